@@ -1,0 +1,57 @@
+"""Typed errors. Every error a caller can act on subclasses :class:`RulesError`, a
+:class:`ValueError`, as python-chess does with ``IllegalMoveError``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: a stable ``code`` for programs, the ``rule`` (rulebook section)
+    it comes from, and a ``message`` for people that names the rule.
+
+    >>> Violation("not-your-turn", "Setup §4", "It is cop-1's turn, not crim-1's.").code
+    'not-your-turn'
+    """
+
+    code: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.rule}]"
+
+
+class RulesError(ValueError):
+    """Base of every error raised by the rule engines."""
+
+
+class IllegalAction(RulesError):
+    """An action broke one or more rules. ``violations`` holds every one found; the state
+    the action was applied to is unchanged."""
+
+    def __init__(self, violations: Iterable[Violation], action: object = None) -> None:
+        self.violations: tuple[Violation, ...] = tuple(violations)
+        self.action = action
+        super().__init__("; ".join(str(v) for v in self.violations) or "illegal action")
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(v.code for v in self.violations)
+
+
+class InvalidSetup(RulesError):
+    """The seats or options given to ``Game.new`` cannot start a game."""
+
+    def __init__(self, violations: Iterable[Violation]) -> None:
+        self.violations = tuple(violations)
+        super().__init__("; ".join(str(v) for v in self.violations))
+
+
+class ParseError(RulesError):
+    """Text or JSON that does not describe a valid action or state."""
+
+
+class UnknownGame(RulesError, LookupError):
+    """``rules.load`` was given an id the catalogue does not hold."""

@@ -1,0 +1,155 @@
+"""JSON round-trip for the engines' value types.
+
+Dataclasses registered with :func:`serializable` become JSON objects tagged with ``"$"``;
+tuples, lists and sets come back as the type their field is annotated with, and dicts
+with non-string keys are stored as ``{"$map": [[key, value], ...]}``.
+
+>>> from dataclasses import dataclass
+>>> @serializable("doc.Point")
+... @dataclass(frozen=True)
+... class Point:
+...     xy: tuple[int, int]
+>>> to_data(Point((1, 2)))
+{'$': 'doc.Point', 'xy': [1, 2]}
+>>> from_data({'$': 'doc.Point', 'xy': [1, 2]}) == Point((1, 2))
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from typing import Any, Callable, TypeVar
+
+from .errors import ParseError
+
+T = TypeVar("T")
+
+_BY_TAG: dict[str, type] = {}
+_TAG_OF: dict[type, str] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def serializable(tag: str) -> Callable[[type[T]], type[T]]:
+    """Register a dataclass under a globally unique ``tag`` for :func:`to_data`."""
+
+    def register(cls: type[T]) -> type[T]:
+        if tag in _BY_TAG and _BY_TAG[tag] is not cls:
+            raise ValueError(f"serial tag {tag!r} is already taken by {_BY_TAG[tag]!r}")
+        _BY_TAG[tag] = cls
+        _TAG_OF[cls] = tag
+        return cls
+
+    return register
+
+
+def tag_of(cls: type) -> str:
+    return _TAG_OF[cls]
+
+
+def to_data(obj: Any) -> Any:
+    """Turn a value into plain JSON data (dicts, lists, str, int, float, bool, None)."""
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    cls = type(obj)
+    tag = _TAG_OF.get(cls)
+    if tag is not None:
+        out: dict[str, Any] = {"$": tag}
+        for f in dataclasses.fields(obj):
+            out[f.name] = to_data(getattr(obj, f.name))
+        return out
+    if cls is list or cls is tuple:
+        return [to_data(v) for v in obj]
+    if cls is dict:
+        if all(type(k) is str and not k.startswith("$") for k in obj):
+            return {k: to_data(v) for k, v in obj.items()}
+        return {"$map": [[to_data(k), to_data(v)] for k, v in obj.items()]}
+    if cls is set or cls is frozenset:
+        return {"$set": sorted((to_data(v) for v in obj), key=json.dumps)}
+    raise TypeError(f"cannot serialise {cls.__name__}: register it with @serializable")
+
+
+def from_data(data: Any, hint: Any = None) -> Any:
+    """Inverse of :func:`to_data`; ``hint`` is the annotation the value is stored under."""
+    if isinstance(data, dict):
+        tag = data.get("$")
+        if tag is not None:
+            cls = _BY_TAG.get(tag)
+            if cls is None:
+                raise ParseError(f"unknown type tag {tag!r}")
+            hints = _hints(cls)
+            kwargs = {}
+            for f in dataclasses.fields(cls):
+                if f.name in data:
+                    kwargs[f.name] = from_data(data[f.name], hints.get(f.name))
+            try:
+                return cls(**kwargs)
+            except TypeError as e:
+                raise ParseError(f"bad {tag}: {e}") from None
+        if "$map" in data:
+            kh, vh = _args(hint, 2)
+            return {_hashable(from_data(k, kh)): from_data(v, vh) for k, v in data["$map"]}
+        if "$set" in data:
+            (eh,) = _args(hint, 1)
+            items = [_hashable(from_data(v, eh)) for v in data["$set"]]
+            return set(items) if _origin(hint) is set else frozenset(items)
+        _, vh = _args(hint, 2)
+        return {k: from_data(v, vh) for k, v in data.items()}
+    if isinstance(data, list):
+        origin = _origin(hint)
+        args = typing.get_args(hint) if hint is not None else ()
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(from_data(v, args[0]) for v in data)
+            if args:
+                return tuple(from_data(v, h) for v, h in zip(data, args))
+            return tuple(from_data(v) for v in data)
+        (eh,) = _args(hint, 1)
+        return [from_data(v, eh) for v in data]
+    return data
+
+
+def dumps(obj: Any) -> str:
+    """Compact, key-sorted JSON text of a value."""
+    return json.dumps(to_data(obj), separators=(",", ":"), sort_keys=True)
+
+
+def loads(text: str) -> Any:
+    try:
+        return from_data(json.loads(text))
+    except json.JSONDecodeError as e:
+        raise ParseError(f"not JSON: {e}") from None
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def _origin(hint: Any) -> Any:
+    if hint is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(hint):
+            if arg is not type(None):
+                return _origin(arg)
+    return origin or hint
+
+
+def _args(hint: Any, n: int) -> tuple[Any, ...]:
+    if hint is not None and typing.get_origin(hint) in (typing.Union, types.UnionType):
+        hint = next((a for a in typing.get_args(hint) if a is not type(None)), None)
+    args = typing.get_args(hint) if hint is not None else ()
+    if len(args) == n:
+        return args
+    if n == 1 and len(args) == 2 and args[1] is Ellipsis:
+        return (args[0],)
+    return (None,) * n
+
+
+def _hashable(v: Any) -> Any:
+    return tuple(_hashable(x) for x in v) if isinstance(v, list) else v

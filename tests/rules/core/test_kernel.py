@@ -1,0 +1,191 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules
+from rules.core import (
+    PUBLIC, Commit, Deck, Draw, Escalation, IllegalAction, InvalidSetup, Rng, Roll,
+    Seat, Streak, Track, TurnOrder, dumps, from_data, loads, parse_action, to_data,
+)
+from rules.core.harness import InvariantBroken, run_harness
+
+from .minigames import ACTS, DOUBLES, DUEL, Stop
+
+SEATS = [Seat("a", "red", "Ann"), Seat("b", "blue", "Bob")]
+
+
+def test_doubles_roll_again_and_three_doubles_lose_the_turn():
+    s = DOUBLES.new(SEATS, seed=3)
+    DOUBLES.push(s, Roll("a", (2, 2)))
+    assert DOUBLES.prompt(s).awaiting.purpose == "roll again after a double"
+    DOUBLES.push(s, Roll("a", (3, 3)))
+    DOUBLES.push(s, Roll("a", (1, 1)))      # third double: turn over
+    assert s.order.current == "b" and s.doubles == 0
+    DOUBLES.push(s, Roll("b", (1, 2)))
+    assert s.score["b"].value == 3 and s.order.current == "a"
+
+
+def test_checked_apply_reports_every_violation_and_changes_nothing():
+    s = DOUBLES.new(SEATS, seed=3)
+    before = dumps(s)
+    with pytest.raises(IllegalAction) as e:
+        DOUBLES.push(s, Roll("b", (9,)))
+    assert e.value.codes == ("not-your-turn", "wrong-dice-count", "face-out-of-range")
+    assert all(v.rule and v.message for v in e.value.violations)
+    assert isinstance(e.value, ValueError)
+    assert dumps(s) == before
+
+
+def test_apply_is_functional_and_push_is_in_place():
+    s = DOUBLES.new(SEATS, seed=3)
+    s2 = DOUBLES.apply(s, Roll("a", (1, 2)))
+    assert s.ply == 0 and s2.ply == 1 and s2.order.current == "b"
+
+
+def test_not_awaited_kind_is_rejected():
+    s = DOUBLES.new(SEATS)
+    with pytest.raises(IllegalAction) as e:
+        DOUBLES.push(s, Stop("a"))
+    assert e.value.codes == ("not-awaited",)
+    assert "2d6" in e.value.violations[0].message
+
+
+def test_legal_actions_are_lazy_and_support_in():
+    s = DOUBLES.new(SEATS)
+    legal = DOUBLES.legal_actions(s)
+    assert Roll("a", (6, 6)) in legal and Roll("b", (6, 6)) not in legal
+    assert legal.count() == 36
+    assert Roll("a", (1, 1), source="die:hub/0") in legal   # the source is not identity
+
+
+def test_secret_commits_are_revealed_together():
+    s = DUEL.new(SEATS)
+    DUEL.push(s, Commit("a", "three"))
+    assert "three" not in json.dumps(DUEL.view(s, PUBLIC))
+    assert "three" not in json.dumps(DUEL.view(s, "b"))
+    assert DUEL.view(s, "a")["round"]["mine"] == "three"
+    assert DUEL.prompt(s).actors == {"b"}
+    with pytest.raises(IllegalAction) as e:
+        DUEL.push(s, Commit("a", "one"))
+    assert "already-committed" in e.value.codes
+    DUEL.push(s, Commit("b", "two"))
+    assert s.wins == {"a": 1, "b": 0} and s.history == [{"a": 3, "b": 2}]
+
+
+def test_reshuffles_count_acts_and_the_third_ends_the_game():
+    s = ACTS.new(SEATS, seed=5)
+    while s.result is None:
+        action = ACTS.sample(s) or next(iter(ACTS.legal_actions(s)))
+        ACTS.push(s, action)
+    assert s.decks["main"].reshuffles == 2
+    assert s.result.reason == "the third reshuffle"
+
+
+def test_physical_draw_names_the_card():
+    s = ACTS.new(SEATS, seed=5)
+    bottom = s.decks["main"].cards[-1]
+    ACTS.push(s, Draw("a", "main", bottom, source="touch"))
+    assert s.hands["a"].cards == [bottom]
+    with pytest.raises(IllegalAction) as e:
+        ACTS.apply(ACTS.new(SEATS, seed=5), Draw("a", "main", "nope"))
+    assert e.value.codes == ("card-not-in-deck",)
+
+
+def test_escalation_incidents_and_levels():
+    e = Escalation()
+    assert e.add_incidents(3) == 0 and e.add_incidents(1) == 1
+    assert (e.level, e.incidents) == (1, 0)
+    e.add_incidents(100)
+    assert e.level == 5 and e.in_bounds()
+
+
+def test_track_bounds_history_and_streak():
+    t = Track("influence", 500, lo=0)
+    t.add(600); t.mark(1); t.add(-2000); t.mark(2); t.add(5); t.mark(2)
+    assert t.history == [(1, 1100), (2, 5)]
+    s = Streak(3)
+    for holds in (True, True, False, True, True, True):
+        s.update(holds)
+    assert s.met and s.remaining == 0
+
+
+def test_turn_order_skips_missed_turns():
+    o = TurnOrder(["c1", "k1", "c2", "k2"])
+    o.skip("k1", 2)
+    assert o.advance() == ["k1"] and o.current == "c2"
+    o.advance(); o.advance()
+    assert o.current == "c1" and o.round == 2
+    assert o.advance() == ["k1"] and o.current == "c2"
+
+
+def test_deck_reshuffle_counts():
+    d = Deck("x", ["a"], ["b", "c"])
+    rng = Rng(1)
+    d.draw(rng)
+    assert d.needs_reshuffle and d.can_draw("b") and not d.can_draw("a")
+    d.draw(rng)
+    assert d.reshuffles == 1 and len(d) == 1
+
+
+def test_state_and_actions_round_trip():
+    s = DUEL.new(SEATS)
+    DUEL.push(s, Commit("a", "two"))
+    assert loads(dumps(s)) == s
+    a = Roll("a", (3, 4), source="die:hub/1")
+    back = parse_action(json.loads(json.dumps(to_data(a))))
+    assert back == a and back.source == "die:hub/1" and isinstance(back.values, tuple)
+    assert from_data(to_data({1: "x"})) == {1: "x"}
+
+
+def test_setup_is_validated():
+    with pytest.raises(InvalidSetup) as e:
+        DOUBLES.new([Seat("a", "green")])
+    assert {v.code for v in e.value.violations} == {"seat-count", "unknown-faction"}
+    with pytest.raises(InvalidSetup):
+        DOUBLES.new([Seat("a", "red"), Seat("a", "blue")])
+    with pytest.raises(InvalidSetup):
+        DOUBLES.new(SEATS, {"no-such-option": 1})
+
+
+def test_same_seed_same_game():
+    a = DOUBLES.new(SEATS, seed=9)
+    b = DOUBLES.new(SEATS, seed=9)
+    for _ in range(20):
+        if a.result:
+            break
+        x = DOUBLES.sample(a)
+        assert x == DOUBLES.sample(b)
+        DOUBLES.push(a, x); DOUBLES.push(b, x)
+    assert dumps(a) == dumps(b)
+
+
+@pytest.mark.parametrize("game", [DOUBLES, DUEL, ACTS], ids=lambda g: g.id)
+def test_invariant_harness(game, soak_factor):
+    report = run_harness(game, games=60 * soak_factor, seed=11)
+    assert report.games == 60 * soak_factor and report.rejected > 0
+
+
+def test_harness_catches_a_leak():
+    class Leaky(type(DUEL)):
+        def render(self, state, viewer):
+            return {"commits": dict(state.round.commits)}
+
+    with pytest.raises(InvariantBroken, match="shows secrets"):
+        run_harness(Leaky(), games=5, seed=1)
+
+
+def test_harness_catches_a_mutating_check():
+    class Sloppy(type(DOUBLES)):
+        def violations(self, state, action, prompt):
+            state.doubles += 0 if action.seat == state.order.current else 1
+            return ()
+
+    with pytest.raises(InvariantBroken):
+        run_harness(Sloppy(), games=5, seed=1)
+
+
+def test_unknown_game():
+    with pytest.raises(rules.UnknownGame):
+        rules.load("chess")
