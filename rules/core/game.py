@@ -148,6 +148,23 @@ class Game(Generic[S]):
         """Strings ``viewer`` must never see (hidden card ids, the secret base…)."""
         return ()
 
+    def tracked(self, state: S) -> dict[str, int]:
+        """Public values worth charting and exporting turn by turn (influence, escalation,
+        scores, deck count…). Must never include a secret."""
+        return {}
+
+    def undo_barrier(self, state: S, action: Action) -> str | None:
+        """Why ``action`` (about to be applied to ``state``) may never be undone, or
+        ``None``. Undo never crosses a chance result that was shown or a revealed secret
+        (Board Game Arena's policy); games add their own reveals."""
+        if isinstance(action, Roll):
+            return "the dice were rolled and everyone saw the result"
+        if isinstance(action, Draw):
+            return "a card was drawn"
+        if isinstance(action, Commit):
+            return "a secret choice was made"
+        return None
+
     def problems(self, state: S) -> Iterable[str]:
         """Broken invariants (cards not conserved, a track out of bounds…): for tests."""
         return ()
