@@ -24,6 +24,13 @@ class GameInfo:
     factions: tuple[str, ...]
 
 
+def register(game_id: str, target: str) -> None:
+    """Add an engine to the catalogue: ``target`` is ``"module:attribute"`` of its Game."""
+    if ":" not in target:
+        raise ValueError("target must be 'module:attribute'")
+    _ENGINES[game_id] = target
+
+
 def catalog() -> list[GameInfo]:
     """Every game whose engine is installed, in id order."""
     out = []

@@ -169,10 +169,13 @@ class Game(Generic[S]):
         """Broken invariants (cards not conserved, a track out of bounds…): for tests."""
         return ()
 
+    def default_seats(self) -> list[Seat]:
+        """The seats a quick game starts with: the fewest the game allows, factions alternating."""
+        return [Seat(f"{f}-{i}", f) for i, f in zip(range(1, self.min_seats + 1), itertools.cycle(self.factions))]
+
     def random_setup(self, rng: Rng) -> tuple[list[Seat], dict[str, Any]]:
         """Seats and options for a random game, for the playout harness."""
-        seats = [Seat(f"{f}-{i}", f) for i, f in zip(range(1, self.min_seats + 1), itertools.cycle(self.factions))]
-        return seats, {}
+        return self.default_seats(), {}
 
     def deck(self, state: S, name: str) -> Deck:
         """The deck a draw request names; by default ``state.decks[name]``."""
