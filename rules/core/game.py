@@ -37,7 +37,8 @@ from .zones import Deck
 @dataclass(kw_only=True)
 class State:
     """Fields every game state has. A game subclasses it (``@dataclass(kw_only=True)``)
-    and registers the subclass with ``@serializable``."""
+    and registers the subclass with ``@serializable``; a subclass that defines
+    ``__post_init__`` must call ``super().__post_init__()``."""
 
     seats: list[Seat]
     options: dict[str, Any]
@@ -46,6 +47,10 @@ class State:
     ply: int = 0
     log: list[LogEntry] = field(default_factory=list)
     result: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        # Not a field: derived, so it is neither serialised nor compared.
+        self._seat_ids = frozenset(s.id for s in self.seats)
 
     def seat(self, seat_id: str) -> Seat:
         for s in self.seats:
@@ -235,8 +240,7 @@ class Game(Generic[S]):
         if type(action) not in self._types:
             return (Violation("unknown-action", "—", f"{self.title} has no action {type(action).__name__!r}."),)
         found: list[Violation] = []
-        seat_ids = [s.id for s in state.seats]
-        if action.seat not in seat_ids:
+        if action.seat not in state._seat_ids:
             return (Violation("unknown-seat", "Setup", f"There is no seat {action.seat!r} at this table."),)
         prompt = self.ask(state)
         if action.seat not in prompt.actors:
@@ -251,15 +255,17 @@ class Game(Generic[S]):
                 Violation("not-awaited", self.turn_rule, f"The game is waiting for {_describe(awaiting)}; {_a(kind)} is not allowed now.")
             )
             return tuple(found)
-        if isinstance(action, Roll) and isinstance(awaiting, RollRequest):
-            found.extend(self._check_roll(action, awaiting))
-        elif isinstance(action, Draw) and isinstance(awaiting, DrawRequest):
-            found.extend(self._check_draw(state, action, awaiting))
+        if action.chance:
+            if isinstance(awaiting, RollRequest):
+                if len(action.values) != awaiting.dice or not all(1 <= v <= awaiting.sides for v in action.values):  # type: ignore[attr-defined]
+                    found.extend(self._check_roll(action, awaiting))  # type: ignore[arg-type]
+            elif isinstance(awaiting, DrawRequest):
+                found.extend(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
         elif isinstance(action, Commit) and isinstance(awaiting, SecretRequest):
             if action.seat in awaiting.committed:
                 found.append(Violation("already-committed", self.turn_rule, f"{action.seat} has already made a secret choice."))
         found.extend(self.violations(state, action, prompt))
-        return tuple(found)
+        return tuple(found) if found else ()
 
     def is_legal(self, state: S, action: Action) -> bool:
         return not self.check(state, action)
