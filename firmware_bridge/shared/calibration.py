@@ -72,7 +72,7 @@ class CalibrationError(ValueError):
     """A calibration step that cannot be accepted; ``code`` is a short stable reason."""
 
     def __init__(self, code, message):
-        ValueError.__init__(self, message)
+        super().__init__(message)
         self.code = code
 
 

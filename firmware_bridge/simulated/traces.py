@@ -417,7 +417,8 @@ def _edge_deg(faces: int) -> float:
     return math.degrees(math.acos(max(-1.0, min(1.0, best))))
 
 
-def _tumble(s: Script, rng: random.Random, final: Quat, rolls: int) -> None:
+def _tumble(s: Script, rng: random.Random, final: Quat, rolls: int,
+            ms_per_quarter: tuple[float, float] = (60.0, 110.0)) -> None:
     """Come down on some face, then roll over ``rolls`` edges, ending at ``final``. The
     path is built backwards from the final orientation: each step tips a neighbouring
     face up, so every roll turns by the die's dihedral step (90 degrees on a d6)."""
@@ -437,10 +438,11 @@ def _tumble(s: Script, rng: random.Random, final: Quat, rolls: int) -> None:
         q = q_mul(q_axis_angle(axis, math.acos(max(-1.0, min(1.0, n[2])))), q)
         path.insert(0, q)
         came_from, up_face = up_face, j
-    s.move(rng.uniform(60, 120), path[0], lambda t: (0.0, 0.0, 300.0 * math.sin(math.pi * t)))
+    first = max(60.0, math.degrees(q_angle(s.q, path[0])) / 90.0 * rng.uniform(*ms_per_quarter))
+    s.move(first, path[0], lambda t: (0.0, 0.0, 300.0 * math.sin(math.pi * t)))
     for q in path[1:]:
         step = math.degrees(q_angle(s.q, q))
-        s.move(step / 90.0 * rng.uniform(60, 110), q,
+        s.move(step / 90.0 * rng.uniform(*ms_per_quarter), q,
                lambda t: (0.0, 0.0, 250.0 * math.sin(math.pi * t)))
 
 
@@ -463,7 +465,7 @@ def gentle_roll(faces: int, face: int, rng: random.Random, mount: Mount, sensor:
     _pickup_and_shake(s, rng, shake=False)
     # Two to four d6 edges' worth of turning: a d20 crosses more, smaller edges.
     rolls = math.ceil(rng.randint(2, 4) * 90.0 / _edge_deg(faces))
-    _tumble(s, rng, face_up(faces, face, rng.uniform(0, 2 * math.pi)), rolls)
+    _tumble(s, rng, face_up(faces, face, rng.uniform(0, 2 * math.pi)), rolls, (100.0, 150.0))
     s.wobble(rng.uniform(200, 300), rng.uniform(1, 3))
     s.rest(rng.uniform(900, 1200))
     return _finish(s, mount, sensor, Scenario("gentle roll", "rolled", face), f0)
