@@ -641,3 +641,73 @@ def parse_trace(lines: Iterable[str], src: int | None = None) -> Trace:
         raise ValueError("recording holds dice %s: pass src" % sorted(seen))
     rate = int(meta.get("rate_hz", "100"))
     return Trace(samples, rate, src if src is not None else (seen.pop() if seen else 0), meta)
+
+
+# -- the committed example recordings -----------------------------------------------------
+
+def format_normals(normals: Sequence[Sequence[int]]) -> str:
+    """The ``normals`` metadata value: the die's calibrated normals, ``x,y,z;x,y,z;...``."""
+    return ";".join("%d,%d,%d" % tuple(n) for n in normals)
+
+
+def parse_normals(text: str) -> list[tuple[int, int, int]]:
+    out = []
+    for part in text.split(";"):
+        x, y, z = (int(c) for c in part.split(","))
+        out.append((x, y, z))
+    return out
+
+
+def example_set(seed: int = 2026) -> dict[str, list[Trace]]:
+    """The recordings committed under tests/hardware/traces/: one file per scenario,
+    each with its ground truth and the die's normals in the header."""
+    out: dict[str, list[Trace]] = {}
+
+    def one(name: str, faces: int, k: int, make: Callable[[random.Random, Mount], Trace]) -> None:
+        rng = random.Random(seed * 100 + k)
+        mount = Mount.random(rng)
+        tr = make(rng, mount)
+        tr.meta["normals"] = format_normals(mount.normals(faces))
+        out[name] = [tr]
+
+    for f in range(6):
+        one("d6-clean-roll-face%d" % f, 6, f, lambda r, m, f=f: clean_roll(6, f, r, m))
+    one("d6-gentle-roll", 6, 10, lambda r, m: gentle_roll(6, 4, r, m))
+    one("d6-turned-in-hand", 6, 11, lambda r, m: turned_in_hand(6, 2, r, m, start_face=0))
+    one("d6-look-and-put-back", 6, 12, lambda r, m: look_and_put_back(6, r, m))
+    one("d6-nudge", 6, 13, lambda r, m: nudge(6, r, m, peak_mg=400))
+    one("d6-drop-30cm", 6, 14, lambda r, m: drop(6, 1, r, m, height_cm=30))
+    one("d6-bounces", 6, 15, lambda r, m: clean_roll(6, 3, r, m, bounces=3))
+    one("d6-cocked-35deg", 6, 16, lambda r, m: cocked(6, 5, r, m, tilt_deg=35))
+    one("d6-noisy-rest", 6, 17, lambda r, m: rest(6, 2, r, m, Sensor(noise_mg=12), seconds=5))
+    one("d20-clean-roll", 20, 18, lambda r, m: clean_roll(20, 13, r, m))
+    # Two dice on one hub (Outrage!), thrown together: interleaved rows, src 0 and 1.
+    rng = random.Random(seed * 100 + 19)
+    pair = []
+    for src, face in ((0, 1), (1, 4)):
+        mount = Mount.random(rng)
+        tr = clean_roll(6, face, rng, mount)
+        tr.src = src
+        tr.meta = {k + str(src) if k not in ("faces",) else k: v for k, v in tr.meta.items()}
+        tr.meta["normals%d" % src] = format_normals(mount.normals(6))
+        pair.append(tr)
+    out["d6-two-dice"] = pair
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m firmware_bridge.simulated.traces DIR``: write the example recordings."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=main.__doc__)
+    ap.add_argument("out", type=Path, help="folder for the .csv recordings")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, trs in example_set(args.seed).items():
+        write_trace(args.out / (name + ".csv"), trs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
