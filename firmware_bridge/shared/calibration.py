@@ -115,7 +115,12 @@ def _dot1000(a, b):
     """cos(angle) x 1000 between two non-zero vectors of any length."""
     ua = _unit(a, 1000)
     ub = _unit(b, 1000)
-    return (ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]) // 1000
+    d = (ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]) // 1000
+    if d > 1000:  # rounding of the x1000 unit vectors
+        return 1000
+    if d < -1000:
+        return -1000
+    return d
 
 
 def _triad(a, b):

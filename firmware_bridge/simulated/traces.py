@@ -409,7 +409,7 @@ def _land(s: Script, rng: random.Random, final: Quat, bounces: int, gentle: bool
     s.rest(rng.uniform(900, 1200))
 
 
-def _edge_deg(faces: int) -> float:
+def edge_deg(faces: int) -> float:
     """The turn (degrees) of one roll over an edge: the angle between neighbouring
     faces' normals (90 on a d6, 41.8 on a d20)."""
     n = [_norm(tuple(c / 1000.0 for c in v)) for v in calibration.CANONICAL[faces]]  # type: ignore[misc]
@@ -464,7 +464,7 @@ def gentle_roll(faces: int, face: int, rng: random.Random, mount: Mount, sensor:
     s, f0 = _start(faces, rng, start_face)
     _pickup_and_shake(s, rng, shake=False)
     # Two to four d6 edges' worth of turning: a d20 crosses more, smaller edges.
-    rolls = math.ceil(rng.randint(2, 4) * 90.0 / _edge_deg(faces))
+    rolls = math.ceil(rng.randint(2, 4) * 90.0 / edge_deg(faces))
     _tumble(s, rng, face_up(faces, face, rng.uniform(0, 2 * math.pi)), rolls, (100.0, 150.0))
     s.wobble(rng.uniform(200, 300), rng.uniform(1, 3))
     s.rest(rng.uniform(900, 1200))
