@@ -1,0 +1,748 @@
+"""The Liberation engine: the app is the trusted referee for everything hidden.
+
+>>> from rules.core import Draw
+>>> g = Liberation()
+>>> s = g.new(g.default_seats(), {"balance": 1}, seed=3)
+>>> str(g.prompt(s))
+'dynasty-1: draw from city (setup: discard the top card face down (1 left))'
+>>> while s.phase != "first-city":
+...     g.push(s, g.sample(s))                 # the app's own deck
+>>> len(s.hands["dynasty-1"]), len(s.hands["liberation-2"]), len(s.deck), len(s.deck.discard)
+(3, 3, 7, 1)
+>>> g.push(s, FirstCity("dynasty-1", s.hands["dynasty-1"].cards[0]))
+>>> g.push(s, PlaceBase("liberation-2", s.hands["liberation-2"].cards[0]))
+>>> "city" in g.view(s, "liberation-2")["base"], "city" in g.view(s)["base"]
+(True, False)
+>>> g.prompt(s).awaiting.accepted
+('draw', 'unexploit', 'pass')
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Iterable, Iterator
+
+from rules.core import (
+    PUBLIC, Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
+    Score, Seat, Violation,
+)
+
+from .actions import Ask, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
+from .mapdata import MapError, MapSpec, parse_map, placeholder_data
+from .missions import Mission as MissionSpec, MissionsError, default_missions_data, parse_missions
+from .state import DECK, HAND_LIMIT, BaseMove, Event, LiberationState
+
+RECENT = 6
+"""How many recent public events a view shows (the log keeps them all)."""
+
+# Rulebook sections cited in violations.
+R_SETUP = "Setup"
+R_D1 = "Dynasty turn, step 1"
+R_D2 = "Dynasty turn, step 2"
+R_OCCUPY = "Dynasty turn, step 2: Exploit a City — Occupy"
+R_ATTACK = "Dynasty turn, step 2: Exploit a City — Attack"
+R_DMISSION = "Dynasty turn, step 2: Mission"
+R_EXPLOIT = "Glossary: Exploit"
+R_UNEXPLOIT = "Dynasty turn: Unexploit a City"
+R_EVADE = "Liberation turn, step 2: Evade"
+R_SABOTAGE = "Liberation turn, step 2: Sabotage"
+R_LMISSION = "Liberation turn, step 2: Mission"
+R_COSTS = "Glossary: Costs"
+R_STEP3 = "Step 3: Discard down to 3 cards"
+R_MISSIONS = "Glossary: missions (referee questions, RULINGS.md L-10)"
+
+
+class Liberation(Game[LiberationState]):
+    """Liberation (Button Shy, 2018): two seats, factions ``dynasty`` and ``liberation``."""
+
+    id = "liberation"
+    title = "Liberation"
+    rulebook = "dynasty-liberation.txt"
+    min_seats = 2
+    max_seats = 2
+    factions = ("dynasty", "liberation")
+    options = (
+        Option(
+            "balance", 1, (0, 1, 2),
+            help="Balance adjustment: how many top cards are discarded face down at setup "
+            "(0 easier for the Dynasty, 1 standard, 2 easier for the Liberation).",
+            ruling="L-02",
+        ),
+        Option("map", placeholder_data(), help="The map in use, as map JSON data (see mapdata.py).", ruling="L-01"),
+        Option("missions", default_missions_data(), help="The missions table: costs and referee questions.", ruling="L-10"),
+    )
+    action_types = (Draw, FirstCity, PlaceBase, Pass, Unexploit, Occupy, Attack, Claim, Mission, Ask, Evade, Sabotage, Discard)
+    turn_rule = "Setup: the Dynasty takes the first turn, then players alternate"
+    cards_rule = "Components: 14 City cards"
+
+    # ------------------------------------------------------------------ setup
+
+    def check_setup(self, seats: list[Seat], options: dict[str, Any]) -> Iterator[Violation]:
+        for faction in self.factions:
+            n = sum(1 for s in seats if s.faction == faction)
+            if n != 1:
+                yield Violation("faction-count", R_SETUP, f"Liberation needs exactly one {faction} seat, not {n}.")
+        try:
+            parse_map(options["map"])
+        except MapError as e:
+            yield Violation("bad-map", R_SETUP, "The map cannot be played: " + "; ".join(e.problems))
+        try:
+            parse_missions(options["missions"])
+        except MissionsError as e:
+            yield Violation("bad-missions", R_SETUP, "The missions table cannot be used: " + "; ".join(e.problems))
+
+    def setup(self, seats: list[Seat], options: dict[str, Any], rng: Rng, seed: int) -> LiberationState:
+        spec = parse_map(options["map"])
+        deck = Deck(DECK, cards=list(spec.city_ids), auto_reshuffle=True)
+        deck.shuffle(rng)
+        state = LiberationState(
+            seats=seats, options=options, seed=seed, rng=rng, deck=deck,
+            hands={s.id: Hand(s.id) for s in seats},
+            setup_left=options["balance"],
+        )
+        state.phase = "setup-discard" if state.setup_left else "deal"
+        state.note(f"Setup on {spec.name}: balance adjustment {options['balance']} (discard {options['balance']} card{'s' if options['balance'] != 1 else ''}).")
+        return state
+
+    def random_setup(self, rng: Rng) -> tuple[list[Seat], dict[str, Any]]:
+        return self.default_seats(), {"balance": rng.choice((0, 1, 1, 2))}
+
+    def deck(self, state: LiberationState, name: str) -> Deck:
+        return state.deck
+
+    # ----------------------------------------------------------------- helpers
+
+    def map_of(self, state: LiberationState) -> MapSpec:
+        """The map in use (public: draw the board from it)."""
+        return state.map
+
+    def adjacent(self, state: LiberationState, a: str, b: str) -> bool:
+        return state.map.adjacent(a, b)
+
+    def reachable(self, state: LiberationState, city: str, steps: int = 1) -> frozenset[str]:
+        """Cities at most ``steps`` lines from ``city`` (itself included)."""
+        return state.map.reachable(city, steps)
+
+    def mission_of(self, state: LiberationState, card: str, side: str) -> MissionSpec:
+        return state.missions.mission(state.map.category_of(card), side)
+
+    def evade_options(self, state: LiberationState) -> list[str]:
+        """Where the base may go by Evade now (the Liberation's private information)."""
+        if not state.base:
+            return []
+        hand = state.hands[state.liberation].cards
+        return sorted(c for c in {state.base, *hand} if c == state.base or state.map.adjacent(state.base, c))
+
+    def can_draw(self, state: LiberationState) -> bool:
+        return bool(state.deck.cards or state.deck.discard)
+
+    # ------------------------------------------------------------------ prompt
+
+    def ask(self, state: LiberationState) -> Prompt:
+        phase = state.phase
+        dyn, lib = state.dynasty, state.liberation
+        if phase == "setup-discard":
+            return Prompt(frozenset({dyn}), DrawRequest(DECK, f"setup: discard the top card face down ({state.setup_left} left)"))
+        if phase == "deal":
+            seat = dyn if len(state.hands[dyn]) < HAND_LIMIT else lib
+            return Prompt(frozenset({seat}), DrawRequest(DECK, f"setup: {state.side(seat)} draws 3 cards"))
+        if phase == "first-city":
+            return Prompt(frozenset({dyn}), Decision(("first_city",), "place a card face up: your first occupied City"))
+        if phase == "base":
+            return Prompt(frozenset({lib}), Decision(("place_base",), "place a card face down: your secret base"))
+        seat = frozenset({state.active})
+        dynasty = state.active == dyn
+        if phase == "step1":
+            also = ("unexploit", "pass") if dynasty else ("pass",)
+            if not self.can_draw(state):
+                return Prompt(seat, Decision(also, "step 1: nothing left to draw"))
+            purpose = "step 1: draw a card" + (", unexploit a City, or neither" if dynasty else ", or not")
+            if not state.deck.cards:
+                if state.deck.reshuffles >= 2:
+                    purpose += " — the deck is empty: drawing now would be the third reshuffle, which ends the game (the Liberation wins)"
+                else:
+                    purpose += f" — the deck is empty: drawing reshuffles the discards and starts ACT {'I' * (state.act + 1)}"
+            return Prompt(seat, DrawRequest(DECK, purpose, also=also))
+        if phase == "step2":
+            kinds = ("mission", "occupy", "attack", "unexploit", "pass") if dynasty else ("evade", "sabotage", "mission", "pass")
+            return Prompt(seat, Decision(kinds, "step 2: take one action, or pass"))
+        if phase == "claim":
+            return Prompt(seat, Decision(("claim",), f"occupy or discard {state.name(state.taken)}, taken by your Attack"))
+        if phase == "ask":
+            m = self.mission_of(state, state.asking, state.side(state.active))
+            return Prompt(seat, Decision(("ask",), f"{m.name}: ask the referee ({m.question.kind if m.question else ''})"))
+        if phase == "step3":
+            return Prompt(seat, Decision(("discard",), f"step 3: discard down to {HAND_LIMIT} cards (face down)"))
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    # -------------------------------------------------------------- validation
+
+    def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+        # Only the seat that must act gets rule checks: anything else is already
+        # "not-your-turn", and checking it against the other side's cards could leak them.
+        if action.seat not in prompt.actors:
+            return
+        seat = action.seat
+        m = state.map
+        hand = state.hands[seat]
+        if isinstance(action, Draw):
+            return  # the kernel checks the card against the deck
+        if isinstance(action, (FirstCity, PlaceBase)):
+            rule = R_SETUP
+            if action.card not in hand:
+                yield Violation("not-in-hand", rule, f"{_q(action.card)} is not a card in your hand.")
+        elif isinstance(action, Unexploit):
+            if action.city not in state.exploited:
+                yield Violation("not-exploited", R_UNEXPLOIT, f"{_q(action.city)} is not an exploited City of yours.")
+        elif isinstance(action, Occupy):
+            yield from self._exploitable(state, action.exploit, R_OCCUPY)
+            if action.card not in hand:
+                yield Violation("not-in-hand", R_OCCUPY, f"You can only occupy a City card from your hand; {_q(action.card)} is not in it.")
+            elif action.exploit in m and not m.adjacent(action.exploit, action.card):
+                yield Violation("not-adjacent", R_OCCUPY, f"{_q(action.card)} is not adjacent to {_q(action.exploit)}, the City you exploit.")
+        elif isinstance(action, Attack):
+            yield from self._exploitable(state, action.exploit, R_ATTACK)
+            if action.city not in m:
+                yield Violation("unknown-city", R_ATTACK, f"There is no City {_q(action.city)} on the map.")
+            elif action.exploit in m and not m.adjacent(action.exploit, action.city):
+                yield Violation("not-adjacent", R_ATTACK, f"You can only attack a City adjacent to the one you exploit; {_q(action.city)} is not adjacent to {_q(action.exploit)}.")
+        elif isinstance(action, Claim):
+            return
+        elif isinstance(action, Mission):
+            yield from self._mission_violations(state, action)
+        elif isinstance(action, Ask):
+            yield from self._ask_violations(state, action)
+        elif isinstance(action, Evade):
+            if action.to not in m:
+                yield Violation("unknown-city", R_EVADE, f"There is no City {_q(action.to)} on the map.")
+                return
+            if action.to != state.base and action.to not in hand:
+                yield Violation("not-in-hand", R_EVADE, f"Your new base must be a card from your hand (or the base itself); {_q(action.to)} is not.")
+            if action.to != state.base and not m.adjacent(state.base, action.to):
+                # Said without naming the current base: the harness and the Dynasty's
+                # screen must never see it.
+                yield Violation("evade-too-far", R_EVADE, f"Your new base must be the same City or one adjacent (one line) to your current base; {_q(action.to)} is not.")
+        elif isinstance(action, Sabotage):
+            if action.city not in m:
+                yield Violation("unknown-city", R_SABOTAGE, f"There is no City {_q(action.city)} on the map.")
+            elif not any(m.adjacent(action.city, c) for c in (*hand.cards, state.base)):
+                yield Violation("out-of-reach", R_SABOTAGE, f"You can only sabotage a City adjacent to a card in your hand or to your base; {_q(action.city)} is not.")
+        elif isinstance(action, Discard):
+            if action.card not in hand:
+                yield Violation("not-in-hand", R_STEP3, f"{_q(action.card)} is not a card in your hand.")
+
+    def _exploitable(self, state: LiberationState, city: str, rule: str) -> Iterator[Violation]:
+        if city not in state.occupied:
+            yield Violation("not-occupied", rule, f"You can only exploit a City you occupy; {_q(city)} is not one.")
+        elif city in state.exploited:
+            yield Violation("already-exploited", R_EXPLOIT, f"{_q(city)} is already exploited: unexploit it first.")
+
+    def _mission_violations(self, state: LiberationState, action: Mission) -> Iterator[Violation]:
+        seat = action.seat
+        side = state.side(seat)
+        hand = state.hands[seat]
+        rule = R_DMISSION if side == "dynasty" else R_LMISSION
+        if action.occupied:
+            if side != "dynasty":
+                yield Violation("cannot-exploit", rule, "The Liberation never occupies Cities, so it performs missions only from its hand.")
+                return
+            yield from self._exploitable(state, action.card, R_D2 + ": Exploit a City — Mission")
+        elif action.card not in hand:
+            yield Violation("not-in-hand", rule, f"Reveal a card from your hand to perform its mission; {_q(action.card)} is not in it.")
+        if action.card not in state.map:
+            return
+        spec = self.mission_of(state, action.card, side)
+        if spec.cost != "discard" and action.pay_card:
+            yield Violation("no-such-cost", R_COSTS, f"{spec.name} does not cost a discard; leave the cost card empty.")
+        if spec.cost != "exploit" and action.pay_city:
+            yield Violation("no-such-cost", R_COSTS, f"{spec.name} does not cost an exploited City; leave the cost City empty.")
+        if spec.cost == "discard":
+            if not action.pay_card:
+                yield Violation("cost-unpaid", R_COSTS, f"{spec.name} costs 1 other card from your hand, discarded first.")
+            elif action.pay_card == action.card and not action.occupied:
+                yield Violation("cost-not-other", R_COSTS, "The cost is 1 *other* card: not the mission's own card.")
+            elif action.pay_card not in hand:
+                yield Violation("cost-not-in-hand", R_COSTS, f"{_q(action.pay_card)} is not a card in your hand to pay with.")
+        elif spec.cost == "exploit":
+            if not action.pay_city:
+                yield Violation("cost-unpaid", R_COSTS, f"{spec.name} costs exploiting 1 other City you occupy.")
+            elif action.pay_city == action.card and action.occupied:
+                yield Violation("cost-not-other", R_COSTS, "The cost is exploiting 1 *other* City: not the one whose mission you perform.")
+            else:
+                for v in self._exploitable(state, action.pay_city, R_COSTS):
+                    yield Violation("cost-" + v.code, R_COSTS, v.message)
+
+    def _ask_violations(self, state: LiberationState, action: Ask) -> Iterator[Violation]:
+        spec = self.mission_of(state, state.asking, state.side(action.seat))
+        q = spec.question
+        assert q is not None  # the phase is "ask" only for missions with a question
+        m = state.map
+        if q.kind == "base-within":
+            if action.cities:
+                yield Violation("bad-question", R_MISSIONS, f"{spec.name} asks about one City and a number of steps, not a list of Cities.")
+            if action.city not in m:
+                yield Violation("unknown-city", R_MISSIONS, f"There is no City {_q(action.city)} on the map.")
+            if not 1 <= action.steps <= q.max_steps:
+                yield Violation("bad-steps", R_MISSIONS, f"{spec.name} asks about 1 to {q.max_steps} steps, not {action.steps}.")
+            return
+        if action.city or action.steps:
+            yield Violation("bad-question", R_MISSIONS, f"{spec.name} asks about a list of Cities, not one City and a number of steps.")
+        if not 1 <= len(action.cities) <= q.max_cities:
+            yield Violation("bad-city-count", R_MISSIONS, f"{spec.name} names 1 to {q.max_cities} Cities, not {len(action.cities)}.")
+        if len(set(action.cities)) != len(action.cities):
+            yield Violation("repeated-city", R_MISSIONS, "Name each City once.")
+        for c in action.cities:
+            if c not in m:
+                yield Violation("unknown-city", R_MISSIONS, f"There is no City {_q(c)} on the map.")
+
+    # --------------------------------------------------------------- execution
+
+    def execute(self, state: LiberationState, action: Action) -> None:
+        seat = action.seat
+        if isinstance(action, Draw):
+            self._draw(state, action)
+        elif isinstance(action, FirstCity):
+            state.hands[seat].remove(action.card)
+            state.occupied.append(action.card)
+            self._event(state, "first-city", seat, city=action.card, text=f"The Dynasty occupies {state.name(action.card)}, its first City.")
+            state.phase = "base"
+        elif isinstance(action, PlaceBase):
+            state.hands[seat].remove(action.card)
+            state.base = action.card
+            state.moves.append(BaseMove(state.ply, state.turn, state.act, "", action.card))
+            state.note("The Liberation places its secret base face down.")
+            state.note(f"Your secret base is {state.name(action.card)}.", seat, to=(seat,))
+            state.turn = 1
+            state.active = state.dynasty
+            state.phase = "step1"
+        elif isinstance(action, Pass):
+            state.note(f"{_side_name(state, seat)} {'does not draw' if state.phase == 'step1' else 'takes no action'}.", seat)
+            self._next_step(state)
+        elif isinstance(action, Unexploit):
+            state.exploited.remove(action.city)
+            self._event(state, "unexploit", seat, city=action.city, text=f"The Dynasty unexploits {state.name(action.city)}.")
+            self._next_step(state)
+        elif isinstance(action, Occupy):
+            state.exploited.append(action.exploit)
+            state.hands[seat].remove(action.card)
+            state.occupied.append(action.card)
+            self._event(state, "occupy", seat, city=action.card, exploit=action.exploit,
+                        text=f"The Dynasty exploits {state.name(action.exploit)} and occupies {state.name(action.card)}.")
+            self._end_step2(state)
+        elif isinstance(action, Attack):
+            self._attack(state, action)
+        elif isinstance(action, Claim):
+            card, state.taken = state.taken, ""
+            if action.occupy:
+                state.occupied.append(card)
+            else:
+                state.deck.put_discard(card)
+            self._event(state, "claim", seat, city=card, result="occupied" if action.occupy else "discarded",
+                        text=f"The Dynasty {'occupies' if action.occupy else 'discards'} {state.name(card)}.")
+            self._end_step2(state)
+        elif isinstance(action, Mission):
+            self._mission(state, action)
+        elif isinstance(action, Ask):
+            self._answer(state, action)
+        elif isinstance(action, Evade):
+            self._evade(state, action)
+        elif isinstance(action, Sabotage):
+            self._sabotage(state, action)
+        elif isinstance(action, Discard):
+            state.hands[seat].remove(action.card)
+            state.deck.put_discard(action.card)
+            state.note(f"{_side_name(state, seat)} discards a card face down.", seat)
+            state.note(f"You discard {state.name(action.card)}.", seat, to=(seat,))
+            if len(state.hands[seat]) <= HAND_LIMIT:
+                self._end_turn(state)
+
+    def _draw(self, state: LiberationState, action: Draw) -> None:
+        deck, seat = state.deck, action.seat
+        if state.phase == "setup-discard":
+            deck.take(action.card)
+            deck.put_discard(action.card)
+            state.setup_left -= 1
+            state.note("Setup: the top card is discarded face down.")
+            if not state.setup_left:
+                state.phase = "deal"
+            return
+        if state.phase == "step1" and not deck.cards:
+            if deck.reshuffles >= 2:
+                state.note("The deck is empty for the third time: ACT III is over.")
+                self.finish(state, self._outcome(state, "liberation", "the Liberation survived three ACTS (the third reshuffle would occur)"))
+                return
+            deck.take_drawn(action.card, state.rng)
+            state.note(f"The deck is empty: the discards are reshuffled. ACT {'I' * state.act} begins.")
+        else:
+            deck.take(action.card)
+        state.hands[seat].add(action.card)
+        state.note(f"{_side_name(state, seat)} draws a card.", seat)
+        state.note(f"You draw {state.name(action.card)}.", seat, to=(seat,))
+        if state.phase == "deal":
+            if len(state.hands[state.liberation]) == HAND_LIMIT:
+                state.phase = "first-city"
+        else:
+            state.phase = "step2"
+
+    def _attack(self, state: LiberationState, action: Attack) -> None:
+        seat, city = action.seat, action.city
+        state.exploited.append(action.exploit)
+        head = f"The Dynasty exploits {state.name(action.exploit)} and attacks {state.name(city)}"
+        if city == state.base:
+            self._event(state, "attack", seat, city=city, exploit=action.exploit, result="base-found", text=f"{head}: BASE FOUND!")
+            self.finish(state, self._outcome(state, "dynasty", "the Dynasty attacked the Liberation's secret base"))
+            return
+        lib_hand = state.hands[state.liberation]
+        if city in lib_hand:
+            lib_hand.remove(city)
+            state.taken = city
+            self._event(state, "attack", seat, city=city, exploit=action.exploit, result="taken", text=f"{head}: the Liberation held it — card taken.")
+            state.phase = "claim"
+            return
+        self._event(state, "attack", seat, city=city, exploit=action.exploit, result="miss", text=f"{head}: MISS.")
+        self._end_step2(state)
+
+    def _mission(self, state: LiberationState, action: Mission) -> None:
+        seat, card = action.seat, action.card
+        side = state.side(seat)
+        spec = self.mission_of(state, card, side)
+        hand = state.hands[seat]
+        # The cost is paid first (Glossary: Costs).
+        if action.pay_card:
+            hand.remove(action.pay_card)
+            state.deck.put_discard(action.pay_card)
+            state.note(f"You pay with {state.name(action.pay_card)}.", seat, to=(seat,))
+        if action.pay_city:
+            state.exploited.append(action.pay_city)
+        cost = {"none": "", "discard": ", paying 1 card discarded face down", "exploit": f", paying by exploiting {state.name(action.pay_city) if action.pay_city else ''}"}[spec.cost]
+        if action.occupied:
+            state.exploited.append(card)
+            text = f"The Dynasty exploits {state.name(card)} to perform {spec.name}{cost}."
+        else:
+            hand.remove(card)
+            state.deck.put_discard(card)
+            text = f"{_side_name(state, seat)} reveals {state.name(card)} and performs {spec.name}{cost}; the card is discarded."
+        self._event(state, "mission", seat, city=card, exploit=action.pay_city, result=spec.name, text=text)
+        if spec.question is not None:
+            state.asking = card
+            state.phase = "ask"
+        else:
+            self._end_step2(state)
+
+    def _answer(self, state: LiberationState, action: Ask) -> None:
+        seat = action.seat
+        spec = self.mission_of(state, state.asking, state.side(seat))
+        q = spec.question
+        assert q is not None
+        m = state.map
+        if q.kind == "base-among":
+            yes = state.base in action.cities
+            text = q.text(cities=[m.name_of(c) for c in action.cities])
+        elif q.kind == "base-within":
+            d = m.distance(state.base, action.city)
+            yes = d is not None and d <= action.steps
+            text = q.text(city=m.name_of(action.city), steps=action.steps)
+        else:
+            opponent = state.hands[state.other(seat)]
+            yes = any(c in opponent for c in action.cities)
+            text = q.text(cities=[m.name_of(c) for c in action.cities]).replace("the opponent", "the " + state.side(state.other(seat)).title())
+        answer = "yes" if yes else "no"
+        self._event(state, "answer", seat, city=action.city, cities=action.cities, result=answer,
+                    text=f"{spec.name}: {text} The referee answers: {answer.upper()}.")
+        state.asking = ""
+        self._end_step2(state)
+
+    def _evade(self, state: LiberationState, action: Evade) -> None:
+        seat, old = action.seat, state.base
+        hand = state.hands[seat]
+        hand.add(old)
+        hand.remove(action.to)
+        state.base = action.to
+        state.moves.append(BaseMove(state.ply, state.turn, state.act, old, action.to))
+        # The public entry is the same whichever City was chosen, the same one included.
+        state.note("The Liberation evades: its base is returned to hand and put down again, face down.", seat)
+        stay = action.to == old
+        state.note(f"Your base {'stays at' if stay else 'moves from ' + state.name(old) + ' to'} {state.name(action.to)}.", seat, to=(seat,))
+        self._end_step2(state)
+
+    def _sabotage(self, state: LiberationState, action: Sabotage) -> None:
+        seat, city = action.seat, action.city
+        dyn_hand = state.hands[state.dynasty]
+        head = f"The Liberation sabotages {state.name(city)}"
+        if city in dyn_hand:
+            dyn_hand.remove(city)
+            state.deck.put_discard(city)
+            self._event(state, "sabotage", seat, city=city, result="discarded", text=f"{head}: the Dynasty held it, reveals it and discards it.")
+        else:
+            self._event(state, "sabotage", seat, city=city, result="miss", text=f"{head}: the Dynasty does not hold it.")
+        self._end_step2(state)
+
+    # -------------------------------------------------------------- turn flow
+
+    def _event(self, state: LiberationState, kind: str, seat: str, text: str, **fields: Any) -> None:
+        state.events.append(Event(state.ply, state.turn, kind, seat, **fields))
+        state.note(text, seat)
+
+    def _next_step(self, state: LiberationState) -> None:
+        if state.phase == "step1":
+            state.phase = "step2"
+        else:
+            self._end_step2(state)
+
+    def _end_step2(self, state: LiberationState) -> None:
+        if len(state.hands[state.active]) > HAND_LIMIT:
+            state.phase = "step3"
+        else:
+            self._end_turn(state)
+
+    def _end_turn(self, state: LiberationState) -> None:
+        state.active = state.other(state.active)
+        state.turn += 1
+        state.phase = "step1"
+
+    def _outcome(self, state: LiberationState, winner: str, reason: str) -> Outcome:
+        seat = state.dynasty if winner == "dynasty" else state.liberation
+        facts = {"act": min(state.act, 3), "turns": state.turn, "occupied": len(state.occupied), "evades": len(state.moves) - 1}
+        return Outcome(
+            winner, reason,
+            {f: Score(1 if f == winner else 0, dict(facts)) for f in self.factions},
+            (seat,),
+        )
+
+    # -------------------------------------------------------------- listing
+
+    def candidates(self, state: LiberationState, prompt: Prompt) -> Iterator[Action]:
+        phase = state.phase
+        if phase == "first-city":
+            for c in state.hands[state.dynasty].cards:
+                yield FirstCity(state.dynasty, c)
+            return
+        if phase == "base":
+            for c in state.hands[state.liberation].cards:
+                yield PlaceBase(state.liberation, c)
+            return
+        seat = state.active
+        if not seat:
+            return
+        hand = state.hands[seat].cards
+        dynasty = seat == state.dynasty
+        m = state.map
+        if phase == "step1":
+            if dynasty:
+                for c in state.exploited:
+                    yield Unexploit(seat, c)
+            yield Pass(seat)
+        elif phase == "step2":
+            yield Pass(seat)
+            yield from self._mission_candidates(state, seat)
+            if dynasty:
+                ready = [c for c in state.occupied if c not in state.exploited]
+                for c in state.exploited:
+                    yield Unexploit(seat, c)
+                for ex in ready:
+                    for card in hand:
+                        if m.adjacent(ex, card):
+                            yield Occupy(seat, ex, card)
+                    for n in sorted(m.neighbours(ex)):
+                        yield Attack(seat, ex, n)
+            else:
+                for c in self.evade_options(state):
+                    yield Evade(seat, c)
+                reach = set()
+                for c in (*hand, state.base):
+                    reach |= m.neighbours(c)
+                for c in sorted(reach):
+                    yield Sabotage(seat, c)
+        elif phase == "claim":
+            yield Claim(seat, True)
+            yield Claim(seat, False)
+        elif phase == "ask":
+            q = self.mission_of(state, state.asking, state.side(seat)).question
+            assert q is not None
+            if q.kind == "base-within":
+                for c in m.city_ids:
+                    for n in range(1, q.max_steps + 1):
+                        yield Ask(seat, city=c, steps=n)
+            else:
+                for k in range(1, q.max_cities + 1):
+                    for combo in itertools.combinations(m.city_ids, k):
+                        yield Ask(seat, cities=combo)
+        elif phase == "step3":
+            for c in hand:
+                yield Discard(seat, c)
+
+    def _mission_candidates(self, state: LiberationState, seat: str) -> Iterator[Mission]:
+        side = state.side(seat)
+        hand = state.hands[seat].cards
+        ready = [c for c in state.occupied if c not in state.exploited]
+        sources: list[tuple[str, bool]] = [(c, False) for c in hand]
+        if side == "dynasty":
+            sources += [(c, True) for c in ready]
+        for card, occupied in sources:
+            cost = self.mission_of(state, card, side).cost
+            if cost == "none":
+                yield Mission(seat, card, occupied)
+            elif cost == "discard":
+                for p in hand:
+                    if p != card:
+                        yield Mission(seat, card, occupied, pay_card=p)
+            else:
+                for p in ready:
+                    if p != card:
+                        yield Mission(seat, card, occupied, pay_city=p)
+
+    # --------------------------------------------------------------- views
+
+    def render(self, state: LiberationState, viewer: str) -> dict[str, Any]:
+        m = state.map
+        over = state.result is not None
+        view: dict[str, Any] = {
+            "map": {"id": m.id, "name": m.name, "placeholder": m.placeholder},
+            "phase": state.phase,
+            "turn": state.turn,
+            "active": state.active,
+            "step": state.step,
+            "act": min(state.act, 3),
+            "deck": len(state.deck.cards),
+            "discard": len(state.deck.discard),
+            "occupied": [{"city": c, "exploited": c in state.exploited} for c in state.occupied],
+            "hands": {s: h.view(viewer if not over else s) for s, h in state.hands.items()},
+            "base": {"placed": bool(state.base)},
+            "events": self._recent_events(state),
+            "claim": state.taken or None,
+            "asking": self._asking_view(state),
+        }
+        if state.base and (viewer == state.liberation or over):
+            view["base"]["city"] = state.base
+        if viewer == state.liberation and state.phase == "step2" and state.active == viewer:
+            view["evade_options"] = self.evade_options(state)
+        if over:
+            view["audit"] = self.audit(state)
+        return view
+
+    def _recent_events(self, state: LiberationState) -> list[dict[str, Any]]:
+        # An event's text is the public log line written at its ply by its seat.
+        events = state.events[-RECENT:]
+        if not events:
+            return []
+        texts: dict[tuple[int, str | None], str] = {}
+        first = events[0].ply
+        for entry in reversed(state.log):
+            if entry.ply < first:
+                break
+            if entry.to is None:
+                texts.setdefault((entry.ply, entry.seat), entry.text)
+        return [e.public(texts.get((e.ply, e.seat), "")) for e in events]
+
+    def _asking_view(self, state: LiberationState) -> dict[str, Any] | None:
+        if not state.asking:
+            return None
+        spec = self.mission_of(state, state.asking, state.side(state.active))
+        assert spec.question is not None
+        return {"card": state.asking, "mission": spec.name, "question": spec.question.to_data()}
+
+    def audit(self, state: LiberationState) -> dict[str, Any] | None:
+        """The full reveal once the game is over (``None`` before): every position of the
+        base with its ACT and turn, whether each Evade respected adjacency, and where every
+        card ended up, so both players can check the referee."""
+        if state.result is None:
+            return None
+        m = state.map
+        return {
+            "base": state.base,
+            "base_history": [
+                {
+                    "ply": mv.ply, "turn": mv.turn, "act": mv.act, "from": mv.from_city, "to": mv.to_city,
+                    "legal": mv.from_city == "" or mv.from_city == mv.to_city or m.adjacent(mv.from_city, mv.to_city),
+                }
+                for mv in state.moves
+            ],
+            "hands": {s: list(h.cards) for s, h in state.hands.items()},
+            "deck": list(state.deck.cards),
+            "discard": list(state.deck.discard),
+        }
+
+    def secrets(self, state: LiberationState, viewer: str) -> set[str]:
+        """City ids and names whose whereabouts ``viewer`` may not learn: the base (and its
+        name) for everyone but the Liberation, each side's hand for the other side, the deck
+        and the face-down discards for everyone. Cities a recent public event names
+        legitimately appear in the view, so they are left out. Nothing is secret once the
+        game is over."""
+        if state.result is not None:
+            return set()
+        hidden = set(state.deck.cards)
+        hidden.update(state.deck.discard)
+        if viewer != state.liberation:
+            hidden.update(state.hands[state.liberation].cards)
+            if state.base:
+                hidden.add(state.base)
+        if viewer != state.dynasty:
+            hidden.update(state.hands[state.dynasty].cards)
+        for e in state.events[-RECENT:]:
+            hidden -= e.named()
+        hidden.discard(state.taken)
+        hidden.discard(state.asking)
+        m = state.map
+        return hidden | {m.name_of(c) for c in hidden}
+
+    # ------------------------------------------------------------ bookkeeping
+
+    def tracked(self, state: LiberationState) -> dict[str, int]:
+        return {
+            "act": min(state.act, 3),
+            "turn": state.turn,
+            "deck": len(state.deck.cards),
+            "discard": len(state.deck.discard),
+            "dynasty_hand": len(state.hands[state.dynasty]),
+            "liberation_hand": len(state.hands[state.liberation]),
+            "occupied": len(state.occupied),
+            "exploited": len(state.exploited),
+        }
+
+    def undo_barrier(self, state: LiberationState, action: Action) -> str | None:
+        if isinstance(action, Attack):
+            return "the Attack's result was revealed"
+        if isinstance(action, Sabotage):
+            return "the Sabotage revealed whether the Dynasty held the card"
+        if isinstance(action, (Mission, FirstCity, Occupy, Claim)):
+            return "a card was revealed"
+        if isinstance(action, Ask):
+            return "the referee answered a question about hidden cards"
+        return super().undo_barrier(state, action)
+
+    def problems(self, state: LiberationState) -> Iterator[str]:
+        zones = state.deck.cards + state.deck.discard + state.occupied
+        for h in state.hands.values():
+            zones += h.cards
+        if state.base:
+            zones.append(state.base)
+        if state.taken:
+            zones.append(state.taken)
+        if sorted(zones) != sorted(state.map.city_ids):
+            yield f"cards not conserved: {sorted(zones)}"
+        if not set(state.exploited) <= set(state.occupied):
+            yield f"exploited cities {state.exploited} are not all occupied"
+        if len(set(state.exploited)) != len(state.exploited):
+            yield f"a city is exploited twice: {state.exploited}"
+        for h in state.hands.values():
+            if len(h) > HAND_LIMIT + 1 or (state.phase == "step1" and len(h) > HAND_LIMIT):
+                yield f"{h.owner} holds {len(h)} cards in phase {state.phase}"
+        for mv in state.moves[1:]:
+            if mv.from_city != mv.to_city and not state.map.adjacent(mv.from_city, mv.to_city):
+                yield f"an Evade moved the base from {mv.from_city} to {mv.to_city}, which are not adjacent"
+        if state.moves and state.moves[-1].to_city != state.base:
+            yield "the base is not where its last move put it"
+        if state.deck.reshuffles > 2:
+            yield f"{state.deck.reshuffles} reshuffles: the game should have ended at the third"
+
+
+def _q(city: str) -> str:
+    """A City as an error message names it: by the id the action itself carries (a
+    message never names a City the action did not, so it cannot leak one)."""
+    return repr(city)
+
+
+def _side_name(state: LiberationState, seat: str) -> str:
+    return "The Dynasty" if seat == state.dynasty else "The Liberation"
+
+
+GAME = Liberation()

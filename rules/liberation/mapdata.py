@@ -1,0 +1,289 @@
+"""Liberation's map as data: 14 cities (id, name, category) and the lines between them.
+
+Button Shy never published the city names or the lines of the four map cards, so a table
+enters its own map once (see :mod:`rules.liberation.mapbuilder`) and the engine checks every
+adjacency rule against the map in use. A labelled placeholder map ships so the game can be
+tried at once. This module is pure: it parses, validates and answers graph questions; the
+only file it reads is the shipped placeholder (through :mod:`importlib.resources`).
+
+>>> m = placeholder_map()
+>>> m.placeholder, len(m.cities), len(m.lines)
+(True, 14, 21)
+>>> m.adjacent("city-a", "city-b"), m.adjacent("city-a", "city-d")
+(True, False)
+>>> sorted(m.reachable("city-a"))          # where a base at city-a may Evade to
+['city-a', 'city-b', 'city-c']
+>>> m.distance("city-a", "city-n")
+4
+>>> parse_map(dump_map(m)) == m
+True
+"""
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable, Mapping
+
+FORMAT = "liberation-map/1"
+CITY_COUNT = 14
+
+CATEGORIES: dict[str, str] = {
+    "political-center": "Political Center",
+    "weapons-factory": "Weapons Factory",
+    "shipyard": "Shipyard",
+    "research-station": "Research Station",
+    "underworld": "Underworld",
+}
+"""The five city categories of the rulebook's glossary: id → display name."""
+
+
+class MapError(ValueError):
+    """A map that cannot be played; ``problems`` lists every reason, one sentence each."""
+
+    def __init__(self, problems: Iterable[str]) -> None:
+        self.problems: tuple[str, ...] = tuple(problems)
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    id: str
+    name: str
+    category: str
+    map_card: str = ""  # which printed map card it is on, for laying the map out (optional)
+
+    @property
+    def category_name(self) -> str:
+        return CATEGORIES[self.category]
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """A validated map. Lines are stored as sorted pairs, in sorted order, so two specs
+    with the same cities and lines compare equal however they were entered."""
+
+    id: str
+    name: str
+    cities: tuple[City, ...]
+    lines: tuple[tuple[str, str], ...]
+    placeholder: bool = False
+    note: str = ""
+    _adj: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    _by_id: Mapping[str, City] = field(init=False, repr=False, compare=False)
+    _dist: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        adj: dict[str, set[str]] = {c.id: set() for c in self.cities}
+        for a, b in self.lines:
+            adj[a].add(b)
+            adj[b].add(a)
+        object.__setattr__(self, "_adj", {k: frozenset(v) for k, v in adj.items()})
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cities})
+        object.__setattr__(self, "_dist", {})  # memo of breadth-first searches
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "MapSpec":
+        return self  # immutable
+
+    @property
+    def city_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cities)
+
+    def __contains__(self, city_id: object) -> bool:
+        return city_id in self._by_id
+
+    def city(self, city_id: str) -> City:
+        return self._by_id[city_id]
+
+    def name_of(self, city_id: str) -> str:
+        return self._by_id[city_id].name
+
+    def category_of(self, city_id: str) -> str:
+        return self._by_id[city_id].category
+
+    def neighbours(self, city_id: str) -> frozenset[str]:
+        """Cities connected to ``city_id`` by one line."""
+        return self._adj[city_id]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Whether one line connects ``a`` and ``b`` (a city is not adjacent to itself)."""
+        return b in self._adj.get(a, ())
+
+    def reachable(self, city_id: str, steps: int = 1) -> frozenset[str]:
+        """Cities at most ``steps`` lines away, ``city_id`` included. With ``steps=1``:
+        the cities a base there may Evade to."""
+        return frozenset(c for c, d in self._distances(city_id).items() if d <= steps)
+
+    def distance(self, a: str, b: str) -> int | None:
+        """Fewest lines from ``a`` to ``b`` (``None`` if not connected)."""
+        return self._distances(a).get(b)
+
+    def _distances(self, start: str) -> dict[str, int]:
+        dist = self._dist.get(start)
+        if dist is None:
+            dist = {start: 0}
+            todo = deque([start])
+            while todo:
+                c = todo.popleft()
+                for n in self._adj[c]:
+                    if n not in dist:
+                        dist[n] = dist[c] + 1
+                        todo.append(n)
+            self._dist[start] = dist
+        return dist
+
+
+def problems_of(cities: Iterable[City], lines: Iterable[tuple[str, str]]) -> list[str]:
+    """Every reason the cities and lines cannot make a Liberation map (empty if fine).
+
+    >>> problems_of([], [])[0]
+    'A map has 14 cities (one per City card), not 0.'
+    """
+    cities = list(cities)
+    lines = list(lines)
+    out: list[str] = []
+    if len(cities) != CITY_COUNT:
+        out.append(f"A map has {CITY_COUNT} cities (one per City card), not {len(cities)}.")
+    ids = [c.id for c in cities]
+    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+        out.append(f"Two cities share the id {dup!r}.")
+    for c in cities:
+        if not c.id or not c.id.strip() or c.id != c.id.strip():
+            out.append(f"City id {c.id!r} must be non-empty, without surrounding spaces.")
+        if not c.name.strip():
+            out.append(f"City {c.id!r} needs a name.")
+        if c.category not in CATEGORIES:
+            out.append(f"City {c.id!r} has category {c.category!r}; it must be one of {', '.join(CATEGORIES)}.")
+    names = [c.name.strip().casefold() for c in cities if c.name.strip()]
+    for dup in sorted({n for n in names if names.count(n) > 1}):
+        out.append(f"Two cities share the name {dup!r}.")
+    present = {c.category for c in cities}
+    missing = [CATEGORIES[k] for k in CATEGORIES if k not in present]
+    if cities and missing:
+        out.append(f"Every category has at least one city; missing: {', '.join(missing)}.")
+    known = set(ids)
+    seen: set[tuple[str, str]] = set()
+    for a, b in lines:
+        if a not in known or b not in known:
+            out.append(f"The line {a}–{b} names a city that is not on the map.")
+            continue
+        if a == b:
+            out.append(f"A line joins two different cities, not {a} to itself.")
+            continue
+        key = (min(a, b), max(a, b))
+        if key in seen:
+            out.append(f"The line {key[0]}–{key[1]} is entered twice.")
+        seen.add(key)
+    if not out and cities:
+        adj: dict[str, set[str]] = {i: set() for i in ids}
+        for a, b in seen:
+            adj[a].add(b)
+            adj[b].add(a)
+        for c in cities:
+            if not adj[c.id]:
+                out.append(f"City {c.name!r} has no line: every city is connected to another.")
+        reach = {ids[0]}
+        todo = [ids[0]]
+        while todo:
+            for n in adj[todo.pop()]:
+                if n not in reach:
+                    reach.add(n)
+                    todo.append(n)
+        if len(reach) != len(ids) and not any("has no line" in p for p in out):
+            out.append("The map falls apart in pieces: every city must be reachable from every other along lines.")
+    return out
+
+
+def make_map(
+    map_id: str,
+    name: str,
+    cities: Iterable[City],
+    lines: Iterable[tuple[str, str]],
+    *,
+    placeholder: bool = False,
+    note: str = "",
+) -> MapSpec:
+    """Validate and build a :class:`MapSpec`; raises :class:`MapError` naming every problem."""
+    cities = tuple(cities)
+    lines = [tuple(l) for l in lines]
+    problems = problems_of(cities, lines)  # type: ignore[arg-type]
+    if not map_id.strip():
+        problems.insert(0, "A map needs an id (the file it is saved under).")
+    if problems:
+        raise MapError(problems)
+    canon = tuple(sorted({(min(a, b), max(a, b)) for a, b in lines}))
+    return MapSpec(map_id, name or map_id, cities, canon, placeholder, note)
+
+
+def parse_map(data: Any) -> MapSpec:
+    """Read a map from JSON data (as :func:`dump_map` writes it)."""
+    if not isinstance(data, dict):
+        raise MapError(["A map is a JSON object."])
+    if data.get("format", FORMAT) != FORMAT:
+        raise MapError([f"Unknown map format {data.get('format')!r}; expected {FORMAT!r}."])
+    raw_cities = data.get("cities")
+    raw_lines = data.get("lines")
+    if not isinstance(raw_cities, list) or not isinstance(raw_lines, list):
+        raise MapError(["A map has a list of 'cities' and a list of 'lines'."])
+    cities: list[City] = []
+    problems: list[str] = []
+    for i, c in enumerate(raw_cities):
+        if not isinstance(c, dict) or not all(isinstance(c.get(k), str) for k in ("id", "name", "category")):
+            problems.append(f"City #{i + 1} needs a text 'id', 'name' and 'category'.")
+            continue
+        cities.append(City(c["id"], c["name"], c["category"], str(c.get("map_card", ""))))
+    lines: list[tuple[str, str]] = []
+    for i, l in enumerate(raw_lines):
+        if not isinstance(l, (list, tuple)) or len(l) != 2 or not all(isinstance(x, str) for x in l):
+            problems.append(f"Line #{i + 1} must be a pair of city ids.")
+            continue
+        lines.append((l[0], l[1]))
+    if problems:
+        raise MapError(problems)
+    return make_map(
+        str(data.get("id", "")),
+        str(data.get("name", "")),
+        cities,
+        lines,
+        placeholder=bool(data.get("placeholder", False)),
+        note=str(data.get("note", "")),
+    )
+
+
+@lru_cache(maxsize=64)
+def _parse_text(text: str) -> MapSpec:
+    return parse_map(json.loads(text))
+
+
+def parse_map_cached(data: Any) -> MapSpec:
+    """:func:`parse_map` memoised on the data's JSON text: game states parse their map
+    option every time they are rebuilt."""
+    return _parse_text(json.dumps(data, sort_keys=True))
+
+
+def dump_map(spec: MapSpec) -> dict[str, Any]:
+    """JSON data for a map; :func:`parse_map` reads it back."""
+    out: dict[str, Any] = {"format": FORMAT, "id": spec.id, "name": spec.name}
+    if spec.placeholder:
+        out["placeholder"] = True
+    if spec.note:
+        out["note"] = spec.note
+    out["cities"] = [
+        {"id": c.id, "name": c.name, "category": c.category, **({"map_card": c.map_card} if c.map_card else {})}
+        for c in spec.cities
+    ]
+    out["lines"] = [list(l) for l in spec.lines]
+    return out
+
+
+def placeholder_data() -> dict[str, Any]:
+    """The shipped placeholder map as JSON data (a fresh copy)."""
+    text = resources.files("rules.liberation").joinpath("data/placeholder_map.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def placeholder_map() -> MapSpec:
+    """The shipped, clearly labelled placeholder map."""
+    return parse_map(placeholder_data())

@@ -1,0 +1,70 @@
+"""Saving and loading entered maps in a folder the caller chooses (the app passes its
+user-data folder). The rule engine itself never touches files; this is the app's helper.
+
+>>> import tempfile, pathlib
+>>> from .mapdata import placeholder_map
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> path = save_map(placeholder_map(), folder)
+>>> path.name, [m.id for m in saved_maps(folder)]
+('placeholder.json', ['placeholder'])
+>>> load_map(path) == placeholder_map()
+True
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from .mapdata import MapError, MapSpec, dump_map, parse_map
+
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def map_path(folder: str | os.PathLike[str], map_id: str) -> Path:
+    """Where the map ``map_id`` is saved in ``folder``."""
+    stem = _SAFE.sub("-", map_id).strip(".-") or "map"
+    return Path(folder) / f"{stem}.json"
+
+
+def save_map(spec: MapSpec, folder: str | os.PathLike[str]) -> Path:
+    """Write ``spec`` to ``folder`` atomically (temporary file, then ``os.replace``)."""
+    path = map_path(folder, spec.id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".map-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(dump_map(spec), f, indent=1, ensure_ascii=False)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def load_map(path: str | os.PathLike[str]) -> MapSpec:
+    """Read and validate a saved map; :class:`MapError` if it is broken or not JSON."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise MapError([f"{Path(path).name} is not valid JSON ({e.msg}, line {e.lineno})."]) from None
+    return parse_map(data)
+
+
+def saved_maps(folder: str | os.PathLike[str]) -> list[MapSpec]:
+    """Every valid map saved in ``folder``, by id; broken files are skipped."""
+    out = []
+    root = Path(folder)
+    if not root.is_dir():
+        return []
+    for p in sorted(root.glob("*.json")):
+        try:
+            out.append(load_map(p))
+        except (MapError, OSError):
+            continue
+    return sorted(out, key=lambda m: m.id)
