@@ -33,6 +33,8 @@ from .state import DECK, HAND_LIMIT, BaseMove, Event, LiberationState
 
 RECENT = 6
 """How many recent public events a view shows (the log keeps them all)."""
+LISTED_ASK_SIZE = 2
+"""``legal_actions`` lists "which of these Cities" questions up to this many Cities."""
 
 # Rulebook sections cited in violations.
 R_SETUP = "Setup"
@@ -480,6 +482,8 @@ class Liberation(Game[LiberationState]):
 
     def _event(self, state: LiberationState, kind: str, seat: str, text: str, **fields: Any) -> None:
         state.events.append(Event(state.ply, state.turn, kind, seat, **fields))
+        # Views show the recent events; the log keeps the whole story in words.
+        del state.events[:-RECENT]
         state.note(text, seat)
 
     def _next_step(self, state: LiberationState) -> None:
@@ -563,7 +567,10 @@ class Liberation(Game[LiberationState]):
                     for n in range(1, q.max_steps + 1):
                         yield Ask(seat, city=c, steps=n)
             else:
-                for k in range(1, q.max_cities + 1):
+                # Every set of one or two Cities (up to the limit). Larger sets are legal
+                # too — the UI builds them by tapping and checks them with ``in`` — but
+                # listing all 469 sets of up to three would swamp the listing.
+                for k in range(1, min(q.max_cities, LISTED_ASK_SIZE) + 1):
                     for combo in itertools.combinations(m.city_ids, k):
                         yield Ask(seat, cities=combo)
         elif phase == "step3":
@@ -607,7 +614,7 @@ class Liberation(Game[LiberationState]):
             "occupied": [{"city": c, "exploited": c in state.exploited} for c in state.occupied],
             "hands": {s: h.view(viewer if not over else s) for s, h in state.hands.items()},
             "base": {"placed": bool(state.base)},
-            "events": self._recent_events(state),
+            "events": self._recent_events(state),  # the last RECENT, oldest first
             "claim": state.taken or None,
             "asking": self._asking_view(state),
         }
@@ -621,7 +628,7 @@ class Liberation(Game[LiberationState]):
 
     def _recent_events(self, state: LiberationState) -> list[dict[str, Any]]:
         # An event's text is the public log line written at its ply by its seat.
-        events = state.events[-RECENT:]
+        events = state.events
         if not events:
             return []
         texts: dict[tuple[int, str | None], str] = {}
@@ -677,7 +684,7 @@ class Liberation(Game[LiberationState]):
                 hidden.add(state.base)
         if viewer != state.dynasty:
             hidden.update(state.hands[state.dynasty].cards)
-        for e in state.events[-RECENT:]:
+        for e in state.events:
             hidden -= e.named()
         hidden.discard(state.taken)
         hidden.discard(state.asking)

@@ -87,7 +87,7 @@ class LiberationState(State):
     turn: int = 0
     taken: str = ""  # the card an Attack took, until the Dynasty claims it
     asking: str = ""  # the mission card whose referee question is awaited
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)  # the most recent public events
     moves: list[BaseMove] = field(default_factory=list)
 
     def __post_init__(self) -> None:
