@@ -146,3 +146,12 @@ def test_referee_answers_are_undo_barriers():
     GAME.push(s, Mission(D, c("d")))
     assert "referee" in GAME.undo_barrier(s, Ask(D, city=c("a"), steps=1))
     assert GAME.undo_barrier(s, Pass(D)) is None
+
+
+def test_larger_questions_are_legal_though_not_listed():
+    s = dynasty_step2()
+    GAME.push(s, Mission(D, c("a"), occupied=True, pay_card=c("b")))
+    three = Ask(D, cities=(c("e"), c("f"), c("g")))
+    listed = list(GAME.legal_actions(s))
+    assert three not in listed and three in GAME.legal_actions(s)
+    assert Ask(D, cities=(c("e"), c("f"))) in listed and len(listed) == 14 + 91

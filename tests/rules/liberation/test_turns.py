@@ -310,3 +310,29 @@ def test_nothing_to_draw_means_no_draw():
     p = GAME.prompt(s)
     assert isinstance(p.awaiting, Decision) and p.awaiting.kinds == ("unexploit", "pass")
     assert not any(isinstance(a, Draw) for a in GAME.legal_actions(s))
+
+
+def test_attack_on_a_city_the_dynasty_holds_or_occupies_is_a_plain_miss():
+    s = start()
+    GAME.push(s, Pass(D))
+    GAME.push(s, Occupy(D, c("a"), c("b")))
+    pass_turn(s)
+    GAME.push(s, Pass(D))
+    GAME.push(s, Attack(D, c("b"), c("a")))          # its own occupied City (ruling L-07)
+    assert s.events[-1].result == "miss" and s.occupied == [c("a"), c("b")]
+
+
+def test_sabotage_may_name_the_liberations_own_cards():
+    s = liberation_step2()      # base f, hand e g; e–g
+    GAME.push(s, Sabotage(L, c("g")))                 # its own hand card (ruling L-08)
+    assert s.events[-1].result == "miss" and hand(s, L) == [c("e"), c("g")]
+
+
+def test_only_the_seat_that_must_act_gets_rule_checks():
+    s = start()
+    pass_turn(s)
+    GAME.push(s, Pass(L))
+    # The Dynasty probing with an Evade learns nothing beyond "not your turn".
+    for to in s.map.city_ids:
+        e = rejected(s, Evade(D, to), "not-your-turn")
+        assert "adjacent" not in str(e)
