@@ -19,10 +19,10 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 from rules.core import (
-    PUBLIC, Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
+    Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
     Score, Seat, Violation,
 )
 
@@ -38,7 +38,6 @@ LISTED_ASK_SIZE = 2
 
 # Rulebook sections cited in violations.
 R_SETUP = "Setup"
-R_D1 = "Dynasty turn, step 1"
 R_D2 = "Dynasty turn, step 2"
 R_OCCUPY = "Dynasty turn, step 2: Exploit a City — Occupy"
 R_ATTACK = "Dynasty turn, step 2: Exploit a City — Attack"
@@ -415,7 +414,12 @@ class Liberation(Game[LiberationState]):
             state.note(f"You pay with {state.name(action.pay_card)}.", seat, to=(seat,))
         if action.pay_city:
             state.exploited.append(action.pay_city)
-        cost = {"none": "", "discard": ", paying 1 card discarded face down", "exploit": f", paying by exploiting {state.name(action.pay_city) if action.pay_city else ''}"}[spec.cost]
+        if spec.cost == "discard":
+            cost = ", paying 1 card discarded face down"
+        elif spec.cost == "exploit":
+            cost = f", paying by exploiting {state.name(action.pay_city)}"
+        else:
+            cost = ""
         if action.occupied:
             state.exploited.append(card)
             text = f"The Dynasty exploits {state.name(card)} to perform {spec.name}{cost}."

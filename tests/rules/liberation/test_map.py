@@ -2,7 +2,6 @@
 game on a table's own map."""
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -14,7 +13,7 @@ from rules.liberation import (
 )
 from rules.liberation.mapstore import map_path
 
-from .helpers import SEATS, D, c, start
+from .helpers import D, c, start
 
 
 def test_placeholder_is_labelled_connected_and_plausible():
