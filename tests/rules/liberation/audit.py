@@ -136,9 +136,18 @@ class Audited(Liberation):
             check_counterfactuals(self, state)
 
 
-def offer_bad_evades(state: LiberationState, rng: Any, legal: list[Action]) -> Iterable[Action]:
+def offer_illegal(state: LiberationState, rng: Any, legal: list[Action]) -> Iterable[Action]:
+    """Up to four of :func:`illegal_candidates`, chosen at random (each rejection costs
+    the harness two full JSON dumps of the state)."""
+    pool = list(illegal_candidates(state, rng))
+    rng.shuffle(pool)
+    return pool[:4]
+
+
+def illegal_candidates(state: LiberationState, rng: Any) -> Iterable[Action]:
     """Illegal actions the harness mixes in: Evades to Cities off the base's lines (they
-    must be rejected as too far), and out-of-reach Sabotages, Attacks and Occupies."""
+    must be rejected as too far), out-of-reach Sabotages, Attacks and Occupies, and
+    missions with their cost unpaid or wrongly paid. (Legal ones are skipped.)"""
     if state.result is not None or not state.active:
         return
     m = state.map
@@ -156,6 +165,14 @@ def offer_bad_evades(state: LiberationState, rng: Any, legal: list[Action]) -> I
         out = [x for x in m.city_ids if x not in reach]
         if out:
             yield Sabotage(seat, rng.choice(out))
+    if state.phase == "step2":
+        # Missions with their cost left unpaid or paid with the mission card itself, and
+        # a Liberation mission "from an occupied City".
+        for card in state.hands[seat].cards[:2]:
+            yield Mission(seat, card)
+            yield Mission(seat, card, pay_card=card)
+            if seat == state.liberation:
+                yield Mission(seat, card, occupied=True)
     if state.phase == "step2" and seat == state.dynasty:
         for ex in state.occupied:
             far = [x for x in m.city_ids if x != ex and not m.adjacent(ex, x)]

@@ -9,7 +9,7 @@ from rules.core.harness import InvariantBroken, run_harness
 from rules.core.playout import random_playout
 from rules.liberation import GAME, Evade, Liberation
 
-from .audit import Audited, AuditedRandomMaps, Leak, offer_bad_evades, random_map
+from .audit import Audited, AuditedRandomMaps, Leak, offer_illegal, random_map
 
 
 def test_harness_thousands_of_games(soak_factor):
@@ -18,17 +18,18 @@ def test_harness_thousands_of_games(soak_factor):
     # Light settings keep this within about a minute on two cores: a full JSON
     # round-trip every 50 plies and illegal actions at 2% of steps; the audit itself
     # runs after every action. test_harness_full_strength runs everything at every step.
-    report = run_harness(game, games=games, seed=2026, roundtrip_every=50, illegal_per_step=0.02, extra_illegal=offer_bad_evades)
+    report = run_harness(game, games=games, seed=2026, roundtrip_every=50, illegal_per_step=0.02, extra_illegal=offer_illegal)
     print(f"\nLiberation harness: {report}\n  evades played: {game.evades}, steps audited: {game.steps}")
     assert report.games == games
     assert report.finished >= 0.95 * games             # random games reach an outcome
     assert report.winners.get("dynasty", 0) > 0.1 * games and report.winners.get("liberation", 0) > 0.1 * games
-    assert report.codes.get("evade-too-far", 0) > 0 and report.codes.get("not-adjacent", 0) > 0
+    for code in ("evade-too-far", "not-adjacent", "out-of-reach", "cost-unpaid", "cost-not-other", "cannot-exploit"):
+        assert report.codes.get(code, 0) > 0, code
     assert game.evades > games                          # many Evades were audited
 
 
 def test_harness_full_strength(soak_factor):
-    report = run_harness(AuditedRandomMaps(), games=20 * soak_factor, seed=99, extra_illegal=offer_bad_evades)
+    report = run_harness(AuditedRandomMaps(), games=20 * soak_factor, seed=99, extra_illegal=offer_illegal)
     assert report.games == 20 * soak_factor and report.rejected > 1000
     assert report.codes.get("evade-too-far", 0) > 0
 
