@@ -134,3 +134,11 @@ def test_a_game_checks_adjacency_against_the_map_in_use():
         GAME.push(p, Occupy(D, c("a"), c("d")))
     # and a saved game replays with its map
     assert GAME.state_from_data(GAME.state_to_data(s)) == s
+
+
+def test_every_option_names_a_ruling_that_exists():
+    from importlib import resources
+
+    text = resources.files("rules.liberation").joinpath("RULINGS.md").read_text(encoding="utf-8")
+    for option in GAME.options:
+        assert option.ruling and f"## {option.ruling} " in text, option.name
