@@ -107,33 +107,20 @@ def _mpremote() -> list[str]:
 
 
 def request_repl(port: str) -> bool:
-    """Ask a running hub to reboot into the REPL; False if nothing answered."""
-    sys.path.insert(0, str(ROOT))
-    from firmware_bridge.shared import codec  # the same codec the hub runs
+    """Ask a running hub to reboot into the REPL (hubctl's ``reboot --repl``, the same
+    codec and framing the hub runs); False if nothing answered."""
+    import importlib.util
 
+    spec = importlib.util.spec_from_file_location("hubctl", ROOT / "hardware" / "hubctl.py")
+    assert spec and spec.loader
+    hubctl = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hubctl)
     try:
-        import serial
-    except ImportError:
+        hubctl.main(["--port", port, "reboot", "--repl"], out=lambda line: None)
+    except (OSError, TimeoutError, ImportError):
         return False
-    try:
-        link = serial.serial_for_url(port, baudrate=115200, timeout=0.2)
-    except (OSError, serial.SerialException):
-        return False
-    with link:
-        frame = hub_reboot_frame(codec)
-        for _ in range(3):  # commands are retried 3x at 200 ms
-            link.write(frame)
-            link.flush()
-            time.sleep(0.2)
-            if link.read(256):
-                break
     time.sleep(1.5)  # the board resets and its USB port comes back
     return True
-
-
-def hub_reboot_frame(codec: object) -> bytes:
-    """REBOOT with mode REPL, as the host sends it."""
-    return codec.encode_reboot_repl()  # type: ignore[attr-defined]
 
 
 def flash_commands(image: Path, port: str) -> list[list[str]]:
