@@ -1,0 +1,666 @@
+"""The Tyranny engine: the kernel contract (``ask``, ``violations``, ``execute``…) for the
+rulebook in ``rules/tyranny`` (sections cited as the rulebook's headings).
+
+>>> from rules.core import Roll
+>>> state = GAME.new([("cop-1", "cops"), ("crim-1", "criminals")], seed=3)
+>>> GAME.prompt(state).awaiting.purpose, state.influence.value
+('move', 500)
+>>> GAME.push(state, Roll("cop-1", (2,)))
+>>> sorted(reachable(state, "cop-1", 2))
+['o-gamble-1']
+>>> GAME.push(state, MoveTo("cop-1", "o-gamble-1")); GAME.prompt(state).awaiting.deck
+'gamble'
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Iterator
+
+from rules.core import (
+    Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng, Roll,
+    RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation,
+)
+from rules.core.seats import PUBLIC
+
+from . import effects
+from .actions import (
+    Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape,
+    PickCard, PlayCard,
+)
+from .board import Board, board_for
+from .cards import ALL_CARDS, CARDS, DECKS
+from .state import TyrannyState
+
+COPS, CRIMINALS = "cops", "criminals"
+START_INFLUENCE = 500
+WIN_INFLUENCE = 1000
+STREAK = 3
+ESCAPE_COST = 200
+
+R_SETUP = "Setup"
+R_MOVE = "Gameplay: A typical movement turn"
+R_CAPTURE = "Gameplay: A typical capture turn"
+R_TIERS = "Gameplay: Moving between city tiers"
+R_TUNNEL = "Gameplay: Digging a tunnel"
+R_PLAYER = "Gameplay: Capturing another player"
+R_ESCAPE = "Gameplay: Escaping capture"
+R_CARDS = "Tyranny - Cards"
+
+# Effects of cards kept in the hand, by the moment they may be played.
+START_PLAYS = frozenset({"switch_tier", "tunnel_any", "steal", "escape_number"})
+CAPTURE_PLAYS = frozenset({"extra_capture_roll", "capture_range"})
+CUSTODY_PLAYS = frozenset({"escape_range"})
+REACT_PLAYS = frozenset({"immediate_escape", "inescapable_arrest"})
+
+
+class Tyranny(Game[TyrannyState]):
+    """Cops against criminals over a two-tier city; influence decides it."""
+
+    id = "tyranny"
+    title = "Tyranny"
+    rulebook = "Tyranny rulebook (Concept, Contents, Setup, Cards, Gameplay, Winning)"
+    min_seats = 2
+    max_seats = 4
+    factions = (COPS, CRIMINALS)
+    turn_rule = "Setup 4 (turn order)"
+    dice_rule = "Contents: 1 six-sided dice"
+    cards_rule = R_CARDS
+    options = (
+        Option("streak_turn", "round", ("round", "seat-turn"), "What a 'turn' is for the 3-turn win streaks.", "W-01"),
+        Option("move", "exact", ("exact", "up-to"), "Move exactly the roll, or any number of tiles up to it.", "M-01"),
+        Option("cop_collapse", "criminals-gain", ("criminals-gain", "free"), "What a cop's tunnel collapse costs.", "T-03"),
+        Option("cop_escape_pay", "criminals-gain", ("criminals-gain", "roll-only"), "How a captured cop pays 200.", "E-02"),
+        Option("board", {}, (), "A table's own board (board-file data); {} = the shipped default.", "B-01"),
+    )
+    action_types = (
+        Roll, Draw, MoveTo, Capture, PlayCard, OpenTunnel, CollapseTunnel, PayEscape, ChooseRange, Arrest,
+        CrossTier, PickCard, Decline,
+    )
+
+    # ---------------------------------------------------------------- setup
+
+    def check_setup(self, seats: list[Seat], options: dict[str, Any]) -> Iterable[Violation]:
+        n = len(seats)
+        if n == 3:
+            yield Violation(
+                "three-seats", R_SETUP,
+                "Seats are pieces and the box has 2 cops and 2 criminals: for 3 players use 4 seats, one person playing two pieces (RULINGS S-02).",
+            )
+            return
+        cops = sum(1 for s in seats if s.faction == COPS)
+        if cops != n - cops:
+            yield Violation("unbalanced", R_SETUP, "Each faction needs the same number of pieces (1 each, or 2 each).")
+        elif any(seats[i].faction == seats[(i + 1) % n].faction for i in range(n)):
+            yield Violation("order-not-alternating", "Setup 4", "The turn order must alternate between factions, e.g. cop 1, criminal 1, cop 2, criminal 2.")
+        if options.get("board"):
+            try:
+                board_for(options["board"])
+            except Exception as e:  # a BoardError, or a malformed file
+                yield Violation("bad-board", "Setup", f"The board file cannot be used: {e}")
+
+    def setup(self, seats: list[Seat], options: dict[str, Any], rng: Rng, seed: int) -> TyrannyState:
+        board = board_for(options["board"] or None)
+        decks = {}
+        for name, ids in DECKS.items():
+            deck = Deck(name, cards=list(ids))
+            deck.shuffle(rng)
+            decks[name] = deck
+        start = board.start
+        state = TyrannyState(
+            seats=seats, options=options, seed=seed, rng=rng,
+            order=TurnOrder([s.id for s in seats]),
+            pos={s.id: start[s.faction] for s in seats},
+            custody={}, owner={},
+            open_tunnels=sorted(t.id for t in board.tunnels.values() if t.open),
+            influence=Track("influence", START_INFLUENCE, lo=0),
+            criminal_streak=Streak(STREAK), cop_streak=Streak(STREAK),
+            decks=decks, hands={s.id: Hand(s.id) for s in seats},
+            board=options["board"],
+        )
+        state.influence.mark(0)
+        self._begin_turn(state)
+        state.note(f"Criminals' influence starts at {START_INFLUENCE}. {state.actor} moves first.")
+        return state
+
+    def random_setup(self, rng: Rng) -> tuple[list[Seat], dict[str, Any]]:
+        if rng.below(2):
+            seats = [Seat("cop-1", COPS), Seat("crim-1", CRIMINALS), Seat("cop-2", COPS), Seat("crim-2", CRIMINALS)]
+        else:
+            seats = [Seat("crim-1", CRIMINALS), Seat("cop-1", COPS)]
+        options = {"streak_turn": rng.choice(("round", "seat-turn")), "move": rng.choice(("exact", "exact", "up-to"))}
+        return seats, options
+
+    # -------------------------------------------------------------- helpers
+
+    def board(self, state: TyrannyState) -> Board:
+        return board_for(state.board or None)
+
+    def enemies(self, state: TyrannyState, seat: str) -> list[str]:
+        faction = state._faction[seat]
+        return [s for s in state.order.order if state._faction[s] != faction]
+
+    def arrestable(self, state: TyrannyState, seat: str, board: Board | None = None) -> bool:
+        """Whether ``seat`` can be captured where it stands (free, and not on a safe tile)."""
+        if seat in state.custody:
+            return False
+        b = board or self.board(state)
+        tile = state.pos[seat]
+        return b.tiles[tile].kind != "safe" and tile not in b.homes[state._faction[seat]]
+
+    def playable(self, state: TyrannyState, seat: str, kinds: frozenset[str]) -> list[str]:
+        """The cards in ``seat``'s hand whose half for its faction may be played now (window ``kinds``)."""
+        faction = state._faction[seat]
+        return [c for c in state.hands[seat].cards if CARDS[c].half(faction).effect in kinds and effects.usable(self, state, seat, c)]
+
+    # ------------------------------------------------------------ prompts
+
+    def ask(self, state: TyrannyState) -> Prompt:
+        p = state._prompt
+        if p is None:
+            p = state._prompt = self._ask(state)
+        return p
+
+    def _ask(self, state: TyrannyState) -> Prompt:
+        phase, actor = state.phase, state.actor
+        who = frozenset((actor,))
+        if phase == "start":
+            also: list[str] = []
+            b = self.board(state)
+            tile = state.pos[actor]
+            t = b.tiles[tile]
+            if t.kind == "property" and state.owner.get(tile) != state._faction[actor]:
+                also.append("capture")
+            if self.playable(state, actor, START_PLAYS):
+                also.append("play")
+            tunnel = b.tunnel_at.get(tile)
+            if tunnel is not None and not state.tunnel_done:
+                kind = "collapse" if tunnel in state.open_tunnels else "open"
+                if effects.can_pay_tunnel(self, state, actor, tunnel, kind):
+                    also.append(kind)
+            return Prompt(who, RollRequest(1, 6, "move", tuple(also)))
+        if phase == "custody":
+            also = []
+            if self.can_pay_escape(state, actor):
+                also.append("pay")
+            if self.playable(state, actor, CUSTODY_PLAYS):
+                also.append("play")
+            return Prompt(who, RollRequest(1, 6, "escape", tuple(also)))
+        if phase == "capture":
+            return Prompt(who, RollRequest(1, 6, "capture", ("play",) if self.playable(state, actor, CAPTURE_PLAYS) else ()))
+        if phase == "move":
+            return Prompt(who, Decision(("move",), "choose the destination tile"))
+        if phase == "passing":
+            return Prompt(who, Decision(("range", "decline"), f"passed {state.queue[0]}: capture roll?"))
+        if phase == "capture-roll":
+            low, high = state.numbers[0], state.numbers[-1]
+            return Prompt(frozenset((state.target,)), RollRequest(1, 6, f"capture roll: {low}-{high} goes free"))
+        if phase == "arrest":
+            return Prompt(who, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
+        if phase == "react":
+            seat, effect = state.reactions[0][0], state.reactions[0][1]
+            what = "inescapable arrest" if effect == "inescapable_arrest" else "immediate escape"
+            return Prompt(frozenset((seat,)), Decision(("play", "decline"), f"play a card for an {what}?"))
+        if phase == "draw":
+            return Prompt(who, DrawRequest(state.draw_deck, f"{state.draw_deck} tile", ("decline",)))
+        if phase == "cross":
+            return Prompt(who, Decision(("cross", "decline"), "move to the other tier?"))
+        if phase == "card-roll":
+            return Prompt(who, RollRequest(1, 6, "card move"))
+        if phase == "pick":
+            return Prompt(who, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
+        if state._faction[seat] == CRIMINALS:
+            return state.influence.value >= ESCAPE_COST
+        return state.options["cop_escape_pay"] == "criminals-gain"
+
+    # ---------------------------------------------------------- validation
+
+    def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        t = type(action)
+        if t is Roll or t is Decline or t is Capture or t is CrossTier or t is PayEscape:
+            return ()  # the prompt's kinds and the kernel's dice checks say all there is
+        if t is MoveTo:
+            if action.tile not in state.routes:  # type: ignore[attr-defined]
+                return (Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
+                                  f"{action.tile!r} is not a tile this move can reach ({len(state.routes)} can be reached).",),)  # type: ignore[attr-defined]
+            return ()
+        if t is Draw:
+            return ()
+        return tuple(self._violations(state, action))
+
+    def _violations(self, state: TyrannyState, action: Action) -> Iterator[Violation]:
+        seat = action.seat
+        if isinstance(action, PlayCard):
+            yield from effects.play_violations(self, state, action)
+        elif isinstance(action, (OpenTunnel, CollapseTunnel)):
+            b = self.board(state)
+            here = b.tunnel_at.get(state.pos[seat])
+            if action.tunnel != here:
+                yield Violation("not-on-tunnel", R_TUNNEL, "You can only dig or collapse the tunnel whose end you stand on.")
+        elif isinstance(action, ChooseRange):
+            if action.target != state.queue[0]:
+                yield Violation("wrong-target", R_PLAYER, f"The Capture Roll now is against {state.queue[0]}.")
+            if not 1 <= action.low <= 4:
+                yield Violation("bad-range", R_PLAYER, "The range is three numbers in a row on a die: 1-3, 2-4, 3-5 or 4-6.")
+        elif isinstance(action, Arrest):
+            if action.target not in self._arrest_targets(state):
+                yield Violation("cannot-arrest", R_PLAYER, f"{action.target!r} is not an enemy you can capture on this tile.")
+        elif isinstance(action, PickCard):
+            if action.target not in self.enemies(state, seat):
+                yield Violation("not-an-opponent", R_CARDS, "Choose an opponent (a seat of the other faction).")
+            elif not 0 <= action.index < len(state.hands[action.target]):
+                yield Violation("no-such-card", R_CARDS, f"{action.target} holds {len(state.hands[action.target])} face-down card(s).")
+
+    def _arrest_targets(self, state: TyrannyState) -> list[str]:
+        tile = state.pos[state.actor]
+        b = self.board(state)
+        return [e for e in self.enemies(state, state.actor) if state.pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
+
+    # ------------------------------------------------------------- execute
+
+    def execute(self, state: TyrannyState, action: Action) -> None:
+        state._prompt = None
+        t = type(action)
+        phase = state.phase
+        seat = action.seat
+        if t is Roll:
+            value = action.values[0]  # type: ignore[attr-defined]
+            if phase == "start":
+                self._roll_move(state, seat, value)
+            elif phase == "capture":
+                self._capture_roll(state, seat, value)
+            elif phase == "custody":
+                self._escape_roll(state, seat, value)
+            elif phase == "capture-roll":
+                self._capture_roll_result(state, value)
+            else:  # card-roll
+                state.note(f"{seat} rolled {value} (Gamble 8).", seat)
+                self._offer_moves(state, seat, value)
+        elif t is MoveTo:
+            self._move(state, seat, action.tile)  # type: ignore[attr-defined]
+        elif t is Draw:
+            self._draw(state, seat, action)  # type: ignore[arg-type]
+        elif t is Decline:
+            self._decline(state, seat)
+        elif t is Capture:
+            tile = state.pos[seat]
+            state.phase = "capture"
+            state.note(f"{seat} tries to capture {self.board(state).tiles[tile].name}.", seat)
+        elif t is PlayCard:
+            effects.play(self, state, action)  # type: ignore[arg-type]
+        elif t is OpenTunnel or t is CollapseTunnel:
+            effects.tunnel(self, state, seat, action.tunnel, "open" if t is OpenTunnel else "collapse", paid=True)  # type: ignore[attr-defined]
+            state.tunnel_done = True
+        elif t is PayEscape:
+            if state._faction[seat] == CRIMINALS:
+                state.influence.add(-ESCAPE_COST)
+                state.note(f"{seat} pays {ESCAPE_COST} influence to escape custody.", seat)
+            else:
+                state.influence.add(ESCAPE_COST)
+                state.note(f"{seat} escapes custody; the criminals gain {ESCAPE_COST} influence (RULINGS E-02).", seat)
+            del state.custody[seat]
+            self.end_turn(state)
+        elif t is ChooseRange:
+            state.target = state.queue.pop(0)
+            state.numbers = list(action.numbers)  # type: ignore[attr-defined]
+            state.phase = "capture-roll"
+            state.note(f"{seat} starts a Capture Roll against {state.target}: {action.low}-{action.low + 2} goes free.", seat)  # type: ignore[attr-defined]
+        elif t is Arrest:
+            self.arrest(state, seat, action.target)  # type: ignore[attr-defined]
+            self.proceed(state)
+        elif t is CrossTier:
+            b = self.board(state)
+            to = b.home_on(state._faction[seat], b.other_tier(b.tier_of[state.pos[seat]]))
+            state.pos[seat] = to
+            state.note(f"{seat} crosses to {b.tiles[to].name}.", seat)
+            self.end_turn(state)
+        elif t is PickCard:
+            effects.pick(self, state, action)  # type: ignore[arg-type]
+
+    def _roll_move(self, state: TyrannyState, seat: str, value: int) -> None:
+        state.note(f"{seat} rolls {value} to move.", seat)
+        self._offer_moves(state, seat, value)
+
+    def _offer_moves(self, state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> None:
+        state.routes = reachable(state, seat, steps, up_to)
+        state.phase = "move"
+
+    def _move(self, state: TyrannyState, seat: str, tile: str) -> None:
+        passed = state.routes[tile]
+        state.routes = {}
+        state.pos[seat] = tile
+        b = self.board(state)
+        state.note(f"{seat} moves to {b.tiles[tile].name}.", seat)
+        faction = state._faction[seat]
+        queue = []
+        for p in passed:
+            for e in state.order.order:
+                if state.pos[e] == p and state._faction[e] != faction and e not in queue and self.arrestable(state, e, b):
+                    queue.append(e)
+        state.queue = queue
+        state.declined = []
+        state.stage = "passing"
+        self.proceed(state)
+
+    def proceed(self, state: TyrannyState) -> None:
+        """Go on with a move's landing from wherever it has got to (``stage``)."""
+        if state.reactions:
+            state.phase = "react"
+            return
+        seat = state.actor
+        b = self.board(state)
+        if state.stage == "passing":
+            while state.queue:
+                if self.arrestable(state, state.queue[0], b) and seat not in state.custody:
+                    state.phase = "passing"
+                    return
+                state.queue.pop(0)
+            state.stage = "landing"
+        if state.stage == "landing":
+            if seat not in state.custody and self._arrest_targets(state):
+                state.phase = "arrest"
+                return
+            state.stage = "tile"
+        if state.stage == "tile":
+            state.stage = "done"
+            if seat in state.custody:
+                self.end_turn(state)
+                return
+            tile = b.tiles[state.pos[seat]]
+            faction = state._faction[seat]
+            if tile.kind == "property" and state.owner.get(tile.id) == faction:
+                delta = tile.base if faction == CRIMINALS else -tile.base
+                state.influence.add(delta)
+                state.note(f"{seat} lands on {tile.name}, owned by the {faction}: influence {delta:+d} → {state.influence.value}.", seat)
+            elif tile.kind in ("gamble", "gains"):
+                deck = state.decks[tile.kind]
+                if deck.cards or deck.discard:
+                    state.draw_deck = tile.kind
+                    state.phase = "draw"
+                    return
+                state.note(f"The {tile.kind} deck is empty (every card is in a hand): no draw.", seat)
+            elif tile.id in b.homes[faction]:
+                state.phase = "cross"
+                return
+        self.end_turn(state)
+
+    def _decline(self, state: TyrannyState, seat: str) -> None:
+        phase = state.phase
+        if phase == "passing":
+            state.note(f"{seat} lets {state.queue.pop(0)} pass.", seat)
+            self.proceed(state)
+        elif phase == "arrest":
+            state.declined = self._arrest_targets(state)
+            state.stage = "tile"
+            self.proceed(state)
+        elif phase == "react":
+            state.reactions.pop(0)
+            self._after_reactions(state)
+        else:  # draw, cross
+            self.end_turn(state)
+
+    def _after_reactions(self, state: TyrannyState) -> None:
+        if not state.reactions:
+            self.proceed(state)
+
+    # --------------------------------------------------------- capturing
+
+    def _capture_roll(self, state: TyrannyState, seat: str, value: int) -> None:
+        b = self.board(state)
+        tile = b.tiles[state.pos[seat]]
+        low, high = state.capture_range if state.capture_range else tile.range
+        faction = state._faction[seat]
+        if low <= value <= high:
+            if tile.id in state.owner:
+                del state.owner[tile.id]
+                state.note(f"{seat} rolls {value} (needs {low}-{high}): {tile.name} is neutral now.", seat)
+            else:
+                state.owner[tile.id] = faction
+                state.note(f"{seat} rolls {value} (needs {low}-{high}): the {faction} own {tile.name}.", seat)
+        elif state.extra_rolls:
+            state.extra_rolls -= 1
+            state.note(f"{seat} rolls {value} (needs {low}-{high}) and rolls again (Gains 1).", seat)
+            return
+        else:
+            state.note(f"{seat} rolls {value} (needs {low}-{high}): no capture.", seat)
+        self.end_turn(state)
+
+    def _capture_roll_result(self, state: TyrannyState, value: int) -> None:
+        target = state.target
+        if value in state.numbers:
+            state.note(f"{target} rolls {value} and is free to go.", target)
+        else:
+            state.note(f"{target} rolls {value}: captured by {state.actor}.", target)
+            self.arrest(state, state.actor, target)
+        state.target = ""
+        state.numbers = []
+        self.proceed(state)
+
+    def arrest(self, state: TyrannyState, captor: str, captive: str) -> None:
+        """``captor`` captures ``captive``: into custody at the captor's home base (start
+        tile), with the chance to play Gamble 3 for either side (RULINGS P-03)."""
+        b = self.board(state)
+        tile = state.pos[captive]
+        state.custody[captive] = [6]
+        state.pos[captive] = b.start[state._faction[captor]]
+        state.note(f"{captor} captures {captive}.", captor)
+        if state._faction[captor] == COPS:
+            if self.playable(state, captor, frozenset({"inescapable_arrest"})):
+                state.reactions.append([captor, "inescapable_arrest", captive, tile])
+            if self.playable(state, captive, frozenset({"immediate_escape"})):
+                state.reactions.append([captive, "immediate_escape", captive, tile])
+
+    def _escape_roll(self, state: TyrannyState, seat: str, value: int) -> None:
+        numbers = state.custody[seat]
+        if value in numbers:
+            del state.custody[seat]
+            state.note(f"{seat} rolls {value} and escapes custody.", seat)
+        else:
+            state.note(f"{seat} rolls {value}: still in custody (needs {_numbers(numbers)}).", seat)
+        self.end_turn(state)
+
+    # --------------------------------------------------------------- cards
+
+    def _draw(self, state: TyrannyState, seat: str, action: Draw) -> None:
+        deck = state.decks[action.deck]
+        deck.take_drawn(action.card, state.rng)
+        card = CARDS[action.card]
+        half = card.half(state._faction[seat])
+        if card.keep:
+            state.hands[seat].add(card.id)
+            state.note(f"{seat} draws a {card.deck} card and keeps it face down.", seat)
+            state.note(f"You drew {card.deck.title()} {card.number}: {half.text}", seat, to=(seat,))
+            self.end_turn(state)
+            return
+        state.note(f"{seat} draws {card.deck.title()} {card.number}: {half.text}", seat)
+        deck.put_discard(card.id)
+        effects.resolve(self, state, seat, card)
+
+    # ------------------------------------------------------------ turn end
+
+    def end_turn(self, state: TyrannyState) -> None:
+        """The acting seat's turn is over: chart, streaks, winner, next seat."""
+        order = state.order
+        state.influence.mark(order.turn)
+        round_before = order.round
+        missed = order.advance()
+        for m in missed:
+            state.note(f"{m} misses a turn.", m)
+        if state.options["streak_turn"] == "seat-turn":
+            checks = 1 + len(missed)
+        else:
+            checks = order.round - round_before
+        value = state.influence.value
+        for _ in range(checks):
+            state.criminal_streak.update(value >= WIN_INFLUENCE)
+            state.cop_streak.update(value == 0)
+        if state.criminal_streak.met:
+            self._win(state, CRIMINALS, f"the criminals held {WIN_INFLUENCE}+ influence for {STREAK} consecutive turns")
+            return
+        if state.cop_streak.met:
+            self._win(state, COPS, f"the cops held the criminals' influence at 0 for {STREAK} consecutive turns")
+            return
+        self._begin_turn(state)
+
+    def _begin_turn(self, state: TyrannyState) -> None:
+        seat = state.order.current
+        state.actor = seat
+        state.phase = "custody" if seat in state.custody else "start"
+        state.stage = "done"
+        state.tunnel_done = False
+        state.extra_rolls = 0
+        state.capture_range = []
+        state.queue = []
+        state.declined = []
+        state._prompt = None
+
+    def _win(self, state: TyrannyState, faction: str, reason: str) -> None:
+        state.phase = "over"
+        scores = {
+            CRIMINALS: Score(state.influence.value, {"influence": state.influence.value, "properties": self.properties(state, CRIMINALS)}),
+            COPS: Score(self.properties(state, COPS), {"properties": self.properties(state, COPS), "captured": sum(1 for s in state.custody if state._faction[s] == CRIMINALS)}),
+        }
+        seats = tuple(s.id for s in state.seats if s.faction == faction)
+        self.finish(state, Outcome(faction, reason, scores, seats))
+
+    def properties(self, state: TyrannyState, faction: str) -> int:
+        return sum(1 for f in state.owner.values() if f == faction)
+
+    # ----------------------------------------------------------- listing
+
+    def candidates(self, state: TyrannyState, prompt: Prompt) -> Iterable[Action]:
+        phase, seat = state.phase, state.actor
+        accepted = prompt.awaiting.accepted
+        if phase == "move":
+            for tile in state.routes:
+                yield MoveTo(seat, tile)
+            return
+        if phase == "passing":
+            for low in range(1, 5):
+                yield ChooseRange(seat, state.queue[0], low)
+        elif phase == "arrest":
+            for e in self._arrest_targets(state):
+                yield Arrest(seat, e)
+        elif phase == "pick":
+            for e in self.enemies(state, seat):
+                for i in range(len(state.hands[e])):
+                    yield PickCard(seat, e, i)
+        elif phase == "cross":
+            yield CrossTier(seat)
+        if "decline" in accepted:
+            yield Decline(next(iter(prompt.actors)))
+        if "capture" in accepted:
+            yield Capture(seat)
+        if "pay" in accepted:
+            yield PayEscape(seat)
+        if "open" in accepted or "collapse" in accepted:
+            tunnel = self.board(state).tunnel_at[state.pos[seat]]
+            yield (OpenTunnel if "open" in accepted else CollapseTunnel)(seat, tunnel)
+        if "play" in accepted:
+            player = next(iter(prompt.actors))
+            yield from effects.play_candidates(self, state, player)
+
+    # -------------------------------------------------------------- views
+
+    def render(self, state: TyrannyState, viewer: str) -> dict[str, Any]:
+        b = self.board(state)
+        view: dict[str, Any] = {
+            "board": b.name,
+            "phase": state.phase,
+            "influence": state.influence.value,
+            "influence_history": [list(h) for h in state.influence.history],
+            "streaks": {CRIMINALS: state.criminal_streak.count, COPS: state.cop_streak.count, "target": STREAK},
+            "turn": state.order.turn,
+            "round": state.order.round,
+            "order": list(state.order.order),
+            "misses": dict(state.order.skips),
+            "pieces": {s: {"tile": state.pos[s], "custody": s in state.custody,
+                           "escape_on": list(state.custody.get(s, []))} for s in state.order.order},
+            "owners": dict(state.owner),
+            "tunnels": {t: t in state.open_tunnels for t in b.tunnels},
+            "decks": {n: {"count": len(d.cards), "discard": list(d.discard)} for n, d in state.decks.items()},
+            "hands": {s: h.view(viewer) for s, h in state.hands.items()},
+        }
+        if viewer in state.hands:
+            faction = state._faction[viewer]
+            view["my_cards"] = [{"id": c, "deck": CARDS[c].deck, "number": CARDS[c].number,
+                                 "text": CARDS[c].half(faction).text} for c in state.hands[viewer].cards]
+        if state.phase == "move":
+            view["reachable"] = sorted(state.routes)
+        if state.phase == "capture-roll":
+            view["capture_roll"] = {"target": state.target, "free_on": list(state.numbers)}
+        return view
+
+    def secrets(self, state: TyrannyState, viewer: str) -> Iterable[str]:
+        hidden: set[str] = set()
+        for d in state.decks.values():
+            hidden.update(d.cards)
+        for s, h in state.hands.items():
+            if s != viewer:
+                hidden.update(h.cards)
+        return hidden
+
+    def tracked(self, state: TyrannyState) -> dict[str, int]:
+        return {
+            "influence": state.influence.value,
+            "criminal_streak": state.criminal_streak.count,
+            "cop_streak": state.cop_streak.count,
+            "criminal_properties": self.properties(state, CRIMINALS),
+            "cop_properties": self.properties(state, COPS),
+            "open_tunnels": len(state.open_tunnels),
+            "in_custody": len(state.custody),
+            "gamble_deck": len(state.decks["gamble"].cards),
+            "gains_deck": len(state.decks["gains"].cards),
+        }
+
+    def undo_barrier(self, state: TyrannyState, action: Action) -> str | None:
+        if isinstance(action, PlayCard):
+            return "a card from a face-down hand was played and shown"
+        if isinstance(action, PickCard):
+            return "a card was taken from a face-down hand"
+        return super().undo_barrier(state, action)
+
+    def problems(self, state: TyrannyState) -> Iterable[str]:
+        everywhere: list[str] = []
+        for d in state.decks.values():
+            everywhere += d.cards + d.discard
+        for h in state.hands.values():
+            everywhere += h.cards
+        if len(everywhere) != len(ALL_CARDS) or set(everywhere) != ALL_CARDS:
+            yield f"cards not conserved: {len(everywhere)} held, {len(set(everywhere))} distinct of {len(ALL_CARDS)}"
+        for name, d in state.decks.items():
+            if any(CARDS[c].deck != name for c in d.cards + d.discard):
+                yield f"a card is in the wrong deck ({name})"
+        b = self.board(state)
+        for s, tile in state.pos.items():
+            if tile not in b.tiles:
+                yield f"{s} is on an unknown tile {tile!r}"
+        for tile, f in state.owner.items():
+            if b.tiles[tile].kind != "property" or f not in self.factions:
+                yield f"bad ownership {tile}={f}"
+        if state.result is None and state.actor not in state._faction:
+            yield f"no seat acts (actor {state.actor!r})"
+
+
+def _numbers(ns: list[int]) -> str:
+    return ns and (str(ns[0]) if len(ns) == 1 else f"{ns[0]}-{ns[-1]}") or "—"
+
+
+def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> dict[str, list[str]]:
+    """Tiles ``seat`` can move to with ``steps`` (the roll), each with the tiles passed on
+    the way — for the UI to highlight. ``up_to`` (default: the ``move`` option) also offers
+    every shorter move (RULINGS M-01)."""
+    b = GAME.board(state)
+    if up_to is None:
+        up_to = state.options["move"] == "up-to"
+    start = state.pos[seat]
+    out: dict[str, list[str]] = {}
+    for n in range(1 if up_to else steps, steps + 1):
+        for tile, passed in b.routes(start, n, state.open_tunnels).items():
+            if tile != start and tile not in out:
+                out[tile] = list(passed)
+    return out
+
+
+GAME = Tyranny()
