@@ -13,7 +13,8 @@ rulebook in ``rules/tyranny`` (sections cited as the rulebook's headings).
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Iterator
+import weakref
+from typing import Any, Iterable, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng, Roll,
@@ -133,6 +134,9 @@ class Tyranny(Game[TyrannyState]):
 
     def board(self, state: TyrannyState) -> Board:
         return board_for(state.board or None)
+
+    def seat_faction(self, state: TyrannyState, seat: str) -> str:
+        return state._faction[seat]
 
     def enemies(self, state: TyrannyState, seat: str) -> list[str]:
         faction = state._faction[seat]
@@ -655,12 +659,24 @@ def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = N
     if up_to is None:
         up_to = state.options["move"] == "up-to"
     start = state.pos[seat]
-    out: dict[str, list[str]] = {}
-    for n in range(1 if up_to else steps, steps + 1):
-        for tile, passed in b.routes(start, n, state.open_tunnels).items():
-            if tile != start and tile not in out:
-                out[tile] = list(passed)
-    return out
+    # Boards are immutable, so the answer for (tile, steps, open tunnels) is kept: the hot
+    # path of a move is then one dictionary look-up.
+    key = (start, steps, up_to, tuple(state.open_tunnels))
+    known = _REACH.get(b)
+    if known is None:
+        known = _REACH[b] = {}
+    out = known.get(key)
+    if out is None:
+        out = {}
+        for n in range(1 if up_to else steps, steps + 1):
+            for tile, passed in b.routes(start, n, state.open_tunnels).items():
+                if tile != start and tile not in out:
+                    out[tile] = list(passed)
+        known[key] = out
+    return {t: list(p) for t, p in out.items()}
+
+
+_REACH: "weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], dict[str, list[str]]]]" = weakref.WeakKeyDictionary()
 
 
 GAME = Tyranny()
