@@ -134,7 +134,8 @@ class Hub:
         die.install(cal, why)
 
     def _load_config(self):
-        """Thresholds set over SET_CONFIG in an earlier boot: (id u8, value i32) pairs."""
+        """Thresholds set over SET_CONFIG in an earlier boot: "TCFG", then (die u8, key
+        u8, value i32) entries, then a CRC-16 of it all. A damaged file is ignored."""
         try:
             f = open(self.store.path(hubconfig.CONFIG_FILE), "rb")
         except OSError:
@@ -149,36 +150,47 @@ class Hub:
         if calibration.crc16(body) != crc:
             return
         i = 4
-        while i + 5 <= len(body):
-            key = body[i]
-            value = int.from_bytes(body[i + 1:i + 5], "little")
+        while i + 6 <= len(body):
+            index, key = body[i], body[i + 1]
+            value = int.from_bytes(body[i + 2:i + 6], "little")
             if value & 0x80000000:
                 value -= 0x100000000
             for die in self.dice:
-                try:
-                    die.config.set(key, value)
-                except ValueError:
-                    pass
-            i += 5
+                if die.index == index:
+                    try:
+                        die.config.set(key, value)
+                    except ValueError:
+                        pass
+            i += 6
 
     def _save_config(self):
+        """Every die's thresholds that differ from the defaults (one_g excepted: that is
+        the calibration's), written atomically."""
         body = bytearray(CONFIG_MAGIC)
-        defaults = detector.Config()
-        for key, value in self.dice[0].config.items() if self.dice else ():
-            if key in (13,):  # one_g comes from each die's calibration
-                continue
-            if value != defaults.get(key):
-                body.append(key)
-                body += (value & 0xFFFFFFFF).to_bytes(4, "little")
+        for die in self.dice:
+            defaults = detector.Config(flat_deg=calibration.FLAT_DEG.get(die.faces, 25))
+            for key, value in die.config.items():
+                if key == 13:  # one_g comes from the die's calibration
+                    continue
+                if value != defaults.get(key):
+                    body.append(die.index)
+                    body.append(key)
+                    body += (value & 0xFFFFFFFF).to_bytes(4, "little")
         crc = calibration.crc16(bytes(body))
         body.append(crc & 0xFF)
         body.append(crc >> 8)
         path = self.store.path(hubconfig.CONFIG_FILE)
-        f = open(path, "wb")
+        f = open(path + ".tmp", "wb")
         try:
             f.write(bytes(body))
         finally:
             f.close()
+        import os
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        os.rename(path + ".tmp", path)
 
     # -- the loop ------------------------------------------------------------------------
 

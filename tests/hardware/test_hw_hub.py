@@ -186,10 +186,18 @@ def test_set_config_applies_persists_and_refuses(hubapp: ModuleType, tmp_path: P
     # A new boot keeps the setting.
     host2, _, _, _, hub2 = _hub(hubapp, tmp_path, [[]])
     assert hub2.dice[0].detector.config.settle_ms == 600
+    # Per die: die 1's own setting survives a reboot too, die 0's is untouched by it.
+    host2.run(10)
+    assert host2.ack(hubapp, codec.SET_CONFIG, 1, bytes([12]) + (30).to_bytes(4, "little"))[2] == hubapp.E_NO_SUCH_SOURCE
+    host3, _, _, _, hub3 = _hub(hubapp, tmp_path, [[], []])
+    assert host3.ack(hubapp, codec.SET_CONFIG, 1, bytes([12]) + (30).to_bytes(4, "little"))[2] == hubapp.OK
+    _, _, _, _, hub4 = _hub(hubapp, tmp_path, [[], []])
+    assert [d.detector.config.flat_deg for d in hub4.dice] == [25, 30]
+    assert [d.detector.config.settle_ms for d in hub4.dice] == [600, 280]  # set before die 1 existed
     # A damaged config file is ignored, not fatal.
-    (tmp_path / "detector.cfg").write_bytes(b"TCFG\x0b\x00\x00\x00\x00\x00\x00")
-    _, _, _, _, hub3 = _hub(hubapp, tmp_path, [[]])
-    assert hub3.dice[0].detector.config.settle_ms == D.Config().settle_ms
+    (tmp_path / "detector.cfg").write_bytes(b"TCFG\x00\x0b\x00\x00\x00\x00\x00\x00")
+    _, _, _, _, hub5 = _hub(hubapp, tmp_path, [[]])
+    assert hub5.dice[0].detector.config.settle_ms == D.Config().settle_ms
 
 
 def test_three_face_calibration_over_the_protocol(hubapp: ModuleType, tmp_path: Path) -> None:
