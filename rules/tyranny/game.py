@@ -35,6 +35,9 @@ COPS, CRIMINALS = "cops", "criminals"
 START_INFLUENCE = 500
 WIN_INFLUENCE = 1000
 STREAK = 3
+# The state keeps the last LOG_KEEP log lines: the journal (seed + actions) is the full
+# history, and a bounded log keeps copies, saves and views of a long game cheap.
+LOG_KEEP = 100
 ESCAPE_COST = 200
 
 R_SETUP = "Setup"
@@ -487,6 +490,8 @@ class Tyranny(Game[TyrannyState]):
         """The acting seat's turn is over: chart, streaks, winner, next seat."""
         order = state.order
         state.influence.mark(order.turn)
+        if len(state.log) > LOG_KEEP + 20:
+            del state.log[: len(state.log) - LOG_KEEP]
         round_before = order.round
         missed = order.advance()
         for m in missed:
