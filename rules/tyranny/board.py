@@ -68,6 +68,9 @@ class Board:
     tier_of: dict[str, str] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
+        return self  # immutable: a copied game state shares its board
+
     @property
     def start(self) -> dict[str, str]:
         return {f: tiles[0] for f, tiles in self.homes.items()}

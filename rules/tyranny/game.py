@@ -136,7 +136,10 @@ class Tyranny(Game[TyrannyState]):
     # -------------------------------------------------------------- helpers
 
     def board(self, state: TyrannyState) -> Board:
-        return board_for(state.board or None)
+        b = state._board
+        if b is None:
+            b = state._board = board_for(state.board or None)
+        return b
 
     def seat_faction(self, state: TyrannyState, seat: str) -> str:
         return state._faction[seat]
@@ -168,53 +171,46 @@ class Tyranny(Game[TyrannyState]):
 
     def _ask(self, state: TyrannyState) -> Prompt:
         phase, actor = state.phase, state.actor
-        who = frozenset((actor,))
         if phase == "start":
-            also: list[str] = []
+            also: tuple[str, ...] = ()
             b = self.board(state)
             tile = state.pos[actor]
-            t = b.tiles[tile]
-            if t.kind == "property" and state.owner.get(tile) != state._faction[actor]:
-                also.append("capture")
-            if self.playable(state, actor, START_PLAYS):
-                also.append("play")
+            if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
+                also += ("capture",)
+            if state.hands[actor].cards and self.playable(state, actor, START_PLAYS):
+                also += ("play",)
             tunnel = b.tunnel_at.get(tile)
             if tunnel is not None and not state.tunnel_done:
                 kind = "collapse" if tunnel in state.open_tunnels else "open"
                 if effects.can_pay_tunnel(self, state, actor, tunnel, kind):
-                    also.append(kind)
-            return Prompt(who, RollRequest(1, 6, "move", tuple(also)))
-        if phase == "custody":
-            also = []
+                    also += (kind,)
+            key: tuple[Any, ...] = (phase, actor, also)
+        elif phase == "custody":
+            also = ()
             if self.can_pay_escape(state, actor):
-                also.append("pay")
-            if self.playable(state, actor, CUSTODY_PLAYS):
-                also.append("play")
-            return Prompt(who, RollRequest(1, 6, "escape", tuple(also)))
-        if phase == "capture":
-            return Prompt(who, RollRequest(1, 6, "capture", ("play",) if self.playable(state, actor, CAPTURE_PLAYS) else ()))
-        if phase == "move":
-            return Prompt(who, Decision(("move",), "choose the destination tile"))
-        if phase == "passing":
-            return Prompt(who, Decision(("range", "decline"), f"passed {state.queue[0]}: capture roll?"))
-        if phase == "capture-roll":
-            low, high = state.numbers[0], state.numbers[-1]
-            return Prompt(frozenset((state.target,)), RollRequest(1, 6, f"capture roll: {low}-{high} goes free"))
-        if phase == "arrest":
-            return Prompt(who, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
-        if phase == "react":
-            seat, effect = state.reactions[0][0], state.reactions[0][1]
-            what = "inescapable arrest" if effect == "inescapable_arrest" else "immediate escape"
-            return Prompt(frozenset((seat,)), Decision(("play", "decline"), f"play a card for an {what}?"))
-        if phase == "draw":
-            return Prompt(who, DrawRequest(state.draw_deck, f"{state.draw_deck} tile", ("decline",)))
-        if phase == "cross":
-            return Prompt(who, Decision(("cross", "decline"), "move to the other tier?"))
-        if phase == "card-roll":
-            return Prompt(who, RollRequest(1, 6, "card move"))
-        if phase == "pick":
-            return Prompt(who, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
-        raise AssertionError(f"unknown phase {phase!r}")
+                also += ("pay",)
+            if state.hands[actor].cards and self.playable(state, actor, CUSTODY_PLAYS):
+                also += ("play",)
+            key = (phase, actor, also)
+        elif phase == "capture":
+            key = (phase, actor, ("play",) if state.hands[actor].cards and self.playable(state, actor, CAPTURE_PLAYS) else ())
+        elif phase == "passing":
+            key = (phase, actor, state.queue[0])
+        elif phase == "capture-roll":
+            key = (phase, state.target, tuple(state.numbers))
+        elif phase == "react":
+            key = (phase, state.reactions[0][0], state.reactions[0][1])
+        elif phase == "draw":
+            key = (phase, actor, state.draw_deck)
+        elif phase == "pick":
+            key = (phase, actor, state.pick)
+        else:
+            key = (phase, actor, None)
+        # Prompts are immutable values: one per distinct key is built, then reused.
+        p = _PROMPTS.get(key)
+        if p is None:
+            p = _PROMPTS[key] = _make_prompt(*key)
+        return p
 
     def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
         if state._faction[seat] == CRIMINALS:
@@ -222,6 +218,23 @@ class Tyranny(Game[TyrannyState]):
         return state.options["cop_escape_pay"] == "criminals-gain"
 
     # ---------------------------------------------------------- validation
+
+    def check(self, state: TyrannyState, action: Action) -> tuple[Violation, ...]:
+        """The kernel's check, with a fast path for the two commonest actions (a legal die
+        roll, a legal destination) that returns exactly what the kernel would: nothing."""
+        if state.result is None:
+            t = type(action)
+            if t is Roll or t is MoveTo:
+                p = state._prompt or self.ask(state)
+                if action.seat in p.actors:
+                    aw = p.awaiting
+                    if t is Roll:
+                        values = action.values  # type: ignore[attr-defined]
+                        if type(aw) is RollRequest and len(values) == 1 and 1 <= values[0] <= 6:
+                            return ()
+                    elif state.phase == "move" and action.tile in state.routes:  # type: ignore[attr-defined]
+                        return ()
+        return super().check(state, action)
 
     def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         t = type(action)
@@ -341,10 +354,12 @@ class Tyranny(Game[TyrannyState]):
         state.note(f"{seat} moves to {b.tiles[tile].name}.", seat)
         faction = state._faction[seat]
         queue = []
-        for p in passed:
-            for e in state.order.order:
-                if state.pos[e] == p and state._faction[e] != faction and e not in queue and self.arrestable(state, e, b):
-                    queue.append(e)
+        pos = state.pos
+        if passed and any(pos[e] in passed for e in state.order.order if state._faction[e] != faction):
+            for p in passed:
+                for e in state.order.order:
+                    if pos[e] == p and state._faction[e] != faction and e not in queue and self.arrestable(state, e, b):
+                        queue.append(e)
         state.queue = queue
         state.declined = []
         state.stage = "passing"
@@ -500,16 +515,17 @@ class Tyranny(Game[TyrannyState]):
             checks = 1 + len(missed)
         else:
             checks = order.round - round_before
-        value = state.influence.value
-        for _ in range(checks):
-            state.criminal_streak.update(value >= WIN_INFLUENCE)
-            state.cop_streak.update(value == 0)
-        if state.criminal_streak.met:
-            self._win(state, CRIMINALS, f"the criminals held {WIN_INFLUENCE}+ influence for {STREAK} consecutive turns")
-            return
-        if state.cop_streak.met:
-            self._win(state, COPS, f"the cops held the criminals' influence at 0 for {STREAK} consecutive turns")
-            return
+        if checks:
+            value = state.influence.value
+            for _ in range(checks):
+                state.criminal_streak.update(value >= WIN_INFLUENCE)
+                state.cop_streak.update(value == 0)
+            if state.criminal_streak.met:
+                self._win(state, CRIMINALS, f"the criminals held {WIN_INFLUENCE}+ influence for {STREAK} consecutive turns")
+                return
+            if state.cop_streak.met:
+                self._win(state, COPS, f"the cops held the criminals' influence at 0 for {STREAK} consecutive turns")
+                return
         self._begin_turn(state)
 
     def _begin_turn(self, state: TyrannyState) -> None:
@@ -652,6 +668,40 @@ class Tyranny(Game[TyrannyState]):
             yield f"no seat acts (actor {state.actor!r})"
 
 
+_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+
+
+def _make_prompt(phase: str, seat: str, extra: Any) -> Prompt:
+    """The prompt for ``phase`` with ``seat`` to act; ``extra`` is what varies within it."""
+    who = frozenset((seat,))
+    if phase == "start":
+        return Prompt(who, RollRequest(1, 6, "move", extra))
+    if phase == "custody":
+        return Prompt(who, RollRequest(1, 6, "escape", extra))
+    if phase == "capture":
+        return Prompt(who, RollRequest(1, 6, "capture", extra))
+    if phase == "move":
+        return Prompt(who, Decision(("move",), "choose the destination tile"))
+    if phase == "passing":
+        return Prompt(who, Decision(("range", "decline"), f"passed {extra}: capture roll?"))
+    if phase == "capture-roll":
+        return Prompt(who, RollRequest(1, 6, f"capture roll: {extra[0]}-{extra[-1]} goes free"))
+    if phase == "arrest":
+        return Prompt(who, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
+    if phase == "react":
+        what = "inescapable arrest" if extra == "inescapable_arrest" else "immediate escape"
+        return Prompt(who, Decision(("play", "decline"), f"play a card for an {what}?"))
+    if phase == "draw":
+        return Prompt(who, DrawRequest(extra, f"{extra} tile", ("decline",)))
+    if phase == "cross":
+        return Prompt(who, Decision(("cross", "decline"), "move to the other tier?"))
+    if phase == "card-roll":
+        return Prompt(who, RollRequest(1, 6, "card move"))
+    if phase == "pick":
+        return Prompt(who, Decision(("pick",), f"choose a card to {extra} from an opponent's face-down hand"))
+    raise AssertionError(f"unknown phase {phase!r}")
+
+
 def _numbers(ns: list[int]) -> str:
     return ns and (str(ns[0]) if len(ns) == 1 else f"{ns[0]}-{ns[-1]}") or "—"
 
@@ -678,7 +728,8 @@ def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = N
                 if tile != start and tile not in out:
                     out[tile] = list(passed)
         known[key] = out
-    return {t: list(p) for t, p in out.items()}
+    # Shared, never written to: states only replace their ``routes``, never edit them.
+    return out
 
 
 _REACH: "weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], dict[str, list[str]]]]" = weakref.WeakKeyDictionary()

@@ -59,3 +59,4 @@ class TyrannyState(State):
         super().__post_init__()
         self._faction = {s.id: s.faction for s in self.seats}
         self._prompt: Any = None  # the current prompt, cached between actions
+        self._board: Any = None  # the Board the ``board`` data describes, parsed once

@@ -1,0 +1,164 @@
+"""Rule engines against python-chess, in one process and one run.
+
+* **Validated actions per second.** Tyranny: action lists of random games are recorded
+  first, then replayed with the checked ``push`` (every action validated, then applied),
+  so the figure is validation + apply, not the random player. python-chess: ``push_uci``
+  + ``pop`` of every move along random games (the baseline: a parsed, legality-checked
+  move), and plain ``push_uci`` along the game for reference.
+* **Complete random games per second.** Tyranny: ``random_playout`` (listing legal
+  actions, choosing one, ``push_unchecked``) until a faction wins, capped at a ply limit;
+  python-chess: random legal moves until ``is_game_over()``.
+
+Run: ``cd /work/main && .venv/bin/python -m benchmarks rules`` (``--quick`` for a short run).
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Callable
+
+import chess
+
+from rules.core.playout import random_playout
+from rules.tyranny import GAME
+
+TARGET = 2.0
+
+
+def _best(fn: Callable[[], int], repeats: int) -> float:
+    """The best rate (items per second) over ``repeats`` runs of ``fn`` (which returns items done)."""
+    rates = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        n = fn()
+        rates.append(n / (time.perf_counter() - t))
+    return max(rates)
+
+
+def chess_games(n: int, seed: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    games = []
+    for _ in range(n):
+        board = chess.Board()
+        moves = []
+        while not board.is_game_over() and len(moves) < 400:
+            m = rng.choice(list(board.legal_moves))
+            moves.append(m.uci())
+            board.push(m)
+        games.append(moves)
+    return games
+
+
+def chess_validated(games: list[list[str]]) -> int:
+    """At every position of the games: push_uci + pop; then push (unvalidated) to go on."""
+    done = 0
+    for moves in games:
+        board = chess.Board()
+        for uci in moves:
+            board.push_uci(uci)
+            board.pop()
+            board.push(chess.Move.from_uci(uci))
+            done += 1
+    return done
+
+
+def chess_walk(games: list[list[str]]) -> int:
+    """Only the walk along the games (Move.from_uci + push): timed alone and taken out."""
+    done = 0
+    for moves in games:
+        board = chess.Board()
+        for uci in moves:
+            board.push(chess.Move.from_uci(uci))
+            done += 1
+    return done
+
+
+def chess_plain(games: list[list[str]]) -> int:
+    """push_uci along the games (each move parsed and checked once)."""
+    done = 0
+    for moves in games:
+        board = chess.Board()
+        for uci in moves:
+            board.push_uci(uci)
+        done += len(moves)
+    return done
+
+
+def chess_random_games(n: int, seed: int) -> int:
+    chess_games(n, seed)
+    return n
+
+
+def tyranny_recorded(n: int, seed: int) -> list[tuple[object, list[object]]]:
+    out = []
+    for g in range(n):
+        play = random_playout(GAME, seed + g, max_plies=2000)
+        out.append(((play.seats, play.options, play.seed), play.actions))
+    return out
+
+
+def tyranny_validated(games: list[tuple[object, list[object]]]) -> int:
+    done = 0
+    push = GAME.push
+    for (seats, options, seed), actions in games:  # type: ignore[misc]
+        state = GAME.new(seats, options, seed)
+        for a in actions:
+            push(state, a)
+        done += len(actions)
+    return done
+
+
+def tyranny_new_only(games: list[tuple[object, list[object]]]) -> int:
+    for (seats, options, seed), _ in games:  # type: ignore[misc]
+        GAME.new(seats, options, seed)
+    return len(games)
+
+
+def tyranny_random_games(n: int, seed: int) -> tuple[int, int]:
+    finished = 0
+    for g in range(n):
+        finished += random_playout(GAME, seed + g, max_plies=2000).finished
+    return n, finished
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    n_games, repeats = (10, 2) if quick else (60, 5)
+    cgames = chess_games(n_games, 1)
+    tgames = tyranny_recorded(n_games, 1)
+    t_actions = sum(len(a) for _, a in tgames)
+    c_moves = sum(len(m) for m in cgames)
+
+    # Setting a game up is not an action: its cost is measured and taken out.
+    t_rate_raw = _best(lambda: tyranny_validated(tgames), repeats)
+    setup_s = min(_timed(lambda: tyranny_new_only(tgames)) for _ in range(repeats))
+    t_rate = t_actions / (t_actions / t_rate_raw - setup_s)
+    # The chess loop also pushes each move (unvalidated) to go on along the game; that
+    # walk is timed alone and taken out, leaving push_uci + pop per move.
+    c_loop_s = min(_timed(lambda: chess_validated(cgames)) for _ in range(repeats))
+    c_walk_s = min(_timed(lambda: chess_walk(cgames)) for _ in range(repeats))
+    c_rate = c_moves / (c_loop_s - c_walk_s)
+    c_plain = _best(lambda: chess_plain(cgames), repeats)
+
+    k = max(5, n_games // 3)
+    t0 = time.perf_counter()
+    _, finished = tyranny_random_games(k, 10_000)
+    t_games = k / (time.perf_counter() - t0)
+    c_games = _best(lambda: chess_random_games(k, 10_000), 1)
+
+    ratio = t_rate / c_rate
+    lengths = [len(a) for _, a in tgames]
+    print(f"tyranny  validated push      {t_rate:>10,.0f} actions/s   ({t_actions} actions of {len(tgames)} recorded random games, median {statistics.median(lengths):.0f} plies)")
+    print(f"chess    push_uci + pop      {c_rate:>10,.0f} moves/s     ({c_moves} moves of {len(cgames)} random games)")
+    print(f"chess    push_uci alone      {c_plain:>10,.0f} moves/s")
+    print(f"ratio    tyranny / chess     {ratio:>10.2f}x   (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'})")
+    print(f"tyranny  random games        {t_games:>10,.1f} games/s    ({finished}/{k} won within 2,000 plies)")
+    print(f"chess    random games        {c_games:>10,.1f} games/s")
+    return 0
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
