@@ -1,0 +1,275 @@
+"""What a table's clocks are: the mode, the times, the warning and the over-time policy.
+
+Times are given in seconds (floats are fine) and kept internally in whole microseconds so
+that adding, splitting and comparing time is exact.
+
+>>> c = ClockConfig(ClockMode.FISCHER, main=300, increment=3)
+>>> c.describe()
+'Fischer 5:00 + 3s per move'
+>>> ClockConfig.from_data(c.to_data()) == c
+True
+>>> ClockConfig(ClockMode.FISCHER, main=300)
+Traceback (most recent call last):
+...
+companion.clocks.config.ClockConfigError: increment: Fischer needs an increment greater than 0 seconds
+"""
+from __future__ import annotations
+
+import enum
+import json
+import math
+from dataclasses import dataclass, fields
+from importlib import resources
+from typing import Any, Mapping
+
+US = 1_000_000  # microseconds per second
+
+
+def to_us(seconds: float) -> int:
+    """Seconds → whole microseconds (the unit every clock computes in).
+
+    >>> to_us(1.5), to_us(0.0000004)
+    (1500000, 0)
+    """
+    return round(seconds * US)
+
+
+def to_s(us: int) -> float:
+    """Microseconds → seconds."""
+    return us / US
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss`` (or ``h:mm:ss``), with a minus sign when over time; rounds towards the
+    next whole second so a clock never shows 0:00 while time remains.
+
+    >>> format_time(125), format_time(0.2), format_time(-61), format_time(3725)
+    ('2:05', '0:01', '-1:01', '1:02:05')
+    """
+    if math.isinf(seconds):
+        return "∞"
+    sign = "-" if seconds < 0 else ""
+    total = math.ceil(abs(seconds)) if seconds > 0 else math.floor(abs(seconds))
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    return f"{sign}{h}:{m:02d}:{s:02d}" if h else f"{sign}{m}:{s:02d}"
+
+
+class ClockMode(str, enum.Enum):
+    """How a seat's time is counted (REFERENCE §6, "Turn clocks")."""
+
+    SUDDEN_DEATH = "sudden-death"  # one budget for the whole game
+    FISCHER = "fischer"  # + increment after every completed move, move 1 included
+    BRONSTEIN = "bronstein"  # after a move, refund the time it used, at most the delay
+    SIMPLE_DELAY = "simple-delay"  # each turn the clock starts only after the delay (US delay)
+    HOURGLASS = "hourglass"  # time you use flows to the other seats
+    BYO_YOMI = "byo-yomi"  # main time, then N periods; a move inside a period keeps it
+    UNTIMED = "untimed"  # counts time used only (for a game that wants just the turn timer)
+
+
+class OvertimePolicy(str, enum.Enum):
+    """What running out of time means. The clocks only report it; the Table applies it."""
+
+    NONE = "none"  # an "over time" alert only
+    PENALTY = "penalty"  # points (influence…) per started minute over time
+    LOSS = "loss"  # the seat loses
+
+
+class ClockConfigError(ValueError):
+    """A clock setting that makes no sense; ``field`` names it, ``code`` classifies it."""
+
+    def __init__(self, field: str, code: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.code = code
+        self.message = message
+
+
+_LABELS = {
+    ClockMode.SUDDEN_DEATH: "Sudden death",
+    ClockMode.FISCHER: "Fischer",
+    ClockMode.BRONSTEIN: "Bronstein",
+    ClockMode.SIMPLE_DELAY: "Simple delay",
+    ClockMode.HOURGLASS: "Hourglass",
+    ClockMode.BYO_YOMI: "Byo-yomi",
+    ClockMode.UNTIMED: "Untimed",
+}
+
+
+def _seconds(name: str, value: Any, *, allow_zero: bool = True) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ClockConfigError(name, "not-a-number", f"must be a number of seconds, not {value!r}")
+    if not math.isfinite(value):
+        raise ClockConfigError(name, "not-finite", "must be a finite number of seconds")
+    if value < 0 or (value == 0 and not allow_zero):
+        bound = "0 or more" if allow_zero else "greater than 0"
+        raise ClockConfigError(name, "out-of-range", f"must be {bound} seconds, not {value}")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class ClockConfig:
+    """Every setting of a table's clocks, validated on construction.
+
+    ``main``: each seat's starting time. ``increment``: Fischer's bonus per move.
+    ``delay``: Bronstein's refund cap or the simple delay. ``periods`` × ``period``:
+    byo-yomi after the main time. ``warning``: the low-time alert threshold (``None``: off).
+    ``overtime`` and ``penalty_per_minute``: what flag fall costs. ``turn_limit``: the
+    optional turn timer ("turn over in 2:00"), independent of the mode.
+    """
+
+    mode: ClockMode
+    main: float = 0.0
+    increment: float = 0.0
+    delay: float = 0.0
+    periods: int = 0
+    period: float = 0.0
+    warning: float | None = None
+    overtime: OvertimePolicy = OvertimePolicy.LOSS
+    penalty_per_minute: int = 0
+    turn_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            mode = ClockMode(self.mode)
+        except ValueError:
+            known = ", ".join(m.value for m in ClockMode)
+            raise ClockConfigError("mode", "unknown-mode", f"unknown mode {self.mode!r}; known: {known}") from None
+        try:
+            policy = OvertimePolicy(self.overtime)
+        except ValueError:
+            known = ", ".join(p.value for p in OvertimePolicy)
+            raise ClockConfigError(
+                "overtime", "unknown-policy", f"unknown over-time policy {self.overtime!r}; known: {known}"
+            ) from None
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "overtime", policy)
+        label = _LABELS[mode]
+        for name in ("main", "increment", "delay", "period"):
+            object.__setattr__(self, name, _seconds(name, getattr(self, name)))
+        if isinstance(self.periods, bool) or not isinstance(self.periods, int) or self.periods < 0:
+            raise ClockConfigError("periods", "out-of-range", f"must be a whole number 0 or more, not {self.periods!r}")
+
+        def forbid(name: str) -> None:
+            if getattr(self, name):
+                raise ClockConfigError(name, "not-used", f"{label} has no {name}; leave it at 0")
+
+        def need(name: str, what: str) -> None:
+            if not getattr(self, name):
+                raise ClockConfigError(name, "missing", f"{label} needs {what} greater than 0 seconds")
+
+        if mode is ClockMode.UNTIMED:
+            for name in ("main", "increment", "delay", "periods", "period"):
+                forbid(name)
+        elif mode is ClockMode.BYO_YOMI:
+            forbid("increment")
+            forbid("delay")
+            if self.periods < 1:
+                raise ClockConfigError("periods", "missing", "Byo-yomi needs at least 1 period")
+            need("period", "a period")
+        else:
+            need("main", "a main time")
+            forbid("periods")
+            forbid("period")
+            if mode is ClockMode.FISCHER:
+                need("increment", "an increment")
+            else:
+                forbid("increment")
+            if mode in (ClockMode.BRONSTEIN, ClockMode.SIMPLE_DELAY):
+                need("delay", "a delay")
+            else:
+                forbid("delay")
+        if self.warning is not None:
+            object.__setattr__(self, "warning", _seconds("warning", self.warning, allow_zero=False))
+            if mode is ClockMode.UNTIMED:
+                raise ClockConfigError("warning", "not-used", "Untimed clocks never run low; leave warning unset")
+        if self.turn_limit is not None:
+            object.__setattr__(self, "turn_limit", _seconds("turn_limit", self.turn_limit, allow_zero=False))
+        if isinstance(self.penalty_per_minute, bool) or not isinstance(self.penalty_per_minute, int):
+            raise ClockConfigError("penalty_per_minute", "not-a-number", "must be a whole number of points")
+        if policy is OvertimePolicy.PENALTY:
+            if self.penalty_per_minute <= 0:
+                raise ClockConfigError(
+                    "penalty_per_minute", "missing", "the penalty policy needs points per minute greater than 0"
+                )
+        elif self.penalty_per_minute:
+            raise ClockConfigError(
+                "penalty_per_minute", "not-used", f"only the penalty policy charges points, not {policy.value!r}"
+            )
+        if mode is ClockMode.UNTIMED and policy is not OvertimePolicy.NONE:
+            raise ClockConfigError("overtime", "not-used", "Untimed clocks never run out; use overtime='none'")
+
+    # --- microsecond views (what the ClockSet computes with) -----------------------------
+    @property
+    def main_us(self) -> int:
+        return to_us(self.main)
+
+    @property
+    def increment_us(self) -> int:
+        return to_us(self.increment)
+
+    @property
+    def delay_us(self) -> int:
+        return to_us(self.delay)
+
+    @property
+    def period_us(self) -> int:
+        return to_us(self.period)
+
+    @property
+    def warning_us(self) -> int | None:
+        return None if self.warning is None else to_us(self.warning)
+
+    @property
+    def turn_limit_us(self) -> int | None:
+        return None if self.turn_limit is None else to_us(self.turn_limit)
+
+    def describe(self) -> str:
+        """A short human label, e.g. ``'Byo-yomi 10:00 + 5 × 0:30'``."""
+        label = _LABELS[self.mode]
+        m = self.mode
+        if m is ClockMode.UNTIMED:
+            text = label
+        elif m is ClockMode.FISCHER:
+            text = f"{label} {format_time(self.main)} + {self.increment:g}s per move"
+        elif m in (ClockMode.BRONSTEIN, ClockMode.SIMPLE_DELAY):
+            text = f"{label} {format_time(self.main)}, {self.delay:g}s delay"
+        elif m is ClockMode.BYO_YOMI:
+            text = f"{label} {format_time(self.main)} + {self.periods} × {format_time(self.period)}"
+        else:
+            text = f"{label} {format_time(self.main)}"
+        if self.turn_limit is not None:
+            text += f", turn timer {format_time(self.turn_limit)}"
+        return text
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-ready data (enums as their string values)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = v.value if isinstance(v, enum.Enum) else v
+        return out
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ClockConfig:
+        """Inverse of :meth:`to_data`; unknown or missing keys are a :class:`ClockConfigError`."""
+        if not isinstance(data, Mapping):
+            raise ClockConfigError("config", "not-a-mapping", "clock settings must be a mapping")
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise ClockConfigError(unknown[0], "unknown-field", f"there is no clock setting {unknown[0]!r}")
+        if "mode" not in data:
+            raise ClockConfigError("mode", "missing", "clock settings need a mode")
+        return cls(**dict(data))
+
+
+def presets() -> dict[str, ClockConfig]:
+    """The ready-made clock settings shipped in ``presets.json``, by name, in file order.
+
+    >>> p = presets()
+    >>> p["Blitz 5+3"].describe()
+    'Fischer 5:00 + 3s per move'
+    """
+    text = resources.files(__package__).joinpath("presets.json").read_text(encoding="utf-8")
+    return {name: ClockConfig.from_data(data) for name, data in json.loads(text).items()}
