@@ -236,11 +236,11 @@ class ClockSet:
         """The turn timer: seconds left in ``seat``'s current turn (default: the active seat
         closest to running out). ``None`` when there is no turn timer or nobody is to act."""
         limit = self._config.turn_limit_us
+        s = None if seat is None else self._seat(seat)
         self._sync(detect=False)
         if limit is None:
             return None
-        if seat is not None:
-            s = self._seat(seat)
+        if s is not None:
             return to_s(limit - s.turn_used) if seat in self._active else None
         if not self._active:
             return None
