@@ -345,9 +345,11 @@ class ClockSet:
 
     # --- persistence ----------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
-        """A JSON-ready snapshot for the journal. It does not advance the clocks: the state is
-        as of the last update, whose moment is recorded twice: on the monotonic clock (valid
-        only in this process) and as wall-clock time (survives a restart or a reboot)."""
+        """A JSON-ready snapshot for the journal: the clocks brought up to now (events stay
+        queued for the next :meth:`tick`), and that moment recorded twice: on the monotonic
+        clock (valid only in this process) and as wall-clock time (survives a restart or a
+        reboot)."""
+        self._sync(detect=False)
         mono_now = self._now_us()
         wall_now = to_us(self._wall())
         return {
