@@ -1,7 +1,7 @@
 """The Tyranny board: two city tiers of tiles in forward order, home bases, tunnels.
 
 The rulebook publishes no layout, so ``data/board.json`` is a clearly labelled default a
-table edits to match its printed board (format: ``BOARD.md``). A board is read once and
+table edits to match its printed board (format: ``README.md``, "Board files"). A board is read once and
 kept as plain lookup tables, so movement is dictionary look-ups on the hot path.
 
 >>> b = default_board()
@@ -206,7 +206,7 @@ def load_board(path: str | Path) -> Board:
 
 @lru_cache(maxsize=None)
 def default_board() -> Board:
-    """The shipped default board (not the printed one: see BOARD.md)."""
+    """The shipped default board (not the printed one: see README.md, "Board files")."""
     return load_board(DATA / "board.json")
 
 

@@ -131,7 +131,12 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
     effect = half.effect
     b = game.board(state)
     if effect == "switch_tier":
-        to = b.across[state.pos[seat]]
+        here = state.pos[seat]
+        # Where on the other tier is the table's call (RULINGS C-09).
+        if state.options["switch_tier"] == "home":
+            to = b.home_on(state._faction[seat], b.other_tier(b.tier_of[here]))
+        else:
+            to = b.across[here]
         state.pos[seat] = to
         state.note(f"{seat} moves to {b.tiles[to].name} on the {b.tier_of[to]} tier.", seat)
     elif effect == "tunnel_any":
@@ -200,8 +205,10 @@ def resolve(game: "Tyranny", state: "TyrannyState", seat: str, card: Card) -> No
                 state.note(f"The {faction} take over {b.tiles[t].name}.", seat)
                 break
     elif effect == "neutralise_property":
+        # "The closest owned property": the enemy's by default, or anyone's (RULINGS C-14).
+        spare_own = state.options["neutralise"] == "enemy"
         for t in b.ahead(state.pos[seat]):
-            if b.tiles[t].kind == "property" and t in state.owner and state.owner[t] != faction:
+            if b.tiles[t].kind == "property" and t in state.owner and not (spare_own and state.owner[t] == faction):
                 del state.owner[t]
                 state.note(f"{b.tiles[t].name} is neutral now.", seat)
                 break

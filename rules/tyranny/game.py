@@ -74,6 +74,8 @@ class Tyranny(Game[TyrannyState]):
         Option("cop_collapse", "criminals-gain", ("criminals-gain", "free"), "What a cop's tunnel collapse costs.", "T-03"),
         Option("cop_escape_pay", "criminals-gain", ("criminals-gain", "roll-only"), "How a captured cop pays 200.", "E-02"),
         Option("board", {}, (), "A table's own board (board-file data); {} = the shipped default.", "B-01"),
+        Option("switch_tier", "facing", ("facing", "home"), "Where Gamble 7 puts you on the other tier: the facing tile, or your home base.", "C-09"),
+        Option("neutralise", "enemy", ("enemy", "any"), "Which property Gains 4 neutralises: the closest enemy-owned, or the closest owned by anyone.", "C-14"),
     )
     action_types = (
         Roll, Draw, MoveTo, Capture, PlayCard, OpenTunnel, CollapseTunnel, PayEscape, ChooseRange, Arrest,
@@ -130,7 +132,10 @@ class Tyranny(Game[TyrannyState]):
             seats = [Seat("cop-1", COPS), Seat("crim-1", CRIMINALS), Seat("cop-2", COPS), Seat("crim-2", CRIMINALS)]
         else:
             seats = [Seat("crim-1", CRIMINALS), Seat("cop-1", COPS)]
-        options = {"streak_turn": rng.choice(("round", "seat-turn")), "move": rng.choice(("exact", "exact", "up-to"))}
+        options = {
+            "streak_turn": rng.choice(("round", "seat-turn")), "move": rng.choice(("exact", "exact", "up-to")),
+            "switch_tier": rng.choice(("facing", "home")), "neutralise": rng.choice(("enemy", "any")),
+        }
         return seats, options
 
     # -------------------------------------------------------------- helpers
