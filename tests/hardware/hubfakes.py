@@ -50,7 +50,10 @@ class FakeBank:
     """A token or button bank: raw levels set by the test, through the real debouncer."""
 
     def __init__(self, count, stable_ms=20):
-        from debounce import Debouncer
+        try:
+            from firmware_bridge.shared.debounce import Debouncer
+        except ImportError:  # on MicroPython: the image's top-level copy
+            from debounce import Debouncer
 
         self.levels = [False] * count
         self.debouncer = Debouncer(count, stable_ms)

@@ -12,7 +12,7 @@ from typing import Iterator
 
 import pytest
 
-from hw_helpers import FIRMWARE
+from hw_helpers import FIRMWARE, SHARED
 
 
 @pytest.fixture()
@@ -125,8 +125,8 @@ def test_lis3dh_conversion(fw: None, range_g: int, k: int) -> None:
     assert lis3dh.ctrl_reg4(range_g) & 0x30 == {2: 0, 4: 0x10, 8: 0x20, 16: 0x30}[range_g]
 
 
-def test_debouncer_ignores_chatter_and_reports_stable_changes(fw: None) -> None:
-    from debounce import Debouncer
+def test_debouncer_ignores_chatter_and_reports_stable_changes() -> None:
+    from firmware_bridge.shared.debounce import Debouncer
 
     d = Debouncer(3, stable_ms=20)
     assert d.update(0, [False, True, False]) == []  # boot state, not news
@@ -212,8 +212,9 @@ def test_repl_flag_is_one_shot(fw: None, monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 def test_every_firmware_file_compiles_on_micropython(mpy) -> None:
     files = {p.name: p.read_text() for p in sorted(FIRMWARE.glob("*.py"))}
-    assert {"main.py", "boot.py", "lis3dh.py", "debounce.py", "hubconfig.py", "safemode.py",
+    assert {"main.py", "boot.py", "lis3dh.py", "hubconfig.py", "safemode.py",
             "usbio.py", "inputs.py"} <= set(files)
+    files["debounce.py"] = (SHARED / "debounce.py").read_text()  # inputs.py imports it
     code = ("import json\nok = []\nfor name in NAMES:\n"
             "    compile(open('/' + name).read(), name, 'exec')\n    ok.append(name)\n"
             "print(json.dumps(ok))\n")
@@ -235,7 +236,8 @@ out = {"ev": ev, "bits": d.bits(),
        "pico": hubconfig.current("rp2")["safe_mode"]}
 print(json.dumps(out))
 """
-    files = {n: (FIRMWARE / n).read_text() for n in ("debounce.py", "lis3dh.py", "hubconfig.py")}
+    files = {n: (FIRMWARE / n).read_text() for n in ("lis3dh.py", "hubconfig.py")}
+    files["debounce.py"] = (SHARED / "debounce.py").read_text()
     out = json.loads(mpy(code, files))
     assert out == {"ev": [[0, True], [1, True]], "bits": 3, "mg": [8188, -8192, 4],
                    "r1": 0x57, "r4": 0xA8, "pico": 22}

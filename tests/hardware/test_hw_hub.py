@@ -12,6 +12,7 @@ import pytest
 
 from firmware_bridge.shared import calibration as C
 from firmware_bridge.shared import detector as D
+from firmware_bridge.shared import debounce
 
 # The codec is firmware_bridge's (issue 4), written in parallel: until it is in the tree
 # there is no protocol to test the hub against.
@@ -374,7 +375,7 @@ def test_hub_session_is_byte_identical_on_micropython(hubapp: ModuleType, tmp_pa
                "print(json.dumps({'out': ''.join('%02x' % b for b in out), 'done': done,"
                " 'counters': counters}))\n")
     files = {p.name: p.read_text() for p in FIRMWARE.glob("*.py")}
-    for mod in (codec, D, C):
+    for mod in (codec, D, C, debounce):
         files[Path(mod.__file__).name] = Path(mod.__file__).read_text()
     files["hubfakes.py"] = (HERE / "hubfakes.py").read_text()
     import json

@@ -1,5 +1,7 @@
-"""Debouncing for switch banks (token slots, buttons). Pure Python: runs on the board
-and in the host tests.
+"""Debouncing for switch banks (token slots, buttons). Pure Python in the subset that
+CPython and MicroPython share: the hub's firmware runs it on its pin banks (``deploy.py``
+copies this file into the image as the top-level ``debounce``) and the bridge's GPIO source
+runs it on the Raspberry Pi's pins, so both debounce the same way.
 
 A reed switch chatters for a few ms when a magnet arrives or leaves, and a button for
 5-20 ms; a token slid slowly past a reed can flicker for longer. A level is believed
@@ -39,6 +41,21 @@ class Debouncer:
                 self.changes += 1
                 events.append((i, v))
         return events
+
+    def due_ms(self):
+        """The earliest time (ms) at which a change seen so far would be confirmed, or
+        None when no input is waiting: a poller may sleep until then instead of
+        polling blindly. An ``update`` at or after that time reports the change (if the
+        level has not moved again meanwhile)."""
+        if self.state is None:
+            return None
+        due = None
+        for i in range(self.count):
+            if self._raw[i] != self.state[i]:
+                t = self._since[i] + self.stable_ms
+                if due is None or t < due:
+                    due = t
+        return due
 
     def bits(self):
         """The debounced states as an int, input i in bit i (0 before the first update)."""
