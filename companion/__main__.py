@@ -1,0 +1,79 @@
+"""Launch the app: ``python -m companion [--demo] [--size 800x480] [--journal PATH]``.
+
+``--demo`` keeps its journal in a fresh temporary folder, starts the simulated dice hub on
+a pseudo-terminal, connects to it through the real serial bridge exactly as to a hub on
+USB, and opens a new Tyranny game ready to play.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from typing import Sequence
+
+
+class SizeError(ValueError):
+    """A --size that is not WIDTHxHEIGHT."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"800x480"`` → ``(800, 480)``.
+
+    >>> parse_size("1280x800")
+    (1280, 800)
+    """
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SizeError(f"--size takes WIDTHxHEIGHT, e.g. 800x480, not {text!r}") from None
+    if w < 320 or h < 240:
+        raise SizeError(f"--size {text}: the smallest window is 320x240")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m companion", description="Tabletop Companion: the referee beside the board.")
+    p.add_argument("--demo", action="store_true", help="simulated dice hub on a pty and a new Tyranny game, journal in a temp folder")
+    p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 800x480 (the Pi display)")
+    p.add_argument("--journal", default=None, metavar="PATH", help="the SQLite journal (default: the user data folder)")
+    p.add_argument("--settings", default=None, metavar="PATH", help="the settings file (default: the app's user data folder)")
+    p.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk mode)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the demo game (default: random)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    # Kivy reads its command line and config at import: configure it first.
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from kivy.config import Config
+
+    if args.size:
+        Config.set("graphics", "width", str(args.size[0]))
+        Config.set("graphics", "height", str(args.size[1]))
+    if args.fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
+
+    from .ui.app import CompanionApp
+
+    journal = args.journal
+    settings = args.settings
+    on_ready = None
+    if args.demo:
+        folder = tempfile.mkdtemp(prefix="tabletop-demo-")
+        journal = journal or os.path.join(folder, "journal.sqlite3")
+        settings = settings or os.path.join(folder, "settings.json")
+        from .ui.demo import start_demo
+
+        def on_ready(app: CompanionApp) -> None:
+            start_demo(app, seed=args.seed)
+
+    CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""The Kivy App: a ScreenManager holding the shared screens (home, setup, devices,
+settings, end) and one table screen per game, created on first use from the registry.
+
+App-level properties the .kv files bind to: ``app.theme`` (colours, text sizes, glyphs),
+``app.table`` (the game in progress or None), ``app.settings``, ``app.devices`` (the
+devices presenter), ``app.demo``. Physical input events arrive on reader threads through
+:meth:`CompanionApp.post_event`, which marshals them to the UI thread before the Table
+routes them.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from .presenters.palette import load_palette
+from .presenters.settings import Settings
+from .registry import screen_for
+from .theme import Theme
+
+log = logging.getLogger("companion.ui")
+
+SHARED_SCREENS = {
+    "home": "companion.ui.screens.home:HomeScreen",
+    "setup": "companion.ui.screens.setup:SetupScreen",
+    "devices": "companion.ui.screens.devices:DevicesScreen",
+    "settings": "companion.ui.screens.settings:SettingsScreen",
+    "end": "companion.ui.screens.end:EndScreen",
+}
+
+
+def _import(target: str) -> Any:
+    import importlib
+
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class CompanionApp(App):
+    theme = ObjectProperty(None)
+    settings = ObjectProperty(None)
+    table = ObjectProperty(None, allownone=True)
+    journal = ObjectProperty(None, allownone=True)
+    devices = ObjectProperty(None, allownone=True)
+    demo = BooleanProperty(False)
+    journal_error = StringProperty("")
+    title = "Tabletop Companion"
+
+    def __init__(self, journal_path: str | None = None, settings_path: str | None = None,
+                 demo: bool = False, on_ready: Callable[["CompanionApp"], None] | None = None, **kw: Any) -> None:
+        self.theme = Theme()
+        super().__init__(**kw)
+        self.journal_path = journal_path
+        self.settings_path = settings_path or str(Path(self.user_data_dir) / "settings.json")
+        self.demo = demo
+        self._on_ready = on_ready
+        self.settings = Settings.load(self.settings_path)
+        self.theme.apply(load_palette(self.settings.palette), self.settings.text_scale)
+        self.sm: ScreenManager | None = None
+        self._closers: list[Callable[[], None]] = []
+
+    # ------------------------------------------------------------------ build
+
+    def build(self) -> ScreenManager:
+        from .widgets import base  # noqa: F401  (the themed basics every .kv uses)
+
+        Window.clearcolor = self.theme.bg
+        self.theme.bind(bg=lambda _t, v: setattr(Window, "clearcolor", v))
+        self.apply_keep_awake()
+        self.open_journal()
+        sm = ScreenManager(transition=NoTransition())
+        self.sm = sm
+        self.screen("home")
+        Window.bind(on_keyboard=self._on_key)
+        if self._on_ready is not None:
+            Clock.schedule_once(lambda dt: self._on_ready(self), 0)  # type: ignore[misc]
+        return sm
+
+    def open_journal(self) -> None:
+        try:
+            from companion import Journal  # the Table helper's package
+
+            self.journal = Journal.open(self.journal_path)
+            self._closers.append(self.journal.close)
+        except Exception as e:  # no journal: the app still opens, and says why
+            log.exception("journal unavailable")
+            self.journal_error = f"The game journal cannot be opened: {e}"
+
+    def screen(self, name: str) -> Any:
+        """The screen called ``name``, created (and its .kv loaded) on first use."""
+        assert self.sm is not None or name == "home"
+        if self.sm is not None and self.sm.has_screen(name):
+            return self.sm.get_screen(name)
+        if name.startswith("game:"):
+            cls = screen_for(name[5:]).load_class()
+            scr = cls(name=name, game_id=name[5:])
+        else:
+            scr = _import(SHARED_SCREENS[name])(name=name)
+        if self.sm is not None:
+            self.sm.add_widget(scr)
+        return scr
+
+    def go(self, name: str) -> Any:
+        scr = self.screen(name)
+        assert self.sm is not None
+        self.sm.current = name
+        return scr
+
+    def _on_key(self, _window: Any, key: int, *args: Any) -> bool:
+        # Escape / Android back goes home from a shared screen instead of quitting.
+        if key == 27 and self.sm is not None and self.sm.current != "home":
+            self.go("home" if not self.sm.current.startswith("game:") else self.sm.current)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ games
+
+    def new_game(self, game_id: str, seats: list[dict[str, str]], options: dict[str, Any] | None = None,
+                 seed: int | None = None, clocks: Any = None, devices: dict[str, str] | None = None) -> Any:
+        """Start a game through the Table (journalled first) and open its table screen.
+        Raises the engine's InvalidSetup (a ValueError) naming every problem."""
+        from companion import Table
+
+        table = Table.create(self.journal, game_id=game_id, seats=seats, options=options or {},
+                             seed=seed, clocks=clocks, devices=devices or {})
+        self.open_table(table)
+        return table
+
+    def resume_game(self, key: str) -> Any:
+        from companion import Table
+
+        table = Table.resume(self.journal, key)
+        self.open_table(table)
+        return table
+
+    def open_table(self, table: Any) -> None:
+        self.close_table()
+        self.table = table
+        scr = self.screen(f"game:{table.game_id}")
+        scr.bind_table(table)
+        self.go(scr.name)
+
+    def close_table(self) -> None:
+        if self.table is not None:
+            if self.sm is not None and self.sm.has_screen(f"game:{self.table.game_id}"):
+                self.sm.get_screen(f"game:{self.table.game_id}").unbind_table()
+            try:
+                self.table.close()
+            except Exception:
+                log.exception("closing the table")
+            self.table = None
+
+    def show_end(self) -> None:
+        """The game is over: the end screen (winner, chart, export)."""
+        scr = self.screen("end")
+        scr.show(self.table)
+        self.go("end")
+
+    # --------------------------------------------------------------- devices
+
+    def post_event(self, event: Any) -> None:
+        """Thread-safe: called by bridge reader threads with a firmware_bridge event."""
+        Clock.schedule_once(lambda dt: self.route_event(event), 0)
+
+    def route_event(self, event: Any) -> Any:
+        """On the UI thread: tell the devices panel, then let the Table route the event
+        to the action the game waits for, and show the result on the table screen."""
+        if self.devices is not None:
+            self.devices.record(event)
+        if self.table is None:
+            return None
+        result = self.table.route(event)
+        if self.sm is not None and self.sm.has_screen(f"game:{self.table.game_id}"):
+            self.sm.get_screen(f"game:{self.table.game_id}").show_route(event, result)
+        return result
+
+    def add_closer(self, fn: Callable[[], None]) -> None:
+        """Something to stop when the app stops (a bridge, a simulated hub)."""
+        self._closers.insert(0, fn)
+
+    # -------------------------------------------------------------- settings
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        settings.save(self.settings_path)
+        self.theme.apply(load_palette(settings.palette), settings.text_scale)
+        self.apply_keep_awake()
+
+    def apply_keep_awake(self) -> None:
+        try:
+            Window.allow_screensaver = not self.settings.keep_awake
+        except Exception:  # a window provider without the property
+            log.debug("cannot change the screensaver setting")
+
+    def cue(self, name: str) -> None:
+        """Play a sound cue if sounds are on (see :mod:`companion.ui.sound`)."""
+        if self.settings.sound:
+            from .sound import play_cue
+
+            play_cue(name)
+
+    # ------------------------------------------------------------- lifecycle
+
+    def on_pause(self) -> bool:
+        # The journal commits every action as it happens; nothing is left to save.
+        return True
+
+    def on_stop(self) -> None:
+        self.close_table()
+        for fn in self._closers:
+            try:
+                fn()
+            except Exception:
+                log.exception("closing")
+        self._closers.clear()
+
+
+def run(journal_path: str | None = None, settings_path: str | None = None, demo: bool = False,
+        on_ready: Callable[[CompanionApp], None] | None = None) -> CompanionApp:
+    app = CompanionApp(journal_path=journal_path, settings_path=settings_path, demo=demo, on_ready=on_ready)
+    app.run()
+    return app

@@ -1,0 +1,60 @@
+"""The base class a game's table screen subclasses (see README.md, "How to add a game screen").
+
+The app calls :meth:`GameScreen.bind_table` with a Table when a game is opened or resumed,
+:meth:`unbind_table` when it is left, and :meth:`show_route` with the result of every
+physical input event the Table routed (on the UI thread). A subclass builds its widgets in
+its ``.kv`` and refreshes them from the Table's public view in :meth:`refresh`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kivy.clock import Clock
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+
+class GameScreen(Screen):
+    table = ObjectProperty(None, allownone=True)
+    game_id = StringProperty("")
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._unsubscribe: Callable[[], None] | None = None
+        # Bursts of changes (a die and a move in one frame) refresh once per frame.
+        self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
+
+    def bind_table(self, table: Any) -> None:
+        self.unbind_table()
+        self.table = table
+        self._unsubscribe = table.subscribe(self._on_change)
+        self.on_table_bound(table)
+        self.refresh()
+
+    def unbind_table(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.table = None
+
+    def _on_change(self, change: Any) -> None:
+        # Table callbacks may come from a clock or bridge thread: marshal to the UI thread.
+        Clock.schedule_once(lambda dt: self.on_change(change), 0)
+
+    # ---------------------------------------------------------------- hooks
+
+    def on_table_bound(self, table: Any) -> None:
+        """Build anything that depends on the game's seats or board."""
+
+    def on_change(self, change: Any) -> None:
+        """A Table change (action, undo, clock…); by default refresh on the next frame."""
+        self._refresh_trigger()
+
+    def refresh(self) -> None:
+        """Redraw from the Table's public view."""
+
+    def show_route(self, event: Any, result: Any) -> None:
+        """A physical input event was routed by the Table: show it (accepted or rejected)."""
+
+    def show_rejection(self, code: str, message: str) -> None:
+        """Show a refused action with the rule it broke."""

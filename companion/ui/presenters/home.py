@@ -1,0 +1,93 @@
+"""Home: games to resume, finished games, and stats across sessions, from the journal.
+
+>>> format_duration(3725), format_duration(59), format_duration(None)
+('1 h 02 min', '0 min', '—')
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from rules import catalog
+
+
+def format_duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    m = int(seconds // 60)
+    return f"{m // 60} h {m % 60:02d} min" if m >= 60 else f"{m} min"
+
+
+def format_when(when: Any) -> str:
+    """A start time (datetime, epoch seconds or ISO text) as 'Mon 23 Nov 14:05'."""
+    if isinstance(when, (int, float)):
+        when = dt.datetime.fromtimestamp(when)
+    elif isinstance(when, str):
+        try:
+            when = dt.datetime.fromisoformat(when)
+        except ValueError:
+            return when
+    if isinstance(when, dt.datetime):
+        return when.strftime("%a %d %b %H:%M")
+    return str(when or "")
+
+
+def game_title(game_id: str) -> str:
+    for info in catalog():
+        if getattr(info, "id", None) == game_id:
+            return str(getattr(info, "title", game_id))
+    return game_id.replace("_", " ").title()
+
+
+def _names(players: Any) -> str:
+    if isinstance(players, dict):
+        players = list(players.values())
+    out = []
+    for p in players or ():
+        out.append(p.get("name") or p.get("id") if isinstance(p, dict) else str(p))
+    return ", ".join(dict.fromkeys(x for x in out if x))
+
+
+@dataclass(frozen=True)
+class GameRow:
+    key: str
+    title: str
+    players: str
+    when: str
+    duration: str
+    result: str
+
+    @property
+    def line(self) -> str:
+        bits = [self.title, self.players, self.when]
+        if self.result:
+            bits.append(self.result)
+        return " · ".join(b for b in bits if b)
+
+
+def rows(summaries: Iterable[Any]) -> list[GameRow]:
+    out = []
+    for g in summaries:
+        result = g.result
+        if result is not None and not isinstance(result, str):
+            result = getattr(result, "winner", None) or str(result)
+            result = f"won by {result}"
+        out.append(GameRow(str(g.key), game_title(g.game_id), _names(g.players), format_when(g.started),
+                           format_duration(g.duration_s), result or ""))
+    return out
+
+
+def stats_lines(stats: Any) -> list[str]:
+    """Stats across sessions as short lines for the home screen."""
+    if stats is None or not getattr(stats, "plays", 0):
+        return ["No finished games yet."]
+    lines = [f"{stats.plays} games played, {format_duration(stats.average_duration_s)} on average."]
+    wins = dict(getattr(stats, "wins_by_faction", {}) or {})
+    if wins:
+        lines.append("Wins by faction: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items(), key=lambda kv: -kv[1])))
+    players = dict(getattr(stats, "wins_by_player", {}) or {})
+    if players:
+        top = sorted(players.items(), key=lambda kv: -kv[1])[:4]
+        lines.append("Most wins: " + ", ".join(f"{k} {v}" for k, v in top))
+    return lines

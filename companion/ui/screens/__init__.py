@@ -1,0 +1,1 @@
+"""The shared screens: home, setup wizard, devices panel, settings, end of game."""

@@ -1,0 +1,1 @@
+"""Shared widgets every screen reuses; each module has its ``.kv`` beside it."""
