@@ -1,0 +1,136 @@
+"""The dice tray's model, without Kivy: live state of each physical die, what roll the
+game waits for, manual entry and the app's own roller as fallbacks, and "re-roll or
+accept" for a crooked die.
+
+>>> from types import SimpleNamespace as NS
+>>> m = DiceModel()
+>>> m.set_awaiting(NS(actors=frozenset({"cop-1"}), awaiting=NS(dice=1, sides=6, purpose="move")), "Ann")
+>>> m.awaiting_text
+'Ann: roll 1d6 to move'
+>>> m.on_motion(NS(source="die:hub1/0", state="rolling")); m.dice["die:hub1/0"].label
+'↻ rolling…'
+>>> m.on_rolled(NS(source="die:hub1/0", value=4, outcome="crooked", confidence=0.81),
+...             NS(accepted=None, rejected=NS(code="crooked-die", message="The die is cocked."), ignored=None))
+>>> m.dice["die:hub1/0"].label, m.crooked is not None
+('⟋ 4? crooked — re-roll or accept', True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import Roll
+
+STATE_TEXT = {
+    "unknown": "· waiting", "handling": "✋ picked up", "rolling": "↻ rolling…",
+}
+
+
+@dataclass
+class DieState:
+    source: str
+    state: str = "unknown"  # unknown handling rolling rolled crooked rejected offline
+    value: int | None = None
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.state in STATE_TEXT:
+            return STATE_TEXT[self.state]
+        if self.state == "rolled":
+            return f"✔ {self.value}"
+        if self.state == "crooked":
+            return f"⟋ {self.value}? crooked — re-roll or accept"
+        if self.state == "rejected":
+            return f"✖ {self.value} not used"
+        if self.state == "offline":
+            return "○ offline"
+        return self.state
+
+    @property
+    def short_name(self) -> str:
+        return self.source.split(":", 1)[-1]
+
+
+@dataclass
+class DiceModel:
+    awaiting_text: str = ""
+    seat: str = ""
+    dice_count: int = 0
+    sides: int = 6
+    dice: dict[str, DieState] = field(default_factory=dict)
+    crooked: Any = None  # the DieRolled event of a cocked die, until re-rolled or accepted
+    last: str = ""  # the latest roll as a sentence, for the tray's status line
+    last_ok: bool = True
+    entry: list[int] = field(default_factory=list)  # manual entry for several dice
+
+    def set_awaiting(self, prompt: Any, who: str = "") -> None:
+        """From the Table's prompt: is a roll awaited, by whom, of how many dice?"""
+        aw = getattr(prompt, "awaiting", None)
+        if prompt is not None and hasattr(aw, "dice") and hasattr(aw, "sides"):
+            self.seat = sorted(prompt.actors)[0] if prompt.actors else ""
+            self.dice_count, self.sides = aw.dice, aw.sides
+            self.awaiting_text = f"{who or self.seat}: roll {aw.dice}d{aw.sides} to {aw.purpose}"
+        else:
+            self.seat, self.dice_count, self.awaiting_text = "", 0, ""
+            self.crooked = None
+        self.entry = []
+
+    @property
+    def is_awaiting(self) -> bool:
+        return self.dice_count > 0
+
+    def _die(self, source: str) -> DieState:
+        d = self.dice.get(source)
+        if d is None:
+            d = self.dice[source] = DieState(source)
+        return d
+
+    def on_motion(self, event: Any) -> None:
+        d = self._die(event.source)
+        d.state, d.note = event.state, ""
+
+    def on_offline(self, device: str) -> None:
+        for d in self.dice.values():
+            if d.source.startswith(f"die:{device}/"):
+                d.state = "offline"
+
+    def on_rolled(self, event: Any, result: Any) -> None:
+        """A physical die came to rest and the Table routed it (``result``: RouteResult)."""
+        d = self._die(event.source)
+        d.value = event.value
+        rejected = getattr(result, "rejected", None)
+        if rejected is not None and rejected.code == "crooked-die":
+            d.state, d.note = "crooked", rejected.message
+            self.crooked = event
+            self.last, self.last_ok = f"⟋ {d.short_name} shows {event.value} but is cocked: re-roll it, or accept the {event.value}.", False
+        elif rejected is not None:
+            d.state, d.note = "rejected", rejected.message
+            self.last, self.last_ok = f"✖ {d.short_name} rolled {event.value}: {rejected.message}", False
+        elif getattr(result, "accepted", None) is not None:
+            d.state, d.note = "rolled", ""
+            self.crooked = None
+            self.last, self.last_ok = f"✔ {d.short_name} rolled {event.value}", True
+        else:
+            d.state = "rolled"
+            self.last, self.last_ok = f"· {d.short_name} rolled {event.value} ({getattr(result, 'ignored', '') or 'ignored'})", True
+
+    def accept_action(self) -> Roll | None:
+        """The roll to submit when the table accepts a crooked die's value."""
+        if self.crooked is None or not self.seat:
+            return None
+        return Roll(self.seat, (self.crooked.value,), source=self.crooked.source)
+
+    def manual(self, value: int) -> Roll | None:
+        """A face tapped in the manual entry: the Roll once every die has a value."""
+        if not self.is_awaiting or not 1 <= value <= self.sides:
+            return None
+        self.entry.append(value)
+        if len(self.entry) < self.dice_count:
+            return None
+        values, self.entry = tuple(self.entry), []
+        return Roll(self.seat, values, source="touch")
+
+    def note_applied(self, values: tuple[int, ...], how: str) -> None:
+        self.crooked = None
+        self.last, self.last_ok = f"✔ {how}: {' + '.join(map(str, values))}", True

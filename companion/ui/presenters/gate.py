@@ -1,0 +1,73 @@
+"""The privacy gate's state machine, without Kivy.
+
+Hidden information on one shared screen: pass the device to seat X, everyone else looks
+away, X holds a button for ``hold_s`` seconds to reveal, and the secret hides itself after
+``auto_hide_s`` (or when X taps Hide). Nothing secret exists before the hold completes: the
+widget asks its builder for the content only when :meth:`GateModel.tick` reports
+``"open"``, and throws the content away on ``"closed"``.
+
+>>> g = GateModel(hold_s=1.0, auto_hide_s=10.0)
+>>> g.request("crim-1", "Bob (◆ Criminals)"); g.phase
+'waiting'
+>>> g.press(0.0); g.tick(0.5), round(g.progress, 2)
+(None, 0.5)
+>>> g.release(0.6); g.phase, g.progress          # let go too early: nothing shown
+('waiting', 0.0)
+>>> g.press(1.0); g.tick(2.0), g.phase
+('open', 'open')
+>>> g.tick(11.9), g.tick(12.0), g.phase
+(None, 'closed', 'idle')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class GateModel:
+    hold_s: float = 1.2
+    auto_hide_s: float = 20.0
+    phase: str = "idle"  # idle → waiting → holding → open → idle
+    seat: str = ""
+    who: str = ""  # how the seat is named on the gate ("Bob (◆ Criminals)")
+    progress: float = 0.0
+    _pressed_at: float | None = field(default=None, repr=False)
+    _opened_at: float = 0.0
+
+    def request(self, seat: str, who: str) -> None:
+        """Ask for ``seat``: the gate shows "pass the device to <who>"."""
+        self.phase, self.seat, self.who, self.progress, self._pressed_at = "waiting", seat, who, 0.0, None
+
+    def press(self, now: float) -> None:
+        if self.phase == "waiting":
+            self.phase, self._pressed_at = "holding", now
+
+    def release(self, now: float) -> None:
+        if self.phase == "holding":
+            self.phase, self.progress, self._pressed_at = "waiting", 0.0, None
+
+    def hide(self) -> str | None:
+        """Hide at once (the Hide button, leaving the screen). Returns ``"closed"`` if
+        something was shown."""
+        was_open = self.phase == "open"
+        self.phase, self.seat, self.who, self.progress, self._pressed_at = "idle", "", "", 0.0, None
+        return "closed" if was_open else None
+
+    def cancel(self) -> None:
+        self.hide()
+
+    def seconds_left(self, now: float) -> float:
+        return max(0.0, self.auto_hide_s - (now - self._opened_at)) if self.phase == "open" else 0.0
+
+    def tick(self, now: float) -> str | None:
+        """Advance; returns ``"open"`` once when the hold completes, ``"closed"`` once when
+        the open secret hides itself."""
+        if self.phase == "holding" and self._pressed_at is not None:
+            self.progress = min(1.0, (now - self._pressed_at) / self.hold_s)
+            if self.progress >= 1.0:
+                self.phase, self._opened_at = "open", now
+                return "open"
+        elif self.phase == "open" and now - self._opened_at >= self.auto_hide_s:
+            self.hide()
+            return "closed"
+        return None

@@ -1,0 +1,91 @@
+"""Per-seat clocks: each seat's remaining time (glyph + name + time; the running seat
+marked ▶ and highlighted), refreshed a few times a second from the Table's ClockSet."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ..kvload import load_kv
+
+
+def _fmt(seconds: float) -> str:
+    try:
+        from companion.clocks import format_time
+
+        return str(format_time(seconds))
+    except Exception:
+        s = max(0, int(seconds))
+        return f"{s // 60}:{s % 60:02d}"
+
+
+class SeatClocks(BoxLayout):
+    clocks = ObjectProperty(None, allownone=True)  # a companion.clocks.ClockSet
+    paused = BooleanProperty(False)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._labels: dict[str, Label] = {}
+        self._names: dict[str, str] = {}
+        self._ev: Any = None
+
+    def set_seats(self, clocks: Any, seats: list[tuple[str, str, str]]) -> None:
+        """``seats``: (seat id, shown name, faction) in turn order."""
+        self.clocks = clocks
+        box = self.ids.row
+        box.clear_widgets()
+        self._labels.clear()
+        theme = App.get_running_app().theme
+        self.opacity = 1 if clocks is not None else 0
+        self.size_hint_x = 1 if clocks is not None else None
+        if clocks is None:
+            self.width = 0
+            return
+        for sid, name, faction in seats:
+            lbl = Label(font_size=theme.fs_body, color=theme.text, halign="center", size_hint_min_x=dp(90))
+            self._names[sid] = f"{theme.glyph(faction)} {name}"
+            self._labels[sid] = lbl
+            box.add_widget(lbl)
+        if self._ev is None:
+            self._ev = Clock.schedule_interval(lambda dt: self.update(), 0.25)
+        self.update()
+
+    def update(self) -> None:
+        cs = self.clocks
+        if cs is None:
+            return
+        theme = App.get_running_app().theme
+        running = cs.running  # a frozenset: several seats may act at once
+        self.paused = bool(cs.is_paused)
+        for sid, lbl in self._labels.items():
+            try:
+                left = cs.remaining(sid)
+            except Exception:
+                continue
+            mark = "▶ " if sid in running else ""
+            lbl.text = f"{mark}{self._names[sid]}  {_fmt(left)}"
+            lbl.bold = sid in running
+            lbl.color = theme.bad if left <= 0 else (theme.highlight if sid in running else theme.muted)
+
+    def tap_pause(self) -> None:
+        cs = self.clocks
+        if cs is None:
+            return
+        if cs.is_paused:
+            cs.resume()
+        else:
+            cs.pause()
+        self.paused = bool(cs.is_paused)
+
+    def stop(self) -> None:
+        if self._ev is not None:
+            self._ev.cancel()
+            self._ev = None
+
+
+load_kv(__file__)
