@@ -94,8 +94,12 @@ class _EventBase:
             raise EventError("%s: %s" % (cls.__name__, e)) from None
 
 
-def _check_t(t: float) -> None:
-    if not isinstance(t, (int, float)) or t != t:  # NaN never orders
+def _check_common(e: Any) -> None:
+    """The fields every event has: a device name usable in a source string, and a time."""
+    if not isinstance(e.device, str) or not e.device or "/" in e.device:
+        raise EventError("device must be a non-empty name without '/', got %r" % (e.device,))
+    t = e.t
+    if not isinstance(t, (int, float)) or isinstance(t, bool) or t != t:  # NaN never orders
         raise EventError("t must be a number of monotonic seconds, got %r" % (t,))
 
 
@@ -132,7 +136,7 @@ class DeviceOnline(_EventBase):
     faces: tuple[int, ...] = ()  # face count of each die the device carries
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         if not self.kind:
             raise EventError("DeviceOnline needs a kind")
 
@@ -152,7 +156,7 @@ class DeviceOffline(_EventBase):
     t: float
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,7 +181,7 @@ class DieMotion(_EventBase):
     boot_id: int | None = None
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         _check_index("die", self.die)
         _check_counter(self.counter)
         if self.state not in MOTION_STATES:
@@ -216,7 +220,7 @@ class DieRolled(_EventBase):
     faces: int = 6
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         _check_index("die", self.die)
         _check_counter(self.counter)
         if self.outcome not in ROLL_OUTCOMES:
@@ -249,7 +253,7 @@ class _SlotEvent(_EventBase):
     counter: int | None = None
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         _check_index("slot", self.slot)
         _check_counter(self.counter)
 
@@ -285,7 +289,7 @@ class _ButtonEvent(_EventBase):
     counter: int | None = None
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         _check_counter(self.counter)
         if not isinstance(self.button, str) or not self.button or "/" in self.button:
             raise EventError("a button name is a non-empty string without '/', got %r"
@@ -336,7 +340,7 @@ class KeypadValue(_EventBase):
     counter: int | None = None
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         _check_counter(self.counter)
         if not isinstance(self.value, int) or isinstance(self.value, bool) or self.value < 1:
             raise EventError("a keypad value is an int >= 1, got %r" % (self.value,))
@@ -364,7 +368,7 @@ class BatteryLevel(_EventBase):
     millivolts: int | None = None
 
     def __post_init__(self) -> None:
-        _check_t(self.t)
+        _check_common(self)
         if not isinstance(self.percent, int) or not 0 <= self.percent <= 100:
             raise EventError("battery percent is 0..100, got %r" % (self.percent,))
 

@@ -104,6 +104,9 @@ def test_from_dict_of_the_wrong_class() -> None:
     lambda: ev.KeypadValue(device="d", value=True, t=0),
     lambda: ev.BatteryLevel(device="d", percent=101, t=0),
     lambda: ev.DeviceOnline(device="d", kind="", t=0),
+    lambda: ev.DeviceOffline(device="", reason="closed", t=0),
+    lambda: ev.TokenPlaced(device="hub/1", slot=0, t=0),
+    lambda: ev.BatteryLevel(device=None, percent=5, t=0),  # type: ignore[arg-type]
 ])
 def test_impossible_values_are_rejected(make) -> None:
     with pytest.raises(ev.EventError) as info:
