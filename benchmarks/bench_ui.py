@@ -1,0 +1,224 @@
+"""Cold start and memory of the real app, side by side with an empty Kivy app, in one run.
+
+Each start is a fresh process (``python -m companion --demo``, and
+``python benchmarks/empty_kivy_app.py``) under the current X display, with
+``TC_BENCH_FIRST_FRAME=1``: ``companion/ui/bench_hooks.py`` prints the monotonic time and the
+peak RSS when the first frame is on screen — for the demo, the first frame showing its game
+table (``TC_BENCH_SCREEN=game:``) — and stops the app. The figure is process start (just
+before ``Popen``) → that frame; memory is the peak RSS at that frame, plus the RSS of any
+child processes then (the demo's simulated hub, if it is one). The two apps alternate, after
+one discarded warm-up start each (so both find the disk cache and their Kivy config warm:
+"cold" is a new process, not a cold machine).
+
+Target: the app's median start ≤ 1.3 × the empty app's.
+
+Run: ``./dev bench ui`` (starts Xvfb when there is no display), or under a display
+``.venv/bin/python -m benchmarks ui [--runs N] [--quick]``.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import queue
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET = 1.3
+TIMEOUT_S = 90.0
+XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24 +extension GLX +render -noreset"]
+MARK = "TC_BENCH_FIRST_FRAME"
+
+
+@dataclass(frozen=True)
+class Start:
+    """One measured start."""
+
+    ms: float  # process start → first (wanted) frame
+    peak_kb: int  # the app's peak RSS at that frame
+    tree_kb: int  # that plus the RSS of its child processes then
+    screen: str
+
+
+class StartFailed(RuntimeError):
+    """The app did not show its first frame (its output is in the message)."""
+
+
+def hook_is_wired(main_py: Path = ROOT / "companion" / "__main__.py") -> bool:
+    """Whether ``companion/__main__.py`` calls ``bench_hooks.install()`` itself."""
+    if not main_py.exists():
+        return False
+    tree = ast.parse(main_py.read_text(encoding="utf-8"))
+    return any(isinstance(n, ast.Attribute) and n.attr == "install" and isinstance(n.value, ast.Name)
+               and n.value.id == "bench_hooks" for n in ast.walk(tree))
+
+
+def app_command(demo: bool = True) -> tuple[list[str], str]:
+    """The real app's command, and how the hook gets in (for the record)."""
+    args = ["--demo"] if demo else []
+    if hook_is_wired():
+        return [sys.executable, "-m", "companion", *args], "python -m companion " + " ".join(args)
+    # Until the app calls the hook itself, install it first and run the same main().
+    code = ("import sys; from companion.ui import bench_hooks; bench_hooks.install(); "
+            f"from companion.__main__ import main; sys.exit(main({args!r}))")
+    return [sys.executable, "-c", code], "companion.__main__.main(" + repr(args) + ") with bench_hooks.install() first"
+
+
+def empty_command() -> list[str]:
+    return [sys.executable, str(ROOT / "benchmarks" / "empty_kivy_app.py")]
+
+
+def _children_rss_kb(pid: int) -> int:
+    """RSS of every descendant of ``pid`` now (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        for child, parent in parents.items():
+            if parent == p:
+                todo.append(child)
+                try:
+                    for line in Path(f"/proc/{child}/status").read_text().splitlines():
+                        if line.startswith("VmRSS:"):
+                            total += int(line.split()[1])
+                except OSError:
+                    pass
+    return total
+
+
+def parse_mark(line: str) -> dict[str, str] | None:
+    """The hook's line as fields (``t_ns``, ``maxrss_kb``, ``rss_kb``, ``screen``).
+
+    >>> parse_mark("TC_BENCH_FIRST_FRAME t_ns=12 maxrss_kb=3 rss_kb=2 screen=game:tyranny")["screen"]
+    'game:tyranny'
+    >>> parse_mark("anything else") is None
+    True
+    """
+    if not line.startswith(MARK + " "):
+        return None
+    return dict(p.partition("=")[::2] for p in line.split()[1:])
+
+
+def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
+    """Start ``cmd``, wait for the hook's line, let the app stop (or stop it)."""
+    t0 = time.monotonic_ns()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def drain() -> None:
+        # Read everything the app prints, so it never blocks on a full pipe.
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=drain, daemon=True).start()
+    seen: list[str] = []
+    mark = None
+    deadline = time.monotonic() + TIMEOUT_S
+    try:
+        while mark is None and time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            mark = parse_mark(line.strip())
+            if mark is None:
+                seen.append(line)
+        if mark is not None:
+            children = _children_rss_kb(proc.pid)
+        if mark is None:
+            raise StartFailed("no first frame from " + " ".join(cmd) + ":\n" + "".join(seen[-30:]))
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    peak = int(mark["maxrss_kb"])
+    return Start((int(mark["t_ns"]) - t0) / 1e6, peak, int(mark["rss_kb"]) + children, mark["screen"])
+
+
+def _env(kivy_home: Path, extra: dict[str, str]) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1", KIVY_HOME=str(kivy_home),
+               TC_BENCH_FIRST_FRAME="1", PYTHONPATH=str(ROOT))
+    env.pop("TC_BENCH_SCREEN", None)
+    env.update(extra)
+    return env
+
+
+def _summary(name: str, starts: Sequence[Start]) -> str:
+    ms = [s.ms for s in starts]
+    return (f"{name:<9} start {statistics.median(ms):7.0f} ms median (min {min(ms):.0f}, max {max(ms):.0f}, "
+            f"n={len(ms)})   peak RSS {statistics.median(s.peak_kb for s in starts) / 1024:6.1f} MiB"
+            f"   with children {statistics.median(s.tree_kb for s in starts) / 1024:6.1f} MiB"
+            f"   first screen {starts[-1].screen}")
+
+
+def main(argv: list[str]) -> int:
+    if not os.environ.get("DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            print("bench ui: no DISPLAY and no xvfb-run; run it under a display (./dev bench ui)")
+            return 2
+        return subprocess.call([*XVFB, sys.executable, "-m", "benchmarks", "ui", *argv], cwd=ROOT)
+    runs = 3 if "--quick" in argv else 7
+    for a in argv:
+        if a.startswith("--runs="):
+            runs = int(a.split("=", 1)[1])
+    demo = "--no-demo" not in argv
+    cmd, how = app_command(demo)
+    print(f"load average before: {os.getloadavg()[0]:.2f}; display {os.environ['DISPLAY']}; {runs} starts each after a warm-up")
+    print(f"app:   {how}")
+    print(f"empty: python benchmarks/empty_kivy_app.py (one Widget)")
+    with tempfile.TemporaryDirectory(prefix="bench-ui-") as tmp:
+        homes = {k: Path(tmp, k) for k in ("app", "empty")}
+        for h in homes.values():
+            h.mkdir()
+        app_env = _env(homes["app"], {"TC_BENCH_SCREEN": "game:"} if demo else {})
+        app_env["XDG_DATA_HOME"] = str(Path(tmp, "data"))  # the app's settings and journal
+        empty_env = _env(homes["empty"], {})
+        start_once(empty_command(), empty_env)  # warm-ups, discarded
+        start_once(cmd, app_env)
+        app: list[Start] = []
+        empty: list[Start] = []
+        for _ in range(runs):
+            empty.append(start_once(empty_command(), empty_env))
+            app.append(start_once(cmd, app_env))
+    ratio = statistics.median(s.ms for s in app) / statistics.median(s.ms for s in empty)
+    mem = statistics.median(s.peak_kb for s in app) / statistics.median(s.peak_kb for s in empty)
+    print(_summary("empty", empty))
+    print(_summary("app", app))
+    print(f"ratio     start {ratio:.2f}x   (target ≤ {TARGET}x: {'met' if ratio <= TARGET else 'NOT met'})   peak RSS {mem:.2f}x")
+    print(f"app starts ms: {', '.join(f'{s.ms:.0f}' for s in app)}; empty: {', '.join(f'{s.ms:.0f}' for s in empty)}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,52 @@
+"""bench_ui's machinery (the benchmark itself is run by hand; no timing is asserted here)."""
+from __future__ import annotations
+
+import doctest
+import os
+import shutil
+
+import pytest
+
+from benchmarks import bench_ui
+from companion.ui import bench_hooks
+
+
+def test_doctests():
+    for module in (bench_ui, bench_hooks):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_the_hook_is_off_without_its_variable(monkeypatch):
+    monkeypatch.delenv(bench_hooks.ENV, raising=False)
+    assert bench_hooks.install() is False
+
+
+def test_mark_line_round_trips():
+    fields = bench_ui.parse_mark(bench_hooks.mark_line("game:tyranny"))
+    assert fields is not None and fields["screen"] == "game:tyranny"
+    assert int(fields["t_ns"]) > 0 and int(fields["maxrss_kb"]) >= int(fields["rss_kb"]) > 0
+    assert bench_hooks.parse_mark(bench_hooks.mark_line())["screen"] == "-"
+
+
+def test_hook_wiring_is_read_from_the_source(tmp_path):
+    main_py = tmp_path / "__main__.py"
+    main_py.write_text("def main():\n    pass\n")
+    assert not bench_ui.hook_is_wired(main_py)
+    main_py.write_text("def main():\n    from .ui import bench_hooks\n    bench_hooks.install()\n")
+    assert bench_ui.hook_is_wired(main_py)
+    assert not bench_ui.hook_is_wired(tmp_path / "missing.py")
+
+
+@pytest.mark.ui
+@pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs an X display (run under xvfb-run)")
+def test_the_empty_app_reports_its_first_frame(tmp_path):
+    env = bench_ui._env(tmp_path, {})
+    start = bench_ui.start_once(bench_ui.empty_command(), env)
+    assert start.screen == "Widget" and start.ms > 0 and start.peak_kb > 0
+
+
+def test_a_silent_app_is_a_failed_start(tmp_path, monkeypatch):
+    monkeypatch.setattr(bench_ui, "TIMEOUT_S", 5.0)
+    python = shutil.which("python3") or "python3"
+    with pytest.raises(bench_ui.StartFailed, match="no first frame"):
+        bench_ui.start_once([python, "-c", "print('hello')"], dict(os.environ))
