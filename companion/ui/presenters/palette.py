@@ -4,7 +4,7 @@ Colour is never the only cue: every faction, tile kind and state has a glyph and
 
 >>> p = load_palette("okabe-ito")
 >>> p.faction("cops"), p.glyph("cops"), p.label("cops")
-('#0072b2', '▲', '▲ Cops')
+('#56b4e9', '▲', '▲ Cops')
 >>> rgba("#ff0000")
 (1.0, 0.0, 0.0, 1.0)
 """

@@ -1,0 +1,404 @@
+"""Tyranny at the table, without Kivy: what the screen shows (board map, pieces,
+influence and the win-streak countdown, whose turn, the buttons for what the engine
+waits for) and which Table call a tap becomes.
+
+Everything on the shared screen comes from the Table's PUBLIC view. Hands are read with
+``table.private_view(seat)`` only by :meth:`TyrannyPresenter.hand`, which the screen calls
+from inside the privacy gate's builder, after the hold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from rules import PUBLIC, Draw, Roll
+from rules.core import DrawRequest, RollRequest
+from rules.tyranny.actions import (
+    Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape, PickCard, PlayCard,
+)
+from rules.tyranny.board import Board, board_for
+from rules.tyranny.cards import CARDS
+
+from .layout import GridLayout, grid_layout
+
+FACTION_GLYPH = {"cops": "▲", "criminals": "◆"}
+WIN_INFLUENCE = 1000
+
+
+def faction_name(faction: str) -> str:
+    return faction.replace("-", " ").title()
+
+
+@dataclass(frozen=True)
+class SeatChip:
+    id: str
+    name: str
+    faction: str
+    glyph: str
+    tile: str
+    custody: bool
+    escape_on: str
+    misses: int
+    cards: int
+    acting: bool
+
+    @property
+    def status(self) -> str:
+        bits = []
+        if self.custody:
+            bits.append(f"⛓ in custody (frees on {self.escape_on})")
+        if self.misses:
+            bits.append(f"⏭ misses {self.misses} turn{'s' if self.misses > 1 else ''}")
+        bits.append(f"{self.cards} card{'s' if self.cards != 1 else ''}")
+        return " · ".join(bits)
+
+
+@dataclass(frozen=True)
+class TileCell:
+    id: str
+    name: str
+    kind: str
+    tier: str
+    col: int
+    row: int
+    owner: str  # "", "cops", "criminals"
+    reachable: bool
+    passed: bool
+    pieces: tuple[tuple[str, str, str], ...]  # (seat id, short label, faction)
+    tunnel_open: bool | None
+    detail: str  # "2-4 · 50" for properties, tunnel cost…
+
+    @property
+    def short(self) -> str:
+        n = self.name.split(" (")[0]
+        return n if len(n) <= 14 else n[:13] + "…"
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """One button of the action panel. ``intent``: "submit" (``action``), "app-draw"
+    (the app's deck), "physical-draw" (enter the card drawn, behind the gate), "hand"
+    (open a seat's hand behind the gate: ``seat``)."""
+
+    label: str
+    intent: str = "submit"
+    action: Any = None
+    role: str = "normal"
+    seat: str = ""
+
+
+@dataclass(frozen=True)
+class HandCard:
+    id: str
+    title: str  # "Gains 6"
+    text: str  # this seat's half
+    plays: tuple[tuple[str, Any], ...]  # (label, PlayCard) legal now
+
+
+@dataclass
+class TyrannyPresenter:
+    table: Any
+    board: Board = field(init=False)
+    layout: GridLayout = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = self._board()
+        self.layout = grid_layout(self.board)
+
+    def _board(self) -> Board:
+        opts = getattr(self.table, "options", None)
+        if isinstance(opts, dict):
+            return board_for(opts.get("board") or None)
+        view = self.view()
+        return board_for(None) if view.get("board", "").startswith("Default") else self.table.game.board(self.table.state)
+
+    # ----------------------------------------------------------- reading
+
+    def view(self) -> dict[str, Any]:
+        return self.table.view(PUBLIC)
+
+    def seats(self) -> list[dict[str, str]]:
+        out = []
+        for s in self.table.seats:
+            if isinstance(s, dict):
+                out.append({"id": s["id"], "faction": s["faction"], "name": s.get("name") or s["id"]})
+            else:
+                out.append({"id": s.id, "faction": s.faction, "name": getattr(s, "name", "") or s.id})
+        return out
+
+    def seat_names(self) -> dict[str, str]:
+        return {s["id"]: s["name"] for s in self.seats()}
+
+    def faction_of(self, seat: str) -> str:
+        return {s["id"]: s["faction"] for s in self.seats()}.get(seat, "")
+
+    def who(self, seat: str) -> str:
+        """'Ann (▲ Cops)': a seat named with its faction's glyph and name."""
+        f = self.faction_of(seat)
+        return f"{self.seat_names().get(seat, seat)} ({FACTION_GLYPH.get(f, '')} {faction_name(f)})"
+
+    def name(self, seat: str) -> str:
+        return self.seat_names().get(seat, seat)
+
+    def tile_name(self, tile: str) -> str:
+        t = self.board.tiles.get(tile)
+        return t.name if t else tile
+
+    def actors(self) -> list[str]:
+        p = self.table.prompt
+        return sorted(p.actors) if p is not None else []
+
+    def is_over(self) -> bool:
+        return self.table.outcome is not None
+
+    def chips(self, view: dict[str, Any] | None = None) -> list[SeatChip]:
+        v = view or self.view()
+        actors = set(self.actors())
+        names = self.seat_names()
+        out = []
+        for sid in v["order"]:
+            f = self.faction_of(sid)
+            piece = v["pieces"][sid]
+            esc = piece.get("escape_on") or []
+            out.append(SeatChip(
+                sid, names.get(sid, sid), f, FACTION_GLYPH.get(f, "○"), self.tile_name(piece["tile"]),
+                bool(piece["custody"]), (f"{esc[0]}" if len(esc) == 1 else f"{esc[0]}-{esc[-1]}") if esc else "",
+                int(v["misses"].get(sid, 0)), int(v["hands"][sid].get("count", 0)), sid in actors,
+            ))
+        return out
+
+    def influence(self, view: dict[str, Any] | None = None) -> int:
+        return int((view or self.view())["influence"])
+
+    def influence_history(self, view: dict[str, Any] | None = None) -> list[tuple[int, int]]:
+        return [(int(t), int(val)) for t, val in (view or self.view())["influence_history"]]
+
+    def streak_lines(self, view: dict[str, Any] | None = None) -> list[str]:
+        """The win-streak countdown, e.g. "◆ Criminals ≥ 1000: 2 of 3 turns"."""
+        v = view or self.view()
+        st = v["streaks"]
+        target = st["target"]
+        lines = []
+        if st["criminals"] or v["influence"] >= WIN_INFLUENCE:
+            lines.append(f"◆ Criminals ≥ {WIN_INFLUENCE}: {st['criminals']} of {target} turns")
+        if st["cops"] or v["influence"] == 0:
+            lines.append(f"▲ Cops hold influence at 0: {st['cops']} of {target} turns")
+        if not lines:
+            lines.append(f"Win: ◆ ≥ {WIN_INFLUENCE} or ▲ at 0, held {target} turns")
+        return lines
+
+    def turn_line(self, view: dict[str, Any] | None = None) -> str:
+        v = view or self.view()
+        return f"Round {v['round']} · turn {v['turn']}"
+
+    def prompt_line(self) -> str:
+        """Who must act and what the game waits for, in words."""
+        p = self.table.prompt
+        if p is None or self.is_over():
+            o = self.table.outcome
+            return f"Game over — the {faction_name(o.winner)} win." if o else ""
+        who = ", ".join(self.who(s) for s in sorted(p.actors))
+        aw = p.awaiting
+        v = self.view()
+        if isinstance(aw, RollRequest):
+            what = {"move": "roll to move (or choose another turn below)", "escape": "escape attempt: roll, or pay",
+                    "capture": "capture roll", "card move": "roll for the card's move"}.get(aw.purpose, aw.purpose)
+            if aw.purpose.startswith("capture roll"):
+                cr = v.get("capture_roll", {})
+                free = cr.get("free_on", [])
+                what = f"Capture Roll — {free[0]}-{free[-1]} goes free, anything else is captured" if free else aw.purpose
+            elif aw.purpose == "capture":
+                here = v["pieces"][sorted(p.actors)[0]]["tile"]
+                t = self.board.tiles[here]
+                what = f"capture roll on {t.name}: needs {t.range[0]}-{t.range[1]}"
+            return f"{who}: {what}"
+        if isinstance(aw, DrawRequest):
+            return f"{who}: landed on a {aw.deck.title()} tile — draw a card?"
+        note = getattr(aw, "note", "")
+        phase = v["phase"]
+        if phase == "move":
+            note = "tap a highlighted tile to move there"
+        return f"{who}: {note}"
+
+    # ------------------------------------------------------------ the map
+
+    def cells(self, view: dict[str, Any] | None = None) -> list[TileCell]:
+        v = view or self.view()
+        reach = set(v.get("reachable", []))
+        passed = self._passed(v)
+        owners = v["owners"]
+        by_tile: dict[str, list[tuple[str, str, str]]] = {}
+        names = self.seat_names()
+        for sid in v["order"]:
+            f = self.faction_of(sid)
+            piece = v["pieces"][sid]
+            label = f"{FACTION_GLYPH.get(f, '○')}{names.get(sid, sid)[:6]}" + ("⛓" if piece["custody"] else "")
+            by_tile.setdefault(piece["tile"], []).append((sid, label, f))
+        out = []
+        for tid, (col, row) in self.layout.cells.items():
+            t = self.board.tiles[tid]
+            detail = ""
+            if t.kind == "property":
+                detail = f"{t.range[0]}-{t.range[1]} · {t.base}"
+            tunnel_open = None
+            tun = self.board.tunnel_at.get(tid)
+            if tun is not None:
+                tunnel_open = bool(v["tunnels"].get(tun))
+                detail = f"{'open' if tunnel_open else 'closed'} · {self.board.tunnels[tun].cost}"
+            out.append(TileCell(tid, t.name, t.kind, t.tier, col, row, owners.get(tid, ""), tid in reach, tid in passed,
+                                tuple(by_tile.get(tid, ())), tunnel_open, detail))
+        return out
+
+    def _passed(self, v: dict[str, Any]) -> set[str]:
+        return set()
+
+    # ------------------------------------------------------------ actions
+
+    def legal(self) -> list[Any]:
+        if self.is_over():
+            return []
+        return list(self.table.legal_actions())
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The action panel for the current prompt. Rolls go to the dice tray and moves
+        to the map (plus a button per destination, for when a tap on the map is awkward).
+        Cards in a hand are never named here: a seat opens its hand behind the gate."""
+        if self.is_over():
+            return []
+        p = self.table.prompt
+        v = self.view()
+        phase = v["phase"]
+        legal = self.legal()
+        out: list[ButtonSpec] = []
+        names = self.seat_names()
+        actor = sorted(p.actors)[0] if p.actors else ""
+        for a in legal:
+            if isinstance(a, (Roll, Draw)):
+                continue
+            if isinstance(a, MoveTo):
+                out.append(ButtonSpec(f"→ {self.tile_name(a.tile)}", action=a, role="primary"))
+            elif isinstance(a, Capture):
+                t = self.board.tiles[v["pieces"][a.seat]["tile"]]
+                out.append(ButtonSpec(f"⌂ Capture turn on {t.name} (roll {t.range[0]}-{t.range[1]})", action=a))
+            elif isinstance(a, OpenTunnel):
+                out.append(ButtonSpec(f"⇅ Dig {self._tunnel_name(a.tunnel)} ({self._tunnel_cost_text(a.seat, a.tunnel)})", action=a))
+            elif isinstance(a, CollapseTunnel):
+                out.append(ButtonSpec(f"⇅ Collapse {self._tunnel_name(a.tunnel)} ({self._tunnel_cost_text(a.seat, a.tunnel)})", action=a))
+            elif isinstance(a, PayEscape):
+                f = self.faction_of(a.seat)
+                out.append(ButtonSpec("Pay 200 influence to escape" if f == "criminals" else "Escape: criminals gain 200", action=a))
+            elif isinstance(a, ChooseRange):
+                out.append(ButtonSpec(f"Capture Roll on {names.get(a.target, a.target)}: {a.low}-{a.low + 2} goes free", action=a))
+            elif isinstance(a, Arrest):
+                out.append(ButtonSpec(f"⛓ Capture {self.who(a.target)}", action=a, role="primary"))
+            elif isinstance(a, CrossTier):
+                here = v["pieces"][a.seat]["tile"]
+                other = self.board.other_tier(self.board.tier_of[here])
+                out.append(ButtonSpec(f"⇅ Cross to the {other} city", action=a, role="primary"))
+            elif isinstance(a, PickCard):
+                out.append(ButtonSpec(f"🂠 {names.get(a.target, a.target)}'s face-down card {a.index + 1}".replace("🂠 ", "▯ "), action=a))
+            elif isinstance(a, PlayCard):
+                if phase == "react":  # the prompt already says which card may be played
+                    c = CARDS[a.card]
+                    half = c.half(self.faction_of(a.seat))
+                    out.append(ButtonSpec(f"Play {c.deck.title()} {c.number}: {half.text}", action=a, role="warn"))
+            elif isinstance(a, Decline):
+                out.append(ButtonSpec(self._decline_label(phase, v), action=a, role="quiet"))
+        if isinstance(p.awaiting, DrawRequest):
+            deck = p.awaiting.deck.title()
+            out.insert(0, ButtonSpec(f"Draw from the app's {deck} deck", intent="app-draw", role="primary"))
+            out.insert(1, ButtonSpec(f"Enter the {deck} card drawn from the table…", intent="physical-draw", seat=actor))
+        if actor and phase in ("start", "custody", "capture") and int(v["hands"][actor].get("count", 0)):
+            out.append(ButtonSpec(f"▤ {names.get(actor, actor)}'s hand ({v['hands'][actor]['count']}) — play a card", intent="hand", seat=actor))
+        return out
+
+    def _decline_label(self, phase: str, v: dict[str, Any]) -> str:
+        if phase == "passing":
+            return "Let them pass"
+        return {"arrest": "Don't capture", "react": "Don't play the card", "draw": "Don't draw",
+                "cross": "Stay on this tier"}.get(phase, "No")
+
+    def _tunnel_name(self, tunnel: str) -> str:
+        t = self.board.tunnels[tunnel]
+        return f"tunnel {tunnel.split('-')[-1].upper()}"
+
+    def _tunnel_cost_text(self, seat: str, tunnel: str) -> str:
+        cost = self.board.tunnels[tunnel].cost
+        return f"costs {cost} influence" if self.faction_of(seat) == "criminals" else f"criminals gain {cost}"
+
+    def destinations(self) -> dict[str, MoveTo]:
+        return {a.tile: a for a in self.legal() if isinstance(a, MoveTo)}
+
+    def tap_tile(self, tile: str) -> MoveTo | None:
+        """A tap on the map: the move to that tile if it is a legal destination now."""
+        return self.destinations().get(tile)
+
+    def describe_tile(self, tile: str) -> str:
+        t = self.board.tiles[tile]
+        v = self.view()
+        bits = [f"{t.name} ({t.tier} city)"]
+        if t.kind == "property":
+            owner = v["owners"].get(tile)
+            bits.append(f"capture on {t.range[0]}-{t.range[1]}, worth {t.base}; " + (f"owned by the {owner}" if owner else "unowned"))
+        elif t.kind in ("gamble", "gains"):
+            bits.append(f"land here to draw a {t.kind.title()} card")
+        elif t.kind == "safe":
+            bits.append("safe from arrest")
+        tun = self.board.tunnel_at.get(tile)
+        if tun:
+            bits.append(f"tunnel {'open' if v['tunnels'][tun] else 'closed'}, cost {self.board.tunnels[tun].cost}")
+        return " — ".join(bits)
+
+    # -------------------------------------------------------- behind the gate
+
+    def physical_draws(self) -> list[tuple[str, Any]]:
+        """For the physical-card entry (behind the gate): one button per card number that
+        can still come out of the deck, with a Draw action naming a copy still in it."""
+        seen: dict[int, Any] = {}
+        for a in self.legal():
+            if isinstance(a, Draw):
+                c = CARDS[a.card]
+                seen.setdefault(c.number, a)
+        out = []
+        for n in sorted(seen):
+            a = seen[n]
+            c = CARDS[a.card]
+            half = c.half(self.faction_of(a.seat))
+            out.append((f"{c.deck.title()} {n}: {half.text}", Draw(a.seat, deck=a.deck, card=a.card, source="card")))
+        return out
+
+    def hand(self, seat: str) -> list[HandCard]:
+        """``seat``'s cards with what can be played now. Only for behind the gate."""
+        pv = self.table.private_view(seat)
+        plays: dict[str, list[tuple[str, Any]]] = {}
+        for a in self.legal():
+            if isinstance(a, PlayCard) and a.seat == seat:
+                plays.setdefault(a.card, []).append((self._play_label(a), a))
+        out = []
+        for c in pv.get("my_cards", []):
+            out.append(HandCard(c["id"], f"{c['deck'].title()} {c['number']}", c["text"], tuple(plays.get(c["id"], ()))))
+        return out
+
+    def _play_label(self, a: PlayCard) -> str:
+        if a.tunnel:
+            return f"Play on {self._tunnel_name(a.tunnel)}"
+        if a.number:
+            return f"{self.name(a.target)} must roll {a.number}"
+        return "Play it now"
+
+    def private_news(self, seat: str) -> list[str]:
+        """Log lines only ``seat`` may read (what it drew, what it stole)."""
+        public = {(getattr(x, "ply", None), getattr(x, "text", None)) for x in self.table.log(PUBLIC)}
+        return [x.text for x in self.table.log(seat) if (x.ply, x.text) not in public][-3:]
+
+    def hand_seats(self) -> list[str]:
+        v = self.view()
+        return [s for s in v["order"] if int(v["hands"][s].get("count", 0))]
+
+
+def chart_series(history: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Influence per turn for the end screen's chart (one value per turn, the last wins)."""
+    out: dict[int, int] = {}
+    for t, v in history:
+        out[int(t)] = int(v)
+    return sorted(out.items())
