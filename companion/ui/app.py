@@ -65,6 +65,7 @@ class CompanionApp(App):
         self.theme.apply(load_palette(self.settings.palette), self.settings.text_scale)
         self.sm: ScreenManager | None = None
         self._closers: list[Callable[[], None]] = []
+        self._history: list[str] = []
 
     # ------------------------------------------------------------------ build
 
@@ -110,13 +111,26 @@ class CompanionApp(App):
     def go(self, name: str) -> Any:
         scr = self.screen(name)
         assert self.sm is not None
+        if self.sm.current != name:
+            self._history.append(self.sm.current)
+            del self._history[:-20]
         self.sm.current = name
         return scr
+
+    def back(self) -> None:
+        """Back to the screen before this one (home if there is none)."""
+        assert self.sm is not None
+        while self._history:
+            name = self._history.pop()
+            if name != self.sm.current and self.sm.has_screen(name):
+                self.sm.current = name
+                return
+        self.sm.current = "home"
 
     def _on_key(self, _window: Any, key: int, *args: Any) -> bool:
         # Escape / Android back goes home from a shared screen instead of quitting.
         if key == 27 and self.sm is not None and self.sm.current != "home":
-            self.go("home" if not self.sm.current.startswith("game:") else self.sm.current)
+            self.back()
             return True
         return False
 

@@ -26,6 +26,18 @@ class TCLabel(Label):
 
     wrap = BooleanProperty(True)
 
+    def __init__(self, **kw: object) -> None:
+        if kw.get("wrap", True):
+            kw.setdefault("size_hint_y", None)
+        super().__init__(**kw)
+        # A wrapping label is as tall as its text (at least one touch row is not needed:
+        # labels are not touch targets).
+        self.bind(texture_size=self._fit)
+
+    def _fit(self, *_: object) -> None:
+        if self.wrap and self.size_hint_y is None:
+            self.height = self.texture_size[1]
+
 
 class Heading(Label):
     pass

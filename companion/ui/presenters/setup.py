@@ -1,0 +1,169 @@
+"""The setup wizard's model, without Kivy: game, seats and names, factions, seat order,
+clocks, device assignment and the house-rule options the engine declares (each naming
+its RULINGS.md entry). ``check()`` asks the engine itself, so the wizard never starts a
+game the rules would refuse.
+
+>>> m = SetupModel.for_game("tyranny")
+>>> [(s["id"], s["faction"]) for s in m.seats]
+[('cops-1', 'cops'), ('criminals-1', 'criminals')]
+>>> m.move(0, 1); [s["id"] for s in m.seats]
+['criminals-1', 'cops-1']
+>>> m.check()
+[]
+>>> m.set_seat_count(4); m.move(0, 1); [s["faction"] for s in m.seats]
+['criminals', 'cops', 'cops', 'criminals']
+>>> m.check()[0]
+'The turn order must alternate between factions, e.g. cop 1, criminal 1, cop 2, criminal 2.'
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules import InvalidSetup
+
+STEPS = ("game", "seats", "rules", "clocks", "devices", "start")
+STEP_TITLES = {
+    "game": "1 · Game", "seats": "2 · Seats, names, factions, order", "rules": "3 · House rules",
+    "clocks": "4 · Clocks", "devices": "5 · Dice and devices", "start": "6 · Start",
+}
+
+
+@dataclass
+class OptionChoice:
+    name: str
+    help: str
+    ruling: str
+    choices: tuple[Any, ...]
+    value: Any
+
+
+@dataclass
+class SetupModel:
+    game_id: str
+    seats: list[dict[str, str]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    clock: str = ""  # a preset name from companion.clocks.presets(), "" = no clocks
+    devices: dict[str, str] = field(default_factory=dict)  # die source ("hub1/0") → seat id
+    seed: int | None = None
+    step: int = 0
+
+    @classmethod
+    def for_game(cls, game_id: str) -> "SetupModel":
+        m = cls(game_id)
+        m.set_seat_count(m.game.min_seats)
+        m.options = {o.name: o.default for o in m.game.options if o.choices}
+        return m
+
+    @property
+    def game(self) -> Any:
+        return rules.load(self.game_id)
+
+    @staticmethod
+    def games() -> list[tuple[str, str]]:
+        """(id, title) of every game the rules can referee."""
+        return [(g.id, g.title) for g in rules.catalog()]
+
+    # ------------------------------------------------------------- seats
+
+    def seat_counts(self) -> list[int]:
+        g = self.game
+        return [n for n in range(g.min_seats, g.max_seats + 1) if not (g.id == "tyranny" and n == 3)]
+
+    def set_seat_count(self, n: int) -> None:
+        old = self.seats
+        factions = self.game.factions or ("player",)
+        seats = []
+        count: dict[str, int] = {}
+        for i, f in zip(range(n), itertools.cycle(factions)):
+            count[f] = count.get(f, 0) + 1
+            name = old[i]["name"] if i < len(old) else ""
+            seats.append({"id": f"{f}-{count[f]}", "faction": f, "name": name})
+        self.seats = seats
+        self._renumber()
+
+    def rename(self, i: int, name: str) -> None:
+        self.seats[i]["name"] = name.strip()[:24]
+
+    def set_faction(self, i: int, faction: str) -> None:
+        if faction not in self.game.factions:
+            raise ValueError(f"{faction!r} is not a faction of {self.game.title}")
+        self.seats[i]["faction"] = faction
+        self._renumber()
+
+    def move(self, i: int, delta: int) -> None:
+        """Move seat ``i`` earlier (-1) or later (+1) in the turn order."""
+        j = i + delta
+        if 0 <= j < len(self.seats):
+            self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+            self._renumber()
+
+    def _renumber(self) -> None:
+        # Seat ids follow faction and order ("cops-1", "criminals-1"…): stable, readable in logs.
+        count: dict[str, int] = {}
+        for s in self.seats:
+            count[s["faction"]] = count.get(s["faction"], 0) + 1
+            s["id"] = f"{s['faction']}-{count[s['faction']]}"
+
+    def named_seats(self) -> list[dict[str, str]]:
+        """Seats with a name for everyone (an empty name becomes "Player N")."""
+        return [dict(s, name=s["name"] or f"Player {i + 1}") for i, s in enumerate(self.seats)]
+
+    # ----------------------------------------------------------- options
+
+    def option_choices(self) -> list[OptionChoice]:
+        return [OptionChoice(o.name, o.help, o.ruling, tuple(o.choices), self.options.get(o.name, o.default))
+                for o in self.game.options if o.choices]
+
+    def set_option(self, name: str, value: Any) -> None:
+        opt = {o.name: o for o in self.game.options}[name]
+        if opt.choices and value not in opt.choices:
+            raise ValueError(f"option {name} takes one of {opt.choices}")
+        self.options[name] = value
+
+    # ------------------------------------------------------------ clocks
+
+    @staticmethod
+    def clock_presets() -> list[tuple[str, str]]:
+        from companion.clocks import presets
+
+        return [("", "No clocks")] + [(name, cfg.describe()) for name, cfg in presets().items()]
+
+    def clock_config(self) -> Any:
+        if not self.clock:
+            return None
+        from companion.clocks import presets
+
+        return presets()[self.clock]
+
+    # ----------------------------------------------------------- devices
+
+    def assign(self, die: str, seat: str) -> None:
+        """Give the die ``die`` to ``seat`` ("" = any seat may roll it)."""
+        if seat:
+            self.devices[die] = seat
+        else:
+            self.devices.pop(die, None)
+
+    # ------------------------------------------------------------- check
+
+    def check(self) -> list[str]:
+        """Every reason the engine would refuse this setup (empty: ready to start)."""
+        try:
+            self.game.new(self.named_seats(), dict(self.options), seed=0)
+        except InvalidSetup as e:
+            return [v.message for v in e.violations]
+        return []
+
+    def summary(self) -> list[str]:
+        lines = [f"{self.game.title}: " + ", ".join(f"{s['name']} ({s['faction']})" for s in self.named_seats())]
+        for o in self.option_choices():
+            lines.append(f"{o.name} = {o.value}  ({o.ruling})")
+        lines.append("Clocks: " + (self.clock or "none"))
+        if self.devices:
+            lines.append("Dice: " + ", ".join(f"{d} → {s}" for d, s in sorted(self.devices.items())))
+        else:
+            lines.append("Dice: any die may roll for whoever the game waits for")
+        return lines

@@ -1,0 +1,110 @@
+"""The devices panel: hubs and dice, link state, battery, last roll, frame counters;
+connect / disconnect; the calibration entry point."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from ..kvload import load_kv
+from ..widgets.base import Panel, TCButton, TCLabel
+
+CALIBRATION_STEPS = (
+    "Put the die on the table with face 1 up, hands off, and measure.",
+    "Now face 2 up, and measure.",
+    "Now face 3 up (not opposite face 1 or 2), and measure. A confidence above 990 is good.",
+)
+
+
+class DevicesScreen(Screen):
+    calibrating = StringProperty("")
+    calibration_text = StringProperty("")
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._ev: Any = None
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self.reload()
+        self._ev = Clock.schedule_interval(lambda dt: self.reload(), 1.0)
+
+    def on_leave(self, *args: Any) -> None:
+        if self._ev is not None:
+            self._ev.cancel()
+            self._ev = None
+
+    def reload(self) -> None:
+        app = App.get_running_app()
+        box = self.ids.rows
+        box.clear_widgets()
+        theme = app.theme
+        model = app.devices
+        rows = model.rows() if model is not None else []
+        if not rows:
+            box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub. Manual entry and the app's roller always work.",
+                                   color=theme.muted))
+        for r in rows:
+            panel = Panel(orientation="vertical", size_hint_y=None, height=dp(150))
+            head = BoxLayout(size_hint_y=None, height=dp(30))
+            head.add_widget(TCLabel(text=f"[b]{r.device}[/b]   {r.link}", markup=True, wrap=False,
+                                    color=theme.ok if r.connected else theme.bad))
+            panel.add_widget(head)
+            panel.add_widget(TCLabel(text=f"{r.detail or 'no details yet'}\nbattery {r.battery} · last roll {r.last_roll}",
+                                     font_size=theme.fs_small))
+            panel.add_widget(TCLabel(text=("frames: " + r.counters) if r.counters else "", font_size=theme.fs_small, color=theme.muted))
+            btns = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            if r.can_connect:
+                c = TCButton(text="Disconnect" if r.connected else "Connect", role="normal" if r.connected else "primary")
+                c.bind(on_release=lambda _b, d=r.device, on=r.connected: self._toggle(d, on))
+                btns.add_widget(c)
+            cal = TCButton(text="Calibrate dice…")
+            cal.bind(on_release=lambda _b, d=r.device: self.start_calibration(d))
+            btns.add_widget(cal)
+            panel.add_widget(btns)
+            box.add_widget(panel)
+
+    def _toggle(self, device: str, connected: bool) -> None:
+        m = App.get_running_app().devices
+        try:
+            (m.disconnect if connected else m.connect)(device)
+        except Exception as e:  # show why, never crash the panel
+            self.calibration_text = f"✖ {device}: {e}"
+        Clock.schedule_once(lambda dt: self.reload(), 0.3)
+
+    # ---------------------------------------------------------- calibration
+
+    def start_calibration(self, device: str) -> None:
+        self.calibrating = device
+        self._cal_step = 0
+        self._show_cal()
+
+    def _show_cal(self) -> None:
+        link = App.get_running_app().devices.links.get(self.calibrating) if App.get_running_app().devices else None
+        if self._cal_step >= len(CALIBRATION_STEPS):
+            self.calibration_text = f"✔ {self.calibrating}: calibration done."
+            return
+        how = CALIBRATION_STEPS[self._cal_step]
+        if link is None or not hasattr(link, "calibrate_face"):
+            how += (f"\nThis link cannot calibrate from the app: run "
+                    f"`python hardware/hubctl.py --port <port> calibrate --die 0` (hardware/README.md, section 6).")
+        self.calibration_text = f"Calibrating {self.calibrating}, step {self._cal_step + 1} of 3: {how}"
+
+    def measure(self) -> None:
+        app = App.get_running_app()
+        link = app.devices.links.get(self.calibrating) if app.devices else None
+        if link is not None and hasattr(link, "calibrate_face"):
+            try:
+                link.calibrate_face(0, self._cal_step)
+            except Exception as e:
+                self.calibration_text = f"✖ The hub refused: {e}. Keep the die still for half a second and measure again."
+                return
+        self._cal_step += 1
+        self._show_cal()
+
+
+load_kv(__file__)

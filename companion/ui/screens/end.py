@@ -1,0 +1,90 @@
+"""The end of a game: the winner and why, the scores, a chart of influence over the
+turns, and export (the JSON event log to a file, the BG Stats link)."""
+from __future__ import annotations
+
+import os
+import tempfile
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.core.clipboard import Clipboard
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from ..kvload import load_kv
+from ..presenters.end import EndModel
+
+
+class EndScreen(Screen):
+    headline = StringProperty("")
+    winners = StringProperty("")
+    reason = StringProperty("")
+    scores = StringProperty("")
+    points = ListProperty()
+    axis_text = StringProperty("")
+    export_text = StringProperty("")
+    link = StringProperty("")
+    target_frac = NumericProperty(1.0)  # where 1000 influence sits on the chart's height
+
+    def show(self, table: Any) -> None:
+        self.table = table
+        names = {}
+        for s in table.seats:
+            sid = s["id"] if isinstance(s, dict) else s.id
+            name = (s.get("name") if isinstance(s, dict) else getattr(s, "name", "")) or sid
+            names[sid] = name
+        view = table.view()
+        series = [(int(t), int(v)) for t, v in view.get("influence_history", [])]
+        self.model = EndModel(table.outcome, names, series)
+        self.headline = self.model.headline
+        self.winners = self.model.winners
+        self.reason = self.model.reason
+        self.scores = "\n".join(self.model.score_lines())
+        t0, t1, lo, hi = self.model.axis()
+        self.axis_text = f"turns {t0}–{t1} · influence {lo}–{hi}"
+        self.target_frac = (1000 - lo) / ((hi - lo) or 1)
+        self.export_text = ""
+        try:
+            self.link = table.bgstats_link()
+        except Exception as e:  # an unfinished game has no play to log
+            self.link = ""
+            self.export_text = f"No BG Stats link: {e}"
+        self._redraw()
+
+    def on_size(self, *args: Any) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        chart = self.ids.get("chart")
+        if chart is None or not hasattr(self, "model"):
+            return
+        flat: list[float] = []
+        for x, y in self.model.chart_points(chart.width, chart.height):
+            flat += [chart.x + x, chart.y + y]
+        self.points = flat
+
+    def export_json(self) -> None:
+        app = App.get_running_app()
+        folder = Path(app.user_data_dir) / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.table.game_id}-{self.table.key}.json"
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".export-")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(self.table.export_json())
+        os.replace(tmp, path)
+        self.export_text = f"✔ Saved {path}"
+
+    def copy_link(self) -> None:
+        if self.link:
+            Clipboard.copy(self.link)
+            self.export_text = "✔ BG Stats link copied."
+
+    def open_link(self) -> None:
+        if self.link:
+            webbrowser.open(self.link)
+            self.export_text = "Opening BG Stats…"
+
+
+load_kv(__file__)

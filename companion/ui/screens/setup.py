@@ -1,0 +1,201 @@
+"""The setup wizard: game → seats (names, factions, order) → house rules → clocks →
+dice and devices → start. The model (``presenters/setup.py``) holds the choices and asks
+the engine whether the game can start; this screen only draws the steps."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.stacklayout import StackLayout
+from kivy.uix.textinput import TextInput
+
+from ..kvload import load_kv
+from ..presenters.setup import STEP_TITLES, STEPS, SetupModel
+from ..widgets.base import TCButton, TCLabel, TCToggle
+
+
+class SetupScreen(Screen):
+    step_title = StringProperty("")
+    problems = ListProperty()
+    can_start = BooleanProperty(False)
+    is_last = BooleanProperty(False)
+    is_first = BooleanProperty(True)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.model = SetupModel.for_game("tyranny")
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self.model = SetupModel.for_game(self.model.game_id)
+        self.show_step(0)
+
+    # ------------------------------------------------------------ steps
+
+    def show_step(self, i: int) -> None:
+        self.model.step = max(0, min(len(STEPS) - 1, i))
+        step = STEPS[self.model.step]
+        self.step_title = STEP_TITLES[step]
+        self.is_first = self.model.step == 0
+        self.is_last = step == "start"
+        box = self.ids.content
+        box.clear_widgets()
+        getattr(self, f"_step_{step}")(box)
+        self._check()
+
+    def next(self) -> None:
+        self.show_step(self.model.step + 1)
+
+    def back(self) -> None:
+        if self.model.step == 0:
+            App.get_running_app().go("home")
+        else:
+            self.show_step(self.model.step - 1)
+
+    def _check(self) -> None:
+        self.problems = self.model.check()
+        self.can_start = not self.problems
+
+    def _theme(self) -> Any:
+        return App.get_running_app().theme
+
+    def _row(self, **kw: Any) -> StackLayout:
+        row = StackLayout(spacing=dp(6), size_hint_y=None, **kw)
+        row.bind(minimum_height=row.setter("height"))
+        return row
+
+    # ------------------------------------------------------------- game
+
+    def _step_game(self, box: Any) -> None:
+        box.add_widget(TCLabel(text="Which game is on the table?"))
+        row = self._row()
+        for gid, title in self.model.games():
+            b = TCToggle(text=title, group="game", state="down" if gid == self.model.game_id else "normal",
+                         size_hint=(None, None), size=(dp(200), dp(64)), allow_no_selection=False)
+            b.bind(on_release=lambda _b, gid=gid: self._pick_game(gid))
+            row.add_widget(b)
+        box.add_widget(row)
+
+    def _pick_game(self, gid: str) -> None:
+        if gid != self.model.game_id:
+            self.model = SetupModel.for_game(gid)
+        self._check()
+
+    # ------------------------------------------------------------ seats
+
+    def _step_seats(self, box: Any) -> None:
+        m = self.model
+        theme = self._theme()
+        counts = self._row()
+        counts.add_widget(TCLabel(text="Seats (pieces):", size_hint=(None, None), size=(dp(140), dp(52)), wrap=False))
+        for n in m.seat_counts():
+            b = TCToggle(text=str(n), group="seat-count", state="down" if n == len(m.seats) else "normal",
+                         size_hint=(None, None), size=(dp(64), dp(52)), allow_no_selection=False)
+            b.bind(on_release=lambda _b, n=n: (m.set_seat_count(n), self.show_step(m.step)))
+            counts.add_widget(b)
+        box.add_widget(counts)
+        if m.game_id == "tyranny":
+            box.add_widget(TCLabel(text="Three players: use four seats, one person playing two pieces (RULINGS S-02). The order must alternate factions.",
+                                   color=theme.muted, font_size=theme.fs_small))
+        for i, s in enumerate(m.seats):
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+            row.add_widget(TCLabel(text=f"{i + 1}.", size_hint=(None, None), size=(dp(30), dp(52)), wrap=False))
+            fb = TCButton(text=theme.label(s["faction"]), size_hint_x=None, width=dp(150))
+            fb.color = theme.faction_rgba(s["faction"])
+            fb.bind(on_release=lambda _b, i=i: self._cycle_faction(i))
+            row.add_widget(fb)
+            ti = TextInput(text=s["name"], hint_text=f"Player {i + 1}", multiline=False, write_tab=False,
+                           font_size=theme.fs_body, size_hint_y=None, height=dp(50), padding=[dp(8), dp(12)])
+            ti.bind(text=lambda _t, v, i=i: (m.rename(i, v), self._check()))
+            row.add_widget(ti)
+            up = TCButton(text="↑", size_hint_x=None, width=dp(52), disabled=i == 0)
+            up.bind(on_release=lambda _b, i=i: (m.move(i, -1), self.show_step(m.step)))
+            dn = TCButton(text="↓", size_hint_x=None, width=dp(52), disabled=i == len(m.seats) - 1)
+            dn.bind(on_release=lambda _b, i=i: (m.move(i, 1), self.show_step(m.step)))
+            row.add_widget(up)
+            row.add_widget(dn)
+            box.add_widget(row)
+
+    def _cycle_faction(self, i: int) -> None:
+        fs = list(self.model.game.factions)
+        cur = self.model.seats[i]["faction"]
+        self.model.set_faction(i, fs[(fs.index(cur) + 1) % len(fs)])
+        self.show_step(self.model.step)
+
+    # ------------------------------------------------------------ rules
+
+    def _step_rules(self, box: Any) -> None:
+        theme = self._theme()
+        opts = self.model.option_choices()
+        if not opts:
+            box.add_widget(TCLabel(text="This game has no house-rule options."))
+        for o in opts:
+            box.add_widget(TCLabel(text=f"{o.help}  (RULINGS {o.ruling})", font_size=theme.fs_body))
+            row = self._row()
+            for c in o.choices:
+                b = TCToggle(text=str(c) + ("  (default)" if c == o.choices[0] else ""), group=f"opt-{o.name}",
+                             state="down" if c == o.value else "normal", allow_no_selection=False,
+                             size_hint=(None, None), size=(dp(220), dp(50)))
+                b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
+                row.add_widget(b)
+            box.add_widget(row)
+
+    # ----------------------------------------------------------- clocks
+
+    def _step_clocks(self, box: Any) -> None:
+        box.add_widget(TCLabel(text="Clocks for each seat (optional):"))
+        row = self._row()
+        for name, desc in self.model.clock_presets():
+            b = TCToggle(text=(name or "No clocks") + (f"\n{desc}" if name else ""), group="clock",
+                         state="down" if name == self.model.clock else "normal", allow_no_selection=False,
+                         size_hint=(None, None), size=(dp(250), dp(64)), font_size=self._theme().fs_small)
+            b.bind(on_release=lambda _b, name=name: setattr(self.model, "clock", name))
+            row.add_widget(b)
+        box.add_widget(row)
+
+    # ---------------------------------------------------------- devices
+
+    def _step_devices(self, box: Any) -> None:
+        theme = self._theme()
+        devices = App.get_running_app().devices
+        dice = devices.dice() if devices is not None else []
+        if not dice:
+            box.add_widget(TCLabel(text="No electronic dice are connected. Roll real dice and tap the face, or let the app roll: both work without hardware. Connect a hub in Devices.",
+                                   color=theme.muted))
+            return
+        box.add_widget(TCLabel(text="Which die belongs to which seat? (Any: whoever the game waits for.)"))
+        for die in dice:
+            row = self._row()
+            row.add_widget(TCLabel(text=f"⚄ {die}", size_hint=(None, None), size=(dp(120), dp(50)), wrap=False))
+            current = self.model.devices.get(die, "")
+            for sid, label in [("", "Any seat")] + [(s["id"], s["name"]) for s in self.model.named_seats()]:
+                b = TCToggle(text=label, group=f"die-{die}", state="down" if sid == current else "normal",
+                             allow_no_selection=False, size_hint=(None, None), size=(dp(130), dp(50)))
+                b.bind(on_release=lambda _b, die=die, sid=sid: self.model.assign(die, sid))
+                row.add_widget(b)
+            box.add_widget(row)
+
+    # ------------------------------------------------------------ start
+
+    def _step_start(self, box: Any) -> None:
+        for line in self.model.summary():
+            box.add_widget(TCLabel(text="• " + line))
+
+    def start(self) -> None:
+        self._check()
+        if self.problems:
+            return
+        app = App.get_running_app()
+        m = self.model
+        try:
+            app.new_game(m.game_id, m.named_seats(), dict(m.options), seed=m.seed, clocks=m.clock_config(),
+                         devices=dict(m.devices))
+        except ValueError as e:
+            self.problems = [str(e)]
+            self.can_start = False
+
+
+load_kv(__file__)
