@@ -1,0 +1,53 @@
+"""UI tests: each app scenario runs in its own process (Kivy keeps global state), in a
+real window under Xvfb (started here with xvfb-run when there is no display), driven by
+simulated touches. Screenshots go to ``artifacts/ui/``."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "ui"
+XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24 +extension GLX +render -noreset"]
+
+
+def _env(tmp: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp / "kivy-home"),
+               SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""))
+    return env
+
+
+@pytest.fixture
+def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
+    """run_app(scenario, size="800x480", journal=None, demo=False) → the scenario's result."""
+    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run") is None:
+        pytest.skip("no display and no xvfb-run")
+
+    def run(scenario: str, size: str = "800x480", journal: Path | None = None, demo: bool = False,
+            settings: Path | None = None) -> dict[str, Any]:
+        journal = journal or tmp_path / "journal.sqlite3"
+        result = tmp_path / f"{scenario}-{size}.json"
+        cmd = [sys.executable, "-m", "tests.ui.driver", scenario, "--size", size, "--journal", str(journal),
+               "--out", str(ARTIFACTS), "--result", str(result),
+               "--settings", str(settings or tmp_path / "settings.json")]
+        if demo:
+            cmd.append("--demo")
+        if not os.environ.get("DISPLAY"):
+            cmd = XVFB + cmd
+        proc = subprocess.run(cmd, cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=120)
+        if not result.exists():
+            pytest.fail(f"{scenario} left no result (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+        data = json.loads(result.read_text(encoding="utf-8"))
+        if not data.get("ok"):
+            pytest.fail(f"{scenario} at {size} failed:\n{data.get('error')}\nnotes: {data.get('notes')}")
+        return data
+
+    return run
