@@ -207,6 +207,10 @@ class TyrannyScreen(GameScreen):
                 box.add_widget(TCLabel(text="No cards in your hand."))
             grid = StackLayout(spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
+            # A refusal of a card play is shown here, behind the gate: its message quotes
+            # the card, which nobody else may read.
+            refusal = TCLabel(text="", color=App.get_running_app().theme.bad)
+            box.add_widget(refusal)
             for c in cards:
                 card = BoxLayout(orientation="vertical", size_hint=(None, None), width=dp(250), padding=dp(6), spacing=dp(4))
                 card.add_widget(TCLabel(text=f"[b]{escape_markup(c.title)}[/b]\n{escape_markup(c.text)}", markup=True))
@@ -215,7 +219,9 @@ class TyrannyScreen(GameScreen):
                     b.bind(on_release=lambda _b, a=action: self._play_from_gate(a))
                     card.add_widget(b)
                 if not c.plays:
-                    card.add_widget(TCLabel(text="Cannot be played now.", color=App.get_running_app().theme.muted))
+                    b = TCButton(text="Play it (not playable now)", role="quiet", size_hint_y=None, height=dp(50))
+                    b.bind(on_release=lambda _b, cid=c.id: self._try_play(seat, cid, refusal))
+                    card.add_widget(b)
                 card.height = sum(w.height for w in card.children) + dp(12) + dp(4) * len(card.children)
                 grid.add_widget(card)
             sv = ScrollView(do_scroll_x=False)
@@ -224,6 +230,20 @@ class TyrannyScreen(GameScreen):
             return box
 
         self.ids.gate.open_for(seat, p.who(seat), build, purpose="your face-down hand")
+
+    def _try_play(self, seat: str, card: str, refusal: Any) -> None:
+        """Try a card the engine does not list as playable: the refusal, with the rule,
+        is shown behind the gate only."""
+        from rules.tyranny.actions import PlayCard
+
+        try:
+            self.table.submit(PlayCard(seat, card), source="touch")
+        except IllegalAction as e:
+            refusal.text = "✖ " + " ".join(f"{v.message} (Rule: {v.rule})" for v in e.violations)
+            App.get_running_app().cue("rejected")
+            return
+        self.ids.gate.close()
+        self._after_accept(None)
 
     def _play_from_gate(self, action: Any) -> None:
         self.ids.gate.close()

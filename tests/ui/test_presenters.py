@@ -1,0 +1,223 @@
+"""The UI's Kivy-free logic, without a window."""
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace as NS
+
+import pytest
+
+from companion.ui.games.tyranny.layout import grid_layout, ring
+from companion.ui.presenters.devices import DevicesModel
+from companion.ui.presenters.dice import DiceModel
+from companion.ui.presenters.end import EndModel
+from companion.ui.presenters.gate import GateModel
+from companion.ui.presenters.home import format_duration, rows, stats_lines
+from companion.ui.presenters.palette import UnknownPalette, load_palette, palette_names, rgba
+from companion.ui.presenters.settings import Settings, SettingsError
+from companion.ui.presenters.setup import SetupModel
+from companion.ui.presenters.track import TrackModel, signed
+from companion.ui.registry import NoScreenForGame, game_screens, screen_for
+from rules.tyranny.board import default_board, parse_board
+
+
+# ------------------------------------------------------------------ palettes
+
+def test_every_palette_gives_each_faction_a_colour_a_glyph_and_a_name():
+    for name, _title in palette_names():
+        p = load_palette(name)
+        glyphs = set()
+        for f in ("cops", "criminals", "dynasty", "liberation"):
+            assert p.faction(f).startswith("#")
+            assert p.glyph(f) and p.label(f).endswith(f.title())
+            glyphs.add(p.glyph(f))
+        assert len(glyphs) == 4  # never colour alone: each faction its own glyph
+
+
+def test_default_palette_is_the_colour_blind_safe_one():
+    assert palette_names()[0][0] == "okabe-ito"
+    with pytest.raises(UnknownPalette):
+        load_palette("rainbow")
+
+
+def _luminance(hex_colour: str) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b, _ = rgba(hex_colour)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+@pytest.mark.parametrize("name", [n for n, _ in palette_names()])
+def test_text_is_legible_on_every_palette(name):
+    p = load_palette(name)
+    lo, hi = sorted((_luminance(p.colour("text")), _luminance(p.colour("bg"))))
+    assert (hi + 0.05) / (lo + 0.05) >= 7  # WCAG AAA for body text
+
+
+# ------------------------------------------------------------------ settings
+
+def test_settings_round_trip_and_survive_a_damaged_file(tmp_path):
+    path = tmp_path / "s.json"
+    Settings().with_changes(palette="high-contrast", text_scale=1.6, keep_awake=False).save(path)
+    s = Settings.load(path)
+    assert (s.palette, s.text_scale, s.keep_awake) == ("high-contrast", 1.6, False)
+    path.write_text("{not json", encoding="utf-8")
+    assert Settings.load(path) == Settings()
+    path.write_text(json.dumps({"palette": "nope"}), encoding="utf-8")
+    assert Settings.load(path) == Settings()
+    with pytest.raises(SettingsError):
+        Settings(text_scale=0.1)
+
+
+# ------------------------------------------------------------------ registry
+
+def test_game_screens_are_found_by_folder():
+    assert game_screens()["tyranny"].target.endswith(":TyrannyScreen")
+    with pytest.raises(NoScreenForGame):
+        screen_for("chess")
+
+
+# ------------------------------------------------------------------ the map
+
+def test_ring_covers_the_border_once():
+    for n in range(2, 9):
+        cells = ring(n)
+        assert len(cells) == len(set(cells)) == 4 * (n - 1)
+        assert all(c in (0, n - 1) or r in (0, n - 1) for c, r in cells)
+
+
+def test_default_board_fills_two_rings_of_a_7x7_grid_without_overlap():
+    b = default_board()
+    g = grid_layout(b)
+    assert g.size == 7
+    assert len(set(g.cells.values())) == len(b.tiles) == 40
+    # Forward order goes clockwise: each outer tile is next to the one before it.
+    outer = b.tiers["outer"]
+    for a, c in zip(outer, outer[1:]):
+        (x1, y1), (x2, y2) = g.cells[a], g.cells[c]
+        assert abs(x1 - x2) + abs(y1 - y2) == 1
+
+
+def test_a_table_board_of_another_size_is_laid_out_without_overlap():
+    data = json.loads(json.dumps(default_board().data))
+    data["tiers"]["inner"] = data["tiers"]["inner"] + [{"id": f"i-extra-{i}", "name": "Street", "kind": "street"} for i in range(14)]
+    b = parse_board(data)
+    g = grid_layout(b)
+    assert len(set(g.cells.values())) == len(b.tiles)
+
+
+# ------------------------------------------------------------------ setup
+
+def test_setup_offers_every_option_with_its_ruling_and_checks_with_the_engine():
+    m = SetupModel.for_game("tyranny")
+    names = {o.name for o in m.option_choices()}
+    assert {"streak_turn", "move", "cop_collapse", "cop_escape_pay", "switch_tier", "neutralise"} <= names
+    assert all(o.ruling for o in m.option_choices())
+    assert m.seat_counts() == [2, 4]
+    m.set_seat_count(4)
+    m.set_faction(1, "cops")
+    assert any("same number" in p for p in m.check())
+    m.set_faction(1, "criminals")
+    assert m.check() == []
+    m.rename(0, "  Ann  ")
+    assert m.named_seats()[0]["name"] == "Ann" and m.named_seats()[1]["name"] == "Player 2"
+    with pytest.raises(ValueError):
+        m.set_option("move", "teleport")
+
+
+def test_setup_for_liberation_and_clock_presets():
+    m = SetupModel.for_game("liberation")
+    assert [s["faction"] for s in m.seats] == ["dynasty", "liberation"]
+    assert m.check() == []
+    presets = dict(m.clock_presets())
+    assert presets[""] == "No clocks" and len(presets) > 3
+    m.clock = next(k for k in presets if k)
+    assert m.clock_config() is not None
+
+
+# ------------------------------------------------------------------ widgets' models
+
+def test_gate_opens_only_after_a_full_hold_and_hides_itself():
+    g = GateModel(hold_s=1.0, auto_hide_s=5.0)
+    assert g.tick(0.0) is None and g.phase == "idle"
+    g.press(0.0)  # pressing before a seat is asked for does nothing
+    assert g.phase == "idle"
+    g.request("a", "A")
+    g.press(1.0)
+    assert g.tick(1.99) is None
+    g.release(1.99)
+    assert g.phase == "waiting" and g.tick(5.0) is None
+    g.press(10.0)
+    assert g.tick(11.0) == "open" and g.tick(11.5) is None
+    assert g.seconds_left(12.0) == pytest.approx(4.0)
+    assert g.tick(16.0) == "closed" and g.phase == "idle" and g.seat == ""
+
+
+def test_dice_model_manual_entry_and_crooked_accept():
+    m = DiceModel()
+    assert m.manual(3) is None  # nothing awaited
+    m.set_awaiting(NS(actors=frozenset({"p1"}), awaiting=NS(dice=2, sides=6, purpose="move")), "P")
+    assert m.manual(7) is None and m.manual(2) is None
+    roll = m.manual(5)
+    assert roll.values == (2, 5) and roll.seat == "p1" and roll.source == "touch"
+    ev = NS(source="die:hub1/0", value=6, outcome="crooked", confidence=0.8)
+    m.on_rolled(ev, NS(accepted=None, rejected=NS(code="crooked-die", message="cocked"), ignored=None))
+    acc = m.accept_action()
+    assert acc.values == (6,) and acc.source == "die:hub1/0"
+    m.on_rolled(NS(source="die:hub1/1", value=2, outcome="rolled", confidence=1.0),
+                NS(accepted=None, rejected=NS(code="roll-not-awaited", message="No roll is awaited."), ignored=None))
+    assert m.dice["die:hub1/1"].state == "rejected" and "No roll is awaited." in m.last
+
+
+def test_track_model_history_and_deltas():
+    t = TrackModel("x")
+    t.reset([(0, 500), (1, 500), (2, 600), (3, 0)])
+    assert t.recent_deltas() == ["+100", "−600"]
+    assert t.update(0, 3) is None and t.history[-1] == (3, 0)
+    assert signed(0) == "±0"
+    assert t.points(10, 10)[-1] == (10.0, 0.0)
+
+
+def test_end_model_without_a_winner():
+    e = EndModel(NS(winner=None, reason="", scores={}, winning_seats=()), {}, [])
+    assert e.headline == "A draw" and e.chart_points(10, 10) == []
+
+
+def test_devices_model_counts_dice_and_reports_link_errors():
+    from firmware_bridge.events import DeviceOffline, DieMotion
+
+    class Broken:
+        def connect(self): ...
+        def disconnect(self): ...
+        def counters(self): raise RuntimeError("port closed")
+
+    m = DevicesModel()
+    m.add_link("hub2", Broken())
+    m.record(DieMotion(device="hub2", die=3, state="rolling", t=1.0))
+    m.record(DeviceOffline(device="hub2", reason="unplugged", t=2.0))
+    r = m.rows()[0]
+    assert m.dice() == ["hub2/3"] and "port closed" in r.counters and r.link == "○ offline (unplugged)"
+
+
+def test_home_rows_and_stats():
+    g = NS(key=7, game_id="tyranny", players=[{"name": "Ann"}, {"name": "Bob"}], factions=[], started=0,
+           duration_s=600, result=NS(winner="cops"), status="finished")
+    r = rows([g])[0]
+    assert r.title == "Tyranny" and r.players == "Ann, Bob" and r.result == "won by cops" and r.duration == "10 min"
+    assert stats_lines(NS(plays=0)) == ["No finished games yet."]
+    lines = stats_lines(NS(plays=3, average_duration_s=4000, wins_by_faction={"cops": 2, "criminals": 1}, wins_by_player={"Ann": 2}))
+    assert lines[0] == "3 games played, 1 h 06 min on average." and "cops 2" in lines[1]
+    assert format_duration(None) == "—"
+
+
+@pytest.mark.parametrize("name", [
+    "companion.ui.presenters.palette", "companion.ui.presenters.settings", "companion.ui.presenters.gate",
+    "companion.ui.presenters.track", "companion.ui.presenters.dice", "companion.ui.presenters.home",
+    "companion.ui.presenters.setup", "companion.ui.presenters.devices", "companion.ui.presenters.end",
+    "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.__main__",
+])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
