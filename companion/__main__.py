@@ -71,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         def on_ready(app: CompanionApp) -> None:
             start_demo(app, seed=args.seed)
 
+    from .ui import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
+
+    bench_hooks.install()
     CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
     return 0
 
