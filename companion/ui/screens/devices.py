@@ -68,6 +68,26 @@ class DevicesScreen(Screen):
             panel.add_widget(btns)
             box.add_widget(panel)
 
+    def scan(self) -> None:
+        """Look for hubs on USB (by VID:PID) and connect to the new ones."""
+        from ..links import scan_hubs
+        from ..presenters.devices import DevicesModel
+
+        app = App.get_running_app()
+        if app.devices is None:
+            app.devices = DevicesModel()
+        try:
+            links = scan_hubs(app.post_event, set(app.devices.devices))
+        except Exception as e:  # no serial support on this platform, a busy port…
+            self.calibration_text = f"✖ Cannot look for hubs: {e}"
+            return
+        for link in links:
+            app.devices.add_link(link.device, link)
+            app.add_closer(link.close)
+            link.connect()
+        self.calibration_text = f"Found {len(links)} new hub{'s' if len(links) != 1 else ''}." if links else "No dice hub found on USB."
+        self.reload()
+
     def _toggle(self, device: str, connected: bool) -> None:
         m = App.get_running_app().devices
         try:
