@@ -3,6 +3,7 @@
 simulated touches (taps, holds) and checks what the widget tree shows."""
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 SECRET = "Gains 9: Gain 500 influence — SECRET-TEXT-42"
@@ -49,3 +50,239 @@ def privacy_gate(d: Any) -> Iterator[float]:
     d.check(gate.phase == "idle" and not gate.active, "the gate hid itself")
     d.check(not any(SECRET in t for t in d.texts()), "the secret is gone from the tree after hiding")
     d.note("gate: secret built only after a full hold and destroyed on auto-hide")
+
+
+# ---------------------------------------------------------------- Tyranny helpers
+
+SEATS = [{"id": "cops-1", "faction": "cops", "name": "Ann"}, {"id": "criminals-1", "faction": "criminals", "name": "Bob"}]
+
+
+def _screen(d: Any) -> Any:
+    return d.app.sm.get_screen("game:tyranny")
+
+
+def _face(d: Any, value: int) -> Any:
+    tray = _screen(d).ids.dice
+    return d.find(str(value), root=tray.ids.faces)
+
+
+def _tap_face(d: Any, value: int) -> None:
+    d.tap(_face(d, value))
+
+
+def _reachable_tiles(d: Any) -> list[Any]:
+    board = _screen(d).ids.board
+    return [w for w in board._tiles.values() if w.reachable]
+
+
+def _phase(d: Any) -> str:
+    return d.app.table.view()["phase"]
+
+
+def _autoplay_step(d: Any, face: int = 1) -> str:
+    """One touch that moves the game on: a roll (tapping ``face``), a destination, or
+    saying no to an optional step. Returns what it did."""
+    from rules.core import RollRequest
+
+    table = d.app.table
+    p = table.prompt
+    if isinstance(p.awaiting, RollRequest):
+        _tap_face(d, face)
+        return f"roll {face}"
+    tiles = _reachable_tiles(d)
+    if tiles:
+        d.tap(tiles[0])
+        return f"move {tiles[0].tile_id}"
+    for label in ("Don't draw", "Let them pass", "Don't capture", "Stay on this tier", "Don't play the card"):
+        if d.has(label):
+            d.tap(label)
+            return label
+    raise AssertionError(f"autoplay does not know what to tap: {p} / {_screen(d).prompt_text}")
+
+
+# ---------------------------------------------------------------- scenarios
+
+def full_game(d: Any) -> Iterator[float]:
+    """Home → setup wizard by touch → a whole game of Tyranny → the winner on the end
+    screen → export. The cops win: Ann draws Gains 9 (entered as the physical card behind
+    the gate), the criminals' influence drops to 0 and stays there for three rounds."""
+    from kivy.uix.textinput import TextInput
+
+    d.shot("home-empty")
+    d.tap("New game")
+    yield 0.2
+    d.check(d.app.sm.current == "setup", "the wizard opens")
+    d.shot("setup-game")
+    d.tap("Next →")
+    yield 0.1
+    inputs = [w for w in d.walk(d.app.sm.get_screen("setup")) if isinstance(w, TextInput)]
+    d.check(len(inputs) == 2, f"two name fields, got {len(inputs)}")
+    for ti, name in zip(sorted(inputs, key=lambda w: -w.to_window(*w.pos)[1]), ("Ann", "Bob")):
+        d.tap(ti)
+        ti.insert_text(name)
+    yield 0.1
+    d.shot("setup-seats")
+    d.tap("Next →")
+    yield 0.1
+    d.shot("setup-rules")
+    d.tap("Next →")
+    d.tap("Next →")
+    d.tap("Next →")
+    yield 0.1
+    d.check(d.has("Ann (cops)") and d.has("Bob (criminals)"), "the summary names the players")
+    d.shot("setup-start")
+    d.tap("Start the game")
+    yield 0.3
+    d.check(d.app.sm.current == "game:tyranny", f"the table screen opens (at {d.app.sm.current})")
+    d.check(d.app.table.view()["influence"] == 500, "influence starts at 500")
+    d.shot("tyranny-start")
+    # Ann: 6 → the Sewer Grate (a closed tunnel end): the turn is over.
+    _tap_face(d, 6)
+    yield 0.2
+    d.check([t.tile_id for t in _reachable_tiles(d)] == ["o-tunnel-a"], "the roll shows the reachable tile")
+    d.shot("tyranny-reachable")
+    d.tap(_reachable_tiles(d)[0])
+    yield 0.2
+    # Bob: 1 → the Pawn Shop.
+    _tap_face(d, 1)
+    yield 0.1
+    d.tap(_reachable_tiles(d)[0])
+    yield 0.2
+    # Ann: 2 → a Gains tile: enter the card drawn from the table behind the gate.
+    _tap_face(d, 2)
+    yield 0.1
+    d.tap(_reachable_tiles(d)[0])
+    yield 0.2
+    d.check(_phase(d) == "draw", "landing on Gains offers a draw")
+    d.shot("tyranny-draw")
+    d.tap("Enter the Gains card you drew")
+    yield 0.1
+    d.check(not d.has("Gains 9:"), "no card list before the hold")
+    touch = d.press(d.find("HOLD here to reveal"))
+    yield 1.5
+    d.release(touch)
+    yield 0.1
+    d.shot("tyranny-enter-card")
+    d.tap(d.find("Gains 9:"))
+    yield 0.3
+    d.check(d.app.table.view()["influence"] == 0, f"Gains 9 (cop half) takes 500: {d.app.table.view()['influence']}")
+    d.shot("tyranny-influence-zero")
+    steps = 0
+    while d.app.table.outcome is None:
+        steps += 1
+        d.check(steps < 60, "the game should be over by now")
+        _autoplay_step(d, 1)
+        yield 0.12
+        if steps == 3:
+            d.check("Cops hold influence at 0" in _screen(d).ids.influence.subtitle, "the streak countdown shows")
+            d.shot("tyranny-streak")
+    yield 0.5
+    d.check(d.app.sm.current == "end", f"the end screen shows (at {d.app.sm.current})")
+    d.check(d.has("Cops win"), "the winner is named")
+    d.check(d.has("Ann"), "the winning player is named")
+    d.shot("end")
+    d.tap("Export JSON")
+    yield 0.1
+    d.check(d.has("Saved"), "the export is saved")
+    d.tap("Home")
+    yield 0.3
+    d.check(d.has("Tyranny · Ann, Bob"), "the finished game is in the history")
+    d.shot("home-history")
+    d.note(f"game won by the cops after {steps} autoplay touches")
+
+
+def undo_and_refusals(d: Any) -> Iterator[float]:
+    """Undo takes back a move; undo across the roll is refused with the reason; a die roll
+    nobody asked for is shown as rejected with its reason; a card tried at the wrong time
+    is refused behind the gate, naming the rule."""
+    from firmware_bridge.events import DieRolled
+
+    d.app.new_game("tyranny", SEATS, {}, seed=11)
+    yield 0.3
+    _tap_face(d, 6)
+    yield 0.1
+    d.tap(_reachable_tiles(d)[0])
+    yield 0.2
+    d.check(d.app.table.view()["pieces"]["cops-1"]["tile"] == "o-tunnel-a", "moved")
+    d.tap(_screen(d).ids.undo)
+    yield 0.2
+    v = d.app.table.view()
+    d.check(v["pieces"]["cops-1"]["tile"] == "police-station" and v["phase"] == "move", "undo took the move back")
+    d.check([t.tile_id for t in _reachable_tiles(d)] == ["o-tunnel-a"], "the destination is offered again")
+    d.tap(_screen(d).ids.undo)
+    yield 0.3
+    banner = _screen(d).ids.banner
+    d.check(banner.shown > 0 and "Undo refused" in banner.message, f"the refusal shows: {banner.message!r}")
+    d.note("undo refused: " + banner.message)
+    d.shot("undo-refused")
+    d.tap(_reachable_tiles(d)[0])
+    yield 0.2
+    # A roll from a die nobody asked for (the criminals must roll, but in 'move'? no: now it is
+    # Bob's roll) — first a roll while a destination is awaited is refused.
+    _tap_face(d, 1)
+    yield 0.1
+    ply = d.app.table.view()["ply"]
+    result = d.app.route_event(DieRolled(device="sim", die=0, value=4, outcome="rolled", confidence=1.0, counter=1, t=1.0))
+    yield 0.3
+    d.check(result.rejected is not None and d.app.table.view()["ply"] == ply, "the unasked roll changes nothing")
+    d.check(banner.shown > 0 and banner.code == result.rejected.code, f"banner shows the rejection {banner.code}")
+    d.note(f"physical roll refused: {result.rejected.code}: {result.rejected.message}")
+    d.shot("roll-rejected")
+
+
+def resume_first(d: Any) -> Iterator[float]:
+    """First process: start a game and play a few touches, then quit."""
+    d.app.new_game("tyranny", SEATS, {}, seed=5)
+    yield 0.3
+    for face in (6, 0, 1, 0):
+        if face:
+            _tap_face(d, face)
+        else:
+            d.tap(_reachable_tiles(d)[0])
+        yield 0.1
+    v = d.app.table.view()
+    d.note(json.dumps({"pieces": v["pieces"], "ply": v["ply"], "key": str(d.app.table.key)}))
+
+
+def resume_second(d: Any) -> Iterator[float]:
+    """Second process, same journal: the game is offered on the home screen and comes
+    back exactly as it was."""
+    yield 0.3
+    d.shot("home-resume")
+    d.tap(d.find("Resume Tyranny"))
+    yield 0.4
+    d.check(d.app.sm.current == "game:tyranny", "the table screen opens")
+    v = d.app.table.view()
+    d.note(json.dumps({"pieces": v["pieces"], "ply": v["ply"], "key": str(d.app.table.key)}))
+    d.check(d.has("Bob", root=_screen(d).ids.board), "the pieces are on the map")
+    d.shot("tyranny-resumed")
+
+
+def tour(d: Any) -> Iterator[float]:
+    """Screenshots of every screen at this size (layout check at 1280×800 and portrait)."""
+    d.shot("home")
+    d.app.go("setup")
+    yield 0.2
+    d.tap("Next →")
+    yield 0.1
+    d.shot("setup-seats")
+    d.app.go("settings")
+    yield 0.2
+    d.shot("settings")
+    d.tap("High contrast")
+    yield 0.2
+    d.check(d.app.settings.palette == "high-contrast", "palette changed")
+    d.shot("settings-high-contrast")
+    d.tap("Colour-blind safe")
+    d.app.go("devices")
+    yield 0.2
+    d.shot("devices")
+    d.app.new_game("tyranny", SEATS + [{"id": "cops-2", "faction": "cops", "name": "Cat"},
+                                       {"id": "criminals-2", "faction": "criminals", "name": "Dan"}], {}, seed=3)
+    yield 0.3
+    _tap_face(d, 3)
+    yield 0.3
+    d.shot("tyranny-table")
+    d.tap(_screen(d).ids.log_toggle)
+    yield 0.3
+    d.shot("tyranny-log")

@@ -9,3 +9,27 @@ pytestmark = pytest.mark.ui
 def test_privacy_gate_never_shows_the_secret_before_the_hold(run_app):
     r = run_app("privacy_gate")
     assert any("gate-open" in s for s in r["shots"])
+
+
+def test_a_whole_game_of_tyranny_from_setup_to_winner(run_app):
+    r = run_app("full_game", "800x480")
+    assert any("game won by the cops" in n for n in r["notes"])
+
+
+def test_undo_and_refused_actions_show_their_reasons(run_app):
+    r = run_app("undo_and_refusals")
+    assert any(n.startswith("undo refused") for n in r["notes"])
+
+
+def test_resume_after_restarting_the_app(run_app, tmp_path):
+    import json
+
+    journal = tmp_path / "shared-journal.sqlite3"
+    first = json.loads(run_app("resume_first", journal=journal)["notes"][-1])
+    second = json.loads(run_app("resume_second", journal=journal)["notes"][-1])
+    assert first == second and first["ply"] > 0
+
+
+@pytest.mark.parametrize("size", ["1280x800", "480x800"])
+def test_every_screen_lays_out_at(run_app, size):
+    run_app("tour", size)

@@ -41,10 +41,7 @@ class SeatClocks(BoxLayout):
         box.clear_widgets()
         self._labels.clear()
         theme = App.get_running_app().theme
-        self.opacity = 1 if clocks is not None else 0
-        self.size_hint_x = 1 if clocks is not None else None
         if clocks is None:
-            self.width = 0
             return
         for sid, name, faction in seats:
             lbl = Label(font_size=theme.fs_body, color=theme.text, halign="center", size_hint_min_x=dp(90))

@@ -307,7 +307,7 @@ class TyrannyPresenter:
         if isinstance(p.awaiting, DrawRequest):
             deck = p.awaiting.deck.title()
             out.insert(0, ButtonSpec(f"Draw from the app's {deck} deck", intent="app-draw", role="primary"))
-            out.insert(1, ButtonSpec(f"Enter the {deck} card drawn from the table…", intent="physical-draw", seat=actor))
+            out.insert(1, ButtonSpec(f"Enter the {deck} card you drew…", intent="physical-draw", seat=actor))
         if actor and phase in ("start", "custody", "capture") and int(v["hands"][actor].get("count", 0)):
             out.append(ButtonSpec(f"▤ {names.get(actor, actor)}'s hand ({v['hands'][actor]['count']}) — play a card", intent="hand", seat=actor))
         return out
