@@ -66,6 +66,7 @@ class CompanionApp(App):
         self.sm: ScreenManager | None = None
         self._closers: list[Callable[[], None]] = []
         self._history: list[str] = []
+        self.demo_link: Any = None  # set by demo.start_demo
 
     # ------------------------------------------------------------------ build
 

@@ -25,6 +25,7 @@ class DiceTray(BoxLayout):
     # Set by the screen: submit(action) -> bool (False when refused), roll_for_me() -> bool.
     submit = ObjectProperty(None, allownone=True)
     roll_for_me = ObjectProperty(None, allownone=True)
+    throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
 
     def __init__(self, **kw: Any) -> None:
         self.model = DiceModel()

@@ -63,7 +63,6 @@ class TileCell:
     row: int
     owner: str  # "", "cops", "criminals"
     reachable: bool
-    passed: bool
     pieces: tuple[tuple[str, str, str], ...]  # (seat id, short label, faction)
     tunnel_open: bool | None
     detail: str  # "2-4 · 50" for properties, tunnel cost…
@@ -106,11 +105,12 @@ class TyrannyPresenter:
         self.layout = grid_layout(self.board)
 
     def _board(self) -> Board:
+        # The board is public data the game's options carry (a table's own board file, or
+        # the default); the engine caches the parsed board per state.
         opts = getattr(self.table, "options", None)
         if isinstance(opts, dict):
             return board_for(opts.get("board") or None)
-        view = self.view()
-        return board_for(None) if view.get("board", "").startswith("Default") else self.table.game.board(self.table.state)
+        return self.table.game.board(self.table.state)
 
     # ----------------------------------------------------------- reading
 
@@ -225,7 +225,6 @@ class TyrannyPresenter:
     def cells(self, view: dict[str, Any] | None = None) -> list[TileCell]:
         v = view or self.view()
         reach = set(v.get("reachable", []))
-        passed = self._passed(v)
         owners = v["owners"]
         by_tile: dict[str, list[tuple[str, str, str]]] = {}
         names = self.seat_names()
@@ -245,12 +244,9 @@ class TyrannyPresenter:
             if tun is not None:
                 tunnel_open = bool(v["tunnels"].get(tun))
                 detail = f"{'open' if tunnel_open else 'closed'} · {self.board.tunnels[tun].cost}"
-            out.append(TileCell(tid, t.name, t.kind, t.tier, col, row, owners.get(tid, ""), tid in reach, tid in passed,
+            out.append(TileCell(tid, t.name, t.kind, t.tier, col, row, owners.get(tid, ""), tid in reach,
                                 tuple(by_tile.get(tid, ())), tunnel_open, detail))
         return out
-
-    def _passed(self, v: dict[str, Any]) -> set[str]:
-        return set()
 
     # ------------------------------------------------------------ actions
 
@@ -296,7 +292,7 @@ class TyrannyPresenter:
                 other = self.board.other_tier(self.board.tier_of[here])
                 out.append(ButtonSpec(f"⇅ Cross to the {other} city", action=a, role="primary"))
             elif isinstance(a, PickCard):
-                out.append(ButtonSpec(f"🂠 {names.get(a.target, a.target)}'s face-down card {a.index + 1}".replace("🂠 ", "▯ "), action=a))
+                out.append(ButtonSpec(f"▯ {names.get(a.target, a.target)}'s face-down card {a.index + 1}", action=a))
             elif isinstance(a, PlayCard):
                 if phase == "react":  # the prompt already says which card may be played
                     c = CARDS[a.card]
@@ -319,7 +315,6 @@ class TyrannyPresenter:
                 "cross": "Stay on this tier"}.get(phase, "No")
 
     def _tunnel_name(self, tunnel: str) -> str:
-        t = self.board.tunnels[tunnel]
         return f"tunnel {tunnel.split('-')[-1].upper()}"
 
     def _tunnel_cost_text(self, seat: str, tunnel: str) -> str:
