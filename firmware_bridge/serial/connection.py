@@ -233,6 +233,17 @@ class HubConnection:
         with self._cond:
             return list(self._connect_times)
 
+    def reader_cpu_s(self) -> float | None:
+        """CPU seconds the reader thread has used (None where the platform cannot say,
+        or when it is not running): for the monitor and the benchmark."""
+        t = self._thread
+        if t is None or t.ident is None or not hasattr(time, "pthread_getcpuclockid"):
+            return None
+        try:
+            return time.clock_gettime(time.pthread_getcpuclockid(t.ident))
+        except OSError:  # the thread just ended
+            return None
+
     def wait_online(self, timeout: float) -> bool:
         """Block until the hub is online (True) or ``timeout`` seconds pass (False)."""
         end = time.monotonic() + timeout

@@ -1,0 +1,173 @@
+"""``python -m firmware_bridge`` (or ``tabletop-bridge``): look at the table's devices
+from a terminal.
+
+    python -m firmware_bridge list                      serial ports, and which are hubs
+    python -m firmware_bridge monitor /dev/ttyACM0      live events and counters
+    python -m firmware_bridge monitor --serial E66038B7134F2A2B
+    python -m firmware_bridge monitor                   the one hub plugged in
+    python -m firmware_bridge simulate [--dice 2]       a simulated hub on a pty
+
+``monitor`` takes any pyserial URL (a device, a pty, ``socket://``); it prints one line
+per event and, every ``--interval`` seconds, the bridge's counters and the hub's own.
+Ctrl-C stops either command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from typing import Any, Callable, Sequence
+
+from firmware_bridge import events as E
+
+Out = Callable[[str], None]
+
+
+def format_event(e: E.Event, t0: float = 0.0) -> str:
+    """One line for an event: time since ``t0``, type, source, the other fields.
+
+    >>> format_event(E.DieRolled(device="hub1", die=0, value=4, outcome="rolled",
+    ...              confidence=0.991, counter=17, boot_id=5, t=12.5), t0=10.0)
+    '    2.500  DieRolled       die:hub1/0  value=4 outcome=rolled confidence=0.991 counter=17 boot_id=5 faces=6'
+    """
+    d = e.to_dict()
+    for k in ("type", "device", "t", "die", "slot", "button"):
+        d.pop(k, None)
+    fields = " ".join("%s=%s" % (k, ("%.3f" % v) if isinstance(v, float) else v)
+                      for k, v in d.items() if v not in (None, "", [], ()))
+    return "%9.3f  %-15s %s  %s" % (e.t - t0, type(e).__name__, e.source, fields)
+
+
+def cmd_list(args: argparse.Namespace, out: Out) -> int:
+    from firmware_bridge.serial.discovery import hub_id_for, list_ports
+
+    ports = list_ports()
+    if not ports:
+        out("no serial ports")
+        return 0
+    hubs = 0
+    for p in ports:
+        hid = hub_id_for(p)
+        if hid is not None:
+            hubs += 1
+        mark = "hub?" if hid is not None and hid.kind == "bridge" else ("hub" if hid else "")
+        out("%-4s %-20s %-9s %-24s %s" % (mark, p.device, p.usb_id or "-",
+                                          p.serial_number or "-",
+                                          hid.board if hid else (p.description or "")))
+    out("%d port(s), %d hub(s) by VID:PID (hub?: a USB-UART chip; only IDENT proves it)"
+        % (len(ports), hubs))
+    return 0
+
+
+def _counter_lines(conn: Any) -> list[str]:
+    lines = ["bridge: " + conn.counters().line()]
+    hb = conn.hub_counters()
+    if hb is not None:
+        lines.append("hub:    uptime %.1f s  " % (hb.uptime_ms / 1000)
+                     + "  ".join("%s %d" % kv for kv in hb.counters))
+    return lines
+
+
+def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
+    from firmware_bridge.serial import BridgeError, HubConnection, find_hub
+
+    try:
+        if args.serial:
+            url = find_hub(args.serial).device
+        elif args.port_opt or args.port:
+            url = args.port_opt or args.port
+        else:
+            url = find_hub().device
+    except BridgeError as e:
+        out("error: %s" % e)
+        return 2
+    t0 = time.monotonic()
+    lock = threading.Lock()
+
+    def show(e: E.Event) -> None:
+        with lock:
+            out(format_event(e, t0))
+
+    conn = HubConnection(url, show, device=args.name, silence_s=args.silence)
+    try:
+        conn.connect(timeout=args.timeout)
+    except BridgeError as e:
+        out("error: %s" % e)
+        return 2
+    out("monitoring %s (Ctrl-C stops)" % url)
+    end = None if args.seconds is None else time.monotonic() + args.seconds
+    try:
+        while end is None or time.monotonic() < end:
+            wait = args.interval if end is None else max(0.0, min(args.interval, end - time.monotonic()))
+            time.sleep(wait)
+            with lock:
+                for line in _counter_lines(conn):
+                    out(line)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        conn.close()
+    with lock:
+        for line in _counter_lines(conn):
+            out(line)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
+    from firmware_bridge.simulated.hub import SimulatedHub
+
+    hub = SimulatedHub(faces=tuple([args.faces] * args.dice))
+    hub.start()
+    try:
+        out("simulated hub on %s  (dice: %s; Ctrl-C stops)" % (hub.port, ", ".join(
+            "d%d" % args.faces for _ in range(args.dice))))
+        out("connect with: python -m firmware_bridge monitor %s" % hub.port)
+        end = None if args.seconds is None else time.monotonic() + args.seconds
+        next_roll = None if not args.roll_every else time.monotonic() + args.roll_every
+        while end is None or time.monotonic() < end:
+            time.sleep(0.05)
+            if next_roll is not None and time.monotonic() >= next_roll:
+                hub.roll()
+                next_roll += args.roll_every
+    except KeyboardInterrupt:
+        pass
+    finally:
+        hub.stop()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m firmware_bridge",
+                                description="The table's input devices, from a terminal.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="serial ports, and which are dice hubs (by USB VID:PID)")
+    m = sub.add_parser("monitor", help="live events and counters of one hub")
+    m.add_argument("port", nargs="?", help="device path or pyserial URL (default: the one hub found)")
+    m.add_argument("--port", dest="port_opt", help="the same, as an option")
+    m.add_argument("--serial", help="find the hub by its USB serial number")
+    m.add_argument("--name", default="hub1", help="the device name used in events (hub1)")
+    m.add_argument("--interval", type=float, default=5.0, help="seconds between counter lines")
+    m.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    m.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the hub")
+    m.add_argument("--silence", type=float, default=3.0, help="link down after this much silence")
+    s = sub.add_parser("simulate", help="run a simulated hub on a pty and print its path")
+    s.add_argument("--dice", type=int, default=2)
+    s.add_argument("--faces", type=int, default=6)
+    s.add_argument("--roll-every", type=float, default=0.0, help="roll a die every N seconds")
+    s.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: Out | None = None) -> int:
+    if out is None:
+        def out(line: str) -> None:
+            print(line, flush=True)
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    handler = {"list": cmd_list, "monitor": cmd_monitor, "simulate": cmd_simulate}[args.command]
+    return handler(args, out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""``python -m firmware_bridge``: list, monitor, simulate."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from firmware_bridge.__main__ import build_parser, main
+
+
+def _port(device, vid=None, pid=None, sn=None, desc="n/a"):
+    return SimpleNamespace(device=device, vid=vid, pid=pid, serial_number=sn, description=desc,
+                           manufacturer=None, product=None, location=None)
+
+
+def test_list_marks_hubs_by_vid_pid(monkeypatch: pytest.MonkeyPatch) -> None:
+    import serial.tools.list_ports as lp
+
+    monkeypatch.setattr(lp, "comports", lambda: [
+        _port("/dev/ttyS0"), _port("/dev/ttyACM0", 0x2E8A, 0x0005, "E66038B7134F2A2B", "Board in FS mode"),
+        _port("/dev/ttyUSB0", 0x10C4, 0xEA60, "0001", "CP2102N")])
+    lines: list[str] = []
+    assert main(["list"], lines.append) == 0
+    acm = next(line for line in lines if "/dev/ttyACM0" in line)
+    assert acm.startswith("hub ") and "2E8A:0005" in acm and "E66038B7134F2A2B" in acm
+    assert next(line for line in lines if "/dev/ttyUSB0" in line).startswith("hub?")
+    assert next(line for line in lines if "/dev/ttyS0" in line).strip().startswith("/dev/ttyS0")
+    assert lines[-1].startswith("3 port(s), 2 hub(s)")
+
+
+def test_list_with_no_ports(monkeypatch: pytest.MonkeyPatch) -> None:
+    import serial.tools.list_ports as lp
+
+    monkeypatch.setattr(lp, "comports", lambda: [])
+    lines: list[str] = []
+    assert main(["list"], lines.append) == 0 and lines == ["no serial ports"]
+
+
+def test_monitor_reports_a_device_that_is_not_a_hub() -> None:
+    lines: list[str] = []
+    # loop:// echoes our HELLO back: a line with no hub on it.
+    assert main(["monitor", "loop://", "--timeout", "3"], lines.append) == 2
+    assert lines[-1].startswith("error: no IDENT")
+
+
+def test_monitor_without_a_port_needs_a_hub(monkeypatch: pytest.MonkeyPatch) -> None:
+    import serial.tools.list_ports as lp
+
+    monkeypatch.setattr(lp, "comports", lambda: [])
+    lines: list[str] = []
+    assert main(["monitor"], lines.append) == 2
+    assert lines[-1].startswith("error: no dice hub on any USB port")
+
+
+def test_parser_knows_the_three_commands() -> None:
+    p = build_parser()
+    assert p.parse_args(["monitor", "--port", "/dev/x"]).port_opt == "/dev/x"
+    with pytest.raises(SystemExit):
+        p.parse_args(["frobnicate"])
+
+
+def test_module_entry_point_runs() -> None:
+    r = subprocess.run([sys.executable, "-m", "firmware_bridge", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "monitor" in r.stdout and "simulate" in r.stdout

@@ -1,0 +1,153 @@
+"""The serial source's pure parts: doctests, back-off, discovery with a fake port list,
+the session's rules frame by frame."""
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from firmware_bridge import events as E
+from firmware_bridge.serial import (Backoff, HubNotFoundError, HubSession, ProtocolVersionError,
+                                    find_hub, find_hubs, hub_ids, list_ports)
+from firmware_bridge.serial.discovery import _parse_ids
+from firmware_bridge.shared import codec
+
+MODULES = ["firmware_bridge.errors"] + ["firmware_bridge.serial." + m for m in (
+    "backoff", "counters", "discovery", "errors", "messages", "session", "connection")]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_the_layer_imports_no_game_code() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, firmware_bridge.serial, firmware_bridge.__main__; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('rules', 'companion', 'kivy')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def _port(device: str, vid: int | None = None, pid: int | None = None, sn: str | None = None):
+    return SimpleNamespace(device=device, vid=vid, pid=pid, serial_number=sn, description="d",
+                           manufacturer=None, product=None, location=None)
+
+
+PORTS = [_port("/dev/ttyS0"), _port("/dev/ttyACM1", 0x2E8A, 0x0005, "E66038B7134F2A2B"),
+         _port("/dev/ttyACM0", 0x2E8A, 0x0005, "E660AAAA00000001"),
+         _port("/dev/ttyUSB0", 0x10C4, 0xEA60, "0001"), _port("/dev/ttyUSB1", 0x0403, 0x6001, "FT1")]
+
+
+def test_discovery_by_vid_pid_and_serial_number() -> None:
+    comports = lambda: PORTS  # noqa: E731
+    assert [p.device for p in list_ports(comports)][0] == "/dev/ttyACM0"
+    assert [p.device for p in find_hubs(comports=comports)] == ["/dev/ttyACM0", "/dev/ttyACM1", "/dev/ttyUSB0"]
+    assert [p.device for p in find_hubs(comports=comports, include_bridges=False)] == ["/dev/ttyACM0", "/dev/ttyACM1"]
+    assert find_hub("e66038b7134f2a2b", comports=comports).device == "/dev/ttyACM1"
+    with pytest.raises(HubNotFoundError, match="3 hubs found"):
+        find_hub(comports=comports)
+    with pytest.raises(HubNotFoundError, match="serial number NOPE"):
+        find_hub("NOPE", comports=comports)
+    with pytest.raises(LookupError):
+        find_hub(comports=lambda: [])
+
+
+def test_hub_id_file_is_the_documented_one() -> None:
+    ids = {h.usb_id: h.kind for h in hub_ids()}
+    assert ids["2E8A:0005"] == "native"  # hardware/README.md: the Pico shows 2E8A:0005
+    with pytest.raises(ValueError):
+        _parse_ids({"format": "tabletop-companion hub usb ids 1", "ids": [{"vid": "zz"}]})
+    with pytest.raises(ValueError):
+        _parse_ids(json.loads('{"format": "other"}'))
+
+
+def test_list_ports_on_this_machine_does_not_fail() -> None:
+    for p in list_ports():
+        assert p.device
+
+
+def test_back_off_validation() -> None:
+    with pytest.raises(ValueError):
+        Backoff(first=2.0, limit=1.0)
+
+
+# -- the session, frame by frame --------------------------------------------------------
+
+def _f(kind: int, seq: int, src: int = codec.SRC_HUB, payload: bytes = b"") -> codec.Frame:
+    return codec.Frame(kind, seq, src, payload)
+
+
+def _ident(boot: int = 1, major: int = 1, faces=(6,)) -> bytes:
+    return codec.pack_ident("0.1.0", b"12345678", boot, 31, list(faces), major=major)
+
+
+def test_session_counts_gaps_modulo_256_and_wants_a_resync() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 250, payload=_ident()), 0.0)
+    s.resync_sent()
+    s.push(_f(codec.HEARTBEAT, 251, payload=codec.pack_heartbeat(0, [])), 0.0)
+    assert not s.wants_resync
+    s.push(_f(codec.HEARTBEAT, 3, payload=codec.pack_heartbeat(0, [])), 0.0)  # 252..2 lost
+    assert s.tally.value().frames_lost == 7 and s.wants_resync
+
+
+def test_session_reconnect_does_not_count_the_dead_time_as_lost() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    s.connected()
+    out = s.push(_f(codec.IDENT, 90, payload=_ident()), 1.0)
+    assert [type(e) for e in out] == [E.DeviceOnline]  # announced again on the new link
+    assert s.tally.value().frames_lost == 0
+
+
+def test_session_roll_counter_wraps_and_jumps_count_missed_rolls() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    roll = lambda seq, c: _f(codec.ROLL_STATE, seq, 0, codec.pack_roll_state(5, 0, 1000, 0, c))  # noqa: E731
+    assert [e.counter for e in s.push(roll(1, 65535), 0.0)] == [65535]
+    assert [e.counter for e in s.push(roll(2, 0), 0.0)] == [0]  # wrapped: newer
+    assert s.push(roll(3, 65535), 0.0) == []  # older: a duplicate
+    assert [e.counter for e in s.push(roll(4, 3), 0.0)] == [3]
+    v = s.tally.value()
+    assert v.duplicates == 1 and v.rolls_missed == 2
+
+
+def test_session_bad_payloads_are_counted_not_raised() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident(faces=(6,))), 0.0)
+    assert s.push(_f(codec.ROLL_STATE, 1, 0, b"\x01"), 0.0) == []  # short
+    assert s.push(_f(codec.ROLL_STATE, 2, 0, codec.pack_roll_state(1, 9, 990, 0, 1)), 0.0) == []  # face 10 on a d6
+    assert s.tally.value().frames_bad == 2
+
+
+def test_session_ident_of_another_major_raises() -> None:
+    s = HubSession("h")
+    with pytest.raises(ProtocolVersionError):
+        s.push(_f(codec.IDENT, 0, payload=_ident(major=3)), 0.0)
+    with pytest.raises(ProtocolVersionError):
+        s.push(_f(codec.IDENT, 0, payload=b"\x03"), 0.0)  # even a short one names its major
+
+
+def test_session_ignores_our_own_commands_echoed_back() -> None:
+    s = HubSession("h")
+    assert s.push(_f(codec.HELLO, 0), 0.0) == []
+    assert s.tally.value().frames_lost == 0
+
+
+def test_session_token_change_already_known_from_a_snapshot_is_a_duplicate() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    s.push(_f(codec.SNAPSHOT, 1, payload=codec.pack_snapshot(0, [(0, 0, 0, 0, 0, True)], 0, 0)), 0.0)
+    out = s.push(_f(codec.SNAPSHOT, 2, payload=codec.pack_snapshot(0, [(0, 0, 0, 0, 0, True)], 0b101, 0)), 0.0)
+    assert sorted(e.slot for e in out) == [0, 2]
+    assert s.push(_f(codec.TOKEN, 3, codec.SRC_TOKENS, codec.pack_switch(2, True, 0b101, 0, 2)), 0.0) == []
+    assert s.tally.value().duplicates == 1
+    out = s.push(_f(codec.TOKEN, 4, codec.SRC_TOKENS, codec.pack_switch(0, False, 0b100, 0, 3)), 0.0)
+    assert [(type(e).__name__, e.slot, e.counter) for e in out] == [("TokenRemoved", 0, 3)]
