@@ -147,7 +147,9 @@ def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
         if mark is not None:
             children = _children_rss_kb(proc.pid)
         if mark is None:
-            raise StartFailed("no first frame from " + " ".join(cmd) + ":\n" + "".join(seen[-30:]))
+            raise StartFailed(f"no first frame from {' '.join(cmd)} (exit code {proc.poll()}; run it with "
+                              f"TC_BENCH_FIRST_FRAME=1 and without KIVY_NO_CONSOLELOG to see Kivy's log):\n"
+                              + "".join(seen[-30:]))
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
