@@ -344,11 +344,16 @@ class HubConnection:
                 self._attempt_done(e, fatal=not self._handshakes)
             except HandshakeTimeout as e:
                 self._attempt_done(e)
-            except (serial.SerialException, OSError) as e:
+            except (serial.SerialException, OSError, ConnectionClosedError) as e:
                 # The port failed under us: unplugged (pyserial raises, a pty vanishes).
                 reason = "unplugged"
                 if not shaken:
                     self._attempt_done(PortOpenError(self._url_text(), str(e)))
+            except Exception as e:  # a bug must not kill the reader: log, drop the link, retry
+                log.exception("%s: reader failed", self.device)
+                reason = "error: %s" % type(e).__name__
+                if not shaken:
+                    self._attempt_done(e)
             finally:
                 with self._write_lock:
                     self._port = None

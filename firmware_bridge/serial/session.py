@@ -10,7 +10,8 @@ those), so every rule below is testable frame by frame.
 * **Resync**: REQUEST_STATE → SNAPSHOT. The snapshot's roll results that we have not
   delivered are delivered (a roll made while unplugged is not lost); token and button
   bits that differ from what we knew become placed/removed/pressed/released events.
-  On the very first snapshot of a hub, what it reports is state, not news: no events.
+  On the very first snapshot of a hub, what it reports is state, not news: no events;
+  nor is a die's roll counter 0 (the face it settled on at boot, before any episode).
 * **De-duplication**: a roll result is delivered once per ``(boot_id, die, roll
   counter)``; a token or button change that the bank's bits already showed is dropped.
 
@@ -195,8 +196,9 @@ class HubSession:
                     self.tally.add("duplicates")
                 return []
             self.tally.add("rolls_missed", ahead - 1)
-        elif not live and len(self._boots_seen) <= 1 and self._first_snapshot:
-            # The first snapshot of the first boot we met: an old roll, not news.
+        elif not live and (r.counter == 0 or (len(self._boots_seen) <= 1 and self._first_snapshot)):
+            # The first snapshot of the first boot we met: an old roll, not news. Counter
+            # 0 is the face the die settled on at boot, before any episode: no roll.
             self._delivered[(boot, die)] = r.counter
             return []
         faces = self.faces(die)

@@ -376,3 +376,27 @@ def test_counters_are_a_frozen_value() -> None:
     c = Counters()
     with pytest.raises(AttributeError):
         c.frames_good = 3  # type: ignore[misc]
+
+
+def test_a_hub_that_lost_power_while_unplugged_starts_a_new_boot(hub: HubState) -> None:
+    conn, got = _connect(hub)
+    try:
+        assert _resynced(conn)
+        hub.roll(0, face=2)
+        got.wait_count(E.DieRolled, 1)
+        hub.unplug()
+        got.wait_count(E.DeviceOffline, 1)
+        hub.reboot(0x5EED)  # no power, no host: its IDENT goes nowhere
+        with hub.lock:
+            hub.dice[1] = [5, 3, 1000, 0]  # settled at boot: a face, but no roll yet
+        hub.plug()
+        onlines = got.wait_count(E.DeviceOnline, 2)
+        assert onlines[1].boot_id == 0x5EED
+        assert wait_until(lambda: conn.counters().resyncs >= 2)
+        hub.roll(0, face=3)  # roll counter 1 again, in the new boot: news, not a duplicate
+        rolled = got.wait_count(E.DieRolled, 2)
+        assert [(e.boot_id, e.counter, e.value) for e in rolled] == [
+            (0x1234ABCD, 1, 3), (0x5EED, 1, 4)]
+        assert conn.counters().duplicates == 0
+    finally:
+        conn.close()
