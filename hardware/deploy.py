@@ -2,7 +2,7 @@
 """Assemble the dice hub's firmware image and flash it with ``mpremote``.
 
 The image is hardware/firmware/*.py plus the shared pure modules copied byte for byte
-from their single source, firmware_bridge/shared/{codec,detector,calibration,debounce}.py,
+from their single source, firmware_bridge/shared/{codec,detector,calibration,debounce,hubapp}.py,
 plus a
 generated ``version.py`` (firmware version and the image's digest, reported in IDENT).
 Nothing is committed twice: the copies exist only in the assembled image.
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "hardware" / "firmware"
 SHARED = ROOT / "firmware_bridge" / "shared"
-SHARED_MODULES = ("codec.py", "detector.py", "calibration.py", "debounce.py")
+SHARED_MODULES = ("codec.py", "detector.py", "calibration.py", "debounce.py", "hubapp.py")
 DEFAULT_OUT = ROOT / "build" / "hub-image"
 FIRMWARE_VERSION = "0.1.0"
 

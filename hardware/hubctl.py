@@ -10,7 +10,7 @@ roll traces, set detector thresholds, reboot it (to the REPL, say).
     python hardware/hubctl.py --port /dev/ttyACM0 reboot [--repl | --bootloader]
 
 It speaks the same protocol as firmware_bridge, with the same codec module and the hub's
-own payload layouts (hardware/firmware/hubapp.py), over pyserial; ``--port`` takes any
+own payload layouts (firmware_bridge/shared/hubapp.py), over pyserial; ``--port`` takes any
 pyserial URL (``loop://``, ``socket://``, a pty). Commands are retried 3 times at 200 ms.
 """
 
@@ -24,7 +24,6 @@ from typing import Any, Callable, Iterator, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "hardware" / "firmware"))
 
 from firmware_bridge.shared import calibration as C  # noqa: E402
 from firmware_bridge.shared import detector as D  # noqa: E402
@@ -39,9 +38,7 @@ class HubLink:
 
     def __init__(self, port: Any, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        from firmware_bridge.shared import codec
-
-        import hubapp
+        from firmware_bridge.shared import codec, hubapp
 
         self.codec = codec
         self.app = hubapp

@@ -378,8 +378,7 @@ class Decoder:
 # -- payloads ------------------------------------------------------------------------
 # Little-endian, append-only: an unpacker ignores bytes after the fields it knows (a
 # newer minor) and raises FrameError("payload") when the fields it needs are missing.
-# These are the hub firmware's layouts (hardware/firmware/hubapp.py sends them; a test
-# keeps the two in step).
+# The hub's logic (firmware_bridge/shared/hubapp.py) sends exactly these.
 
 # ROLL_STATE states (Pixels' numbering; firmware_bridge.shared.detector uses the same).
 STATE_NAMES = ("unknown", "rolled", "handling", "rolling", "crooked", "onFace")

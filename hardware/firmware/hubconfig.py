@@ -40,10 +40,8 @@ PROFILES = {
 SAMPLE_HZ = 100  # accelerometer output data rate
 RANGE_G = 8  # accelerometer full scale
 DEBOUNCE_MS = 20  # token slots and buttons
-HEARTBEAT_MS = 1000  # 1 Hz; the host calls the link down after 3 s of silence
-TELEMETRY_MAX_HZ = 100  # raw-sample streaming cap per die
-CAL_FILE = "cal%d.bin"  # per die index, on the board's file system
-CONFIG_FILE = "detector.cfg"  # detector thresholds set over SET_CONFIG, kept across boots
+# The heartbeat period, the telemetry cap and the calibration / config file names are
+# the hub logic's (firmware_bridge/shared/hubapp.py), not a matter of wiring.
 REPL_FLAG = "repl.flag"  # written by REBOOT(REPL): the next boot stays in the REPL
 
 

@@ -1,4 +1,4 @@
-"""Fake hardware for running the hub's logic (hardware/firmware/hubapp.py) off the board.
+"""Fake hardware for running the hub's logic (firmware_bridge/shared/hubapp.py) off the board.
 
 Written in the Python subset MicroPython shares, because the same fakes drive the hub on
 CPython and on MicroPython under Node, and the two runs must send identical bytes.

@@ -22,8 +22,6 @@ def _deploy() -> ModuleType:
 
 @pytest.fixture(scope="module")
 def deploy() -> ModuleType:
-    if not (SHARED / "codec.py").is_file():
-        pytest.skip("firmware_bridge/shared/codec.py (issue 4) is not in the tree yet")
     return _deploy()
 
 
@@ -31,18 +29,18 @@ def test_image_holds_exact_copies_of_the_shared_modules(deploy: ModuleType, tmp_
     out = tmp_path / "image"
     files = deploy.build(out)
     names = {p.name for p in files}
-    for shared in ("codec.py", "detector.py", "calibration.py", "debounce.py"):
+    for shared in ("codec.py", "detector.py", "calibration.py", "debounce.py", "hubapp.py"):
         assert (out / shared).read_bytes() == (SHARED / shared).read_bytes()
     for p in FIRMWARE.glob("*.py"):
         assert (out / p.name).read_bytes() == p.read_bytes()
     assert names == {p.name for p in FIRMWARE.glob("*.py")} | {
-        "codec.py", "detector.py", "calibration.py", "debounce.py", "version.py"}
+        "codec.py", "detector.py", "calibration.py", "debounce.py", "hubapp.py", "version.py"}
     assert deploy.check(out) == []
 
 
 def test_the_firmware_does_not_keep_its_own_copies(deploy: ModuleType) -> None:
     """One source each: a stale copy under hardware/ would be what the board runs."""
-    shared = {"codec.py", "detector.py", "calibration.py", "debounce.py"}
+    shared = {"codec.py", "detector.py", "calibration.py", "debounce.py", "hubapp.py"}
     copies = [p for p in (ROOT / "hardware").rglob("*.py")
               if p.name in shared and "node_modules" not in p.parts]
     assert copies == []
@@ -80,7 +78,8 @@ def test_flash_dry_run_prints_the_mpremote_commands(deploy: ModuleType, tmp_path
     assert deploy.main(["flash", "--port", "/dev/ttyACM7", "--out", str(out), "--dry-run"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("mpremote connect /dev/ttyACM7 cp ") and lines[0].endswith(" :")
-    for name in ("main.py", "boot.py", "codec.py", "detector.py", "calibration.py", "debounce.py", "version.py"):
+    for name in ("main.py", "boot.py", "codec.py", "detector.py", "calibration.py", "debounce.py", "hubapp.py",
+                 "version.py"):
         assert str(out / name) in lines[0].split()
     assert lines[1] == "mpremote connect /dev/ttyACM7 reset"
 

@@ -1,4 +1,4 @@
-"""The hub's logic (hardware/firmware/hubapp.py) with fake hardware and the real codec:
+"""The hub's logic (firmware_bridge/shared/hubapp.py) with fake hardware and the real codec:
 the protocol conversation a host has with the board, end to end."""
 from __future__ import annotations
 
@@ -11,13 +11,9 @@ from typing import Any, Iterator
 import pytest
 
 from firmware_bridge.shared import calibration as C
+from firmware_bridge.shared import codec
 from firmware_bridge.shared import detector as D
 from firmware_bridge.shared import debounce
-
-# The codec is firmware_bridge's (issue 4), written in parallel: until it is in the tree
-# there is no protocol to test the hub against.
-codec = pytest.importorskip("firmware_bridge.shared.codec",
-                            reason="firmware_bridge/shared/codec.py (issue 4) is not in the tree yet")
 from firmware_bridge.simulated import traces as T
 from hw_helpers import FIRMWARE
 
@@ -29,7 +25,7 @@ def hubapp(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     monkeypatch.syspath_prepend(str(FIRMWARE))
     monkeypatch.syspath_prepend(str(HERE))
     before = set(sys.modules)
-    import hubapp as mod
+    from firmware_bridge.shared import hubapp as mod
 
     yield mod
     for name in set(sys.modules) - before:
@@ -375,7 +371,7 @@ def test_hub_session_is_byte_identical_on_micropython(hubapp: ModuleType, tmp_pa
                "print(json.dumps({'out': ''.join('%02x' % b for b in out), 'done': done,"
                " 'counters': counters}))\n")
     files = {p.name: p.read_text() for p in FIRMWARE.glob("*.py")}
-    for mod in (codec, D, C, debounce):
+    for mod in (codec, D, C, debounce, hubapp):
         files[Path(mod.__file__).name] = Path(mod.__file__).read_text()
     files["hubfakes.py"] = (HERE / "hubfakes.py").read_text()
     import json

@@ -19,17 +19,15 @@ from hw_helpers import FIRMWARE, ROOT
 
 HERE = Path(__file__).resolve().parent
 
-pytest.importorskip("firmware_bridge.shared.codec",
-                    reason="firmware_bridge/shared/codec.py (issue 4) is not in the tree yet")
-
 
 @pytest.fixture()
 def mods(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ModuleType, ModuleType, ModuleType]]:
     monkeypatch.syspath_prepend(str(FIRMWARE))
     monkeypatch.syspath_prepend(str(HERE))
     before = set(sys.modules)
-    import hubapp
     import hubfakes
+
+    from firmware_bridge.shared import hubapp
 
     spec = importlib.util.spec_from_file_location("hw_hubctl", ROOT / "hardware" / "hubctl.py")
     assert spec and spec.loader

@@ -187,8 +187,8 @@ print(json.dumps(out))
 
 
 def test_codec_gives_the_same_bytes_on_micropython(mpy) -> None:
-    codec = pytest.importorskip("firmware_bridge.shared.codec",
-                                reason="firmware_bridge/shared/codec.py (issue 4) is not in the tree yet")
+    from firmware_bridge.shared import codec
+
     on_host = json.loads(_cpython(CODEC))
     on_board = json.loads(mpy(CODEC, {"codec.py": Path(codec.__file__).read_text()}))
     assert on_board == on_host

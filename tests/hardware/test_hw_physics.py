@@ -8,11 +8,7 @@ import pytest
 
 from firmware_bridge.shared import detector as D
 from firmware_bridge.simulated.physics import PhysicsRoller
-
-# The Roller protocol and RollOutcome are the simulated hub's (issue 4), written in parallel.
-rollers = pytest.importorskip("firmware_bridge.simulated.rollers",
-                              reason="firmware_bridge/simulated/rollers.py (issue 4) is not in the tree yet")
-RollOutcome = rollers.RollOutcome
+from firmware_bridge.simulated.rollers import RollOutcome
 
 
 def test_roll_returns_the_hubs_roll_outcome() -> None:

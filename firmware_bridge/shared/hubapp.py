@@ -1,6 +1,9 @@
 """The dice hub's logic: dice, tokens, buttons and the protocol, with the hardware
 passed in. Pure Python in the subset MicroPython and CPython share, so the host tests run
-it with fake hardware (and on MicroPython under Node); ``hub.py`` wires it to the board.
+it with fake hardware (and on MicroPython under Node), the simulated hub
+(firmware_bridge.simulated.hub) runs it on a pty, and on the board
+hardware/firmware/hub.py wires it to the real thing (deploy.py copies this file into the
+image as the top-level module ``hubapp``).
 
 One ``Hub.step(now_ms)`` per main-loop pass (every few ms):
 
@@ -25,55 +28,51 @@ except ImportError:  # on the board
     import codec
     import detector
 
-import struct
-
-import hubconfig
-
 CONFIG_MAGIC = b"TCFG"
+CAL_FILE = "cal%d.bin"  # per die index, on the board's file system
+CONFIG_FILE = "detector.cfg"  # detector thresholds set over SET_CONFIG, kept across boots
+HEARTBEAT_MS = 1000  # 1 Hz; the host calls the link down after 3 s of silence
+TELEMETRY_MAX_HZ = 100  # raw-sample streaming cap per die
 
-# Sources (the frame's src byte): dice are 0..15.
-SRC_TOKENS = 0x40
-SRC_BUTTONS = 0x41
-SRC_HUB = 0xFE
-SRC_ALL = 0xFF  # in a command: every die
+# The protocol's numbers are the codec's (one source); re-exported under the names the
+# firmware, hubctl and the tests have always used.
+SRC_TOKENS = codec.SRC_TOKENS
+SRC_BUTTONS = codec.SRC_BUTTONS
+SRC_HUB = codec.SRC_HUB
+SRC_ALL = codec.SRC_ALL
 
-# ACK status codes.
-OK = 0
-E_UNKNOWN = 1  # unknown command
-E_BAD_PAYLOAD = 2
-E_NO_SUCH_SOURCE = 3
-E_OUT_OF_RANGE = 4
-E_NOT_STILL = 5  # calibration: the die has not been still long enough
-E_CALIBRATION = 6  # calibration refused; detail = index in CAL_ERRORS
-E_STORAGE = 7  # the file system refused the write
-CAL_ERRORS = ("", "count", "repeat", "face", "still", "opposite", "geometry", "wrong-face",
-              "too-far", "zero", "faces")
+OK = codec.OK
+E_UNKNOWN = codec.E_UNKNOWN
+E_BAD_PAYLOAD = codec.E_BAD_PAYLOAD
+E_NO_SUCH_SOURCE = codec.E_NO_SUCH_SOURCE
+E_OUT_OF_RANGE = codec.E_OUT_OF_RANGE
+E_NOT_STILL = codec.E_NOT_STILL
+E_CALIBRATION = codec.E_CALIBRATION
+E_STORAGE = codec.E_STORAGE
+CAL_ERRORS = codec.CAL_ERRORS
 
-# CALIBRATE_FACE modes and REBOOT modes.
-CAL_THREE_FACE = 0
-CAL_SINGLE = 1
-CAL_RESET = 2
-REBOOT_NORMAL = 0
-REBOOT_REPL = 1
-REBOOT_BOOTLOADER = 2
+CAL_THREE_FACE = codec.CAL_THREE_FACE
+CAL_SINGLE = codec.CAL_SINGLE
+CAL_RESET = codec.CAL_RESET
+REBOOT_NORMAL = codec.REBOOT_NORMAL
+REBOOT_REPL = codec.REBOOT_REPL
+REBOOT_BOOTLOADER = codec.REBOOT_BOOTLOADER
 
-LOG_INFO = 1
-LOG_WARNING = 2
-LOG_ERROR = 3
+LOG_INFO = codec.LOG_INFO
+LOG_WARNING = codec.LOG_WARNING
+LOG_ERROR = codec.LOG_ERROR
 
 CAL_STILL_MS = 500  # a calibration reading needs this much stillness behind it
-TELEMETRY_BATCH = 6  # samples per TELEMETRY frame (5 + 6 x 8 = 53 payload bytes)
+TELEMETRY_BATCH = codec.TELEMETRY_MAX_SAMPLES  # samples per TELEMETRY frame
 
-CAP_DICE = 1
-CAP_TOKENS = 2
-CAP_BUTTONS = 4
-CAP_TELEMETRY = 8
-CAP_CALIBRATION = 16
+CAP_DICE = codec.CAP_DICE
+CAP_TOKENS = codec.CAP_TOKENS
+CAP_BUTTONS = codec.CAP_BUTTONS
+CAP_TELEMETRY = codec.CAP_TELEMETRY
+CAP_CALIBRATION = codec.CAP_CALIBRATION
 CAPABILITIES = CAP_DICE | CAP_TOKENS | CAP_BUTTONS | CAP_TELEMETRY | CAP_CALIBRATION
 
-# HEARTBEAT carries these, each as u16 (wrapping), in this order (append-only).
-COUNTER_NAMES = ("rx_frames", "rx_bad", "tx_frames", "commands", "naks", "sensor_errors",
-                 "fifo_overruns", "rolls", "tokens", "buttons")
+COUNTER_NAMES = codec.COUNTER_NAMES  # what HEARTBEAT carries, in order
 
 
 class Die:
@@ -130,14 +129,14 @@ class Hub:
     # -- files -------------------------------------------------------------------------
 
     def _load_calibration(self, die):
-        cal, why = calibration.load(self.store.path(hubconfig.CAL_FILE % die.index), die.faces)
+        cal, why = calibration.load(self.store.path(CAL_FILE % die.index), die.faces)
         die.install(cal, why)
 
     def _load_config(self):
         """Thresholds set over SET_CONFIG in an earlier boot: "TCFG", then (die u8, key
         u8, value i32) entries, then a CRC-16 of it all. A damaged file is ignored."""
         try:
-            f = open(self.store.path(hubconfig.CONFIG_FILE), "rb")
+            f = open(self.store.path(CONFIG_FILE), "rb")
         except OSError:
             return
         try:
@@ -179,7 +178,7 @@ class Hub:
         crc = calibration.crc16(bytes(body))
         body.append(crc & 0xFF)
         body.append(crc >> 8)
-        path = self.store.path(hubconfig.CONFIG_FILE)
+        path = self.store.path(CONFIG_FILE)
         f = open(path + ".tmp", "wb")
         try:
             f.write(bytes(body))
@@ -227,7 +226,7 @@ class Hub:
                 self._send_button(index, active, now_ms)
         if now_ms >= self._next_heartbeat:
             self._send_heartbeat(now_ms)
-            self._next_heartbeat = now_ms + hubconfig.HEARTBEAT_MS
+            self._next_heartbeat = now_ms + HEARTBEAT_MS
 
     def _drain(self, die, now_ms):
         """Every sample waiting in the die's FIFO, timestamped back from now at the
@@ -364,7 +363,7 @@ class Hub:
 
     def _store_calibration(self, frame, die, cal):
         try:
-            calibration.save(self.store.path(hubconfig.CAL_FILE % die.index), cal)
+            calibration.save(self.store.path(CAL_FILE % die.index), cal)
         except OSError:
             self._ack(frame, E_STORAGE)
             return
@@ -387,7 +386,7 @@ class Hub:
                 die.telemetry_every = 0
                 die.telemetry_buf = []
             else:
-                rate = min(rate, hubconfig.TELEMETRY_MAX_HZ, 1000 // die.period_ms)
+                rate = min(rate, TELEMETRY_MAX_HZ, 1000 // die.period_ms)
                 die.telemetry_every = max(1, (1000 // die.period_ms) // rate)
                 die._tick = 0
         self._ack(frame, OK)
@@ -464,152 +463,24 @@ class Hub:
         return [self.counters[name] for name in COUNTER_NAMES]
 
 
-# -- payloads (little-endian; fields are append-only) ----------------------------------
+# -- payloads: the codec's layouts, under the firmware's names ------------------------
 
-def _version_bytes(version):
-    parts = (version.split("+")[0].split(".") + ["0", "0", "0"])[:3]
-    return bytes([int(p) & 0xFF for p in parts])
-
-
-def pack_log(level, text):
-    """level u8, then UTF-8 text (cut to fit the frame)."""
-    return bytes([level]) + text.encode()[:57]
-
-
-def pack_ack(kind, seq, status, detail=0, value=0):
-    """acked type u8, acked seq u8, status u8, detail u8, value i16."""
-    return struct.pack("<BBBBh", kind, seq, status, detail, value)
-
-
-def pack_ident(version, uid, boot_id, caps, faces):
-    """protocol major u8, minor u8, firmware major/minor/patch u8 x3, board uid 8 bytes,
-    boot id u32, capabilities u16, dice count u8, then each die's face count u8."""
-    return (struct.pack("<BB", codec.PROTOCOL_MAJOR, codec.PROTOCOL_MINOR)
-            + _version_bytes(version) + bytes(uid[:8]) + bytes(8 - len(uid[:8]))
-            + struct.pack("<IHB", boot_id, caps, len(faces)) + bytes(faces))
-
-
-def pack_roll_state(state, face, confidence, t_ms, counter):
-    """state u8, face index u8, confidence i16 (x1000), device ms u32, roll counter u16."""
-    return struct.pack("<BBhIH", state, face, confidence, t_ms & 0xFFFFFFFF, counter & 0xFFFF)
-
-
-def pack_switch(index, active, bits, t_ms, counter):
-    """TOKEN / BUTTON: input u8, active u8, all inputs' bits u32, device ms u32, change
-    counter u16."""
-    return struct.pack("<BBIIH", index, 1 if active else 0, bits, t_ms & 0xFFFFFFFF,
-                       counter & 0xFFFF)
-
-
-def pack_heartbeat(t_ms, counters):
-    """uptime ms u32, then the COUNTER_NAMES counters as u16 each."""
-    return struct.pack("<I", t_ms & 0xFFFFFFFF) + b"".join(
-        struct.pack("<H", c & 0xFFFF) for c in counters)
-
-
-def pack_snapshot(t_ms, dice, tokens, buttons):
-    """device ms u32, token bits u32, button bits u32, dice count u8, then per die:
-    state u8, face u8, confidence i16, roll counter u16, calibration revision u16,
-    calibrated u8."""
-    out = struct.pack("<IIIB", t_ms & 0xFFFFFFFF, tokens, buttons, len(dice))
-    for d in dice:
-        out += struct.pack("<BBhHHB", d[0], d[1], d[2], d[3] & 0xFFFF, d[4] & 0xFFFF,
-                           1 if d[5] else 0)
-    return out
-
-
-def pack_telemetry(t0_ms, samples):
-    """first sample's device ms u32, count u8, then per sample: ms after the first u16,
-    x, y, z mg i16."""
-    out = struct.pack("<IB", t0_ms & 0xFFFFFFFF, len(samples))
-    for s in samples:
-        out += struct.pack("<Hhhh", s[0] & 0xFFFF, s[1], s[2], s[3])
-    return out
-
-
-def unpack_telemetry_payload(payload):
-    """[(t_ms, x, y, z), ...] from a TELEMETRY payload (the recorder's side)."""
-    t0, n = struct.unpack_from("<IB", payload, 0)
-    out = []
-    for i in range(n):
-        dt, x, y, z = struct.unpack_from("<Hhhh", payload, 5 + 8 * i)
-        out.append((t0 + dt, x, y, z))
-    return out
-
-
-def _need(payload, n):
-    if len(payload) < n:
-        raise ValueError("short payload")
-
-
-def unpack_set_config(payload):
-    """key id u8, value i32."""
-    _need(payload, 5)
-    return struct.unpack_from("<Bi", payload, 0)
-
-
-def unpack_calibrate(payload):
-    """face index u8, mode u8 (0 three-face, 1 single face, 2 reset); mode defaults to 0."""
-    _need(payload, 1)
-    return payload[0], (payload[1] if len(payload) > 1 else CAL_THREE_FACE)
-
-
-def unpack_telemetry(payload):
-    """rate Hz u16 (0 = off)."""
-    _need(payload, 2)
-    return struct.unpack_from("<H", payload, 0)[0]
-
-
-def unpack_reboot(payload):
-    """mode u8 (0 normal, 1 REPL, 2 bootloader); defaults to normal."""
-    return payload[0] if len(payload) else REBOOT_NORMAL
-
-
-# -- the host's side of the same layouts (hubctl.py and the tests use these) ---------------
-
-def unpack_ack(payload):
-    """(acked type, acked seq, status, detail, value)."""
-    _need(payload, 6)
-    return struct.unpack_from("<BBBBh", payload, 0)
-
-
-def unpack_ident(payload):
-    _need(payload, 20)
-    major, minor = payload[0], payload[1]
-    version = "%d.%d.%d" % (payload[2], payload[3], payload[4])
-    uid = bytes(payload[5:13])
-    boot_id, caps, n = struct.unpack_from("<IHB", payload, 13)
-    return {"major": major, "minor": minor, "version": version, "uid": uid,
-            "boot_id": boot_id, "caps": caps, "faces": list(payload[20:20 + n])}
-
-
-def unpack_roll_state(payload):
-    _need(payload, 10)
-    state, face, conf, t, counter = struct.unpack_from("<BBhIH", payload, 0)
-    return {"state": state, "face": face, "confidence": conf, "t_ms": t, "counter": counter}
-
-
-def unpack_switch(payload):
-    _need(payload, 12)
-    index, active, bits, t, counter = struct.unpack_from("<BBIIH", payload, 0)
-    return {"index": index, "active": bool(active), "bits": bits, "t_ms": t, "counter": counter}
-
-
-def unpack_heartbeat(payload):
-    _need(payload, 4)
-    (t,) = struct.unpack_from("<I", payload, 0)
-    counters = {}
-    for i in range(min(len(COUNTER_NAMES), (len(payload) - 4) // 2)):
-        counters[COUNTER_NAMES[i]] = struct.unpack_from("<H", payload, 4 + 2 * i)[0]
-    return {"uptime_ms": t, "counters": counters}
-
-
-def unpack_snapshot(payload):
-    _need(payload, 13)
-    t, tokens, buttons, n = struct.unpack_from("<IIIB", payload, 0)
-    dice = []
-    for i in range(n):
-        st, face, conf, counter, rev, ok = struct.unpack_from("<BBhHHB", payload, 13 + 9 * i)
-        dice.append({"state": st, "face": face, "confidence": conf, "counter": counter,
-                     "cal_revision": rev, "calibrated": bool(ok)})
-    return {"t_ms": t, "tokens": tokens, "buttons": buttons, "dice": dice}
+pack_log = codec.pack_log
+pack_ack = codec.pack_ack
+pack_ident = codec.pack_ident
+pack_roll_state = codec.pack_roll_state
+pack_switch = codec.pack_switch
+pack_heartbeat = codec.pack_heartbeat
+pack_snapshot = codec.pack_snapshot
+pack_telemetry = codec.pack_telemetry
+unpack_set_config = codec.unpack_set_config
+unpack_calibrate = codec.unpack_calibrate
+unpack_telemetry = codec.unpack_set_telemetry  # SET_TELEMETRY's rate
+unpack_reboot = codec.unpack_reboot
+unpack_telemetry_payload = codec.unpack_telemetry  # TELEMETRY's samples (the recorder)
+unpack_ack = codec.unpack_ack
+unpack_ident = codec.unpack_ident
+unpack_roll_state = codec.unpack_roll_state
+unpack_switch = codec.unpack_switch
+unpack_heartbeat = codec.unpack_heartbeat
+unpack_snapshot = codec.unpack_snapshot
