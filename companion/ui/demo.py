@@ -28,16 +28,15 @@ DEMO_SEATS = [
 class SimulatedHubLink:
     """The simulated hub and the bridge's connection to it, as one device of the panel."""
 
-    def __init__(self, on_event: Any, seed: int | None = None, dice: int = 1, roller: Any = None) -> None:
+    def __init__(self, on_event: Any, seed: int | None = None, dice: int = 1, roller: Any = None,
+                 speed: float = 1.0) -> None:
         from firmware_bridge.simulated.hub import SimulatedHub
 
         self.device = DEMO_DEVICE
-        kw: dict[str, Any] = {"dice": dice, "seed": seed}
-        if roller is not None:
-            kw["roller"] = roller
-        self.hub = SimulatedHub(**kw)
-        self.path = self.hub.open_pty()
-        self.link = HubLink(self.path, DEMO_DEVICE, on_event)
+        # Tyranny uses one six-sided die (Contents); the hub runs the firmware's own logic.
+        self.hub = SimulatedHub(dice=[6] * dice, seed=seed, roller=roller, speed=speed).start()
+        # ``port`` is a stable path to the current pty (it survives an unplug/replug).
+        self.link = HubLink(self.hub.port, DEMO_DEVICE, on_event)
 
     def connect(self) -> None:
         self.link.connect()
@@ -48,16 +47,17 @@ class SimulatedHubLink:
     def counters(self) -> Any:
         return self.link.counters()
 
-    def throw(self, die: int = 0, face: int | None = None) -> None:
-        """Roll a simulated die (a random face, or ``face`` 1..6)."""
-        self.hub.roll(die, face=None if face is None else face - 1)
+    def throw(self, die: int = 0, value: int | None = None, crooked: bool | None = None) -> Any:
+        """Throw a simulated die (the roller decides, or ``value`` 1..6); the result
+        arrives over the pty like a real hub's."""
+        return self.hub.roll(die, value=value, crooked=crooked)
 
     def close(self) -> None:
         self.link.disconnect()
-        self.hub.close()
+        self.hub.stop()
 
 
-def start_demo(app: Any, seed: int | None = None, roller: Any = None) -> Any:
+def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0) -> Any:
     """Connect the simulated hub and open a new Tyranny game. Returns the link (or None
     when the simulated hub cannot run here: the game still opens, and the devices panel
     says why)."""
@@ -65,7 +65,7 @@ def start_demo(app: Any, seed: int | None = None, roller: Any = None) -> Any:
         app.devices = DevicesModel()
     link = None
     try:
-        link = SimulatedHubLink(app.post_event, seed=seed, roller=roller)
+        link = SimulatedHubLink(app.post_event, seed=seed, roller=roller, speed=speed)
         app.devices.add_link(DEMO_DEVICE, link)
         app.add_closer(link.close)
         link.connect()
