@@ -184,6 +184,10 @@ class ClockSet:
         self._log: list[ClockLogEntry] = []
         self._restored_gap = 0.0
 
+    def __repr__(self) -> str:
+        state = "paused" if self._paused else "running " + ",".join(sorted(self._active)) if self._active else "idle"
+        return f"<ClockSet {self._config.describe()}; {state}>"
+
     # --- reading --------------------------------------------------------------------------
     @property
     def config(self) -> ClockConfig:
@@ -393,7 +397,10 @@ class ClockSet:
             raise ClockDataError(f"anchor must be 'wall' or 'monotonic', not {anchor!r}")
         try:
             config = ClockConfig.from_data(data["config"])
-            self = cls(config, data["seats"], clock=clock, wall=wall)
+            seats = data["seats"]
+            if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+                raise ClockDataError("clock data seats must be a list of seat ids")
+            self = cls(config, seats, clock=clock, wall=wall)
             state = data["state"]
             if set(state) != set(self._order):
                 raise ClockDataError("clock data seats and states do not match")

@@ -219,6 +219,7 @@ def test_restore_charges_the_downtime_through_modes_logic():
         lambda d: d["state"]["a"].update(history=[[1, 2]]),
         lambda d: d["config"].update(mode="blitz"),
         lambda d: d.update(seats=[]),
+        lambda d: d.update(seats="ab"),
         lambda d: d["anchor"].pop("wall_us"),
         lambda d: d.update(pending=[{"kind": "nonsense"}]),
     ],
@@ -231,6 +232,15 @@ def test_damaged_data_is_refused_with_a_typed_error(damage):
     with pytest.raises(ClockDataError) as err:
         ClockSet.from_data(data, clock=t.mono, wall=t.wall)
     assert isinstance(err.value, ValueError)
+
+
+def test_repr_says_what_runs():
+    cs, t = make(cfg("fischer", main=60, increment=1))
+    assert repr(cs) == "<ClockSet Fischer 1:00 + 1s per move; idle>"
+    cs.switch_to("b")
+    assert repr(cs) == "<ClockSet Fischer 1:00 + 1s per move; running b>"
+    cs.pause()
+    assert repr(cs) == "<ClockSet Fischer 1:00 + 1s per move; paused>"
 
 
 def test_from_data_refuses_a_non_mapping_and_a_bad_anchor():
