@@ -10,8 +10,10 @@ those), so every rule below is testable frame by frame.
 * **Resync**: REQUEST_STATE → SNAPSHOT. The snapshot's roll results that we have not
   delivered are delivered (a roll made while unplugged is not lost); token and button
   bits that differ from what we knew become placed/removed/pressed/released events.
-  On the very first snapshot of a hub, what it reports is state, not news: no events;
-  nor is a die's roll counter 0 (the face it settled on at boot, before any episode).
+  On the very first snapshot of a hub, what it reports is state, not news: no events.
+* **Boot settle**: a die's first result of a boot with roll counter 0 is the face it
+  settled on at power-up, before anyone touched it: a baseline, not a ``DieRolled``
+  (after the u16 counter wraps, 0 follows 65535 and is a roll like any other).
 * **De-duplication**: a roll result is delivered once per ``(boot_id, die, roll
   counter)``; a token or button change that the bank's bits already showed is dropped.
 
@@ -196,9 +198,10 @@ class HubSession:
                     self.tally.add("duplicates")
                 return []
             self.tally.add("rolls_missed", ahead - 1)
-        elif not live and (r.counter == 0 or (len(self._boots_seen) <= 1 and self._first_snapshot)):
-            # The first snapshot of the first boot we met: an old roll, not news. Counter
-            # 0 is the face the die settled on at boot, before any episode: no roll.
+        elif r.counter == 0 or (not live and len(self._boots_seen) <= 1 and self._first_snapshot):
+            # Counter 0 in a boot: the face the die settled on at power-up, before any
+            # episode (no roll). The first snapshot of the first boot we met: an old
+            # roll, not news. Either way it is the baseline the next roll counts from.
             self._delivered[(boot, die)] = r.counter
             return []
         faces = self.faces(die)

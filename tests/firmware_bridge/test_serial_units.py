@@ -151,3 +151,11 @@ def test_session_token_change_already_known_from_a_snapshot_is_a_duplicate() -> 
     assert s.tally.value().duplicates == 1
     out = s.push(_f(codec.TOKEN, 4, codec.SRC_TOKENS, codec.pack_switch(0, False, 0b100, 0, 3)), 0.0)
     assert [(type(e).__name__, e.slot, e.counter) for e in out] == [("TokenRemoved", 0, 3)]
+
+
+def test_session_boot_settle_with_counter_zero_is_no_roll() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    assert s.push(_f(codec.ROLL_STATE, 1, 0, codec.pack_roll_state(5, 2, 1000, 0, 0)), 0.0) == []
+    out = s.push(_f(codec.ROLL_STATE, 2, 0, codec.pack_roll_state(1, 2, 1000, 0, 1)), 0.0)
+    assert [(e.outcome, e.counter) for e in out] == [("rolled", 1)]
