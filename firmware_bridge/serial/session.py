@@ -3,7 +3,8 @@ Pure: frames and host times in, events out, no I/O, no threads (``HubConnection`
 those), so every rule below is testable frame by frame.
 
 * **Sequence**: each frame's ``seq`` should be the last one + 1 (mod 256). A gap counts
-  the missing frames as lost and asks for a resync. After a (re)connect the first frame
+  the missing frames as lost and asks for a resync; a frame numbered behind (a repeat)
+  is no loss. After a (re)connect the first frame
   sets the expectation; nothing is counted across the dead time.
 * **Reboot**: an IDENT with a new ``boot_id`` (the hub announces itself at boot) means
   its counters and sequence began again: a fresh ``DeviceOnline`` and a resync.
@@ -82,6 +83,7 @@ class HubSession:
         self.wants_resync = False
         self._expect: int | None = None  # next seq; None right after a (re)connect
         self._announced = False  # DeviceOnline sent on this connection
+        self._behind = 0  # frames in a row numbered behind the expectation
         self._delivered: dict[tuple[int, int], int] = {}  # (boot, die) -> last result counter
         self._boots_seen: set[int] = set()
 
@@ -147,9 +149,21 @@ class HubSession:
         return []
 
     def _sequence(self, seq: int) -> None:
+        """Count a forward jump as lost frames. A frame from behind (a resend, a frame
+        repeated on the line) is no loss and leaves the expectation alone, unless the
+        hub keeps sending from behind: then it restarted its numbering unannounced (a
+        lost IDENT), so adopt its numbers and resync."""
         if self._expect is not None and seq != self._expect:
-            self.tally.add("frames_lost", (seq - self._expect) & 0xFF)
-            self.wants_resync = True
+            ahead = (seq - self._expect) & 0xFF
+            if ahead >= 0x80:
+                self._behind += 1
+                if self._behind < 3:
+                    return
+                self.wants_resync = True
+            else:
+                self.tally.add("frames_lost", ahead)
+                self.wants_resync = True
+        self._behind = 0
         self._expect = (seq + 1) & 0xFF
 
     def _ident(self, frame: codec.Frame, t: float) -> list[E.Event]:

@@ -179,6 +179,7 @@ def test_a_resent_roll_frame_is_ignored(hub) -> None:
         hub.inject_garbage(wire, terminate=False)
         assert wait_until(lambda: conn.counters().duplicates >= 2)
         assert got.of(E.DieRolled) == [first]
+        assert conn.counters().frames_lost == 0  # a repeat is no loss
     finally:
         conn.close()
 

@@ -159,3 +159,18 @@ def test_session_boot_settle_with_counter_zero_is_no_roll() -> None:
     assert s.push(_f(codec.ROLL_STATE, 1, 0, codec.pack_roll_state(5, 2, 1000, 0, 0)), 0.0) == []
     out = s.push(_f(codec.ROLL_STATE, 2, 0, codec.pack_roll_state(1, 2, 1000, 0, 1)), 0.0)
     assert [(e.outcome, e.counter) for e in out] == [("rolled", 1)]
+
+
+def test_session_a_repeated_frame_is_no_loss_but_a_renumbered_hub_is_followed() -> None:
+    s = HubSession("h")
+    hb = codec.pack_heartbeat(0, [])
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    for seq in (1, 2, 3, 2, 4):  # 2 again: a repeat
+        s.push(_f(codec.HEARTBEAT, seq, payload=hb), 0.0)
+    assert s.tally.value().frames_lost == 0
+    s.resync_sent()
+    for seq in (0, 1, 2, 3):  # the hub restarted its numbering without an IDENT we saw
+        s.push(_f(codec.HEARTBEAT, seq, payload=hb), 0.0)
+    assert s.wants_resync and s.tally.value().frames_lost == 0
+    s.push(_f(codec.HEARTBEAT, 5, payload=hb), 0.0)
+    assert s.tally.value().frames_lost == 1  # followed: 4 is missing
