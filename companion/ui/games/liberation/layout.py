@@ -1,0 +1,102 @@
+"""Where each city of a Liberation map is drawn: positions in the unit square (0..1, y up).
+
+A map entered with its printed map cards (``City.map_card``) is laid out card by card, the
+cards in a grid in the order of their names ("Map card 1 (top left)" …) and the cities of a
+card in a small grid inside it, as on the table. A map without map cards gets a
+deterministic spring layout (connected cities pulled together, all cities pushed apart), so
+lines rarely cross. No Kivy: tested without a window.
+
+>>> from rules.liberation import placeholder_map
+>>> pos = layout(placeholder_map())
+>>> len(pos), all(0.0 <= x <= 1.0 and 0.0 <= y <= 1.0 for x, y in pos.values())
+(14, True)
+>>> pos["city-a"][1] > pos["city-n"][1]      # card 1 is top left, card 4 bottom right
+True
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+Point = tuple[float, float]
+MARGIN = 0.09  # room for the city labels at the edges
+
+
+def _grid(n: int) -> tuple[int, int]:
+    cols = max(1, math.ceil(math.sqrt(n)))
+    return cols, max(1, math.ceil(n / cols))
+
+
+def _by_cards(cities: list[Any]) -> dict[str, Point]:
+    cards: dict[str, list[Any]] = {}
+    for c in cities:
+        cards.setdefault(c.map_card, []).append(c)
+    names = sorted(cards)
+    ccols, crows = _grid(len(names))
+    out: dict[str, Point] = {}
+    for k, card in enumerate(names):
+        cx, cy = k % ccols, k // ccols
+        members = cards[card]
+        cols, rows = _grid(len(members))
+        for i, c in enumerate(members):
+            col, row = i % cols, i // cols
+            # Stagger alternate rows so a 2-wide card with 3 cities is not a straight column.
+            shift = 0.25 if (row % 2 and len(members) % cols) else 0.0
+            fx = (col + 0.5 + shift) / cols
+            fy = (row + 0.5) / rows
+            out[c.id] = ((cx + fx) / ccols, 1.0 - (cy + fy) / crows)
+    return out
+
+
+def _spring(ids: list[str], lines: list[tuple[str, str]], iterations: int = 300) -> dict[str, Point]:
+    rng = random.Random(len(ids) * 7919 + len(lines))  # deterministic for a given map size
+    n = len(ids)
+    pos = {c: [0.5 + 0.4 * math.cos(2 * math.pi * i / n), 0.5 + 0.4 * math.sin(2 * math.pi * i / n)] for i, c in enumerate(ids)}
+    k = 0.9 / math.sqrt(max(n, 1))
+    temp = 0.1
+    for _ in range(iterations):
+        disp = {c: [0.0, 0.0] for c in ids}
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                d = math.hypot(dx, dy) or 1e-3 * (1 + rng.random())
+                f = k * k / d
+                disp[a][0] += dx / d * f
+                disp[a][1] += dy / d * f
+                disp[b][0] -= dx / d * f
+                disp[b][1] -= dy / d * f
+        for a, b in lines:
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            d = math.hypot(dx, dy) or 1e-3
+            f = d * d / k
+            disp[a][0] -= dx / d * f
+            disp[a][1] -= dy / d * f
+            disp[b][0] += dx / d * f
+            disp[b][1] += dy / d * f
+        for c in ids:
+            dx, dy = disp[c]
+            d = math.hypot(dx, dy) or 1e-9
+            pos[c][0] += dx / d * min(d, temp)
+            pos[c][1] += dy / d * min(d, temp)
+        temp = max(0.005, temp * 0.985)
+    return {c: (p[0], p[1]) for c, p in pos.items()}
+
+
+def _fit(pos: dict[str, Point]) -> dict[str, Point]:
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    w = (max(xs) - min(xs)) or 1.0
+    h = (max(ys) - min(ys)) or 1.0
+    span = 1 - 2 * MARGIN
+    return {c: (MARGIN + (x - min(xs)) / w * span, MARGIN + (y - min(ys)) / h * span) for c, (x, y) in pos.items()}
+
+
+def layout(spec: Any) -> dict[str, Point]:
+    """City id → (x, y) in 0..1 for ``spec`` (a MapSpec or a MapBuilder: cities + lines)."""
+    cities = list(spec.cities)
+    if not cities:
+        return {}
+    if all(c.map_card for c in cities) and len({c.map_card for c in cities}) > 1:
+        return _fit(_by_cards(cities))
+    return _fit(_spring([c.id for c in cities], sorted(spec.lines)))

@@ -1,0 +1,483 @@
+"""Liberation at the table, without Kivy: what the table screen shows and which actions
+its taps become. Unit-tested without a window (``tests/ui/liberation/``).
+
+Two kinds of output, kept apart on purpose:
+
+* **public** — :meth:`LiberationPresenter.cells`, :meth:`status`, :meth:`steps`,
+  :meth:`prompt_line`, :meth:`buttons`, :meth:`reveal`, :meth:`answers`: built only from
+  ``table.view(PUBLIC)``, the public log and the map. The engine's ``legal_actions`` of the
+  Liberation's turn list secret choices (RULINGS L-12), so public buttons never come from
+  them: every choice that names a card in a hand or the base is a *private* choice.
+* **private** — :meth:`private`: one seat's hand, the base (Liberation) and the choices
+  that use them, from ``table.private_view(seat)``; the screen builds it only behind the
+  privacy gate after the hold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import PUBLIC, Decision, DrawRequest
+from rules.liberation import (GAME, CATEGORIES, Ask, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
+                              PlaceBase, Sabotage, Unexploit)
+
+from .layout import layout
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+SIDE = {"dynasty": ("■", "Dynasty"), "liberation": ("●", "Liberation")}
+# Never colour alone: every city state has a glyph and words as well as a colour.
+STATE_GLYPH = {"free": "○", "occupied": "■", "exploited": "⟲"}
+STATE_WORD = {"free": "free", "occupied": "occupied", "exploited": "occupied · exploited"}
+STEP_NAMES = {
+    "dynasty": ("Draw, unexploit, or neither", "One action: mission, occupy, attack, unexploit", "Discard down to 3"),
+    "liberation": ("Draw, or not", "One action: evade, sabotage, mission", "Discard down to 3"),
+}
+REVEAL_TITLES = {"miss": "MISS", "taken": "CARD TAKEN", "base-found": "BASE FOUND"}
+
+
+@dataclass(frozen=True)
+class CityCell:
+    """One city on the map as everyone sees it."""
+
+    id: str
+    name: str
+    category: str  # display name, e.g. "Shipyard"
+    state: str  # free | occupied | exploited
+    x: float
+    y: float
+    selected: bool = False  # the exploited city of an Attack being aimed, or a picked city
+    target: bool = False  # a city the current tap would act on (attack target, question)
+
+    @property
+    def glyph(self) -> str:
+        return "⚔" if self.target else STATE_GLYPH[self.state]
+
+    @property
+    def label(self) -> str:
+        """Glyph + name + category + state in words (shown on the map)."""
+        return f"{self.glyph} {self.name}\n{self.category} · {STATE_WORD[self.state]}"
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A public button. ``intent``: ``submit`` (``action``), ``draw`` (the app deals ``count``
+    cards), ``gate`` (open ``seat``'s hand behind the privacy gate), ``ask`` (send the
+    question being built), ``steps`` (set the steps of a "within N steps" question)."""
+
+    label: str
+    intent: str
+    action: Any = None
+    seat: str = ""
+    role: str = "normal"
+    count: int = 1
+    steps: int = 0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A private choice behind the gate: its words, its group and the action it submits."""
+
+    label: str
+    group: str  # first-city | base | evade | sabotage | occupy | mission | discard | pass
+    action: Any
+
+
+@dataclass(frozen=True)
+class Private:
+    """What one seat sees behind the gate."""
+
+    seat: str
+    title: str
+    hand: tuple[str, ...]  # card labels: "Name (Category)"
+    base: str  # the base city's label (Liberation only), "" otherwise
+    note: str
+    choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The Attack result moment: MISS / CARD TAKEN / BASE FOUND."""
+
+    ply: int
+    result: str  # miss | taken | base-found
+    title: str
+    text: str
+    city: str
+
+
+@dataclass
+class _Pick:
+    """The public choice being built on the map (reset when the game moves on)."""
+
+    ply: int = -1
+    exploit: str = ""
+    cities: list[str] = field(default_factory=list)
+    steps: int = 1
+
+
+class LiberationPresenter:
+    """Wraps a Table running Liberation."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        # The map and the missions table are public setup data; the state is read for them
+        # only (never for anything a seat holds).
+        self.map = GAME.map_of(table.state)
+        self.pos = layout(self.map)
+        self._pick = _Pick()
+        self.info = ""
+
+    # ------------------------------------------------------------ basics
+
+    def view(self) -> dict[str, Any]:
+        return self.table.view(PUBLIC)
+
+    def seats(self) -> list[dict[str, str]]:
+        return [{"id": s["id"], "faction": s["faction"], "name": s["name"]} for s in self.view()["seats"]]
+
+    def seat_of(self, faction: str) -> str:
+        return next(s["id"] for s in self.seats() if s["faction"] == faction)
+
+    def faction(self, seat: str) -> str:
+        return next(s["faction"] for s in self.seats() if s["id"] == seat)
+
+    def name(self, seat: str) -> str:
+        return next(s["name"] for s in self.seats() if s["id"] == seat)
+
+    def who(self, seat: str) -> str:
+        """``"Dana (■ Dynasty)"``: name, glyph and side, never colour alone."""
+        glyph, side = SIDE[self.faction(seat)]
+        return f"{self.name(seat)} ({glyph} {side})"
+
+    def city_name(self, city: str) -> str:
+        return self.map.name_of(city) if city in self.map else city
+
+    def card_label(self, city: str) -> str:
+        c = next((c for c in self.map.cities if c.id == city), None)
+        return f"{c.name} ({CATEGORIES[c.category]})" if c is not None and c.category not in c.name else self.city_name(city)
+
+    def is_over(self) -> bool:
+        return self.table.outcome is not None
+
+    def actors(self) -> list[str]:
+        return sorted(self.table.prompt.actors)
+
+    def _sync_pick(self, v: dict[str, Any]) -> _Pick:
+        if self._pick.ply != v["ply"]:
+            self._pick = _Pick(ply=v["ply"])
+        return self._pick
+
+    # ------------------------------------------------------------ public
+
+    def cells(self, v: dict[str, Any] | None = None) -> list[CityCell]:
+        v = v or self.view()
+        pick = self._sync_pick(v)
+        occupied = {o["city"]: o["exploited"] for o in v["occupied"]}
+        targets = set(self.attack_targets(v)) if pick.exploit else set()
+        out = []
+        for c in self.map.cities:
+            state = ("exploited" if occupied[c.id] else "occupied") if c.id in occupied else "free"
+            x, y = self.pos[c.id]
+            out.append(CityCell(c.id, c.name, CATEGORIES[c.category], state, x, y,
+                                selected=c.id == pick.exploit or c.id in pick.cities, target=c.id in targets))
+        return out
+
+    def lines(self) -> list[tuple[str, str]]:
+        return list(self.map.lines)
+
+    def status(self, v: dict[str, Any] | None = None) -> dict[str, Any]:
+        """ACT, deck, discards and hand sizes (all public)."""
+        v = v or self.view()
+        hands = [(self.who(s["id"]), int(v["hands"][s["id"]]["count"])) for s in self.seats()]
+        return {
+            "act": int(v["act"]),
+            "act_text": f"ACT {ROMAN.get(int(v['act']), v['act'])} of III",
+            "deck": int(v["deck"]),
+            "discard": int(v["discard"]),
+            "deck_text": f"▤ Deck {v['deck']} · ▥ Discards {v['discard']}",
+            "hands": hands,
+            "hands_text": "   ".join(f"{w}: {n} card{'s' if n != 1 else ''}" for w, n in hands),
+            "map_text": ("⚠ " if v["map"]["placeholder"] else "") + v["map"]["name"],
+        }
+
+    def steps(self, v: dict[str, Any] | None = None) -> list[tuple[int, str, str]]:
+        """The active player's turn steps: (number, what it allows, done|current|todo)."""
+        v = v or self.view()
+        if v["phase"] not in ("step1", "step2", "step3", "claim", "ask") or not v["active"]:
+            return []
+        current = {"step1": 1, "step2": 2, "claim": 2, "ask": 2, "step3": 3}[v["phase"]]
+        names = STEP_NAMES[self.faction(v["active"])]
+        return [(i, names[i - 1], "done" if i < current else "current" if i == current else "todo") for i in (1, 2, 3)]
+
+    def turn_line(self, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        if self.is_over():
+            return "Game over"
+        if v["phase"] in ("setup-discard", "deal", "first-city", "base"):
+            return "Setup"
+        return f"Turn {v['turn']} · {self.who(v['active'])}" if v["active"] else f"Turn {v['turn']}"
+
+    def prompt_line(self) -> str:
+        """Who must act and what for, in words."""
+        if self.is_over():
+            o = self.table.outcome
+            return f"{SIDE[o.winner][0]} The {SIDE[o.winner][1]} wins: {o.reason}."
+        p = self.table.prompt
+        a = p.awaiting
+        who = ", ".join(self.who(s) for s in sorted(p.actors))
+        note = getattr(a, "purpose", "") or getattr(a, "note", "")
+        return f"{who}: {note}" if note else who
+
+    def buttons(self) -> list[ButtonSpec]:
+        """The public buttons for the prompt (never a choice that names a hidden card)."""
+        if self.is_over():
+            return []
+        v = self.view()
+        pick = self._sync_pick(v)
+        p = self.table.prompt
+        a = p.awaiting
+        seat = sorted(p.actors)[0]
+        who = self.who(seat)
+        phase = v["phase"]
+        out: list[ButtonSpec] = []
+        if phase == "setup-discard":
+            return [ButtonSpec("Discard the top card face down (the app's deck)", "draw", seat=seat, role="primary")]
+        if phase == "deal":
+            left = 3 - int(v["hands"][seat]["count"])
+            return [ButtonSpec(f"Deal {left} card{'s' if left != 1 else ''} to {who}", "draw", seat=seat, role="primary", count=left)]
+        if phase == "first-city":
+            return [ButtonSpec(f"▤ {who}: place your first City (your hand, behind the gate)", "gate", seat=seat, role="primary")]
+        if phase == "base":
+            return [ButtonSpec(f"▤ {who}: place your secret base (behind the gate)", "gate", seat=seat, role="primary")]
+        dynasty = self.faction(seat) == "dynasty"
+        if phase == "step1":
+            if isinstance(a, DrawRequest):
+                out.append(ButtonSpec("Draw a card (the app deals it face down)", "draw", seat=seat, role="primary"))
+            for o in v["occupied"]:
+                if dynasty and o["exploited"]:
+                    out.append(ButtonSpec(f"⟲ Unexploit {self.city_name(o['city'])}", "submit", Unexploit(seat, o["city"])))
+            out.append(ButtonSpec("Don't draw" if isinstance(a, DrawRequest) else "Nothing to draw: go on", "submit", Pass(seat), role="quiet"))
+            return out
+        if phase == "step2" and dynasty:
+            if pick.exploit:
+                for t in self.attack_targets(v):
+                    out.append(ButtonSpec(f"⚔ Attack {self.city_name(t)} (exploit {self.city_name(pick.exploit)})", "submit",
+                                          Attack(seat, pick.exploit, t), role="danger"))
+            out.append(ButtonSpec(f"▤ {who}: occupy or mission (your hand, behind the gate)", "gate", seat=seat, role="primary"))
+            for o in v["occupied"]:
+                if o["exploited"]:
+                    out.append(ButtonSpec(f"⟲ Unexploit {self.city_name(o['city'])}", "submit", Unexploit(seat, o["city"])))
+            out.append(ButtonSpec("Take no action", "submit", Pass(seat), role="quiet"))
+            return out
+        if phase == "step2":
+            # Evade, Sabotage, missions and even passing name (or reveal by their absence)
+            # the Liberation's cards: all of them are chosen behind the gate.
+            return [ButtonSpec(f"▤ {who}: your action — evade, sabotage, mission (behind the gate)", "gate", seat=seat, role="primary")]
+        if phase == "claim":
+            taken = self.city_name(v["claim"])
+            return [ButtonSpec(f"■ Occupy {taken}", "submit", Claim(seat, True), role="primary"),
+                    ButtonSpec(f"▥ Discard {taken}", "submit", Claim(seat, False))]
+        if phase == "ask":
+            return self._ask_buttons(v, seat, pick)
+        if phase == "step3":
+            return [ButtonSpec(f"▤ {who}: discard down to 3 (behind the gate)", "gate", seat=seat, role="primary")]
+        if isinstance(a, Decision):
+            return out
+        return out
+
+    def _question(self, v: dict[str, Any]) -> dict[str, Any]:
+        return (v.get("asking") or {}).get("question") or {}
+
+    def _ask_buttons(self, v: dict[str, Any], seat: str, pick: _Pick) -> list[ButtonSpec]:
+        q = self._question(v)
+        kind = q.get("type") or q.get("kind", "")
+        out: list[ButtonSpec] = []
+        if kind == "base-within":
+            for n in range(1, int(q.get("max_steps", 1)) + 1):
+                out.append(ButtonSpec(f"within {n} step{'s' if n > 1 else ''}" + (" ✔" if n == pick.steps else ""), "steps", steps=n))
+            if pick.cities:
+                action = Ask(seat, city=pick.cities[0], steps=pick.steps)
+                out.append(ButtonSpec(f"? Ask: is the base within {pick.steps} step{'s' if pick.steps > 1 else ''} of {self.city_name(pick.cities[0])}?",
+                                      "submit", action, role="primary"))
+        elif pick.cities:
+            names = ", ".join(self.city_name(c) for c in pick.cities)
+            what = "is the base among" if kind == "base-among" else "does the opponent hold any of"
+            out.append(ButtonSpec(f"? Ask: {what} {names}?", "submit", Ask(seat, cities=tuple(pick.cities)), role="primary"))
+        return out
+
+    def ask_hint(self, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        if v["phase"] != "ask":
+            return ""
+        q = self._question(v)
+        kind = q.get("type") or q.get("kind", "")
+        mission = (v.get("asking") or {}).get("mission", "")
+        if kind == "base-within":
+            return f"{mission}: tap one city on the map, choose the steps, then ask."
+        return f"{mission}: tap up to {q.get('max_cities', 1)} cities on the map, then ask."
+
+    # ------------------------------------------------------------ map taps
+
+    def ready_cities(self, v: dict[str, Any]) -> list[str]:
+        return [o["city"] for o in v["occupied"] if not o["exploited"]]
+
+    def attack_targets(self, v: dict[str, Any]) -> list[str]:
+        pick = self._sync_pick(v)
+        return sorted(self.map.neighbours(pick.exploit), key=self.city_name) if pick.exploit else []
+
+    def tap_city(self, city: str) -> Any:
+        """A tap on the map: returns an action to submit, or None (the tap changed what is
+        being picked, or only asked what the city is — see :attr:`info`)."""
+        v = self.view()
+        pick = self._sync_pick(v)
+        self.info = ""
+        if self.is_over():
+            return None
+        phase, seat = v["phase"], v["active"]
+        if phase == "step2" and seat and self.faction(seat) == "dynasty":
+            if city in self.ready_cities(v) and city != pick.exploit:
+                pick.exploit = city
+                self.info = f"⚔ Exploit {self.city_name(city)} to attack: tap a city next to it (marked ⚔)."
+                return None
+            if pick.exploit and city in self.map.neighbours(pick.exploit):
+                return Attack(seat, pick.exploit, city)
+            if city == pick.exploit:
+                pick.exploit = ""
+                return None
+        if phase == "ask":
+            q = self._question(v)
+            kind = q.get("type") or q.get("kind", "")
+            if kind == "base-within":
+                pick.cities = [] if pick.cities == [city] else [city]
+            elif city in pick.cities:
+                pick.cities.remove(city)
+            elif len(pick.cities) < int(q.get("max_cities", 1)):
+                pick.cities.append(city)
+            else:
+                self.info = f"At most {q.get('max_cities')} cities in this question: tap one to drop it first."
+            return None
+        self.info = self.describe(city, v)
+        return None
+
+    def set_steps(self, n: int) -> None:
+        self._sync_pick(self.view()).steps = n
+
+    def describe(self, city: str, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        c = next(c for c in self.map.cities if c.id == city)
+        state = next((("exploited" if o["exploited"] else "occupied") for o in v["occupied"] if o["city"] == city), "free")
+        near = ", ".join(sorted(self.city_name(n) for n in self.map.neighbours(city)))
+        return f"{STATE_GLYPH[state]} {c.name} · {CATEGORIES[c.category]} · {STATE_WORD[state]} · lines to {near}"
+
+    # ------------------------------------------------------------ reveal, answers, log
+
+    def reveal(self, v: dict[str, Any] | None = None) -> Reveal | None:
+        """The latest Attack among the recent public events (the screen shows it as a
+        reveal moment once, when its ply is new), or None."""
+        v = v or self.view()
+        e = next((e for e in reversed(v["events"]) if e["kind"] == "attack"), None)
+        if e is None:
+            return None
+        name = self.city_name(e["city"])
+        texts = {
+            "miss": f"{name}: the Liberation does not hold it.",
+            "taken": f"{name}: the Liberation held it — the Dynasty takes the card.",
+            "base-found": f"{name} is the Liberation's base. The Dynasty wins.",
+        }
+        return Reveal(e["ply"], e["result"], REVEAL_TITLES.get(e["result"], e["result"].upper()), texts.get(e["result"], e["text"]), name)
+
+    def answers(self) -> list[str]:
+        """Every referee answer of the game so far, as logged for both players."""
+        return [ln.text for ln in self.table.log(PUBLIC) if "referee answers" in ln.text and not ln.undone]
+
+    def audit_rows(self, v: dict[str, Any] | None = None) -> list[tuple[str, bool]]:
+        """After the game: every base position in order, with whether the move was legal."""
+        v = v or self.view()
+        audit = v.get("audit")
+        if not audit:
+            return []
+        rows = []
+        for i, mv in enumerate(audit["base_history"]):
+            act = ROMAN.get(int(mv["act"]), mv["act"])
+            if not mv["from"]:
+                rows.append((f"Setup: base placed at {self.city_name(mv['to'])}", True))
+                continue
+            if mv["from"] == mv["to"]:
+                what = f"stayed at {self.city_name(mv['to'])}"
+            else:
+                what = f"{self.city_name(mv['from'])} → {self.city_name(mv['to'])}"
+            verdict = "legal: same city" if mv["from"] == mv["to"] else ("legal: adjacent" if mv["legal"] else "ILLEGAL: not adjacent")
+            rows.append((f"Evade {i} (turn {mv['turn']}, ACT {act}): {what} — {verdict}", bool(mv["legal"])))
+        return rows
+
+    def audit_summary(self, v: dict[str, Any] | None = None) -> list[str]:
+        v = v or self.view()
+        audit = v.get("audit")
+        if not audit:
+            return []
+        out = [f"Final base: {self.city_name(audit['base'])}" if audit["base"] else "No base was placed."]
+        for s in self.seats():
+            cards = ", ".join(self.city_name(c) for c in audit["hands"].get(s["id"], [])) or "no cards"
+            out.append(f"{self.who(s['id'])} held: {cards}")
+        out.append("Deck: " + (", ".join(self.city_name(c) for c in audit["deck"]) or "empty"))
+        out.append("Discards: " + (", ".join(self.city_name(c) for c in audit["discard"]) or "none"))
+        return out
+
+    # ------------------------------------------------------------ private (behind the gate)
+
+    def private(self, seat: str) -> Private:
+        """``seat``'s hand, its base (Liberation) and the choices it may make now."""
+        pv = self.table.private_view(seat)
+        hand = tuple(pv["hands"][seat].get("cards", ()))
+        faction = self.faction(seat)
+        base = pv["base"].get("city", "") if faction == "liberation" else ""
+        choices = self._choices(seat, pv) if seat in self.table.prompt.actors and not self.is_over() else ()
+        note = ""
+        if faction == "liberation" and base:
+            near = sorted(self.city_name(n) for n in self.map.neighbours(base))
+            note = f"Your base is at {self.card_label(base)}. Adjacent: {', '.join(near)}."
+        return Private(seat, self.who(seat), tuple(self.card_label(c) for c in hand),
+                       self.card_label(base) if base else "", note, tuple(choices))
+
+    def _mission_label(self, seat: str, m: Mission) -> str:
+        side = self.faction(seat)
+        spec = GAME.mission_of(self.table.state, m.card, side)  # the public missions table
+        src = f"exploit {self.city_name(m.card)}" if m.occupied else f"play {self.city_name(m.card)}"
+        cost = (f", paying: discard {self.city_name(m.pay_card)}" if m.pay_card else
+                f", paying: exploit {self.city_name(m.pay_city)}" if m.pay_city else "")
+        q = " — asks the referee" if spec.question is not None else ""
+        return f"★ {spec.name} ({src}{cost}){q}"
+
+    def _choices(self, seat: str, pv: dict[str, Any]) -> list[Choice]:
+        phase = pv["phase"]
+        out: list[Choice] = []
+        base = pv["base"].get("city", "")
+        for a in self.table.legal_actions():
+            if a.seat != seat:
+                continue
+            if isinstance(a, FirstCity) and phase == "first-city":
+                out.append(Choice(f"■ Occupy {self.card_label(a.card)} as your first City (face up)", "first-city", a))
+            elif isinstance(a, PlaceBase):
+                out.append(Choice(f"● Put your secret base at {self.card_label(a.card)}", "base", a))
+            elif isinstance(a, Evade):
+                label = (f"● Evade: keep the base at {self.city_name(a.to)}" if a.to == base
+                         else f"● Evade: move the base to {self.city_name(a.to)}")
+                out.append(Choice(label, "evade", a))
+            elif isinstance(a, Sabotage):
+                out.append(Choice(f"✖ Sabotage {self.city_name(a.city)}", "sabotage", a))
+            elif isinstance(a, Occupy):
+                out.append(Choice(f"■ Exploit {self.city_name(a.exploit)} → occupy {self.city_name(a.card)}", "occupy", a))
+            elif isinstance(a, Mission):
+                out.append(Choice(self._mission_label(seat, a), "mission", a))
+            elif isinstance(a, Discard):
+                out.append(Choice(f"▥ Discard {self.card_label(a.card)} (face down)", "discard", a))
+            elif isinstance(a, Pass) and phase == "step2" and self.faction(seat) == "liberation":
+                out.append(Choice("Take no action", "pass", a))
+        order = {"first-city": 0, "base": 0, "evade": 1, "occupy": 1, "sabotage": 2, "mission": 3, "discard": 4, "pass": 5}
+        return sorted(out, key=lambda c: (order[c.group], "keep the base" not in c.label))
+
+    def drawn_news(self, seat: str, before: tuple[str, ...]) -> str:
+        """After the app dealt ``seat`` a card: what came in (private)."""
+        now = self.table.private_view(seat)["hands"][seat].get("cards", ())
+        new = [c for c in now if c not in before]
+        return ("You drew: " + ", ".join(self.card_label(c) for c in new)) if new else ""
