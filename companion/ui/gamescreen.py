@@ -21,6 +21,7 @@ class GameScreen(Screen):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._unsubscribe: Callable[[], None] | None = None
+        self._tick_ev: Any = None
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
 
@@ -28,10 +29,24 @@ class GameScreen(Screen):
         self.unbind_table()
         self.table = table
         self._unsubscribe = table.subscribe(self._on_change)
+        if getattr(table, "clocks", None) is not None:
+            # The Table advances its clocks when asked; warnings and flag falls come back
+            # as "clock" changes.
+            self._tick_ev = Clock.schedule_interval(lambda dt: self._tick(), 0.25)
         self.on_table_bound(table)
         self.refresh()
 
+    def _tick(self) -> None:
+        if self.table is not None:
+            try:
+                self.table.tick()
+            except ValueError:  # a closed table
+                pass
+
     def unbind_table(self) -> None:
+        if self._tick_ev is not None:
+            self._tick_ev.cancel()
+            self._tick_ev = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None

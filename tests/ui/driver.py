@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         from companion.ui.demo import start_demo
 
         def on_ready_demo(app: Any, _inner: Any = on_ready) -> None:
-            start_demo(app, seed=7)
+            start_demo(app, seed=7, speed=float(os.environ.get("TC_SIM_SPEED", "10")))
             _inner(app)
 
         app._on_ready = on_ready_demo

@@ -286,3 +286,64 @@ def tour(d: Any) -> Iterator[float]:
     d.tap(_screen(d).ids.log_toggle)
     yield 0.3
     d.shot("tyranny-log")
+
+
+def _wait_for(cond: Any, timeout: float = 5.0, step: float = 0.05) -> Iterator[float]:
+    """Yield until ``cond()`` is true (bounded; the caller checks the condition after)."""
+    waited = 0.0
+    while not cond() and waited < timeout:
+        yield step
+        waited += step
+
+
+def demo_physical_roll(d: Any) -> Iterator[float]:
+    """End to end, in demo mode: simulated hub → pty → serial bridge → Table → screen. A
+    physical roll appears on screen and is applied; a roll nobody asked for is shown as
+    rejected and changes nothing; a crooked die offers "accept"."""
+    app = d.app
+    link = app.demo_link
+    d.check(link is not None, f"the demo link runs ({app.journal_error})")
+    yield from _wait_for(lambda: any(r.connected for r in app.devices.rows()), 5)
+    d.check(any(r.connected for r in app.devices.rows()), "the simulated hub is online")
+    d.check(app.sm.current == "game:tyranny", "the demo opens a Tyranny game")
+    scr = _screen(d)
+    prompt = app.table.prompt
+    seat = sorted(prompt.actors)[0]
+    start_tile = app.table.view()["pieces"][seat]["tile"]
+    ply = app.table.view()["ply"]
+    d.tap(scr.ids.dice.ids.throw)  # the demo's "throw the simulated die" (a random face)
+    yield from _wait_for(lambda: app.table.view()["ply"] > ply, 8)
+    v = app.table.view()
+    d.check(v["ply"] == ply + 1 and v["phase"] == "move", f"the physical roll was applied (phase {v['phase']})")
+    tray = scr.ids.dice
+    d.check("sim/0 rolled" in tray.last_text and tray.last_ok, f"the tray shows the roll: {tray.last_text!r}")
+    d.check(_reachable_tiles(d), "the reachable tiles are highlighted")
+    d.shot("demo-roll-applied")
+    # A roll nobody asked for: a destination is awaited, not a roll.
+    link.throw(0, value=5)
+    yield from _wait_for(lambda: "5" in tray.last_text and not tray.last_ok, 8)
+    d.check(not tray.last_ok and "rolled 5" in tray.last_text, f"the unasked roll is shown as rejected: {tray.last_text!r}")
+    d.check(app.table.view()["ply"] == ply + 1, "the unasked roll changed nothing")
+    d.check(scr.ids.banner.shown > 0 and scr.ids.banner.code, "the banner names the rejection")
+    d.note(f"unasked roll: {scr.ids.banner.code}: {scr.ids.banner.message}")
+    d.shot("demo-roll-rejected")
+    d.tap(_reachable_tiles(d)[0])
+    yield 0.3
+    # Finish the mover's turn if the tile asks something, until the next seat must roll.
+    for _ in range(6):
+        from rules.core import RollRequest
+
+        if isinstance(app.table.prompt.awaiting, RollRequest):
+            break
+        _autoplay_step(d)
+        yield 0.2
+    # A crooked die: the table may accept the value the die leans towards.
+    ply = app.table.view()["ply"]
+    link.throw(0, value=3, crooked=True)
+    yield from _wait_for(lambda: tray.crooked_value, 8)
+    d.check(tray.crooked_value == 3 and app.table.view()["ply"] == ply, f"crooked die offered, not applied ({tray.last_text!r})")
+    d.shot("demo-crooked")
+    d.tap(tray.ids.accept)
+    yield 0.3
+    d.check(app.table.view()["ply"] == ply + 1, "accepting the crooked die applies it")
+    d.note(f"demo: moved from {start_tile}; crooked 3 accepted")

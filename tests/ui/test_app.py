@@ -33,3 +33,9 @@ def test_resume_after_restarting_the_app(run_app, tmp_path):
 @pytest.mark.parametrize("size", ["1280x800", "480x800"])
 def test_every_screen_lays_out_at(run_app, size):
     run_app("tour", size)
+
+
+def test_demo_physical_roll_end_to_end(run_app):
+    """Simulated hub on a pty → serial bridge → Table → UI."""
+    r = run_app("demo_physical_roll", demo=True)
+    assert any(n.startswith("unasked roll: roll-not-awaited") for n in r["notes"])

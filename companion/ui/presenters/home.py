@@ -69,10 +69,13 @@ class GameRow:
 def rows(summaries: Iterable[Any]) -> list[GameRow]:
     out = []
     for g in summaries:
+        winner = getattr(g, "winner", None)
         result = g.result
-        if result is not None and not isinstance(result, str):
+        if winner:
+            result = f"won by the {winner}"
+        elif result is not None and not isinstance(result, str):
             result = getattr(result, "winner", None) or str(result)
-            result = f"won by {result}"
+            result = f"won by the {result}"
         out.append(GameRow(str(g.key), game_title(g.game_id), _names(g.players), format_when(g.started),
                            format_duration(g.duration_s), result or ""))
     return out

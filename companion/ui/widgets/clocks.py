@@ -26,6 +26,8 @@ def _fmt(seconds: float) -> str:
 
 class SeatClocks(BoxLayout):
     clocks = ObjectProperty(None, allownone=True)  # a companion.clocks.ClockSet
+    pause = ObjectProperty(None, allownone=True)  # set by the screen: the Table's journaled pause
+    resume = ObjectProperty(None, allownone=True)
     paused = BooleanProperty(False)
 
     def __init__(self, **kw: Any) -> None:
@@ -74,9 +76,9 @@ class SeatClocks(BoxLayout):
         if cs is None:
             return
         if cs.is_paused:
-            cs.resume()
+            (self.resume or cs.resume)()
         else:
-            cs.pause()
+            (self.pause or cs.pause)()
         self.paused = bool(cs.is_paused)
 
     def stop(self) -> None:

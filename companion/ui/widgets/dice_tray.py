@@ -26,6 +26,7 @@ class DiceTray(BoxLayout):
     submit = ObjectProperty(None, allownone=True)
     roll_for_me = ObjectProperty(None, allownone=True)
     throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
+    accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: () -> bool
 
     def __init__(self, **kw: Any) -> None:
         self.model = DiceModel()
@@ -63,9 +64,17 @@ class DiceTray(BoxLayout):
             self.roll_for_me()
 
     def tap_accept(self) -> None:
-        action = self.model.accept_action()
-        if action is not None and self.submit is not None and self.submit(action):
-            self.note(action.values, "crooked die accepted")
+        """Accept the value a crooked die leans towards (the Table knows which roll it was)."""
+        crooked = self.model.crooked
+        if crooked is None:
+            return
+        if self.accept_crooked is not None:
+            ok = self.accept_crooked()
+        else:
+            action = self.model.accept_action()
+            ok = action is not None and self.submit is not None and self.submit(action)
+        if ok:
+            self.note((crooked.value,), "crooked die accepted")
 
     def _sync(self) -> None:
         m = self.model

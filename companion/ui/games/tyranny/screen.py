@@ -38,6 +38,7 @@ class TyrannyScreen(GameScreen):
         self.ids.board.on_tile = self.tap_tile
         self.ids.dice.submit = self.submit
         self.ids.dice.roll_for_me = self.roll_for_me
+        self.ids.dice.accept_crooked = self.accept_crooked
         link = getattr(App.get_running_app(), "demo_link", None)
         self.ids.dice.throw = (lambda: link.throw(0)) if link is not None else None
         self.ids.log.undo = self.undo
@@ -47,6 +48,7 @@ class TyrannyScreen(GameScreen):
             from ...widgets.clocks import SeatClocks  # noqa: F401
 
             seats = [(s["id"], s["name"], s["faction"]) for s in self.presenter.seats()]
+            self.ids.clocks.pause, self.ids.clocks.resume = table.pause, table.resume_clocks
             self.ids.clocks.set_seats(getattr(table, "clocks", None), seats)
         except Exception:  # a Table without clocks
             self.ids.clocks.set_seats(None, [])
@@ -155,6 +157,17 @@ class TyrannyScreen(GameScreen):
         if action is not None and getattr(action, "values", None):
             self.ids.dice.note(tuple(action.values), "the app rolled")
         self._after_accept(action)
+        return True
+
+    def accept_crooked(self) -> bool:
+        if self.table is None:
+            return False
+        try:
+            acc = self.table.accept_crooked()
+        except ValueError as e:
+            self.show_rejection(getattr(e, "code", "refused"), str(e))
+            return False
+        self._after_accept(acc.action)
         return True
 
     def _after_accept(self, action: Any) -> None:

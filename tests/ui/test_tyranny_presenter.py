@@ -1,0 +1,105 @@
+"""The Tyranny presenter against the real Table, without a window: whatever the game's
+state, every button is a legal action, nothing secret reaches a public label, and the
+hand (behind the gate) shows exactly the seat's own cards."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import PUBLIC, Draw, Roll
+from rules.tyranny.actions import MoveTo
+
+companion = pytest.importorskip("companion")
+Table = getattr(companion, "Table", None)
+Journal = getattr(companion, "Journal", None)
+if Table is None or Journal is None:
+    pytest.skip("companion.Table is not in the tree yet", allow_module_level=True)
+
+from companion.ui.games.tyranny.presenter import TyrannyPresenter  # noqa: E402
+
+SEATS2 = [{"id": "cops-1", "faction": "cops", "name": "Ann"}, {"id": "criminals-1", "faction": "criminals", "name": "Bob"}]
+SEATS4 = SEATS2 + [{"id": "cops-2", "faction": "cops", "name": "Cat"}, {"id": "criminals-2", "faction": "criminals", "name": "Dan"}]
+
+
+@pytest.fixture
+def journal(tmp_path):
+    j = Journal.open(tmp_path / "journal.sqlite3")
+    yield j
+    j.close()
+
+
+def new_table(journal, seats=SEATS2, options=None, seed=1):
+    return Table.create(journal, game_id="tyranny", seats=seats, options=options or {}, seed=seed)
+
+
+def test_the_opening_screen(journal):
+    t = new_table(journal)
+    p = TyrannyPresenter(t)
+    assert p.prompt_line().startswith("Ann (▲ Cops): roll to move")
+    assert p.influence() == 500 and p.streak_lines() == ["Win: ◆ ≥ 1000 or ▲ at 0, held 3 turns"]
+    cells = {c.id: c for c in p.cells()}
+    assert len(cells) == 40 and cells["police-station"].pieces[0][0] == "cops-1"
+    assert not any(c.reachable for c in cells.values())
+    assert p.buttons() == []  # only the roll is possible: it goes to the dice tray
+
+
+def test_a_roll_highlights_the_reachable_tiles_and_a_tap_moves(journal):
+    t = new_table(journal, options={"move": "up-to"})
+    p = TyrannyPresenter(t)
+    t.submit(Roll("cops-1", (3,)))
+    reach = {c.id for c in p.cells() if c.reachable}
+    assert reach == {"o-docks", "o-gamble-1", "o-market"}
+    assert p.tap_tile("o-safe-1") is None
+    move = p.tap_tile("o-market")
+    assert move == MoveTo("cops-1", "o-market")
+    t.submit(move)
+    assert TyrannyPresenter(t).view()["pieces"]["cops-1"]["tile"] == "o-market"
+
+
+def test_streak_countdown_reads_like_the_rulebook(journal):
+    t = new_table(journal, seed=4)
+    p = TyrannyPresenter(t)
+    v = dict(p.view(), influence=1200, streaks={"criminals": 2, "cops": 0, "target": 3})
+    assert p.streak_lines(v) == ["◆ Criminals ≥ 1000: 2 of 3 turns"]
+
+
+def test_physical_card_entry_and_the_hand_behind_the_gate(journal):
+    t = new_table(journal, seed=2)
+    p = TyrannyPresenter(t)
+    t.submit(Roll("cops-1", (2,)))
+    t.submit(MoveTo("cops-1", "o-gamble-1"))
+    labels = [b.label for b in p.buttons()]
+    assert labels[:2] == ["Draw from the app's Gamble deck", "Enter the Gamble card you drew…"]
+    entries = dict(p.physical_draws())
+    three = next(a for label, a in entries.items() if label.startswith("Gamble 3:"))
+    t.submit(three)  # Gamble 3 is kept face down
+    assert "inescapable" not in " ".join(x.text for x in t.log(PUBLIC))
+    hand = p.hand("cops-1")
+    assert [c.title for c in hand] == ["Gamble 3"] and "inescapable arrest" in hand[0].text
+    assert p.hand("criminals-1") == []
+    assert any("You drew Gamble 3" in line for line in p.private_news("cops-1"))
+    assert p.private_news("criminals-1") == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_every_button_is_legal_and_no_secret_is_public(journal, seed, soak_factor):
+    r = random.Random(seed)
+    t = new_table(journal, SEATS4 if seed % 2 else SEATS2, {"move": r.choice(["exact", "up-to"])}, seed=seed)
+    p = TyrannyPresenter(t)
+    for _ in range(150 * soak_factor):
+        if t.outcome is not None:
+            break
+        legal = list(t.legal_actions())
+        hidden = set(t.game.secrets(t.state, PUBLIC))
+        for spec in p.buttons():
+            if spec.intent == "submit":
+                assert spec.action in legal
+            assert not any(h in spec.label for h in hidden)
+        public = p.prompt_line() + " ".join(c.short + c.detail for c in p.cells()) + " ".join(c.status for c in p.chips())
+        assert not any(h in public for h in hidden)
+        action = r.choice(legal)
+        if isinstance(action, (Roll, Draw)) and r.random() < 0.3:
+            t.roll_for_me()
+        else:
+            t.submit(action)
