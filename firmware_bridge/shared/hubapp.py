@@ -194,8 +194,10 @@ class Hub:
     # -- the loop ------------------------------------------------------------------------
 
     def announce(self):
-        """At boot: IDENT unasked (a new boot id tells the host to resync), then a LOG
-        line for each die running on canonical normals."""
+        """At boot: a lone 0x00 (ends whatever the host's decoder holds: REPL text, a
+        frame cut by the reset), IDENT unasked (a new boot id tells the host to resync),
+        then a LOG line for each die running on canonical normals."""
+        self.link.write(b"\x00")
         self._send_ident()
         for die in self.dice:
             if die.cal_status is not None:

@@ -64,6 +64,12 @@ class PhysicsRoller:
         d = self._dice.get(die)
         return list(d.events) if d else []
 
+    def prepare(self, die: int, faces: int) -> _Die:
+        """The virtual die ``die`` as a d``faces``, created on first use (mounting,
+        three-face calibration, detector, resting face): the simulated hub installs its
+        calibration on the hub's own die before the first throw."""
+        return self._die(die, faces)
+
     def _die(self, die: int, faces: int) -> _Die:
         d = self._dice.get(die)
         if d is not None and d.faces == faces:
@@ -119,6 +125,19 @@ class PhysicsRoller:
         else:
             tr = T.clean_roll(faces, target, rng, d.mount, self.sensor, start_face=d.face,
                               bounces=rng.randint(0, 3))
+        return self._play(d, tr)
+
+    def turn(self, die: int, faces: int, rng: random.Random, face: int | None = None) -> Any:
+        """Die ``die`` picked up, turned to ``face`` in the fingers and put down: the
+        detector should say ``onFace``, not a roll."""
+        d = self._die(die, faces)
+        target = rng.randrange(faces) if face is None else face
+        if not 0 <= target < faces:
+            raise ValueError("face index %d out of range for a d%d" % (target, faces))
+        return self._play(d, T.turned_in_hand(faces, target, rng, d.mount, self.sensor,
+                                              start_face=d.face))
+
+    def _play(self, d: _Die, tr: T.Trace) -> Any:
         # The trace opens with the die at rest on its current face; run it on the die's
         # own clock so timestamps keep increasing across rolls.
         samples = [(t + d.clock_ms, x, y, z) for t, x, y, z in tr.samples]
@@ -137,4 +156,3 @@ class PhysicsRoller:
             confidence=res.confidence,
             settle_ms=max(0, res.t_ms - landed),
         )
-
