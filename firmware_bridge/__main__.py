@@ -118,11 +118,17 @@ def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
 def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     from firmware_bridge.simulated.hub import SimulatedHub
 
-    hub = SimulatedHub(faces=tuple([args.faces] * args.dice))
+    from firmware_bridge.simulated.hub import SimulatedHubError
+
+    try:
+        hub = SimulatedHub(dice=[args.faces] * args.dice, seed=args.seed, speed=args.speed)
+    except SimulatedHubError as e:
+        out("error: %s" % e)
+        return 2
     hub.start()
     try:
-        out("simulated hub on %s  (dice: %s; Ctrl-C stops)" % (hub.port, ", ".join(
-            "d%d" % args.faces for _ in range(args.dice))))
+        out("simulated hub on %s  (pty %s; dice: %s; Ctrl-C stops)" % (
+            hub.port, hub.pty_path, ", ".join("d%d" % f for f in hub.faces)))
         out("connect with: python -m firmware_bridge monitor %s" % hub.port)
         end = None if args.seconds is None else time.monotonic() + args.seconds
         next_roll = None if not args.roll_every else time.monotonic() + args.roll_every
@@ -155,7 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="run a simulated hub on a pty and print its path")
     s.add_argument("--dice", type=int, default=2)
     s.add_argument("--faces", type=int, default=6)
-    s.add_argument("--roll-every", type=float, default=0.0, help="roll a die every N seconds")
+    s.add_argument("--seed", type=int, default=None, help="repeatable dice, rolls and boot ids")
+    s.add_argument("--speed", type=float, default=1.0, help="device clock speed-up (1: real time)")
+    s.add_argument("--roll-every", type=float, default=0.0, help="throw every die every N seconds")
     s.add_argument("--seconds", type=float, default=None, help="stop after this long")
     return p
 

@@ -1,6 +1,8 @@
 """``python -m firmware_bridge``: list, monitor, simulate."""
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -64,3 +66,36 @@ def test_parser_knows_the_three_commands() -> None:
 def test_module_entry_point_runs() -> None:
     r = subprocess.run([sys.executable, "-m", "firmware_bridge", "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "monitor" in r.stdout and "simulate" in r.stdout
+
+
+def test_simulate_then_monitor_it() -> None:
+    """``simulate`` in a child process prints its port; ``monitor`` on that port shows the
+    hub coming online and its counters."""
+    pytest.importorskip("firmware_bridge.simulated.hub")
+    child = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "simulate", "--seed", "3",
+                              "--speed", "20", "--roll-every", "0.3", "--seconds", "20"],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        assert first.startswith("simulated hub on "), first
+        port = first.split()[3]
+        lines: list[str] = []
+        assert main(["monitor", port, "--seconds", "1.5", "--interval", "0.5"], lines.append) == 0
+        text = "\n".join(lines)
+        assert "DeviceOnline" in text and "device:hub1" in text
+        assert "DieRolled" in text or "DieMotion" in text  # a throw every 0.3 s
+        assert any(line.startswith("bridge: good ") for line in lines)
+        assert any(line.startswith("hub:    uptime") for line in lines)
+        assert lines[-2].startswith("bridge: ") or lines[-1].startswith("hub: ")
+    finally:
+        child.send_signal(signal.SIGINT)  # Ctrl-C: the hub stops and cleans up
+        assert child.wait(10) == 0
+    assert not os.path.lexists(port)  # its pty link went with it
+
+
+def test_simulate_refuses_an_impossible_die() -> None:
+    pytest.importorskip("firmware_bridge.simulated.hub")
+    lines: list[str] = []
+    assert main(["simulate", "--faces", "7", "--seconds", "0"], lines.append) == 2
+    assert lines[0].startswith("error: ")
