@@ -1,0 +1,345 @@
+"""Input routing: physical input events become the action the engine waits for.
+
+:class:`Router` is owned by a Table and called under its lock (``table.route(event)``).
+Events are ``firmware_bridge.events`` values, read by their field names only (this module
+does not import the bridge). What each does:
+
+* ``DieRolled``: a roll from the die assigned to the seat that must roll. Several dice of
+  one roll are collected within a roll window (``ROLL_WINDOW_S`` seconds of event time);
+  the Roll is submitted when all are in. A crooked die is held: re-roll it, or accept its
+  value with ``table.accept_crooked()``.
+* ``KeypadValue``: a die value typed in by hand (manual entry), collected like dice.
+* ``TokenPlaced``/``TokenRemoved``: a token on a slot the game's mapping file maps to a
+  board entity becomes the mapped action.
+* ``ButtonPressed``: a button mapped to an action ("end turn"), to the app's roller, or to a
+  seat (selects the seat for the next keypad entry and the secret desk).
+* Anything else (device online, motion, battery, held/released buttons) is ignored.
+
+Every rejection is a ``Rejected(code, message)`` and changes nothing. Codes:
+``roll-not-awaited``, ``wrong-dice-count``, ``crooked-die``, ``die-not-assigned``,
+``die-wrong-seat``, ``wrong-die-faces``, ``keypad-wrong-seat``, ``slot-unmapped``,
+``button-unmapped``, ``ambiguous``, ``illegal`` (the engine refused; message names the
+rule). A duplicate event (same boot id, source and counter) is ignored.
+
+A mapping file is ``companion/mappings/<game>.json``::
+
+    {"game": "tyranny",
+     "slots":   {"gpio/0": {"entity": "tile:o-docks", "on_place": {"kind": "move", "tile": "o-docks"}}},
+     "buttons": {"gpio/end-turn": {"does": "action", "action": {"kind": "decline"}},
+                 "gpio/roll": {"does": "roll-for-me"},
+                 "gpio/seat-0": {"does": "seat", "seat": 0}}}
+
+Keys are ``<device>/<slot or button>``; ``*/<name>`` matches any device. An action template
+names a ``kind`` and some fields; the seat is the one whose turn it is, and the template
+must match exactly one legal action (else ``ambiguous`` or the engine's reason).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from rules.core import IllegalAction, Roll, RollRequest
+from rules.core.serial import to_data
+
+MAPPINGS = Path(__file__).with_name("mappings")
+ROLL_WINDOW_S = 4.0
+DEDUP_MEMORY = 4096
+
+
+class MappingError(ValueError):
+    """A mapping file that cannot be used."""
+
+    code = "bad-mapping"
+
+
+def load_mapping(game_id: str, folder: Path = MAPPINGS) -> dict[str, Any]:
+    """The game's mapping file, or an empty mapping when the game has none."""
+    path = folder / f"{game_id}.json"
+    if not path.exists():
+        return {"game": game_id, "slots": {}, "buttons": {}}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise MappingError(f"{path}: {e}") from None
+    return check_mapping(data, game_id, str(path))
+
+
+def check_mapping(data: Any, game_id: str, where: str = "mapping") -> dict[str, Any]:
+    """Validate a mapping's shape; returns it."""
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        raise MappingError(f"{where}: not a mapping for {game_id!r}")
+    for section in ("slots", "buttons"):
+        if not isinstance(data.setdefault(section, {}), dict):
+            raise MappingError(f"{where}: {section!r} must be an object")
+    for name, m in data["slots"].items():
+        if not isinstance(m, dict) or not isinstance(m.get("on_place"), dict) or "kind" not in m["on_place"]:
+            raise MappingError(f"{where}: slot {name!r} needs an on_place action template with a kind")
+    for name, m in data["buttons"].items():
+        does = m.get("does") if isinstance(m, dict) else None
+        if does not in ("action", "roll-for-me", "seat", "undo"):
+            raise MappingError(f"{where}: button {name!r}: 'does' is action, roll-for-me, seat or undo")
+        if does == "action" and not (isinstance(m.get("action"), dict) and "kind" in m["action"]):
+            raise MappingError(f"{where}: button {name!r} needs an action template with a kind")
+        if does == "seat" and not isinstance(m.get("seat"), int):
+            raise MappingError(f"{where}: button {name!r} needs a seat position")
+    return data
+
+
+@dataclass
+class _Window:
+    """Dice of one roll coming in: the seat, the first event's time, (source, value)s."""
+
+    seat: str
+    t0: float
+    dice: list[tuple[str, int]] = field(default_factory=list)
+
+
+class Router:
+    """Routes events for one Table. Not thread-safe on its own: the Table's lock guards it."""
+
+    def __init__(self, table: Any, devices: Mapping[str, str], mapping: Mapping[str, Any]) -> None:
+        self.table = table
+        self.devices = dict(devices)
+        self.mapping = mapping
+        self.window: _Window | None = None
+        self.crooked: tuple[str, Any] | None = None  # (seat, event)
+        self.focus_seat: str | None = None
+        self._seen: OrderedDict[tuple[Any, ...], None] = OrderedDict()
+
+    # --------------------------------------------------------------- entry point
+    def route(self, event: Any) -> tuple[Any, list[Any]]:
+        from .table import Change, RouteResult
+
+        name = type(event).__name__
+        key = self._dedup_key(event)
+        if key is not None and key in self._seen:
+            return RouteResult(ignored=f"duplicate: {event.source} already reported event {event.counter}"), []
+        handler = {
+            "DieRolled": self._die, "KeypadValue": self._keypad, "TokenPlaced": self._token_placed,
+            "TokenRemoved": self._token_removed, "ButtonPressed": self._button,
+        }.get(name)
+        if handler is None:
+            return RouteResult(ignored=f"{name} is not game input"), []
+        if key is not None:
+            self._seen[key] = None
+            while len(self._seen) > DEDUP_MEMORY:
+                self._seen.popitem(last=False)
+        result, changes = handler(event)
+        if result.rejected is not None:
+            changes = [*changes, Change("rejected", self.table.ply, result.rejected)]
+        return result, changes
+
+    def clear(self) -> None:
+        self.window = None
+        self.crooked = None
+
+    def crooked_action(self) -> Roll:
+        """The Roll that accepts the held crooked die's value (as the only or last die)."""
+        from .table import TableError
+
+        if self.crooked is None:
+            raise TableError("there is no crooked die to accept")
+        seat, ev = self.crooked
+        req = self._roll_request()
+        if req is None or seat not in self.table.prompt.actors:
+            self.crooked = None
+            raise TableError("the crooked die's roll is no longer awaited")
+        dice = list(self.window.dice) if self.window is not None and self.window.seat == seat else []
+        dice.append((ev.source, ev.value))
+        return Roll(seat, tuple(v for _, v in dice), source=",".join(s for s, _ in dice))
+
+    # --------------------------------------------------------------- dice
+    @staticmethod
+    def _dedup_key(event: Any) -> tuple[Any, ...] | None:
+        counter = getattr(event, "counter", None)
+        if counter is None:
+            return None
+        return (type(event).__name__, getattr(event, "boot_id", None), event.source, counter)
+
+    def _roll_request(self) -> RollRequest | None:
+        aw = self.table.prompt.awaiting
+        return aw if isinstance(aw, RollRequest) else None
+
+    def _die(self, ev: Any) -> tuple[Any, list[Any]]:
+        req = self._roll_request()
+        if req is None:
+            return self._reject("roll-not-awaited", f"{ev.source} rolled {ev.value}, but no roll is awaited now ({self.table.prompt}).")
+        actors = self.table.prompt.actors
+        dice_assigned = {s: seat for s, seat in self.devices.items() if s.startswith("die:")}
+        if dice_assigned:
+            seat = dice_assigned.get(ev.source)
+            if seat is None:
+                return self._reject("die-not-assigned", f"{ev.source} is not assigned to any seat; assign it on the devices panel, or enter the roll by hand.")
+            if seat not in actors:
+                return self._reject("die-wrong-seat", f"{ev.source} belongs to {seat}, but it is {self._who(actors)}'s roll.")
+        else:
+            seat = sorted(actors)[0]  # no die assigned: any die rolls for the seat that must roll
+        if getattr(ev, "faces", req.sides) != req.sides:
+            return self._reject("wrong-die-faces", f"{ev.source} is a d{ev.faces}; this roll ({req.purpose}) takes d{req.sides}.")
+        if ev.outcome == "crooked":
+            self.crooked = (seat, ev)
+            return self._reject("crooked-die", f"{ev.source} landed cocked (nearest face {ev.value}): re-roll it, or accept the {ev.value}.")
+        if self.crooked is not None and self.crooked[1].source == ev.source:
+            self.crooked = None  # the cocked die was re-rolled
+        return self._collect(seat, ev.source, ev.value, ev.t, req)
+
+    def _keypad(self, ev: Any) -> tuple[Any, list[Any]]:
+        req = self._roll_request()
+        if req is None:
+            return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now ({self.table.prompt}).")
+        actors = self.table.prompt.actors
+        seat = self.devices.get(ev.source)
+        if seat is None and ev.seat is not None:
+            ids = [s["id"] for s in self.table.seats]
+            seat = ids[ev.seat] if ev.seat < len(ids) else None
+            if seat is None:
+                return self._reject("keypad-wrong-seat", f"{ev.source} is for seat position {ev.seat}, and this table has {len(ids)} seats.")
+        if seat is None:
+            seat = self.focus_seat if self.focus_seat in actors else sorted(actors)[0]
+        if seat not in actors:
+            return self._reject("keypad-wrong-seat", f"{ev.source} belongs to {seat}, but it is {self._who(actors)}'s roll.")
+        if not 1 <= ev.value <= req.sides:
+            return self._reject("illegal", f"A {req.sides}-sided die cannot show {ev.value}.")
+        return self._collect(seat, ev.source, ev.value, ev.t, req)
+
+    def _collect(self, seat: str, source: str, value: int, t: float, req: RollRequest) -> tuple[Any, list[Any]]:
+        from .table import RouteResult
+
+        w = self.window
+        if w is not None and w.seat != seat:
+            w = self.window = None  # the roll passed to another seat: its partial dice are moot
+        if w is not None and t - w.t0 > ROLL_WINDOW_S:
+            self.window = None
+            return self._reject(
+                "wrong-dice-count",
+                f"Only {len(w.dice)} of {req.dice} dice came to rest within {ROLL_WINDOW_S:g} s; "
+                f"this roll ({req.purpose}) takes {req.dice} dice thrown together. Throw them all again.")
+        if w is None:
+            w = self.window = _Window(seat, t)
+        if any(s == source for s, _ in w.dice) and not source.startswith("keypad:"):
+            self.window = None
+            return self._reject(
+                "wrong-dice-count",
+                f"{source} reported twice before the other dice of this roll came in; "
+                f"this roll ({req.purpose}) takes {req.dice} different dice thrown together. Throw them again.")
+        w.dice.append((source, value))
+        if len(w.dice) < req.dice:
+            return RouteResult(collecting=tuple(v for _, v in w.dice)), []
+        self.window = None
+        roll = Roll(seat, tuple(v for _, v in w.dice), source=",".join(dict.fromkeys(s for s, _ in w.dice)))
+        return self._submit(roll)
+
+    # --------------------------------------------------------------- tokens and buttons
+    def _lookup(self, section: str, device: str, name: Any) -> Mapping[str, Any] | None:
+        table = self.mapping.get(section, {})
+        return table.get(f"{device}/{name}") or table.get(f"*/{name}")
+
+    def _token_placed(self, ev: Any) -> tuple[Any, list[Any]]:
+        m = self._lookup("slots", ev.device, ev.slot)
+        if m is None:
+            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.table.game.title} board.")
+        return self._template(m["on_place"], f"token on {m.get('entity', ev.source)}")
+
+    def _token_removed(self, ev: Any) -> tuple[Any, list[Any]]:
+        from .table import RouteResult
+
+        m = self._lookup("slots", ev.device, ev.slot)
+        if m is None:
+            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.table.game.title} board.")
+        if "on_remove" in m:
+            return self._template(m["on_remove"], f"token off {m.get('entity', ev.source)}")
+        return RouteResult(ignored=f"token lifted from {m.get('entity', ev.source)}"), []
+
+    def _button(self, ev: Any) -> tuple[Any, list[Any]]:
+        from .table import Change, RouteResult, rejected_from
+        from .undo import UndoRefused
+
+        m = self._lookup("buttons", ev.device, ev.button)
+        if m is None:
+            return self._reject("button-unmapped", f"Button {ev.button!r} on {ev.device} does nothing in {self.table.game.title}.")
+        does = m["does"]
+        if does == "seat":
+            ids = [s["id"] for s in self.table.seats]
+            if not 0 <= m["seat"] < len(ids):
+                return self._reject("button-unmapped", f"Button {ev.button!r} is for seat position {m['seat']}, and this table has {len(ids)} seats.")
+            self.focus_seat = ids[m["seat"]]
+            return RouteResult(ignored=f"{self.focus_seat} selected"), [Change("secret", self.table.ply, self.focus_seat)]
+        if does == "roll-for-me":
+            if self.table.game.sample(self.table.state) is None:
+                return self._reject("roll-not-awaited", f"Nobody needs to roll or draw now ({self.table.prompt}).")
+            acc, changes = self.table._submit(self.table.game.sample(self.table.state), "app")
+            return RouteResult(accepted=acc), changes
+        if does == "undo":
+            from .undo import undo_refusal
+
+            r = undo_refusal(self.table, None)
+            if r is not None:
+                return self._reject(r.code, f"Undo refused: {r.reason}.")
+            return RouteResult(ignored="undo requested: confirm on the screen"), []
+        return self._template(m["action"], f"button {ev.button}")
+
+    def _template(self, template: Mapping[str, Any], what: str) -> tuple[Any, list[Any]]:
+        """The one legal action matching ``template`` for the seat(s) to act, submitted."""
+        from .table import RouteResult
+
+        kind = template["kind"]
+        fields = {k: v for k, v in template.items() if k != "kind"}
+        prompt = self.table.prompt
+        matches = []
+        for a in self.table.legal_actions():
+            if a.kind != kind:
+                continue
+            data = to_data(a)
+            if all(_same(data.get(k), v) for k, v in fields.items()):
+                matches.append(a)
+        if len(matches) == 1:
+            return self._submit(matches[0])
+        if len(matches) > 1:
+            return self._reject("ambiguous", f"The {what} fits {len(matches)} different {kind} actions now; choose on the screen.")
+        # Nothing legal matches: let the engine say which rule forbids it.
+        cls = next((c for c in self.table.game.action_types if c.kind == kind), None)
+        seat = sorted(prompt.actors)[0] if prompt.actors else (self.table.seats[0]["id"])
+        if cls is not None:
+            try:
+                action = cls(seat, **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
+            except TypeError:
+                action = None
+            if action is not None:
+                problems = self.table.game.check(self.table.state, action)
+                if problems:
+                    from .table import rejected_from
+
+                    r = rejected_from(IllegalAction(problems, action))
+                    return self._reject("illegal", f"The {what} means {kind}: {r.message}", r.rule)
+        return self._reject("illegal", f"The {what} means {kind}, which is not possible now ({prompt}).")
+
+    # --------------------------------------------------------------- helpers
+    def _submit(self, action: Any) -> tuple[Any, list[Any]]:
+        from .table import RouteResult, rejected_from
+
+        try:
+            acc, changes = self.table._submit(action, action.source)
+        except IllegalAction as e:
+            r = rejected_from(e)
+            return self._reject("illegal", r.message, r.rule)
+        self.crooked = None
+        return RouteResult(accepted=acc), changes
+
+    def _reject(self, code: str, message: str, rule: str = "") -> tuple[Any, list[Any]]:
+        from .table import Rejected, RouteResult
+
+        return RouteResult(rejected=Rejected(code, message, rule)), []
+
+    @staticmethod
+    def _who(actors: Any) -> str:
+        return " or ".join(sorted(actors)) or "nobody"
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, list) or isinstance(b, list):
+        return list(a or []) == list(b or [])
+    return a == b

@@ -1,0 +1,93 @@
+"""The journal's SQLite schema, its version, and the migrations between versions.
+
+The version lives in ``PRAGMA user_version``; :data:`MIGRATIONS` ``[i]`` takes a journal
+from version ``i`` to ``i + 1``. A journal is recognised as ours by the ``meta`` row
+``app = tabletop-companion``, written by the first migration, so a foreign SQLite file is
+never mistaken for an empty journal and never written to.
+
+>>> CURRENT == len(MIGRATIONS)
+True
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Callable
+
+APP = "tabletop-companion"
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    """Version 1: games and their ordered actions (the save file)."""
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute("INSERT INTO meta (key, value) VALUES ('app', ?)", (APP,))
+    db.execute(
+        """CREATE TABLE games (
+            key TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            seats TEXT NOT NULL,          -- JSON [{"id","faction","name"}]
+            options TEXT NOT NULL,        -- JSON, resolved by the engine
+            seed INTEGER NOT NULL,
+            started REAL NOT NULL,        -- epoch seconds
+            finished REAL,
+            outcome TEXT                  -- JSON or NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE actions (
+            game_key TEXT NOT NULL REFERENCES games(key),
+            seq INTEGER NOT NULL,         -- order of arrival, never reused
+            ply INTEGER NOT NULL,         -- index among the actions in force when accepted
+            seat TEXT,
+            kind TEXT NOT NULL,
+            action TEXT NOT NULL,         -- JSON (rules.core.serial)
+            source TEXT NOT NULL,
+            time REAL NOT NULL,           -- wall clock, epoch seconds
+            undone INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_key, seq)
+        )"""
+    )
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    """Version 2: snapshots for fast resume, undo bookkeeping (barrier, tracked values per
+    action), device assignments and clocks."""
+    db.execute("ALTER TABLE games ADD COLUMN devices TEXT NOT NULL DEFAULT '{}'")
+    db.execute("ALTER TABLE games ADD COLUMN clock_config TEXT")      # JSON or NULL: untimed
+    db.execute("ALTER TABLE games ADD COLUMN clock_state TEXT")       # latest ClockSet.to_data()
+    db.execute("ALTER TABLE games ADD COLUMN tracked0 TEXT NOT NULL DEFAULT '{}'")
+    db.execute("ALTER TABLE actions ADD COLUMN barrier TEXT")          # why it can never be undone
+    db.execute("ALTER TABLE actions ADD COLUMN turn INTEGER")
+    db.execute("ALTER TABLE actions ADD COLUMN tracked TEXT")          # JSON tracked values after it
+    db.execute("ALTER TABLE actions ADD COLUMN clocks TEXT")           # JSON clock state after it
+    # undone: 0 in force, 1 undone (may be redone), 2 undone and superseded by a new action
+    db.execute("CREATE INDEX actions_in_force ON actions (game_key, undone, ply)")
+    db.execute(
+        """CREATE TABLE snapshots (
+            game_key TEXT NOT NULL REFERENCES games(key),
+            ply INTEGER NOT NULL,         -- the state after `ply` actions in force
+            state TEXT NOT NULL,          -- JSON (Game.state_to_data)
+            PRIMARY KEY (game_key, ply)
+        )"""
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+CURRENT = len(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection, target: int = CURRENT) -> int:
+    """Bring ``db`` from its ``user_version`` up to ``target``, one transaction per step,
+    so a crash mid-migration leaves the journal at the last complete version. Returns the
+    version reached."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    while version < target:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            MIGRATIONS[version](db)
+            version += 1
+            db.execute(f"PRAGMA user_version = {version:d}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    return version

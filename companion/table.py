@@ -1,0 +1,640 @@
+"""The Table: one game in progress, and the only way anything changes it.
+
+A Table joins a rules engine, the journal, the clocks, the input router and the secret
+desk. Every accepted action is checked by the engine, **committed to the journal**, and
+only then reported (the return value, then the subscribers). Undo follows Board Game
+Arena's policy (see :mod:`companion.undo`).
+
+Threading: call the Table from one thread, the UI thread (the UI marshals bridge events
+with ``Clock.schedule_once`` before calling :meth:`Table.route`). A lock guards every
+method anyway, so a stray call from another thread cannot interleave with a change.
+Subscribers are called on the thread that made the change, after the lock is released.
+
+>>> from companion import Journal, Table
+>>> t = Table.create(Journal.open(":memory:"), game_id="tyranny",
+...                  seats=[{"id": "cop-1", "faction": "cops"}, {"id": "crim-1", "faction": "criminals"}], seed=3)
+>>> t.prompt.awaiting.accepted[:1], t.ply
+(('roll',), 0)
+>>> t.roll_for_me().ply, t.ply
+(0, 1)
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+import time as _time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+import rules
+from rules.core import PUBLIC, Action, Commit, IllegalAction, Prompt, SecretRequest, Violation
+from rules.core.serial import to_data
+from rules.core.actions import parse_action
+
+from .journal import IN_FORCE, UNDONE, ActionRow, Journal, JournalError
+from .record import ActionRecord, GameRecord
+from .undo import UndoRefused, undo_refusal
+from .visibility import describe, public_data
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An action the engine accepted and the journal committed. ``ply``: its index in the
+    line of play; ``events``: the public log lines it produced; ``seq``: its journal row."""
+
+    ply: int
+    action: Action
+    events: tuple[str, ...] = ()
+    seq: int = -1
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """Input that does not fit, with a stable ``code`` and a sentence for the UI (and the
+    rule's section when the engine refused it). Nothing changed."""
+
+    code: str
+    message: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class RouteResult:
+    """What :meth:`Table.route` did with an event: exactly one of ``accepted`` (it became
+    an action), ``rejected`` (it does not fit; nothing changed), ``ignored`` (not input for
+    the game, a duplicate, a token lifted…: why), or ``collecting`` (some dice of a
+    several-dice roll are in; waiting for the rest)."""
+
+    accepted: Accepted | None = None
+    rejected: Rejected | None = None
+    ignored: str | None = None
+    collecting: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """A notification for subscribers. ``kind``: "action", "undo", "redo", "clock",
+    "secret", "over", "rejected"; ``ply``: the line of play's length after it;
+    ``detail``: the clock events, the Rejected, … (public data only)."""
+
+    kind: str
+    ply: int
+    detail: Any = None
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A line of the game log as ``viewer`` may read it. ``undone`` lines are actions that
+    were taken back (kept, struck through, for disputes). ``time``: epoch seconds."""
+
+    ply: int
+    text: str
+    seat: str | None
+    undone: bool
+    time: float | None
+
+
+class TableError(ValueError):
+    code = "table-error"
+
+
+class NothingToRoll(TableError):
+    """The app's roller was asked for a roll or a draw nobody is waiting for."""
+
+    code = "roll-not-awaited"
+
+
+class TableClosed(TableError):
+    code = "table-closed"
+
+
+@dataclass
+class _Entry:
+    seq: int
+    ply: int
+    seat: str | None
+    kind: str
+    action_json: str
+    source: str
+    time: float
+    undone: int
+    barrier: str | None
+    chance: bool
+    _action: Action | None = None
+
+    @property
+    def action(self) -> Action:
+        if self._action is None:
+            self._action = parse_action(json.loads(self.action_json))
+        return self._action
+
+    @classmethod
+    def of(cls, r: ActionRow, chance_kinds: set[str]) -> "_Entry":
+        return cls(r.seq, r.ply, r.seat, r.kind, r.action, r.source, r.time, r.undone, r.barrier, r.kind in chance_kinds)
+
+
+def plain_outcome(outcome: Any) -> dict[str, Any] | None:
+    """The engine's Outcome as plain JSON data (no serial tags)."""
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner,
+        "reason": outcome.reason,
+        "scores": {k: {"total": s.total, "breakdown": dict(s.breakdown)} for k, s in outcome.scores.items()},
+        "winning_seats": list(outcome.winning_seats),
+    }
+
+
+def _turn_of(state: Any, tracked: Mapping[str, Any]) -> int | None:
+    order = getattr(state, "order", None)
+    turn = getattr(order, "turn", None)
+    if isinstance(turn, int):
+        return turn
+    t = tracked.get("turn")
+    return t if isinstance(t, int) else None
+
+
+class Table:
+    """One game in progress. Build it with :meth:`create` or :meth:`resume`."""
+
+    def __init__(self, journal: Journal, key: str, *, clock: Callable[[], float] = _time.monotonic,
+                 wall: Callable[[], float] = _time.time, mapping: Mapping[str, Any] | None = None) -> None:
+        row = journal.game(key)
+        self.journal = journal
+        self.key = key
+        self.game_id = row.game_id
+        self.game = rules.load(row.game_id)
+        self.seats: list[dict[str, Any]] = row.seats
+        self.options = row.options
+        self.seed = row.seed
+        self.started = row.started
+        self.finished = row.finished
+        self.devices: dict[str, str] = dict(row.devices)
+        self._clock = clock
+        self._wall = wall
+        self._lock = threading.RLock()
+        self._subs: list[Callable[[Change], None]] = []
+        self._closed = False
+        self._tracked0 = row.tracked0
+        self._chance_kinds = {c.kind for c in self.game.action_types if getattr(c, "chance", False)}
+        entries = [_Entry.of(r, self._chance_kinds) for r in journal.actions(key)]
+        self._entries: list[_Entry] = entries
+        line = sorted((e for e in entries if e.undone == IN_FORCE), key=lambda e: e.ply)
+        if [e.ply for e in line] != list(range(len(line))):
+            raise JournalError(f"game {key}: the journal's line of play has gaps; it cannot be resumed")
+        self._line: list[_Entry] = line
+        self._redo: list[_Entry] = sorted((e for e in entries if e.undone == UNDONE), key=lambda e: -e.ply)
+        self._state = self._state_at(len(line))
+        self.clocks = None
+        if row.clock_config is not None:
+            from .clocks import ClockConfig, ClockSet
+
+            if row.clock_state is not None:
+                self.clocks = ClockSet.from_data(row.clock_state, clock=clock, wall=wall)
+            else:
+                self.clocks = ClockSet(ClockConfig.from_data(row.clock_config), [s["id"] for s in self.seats], clock=clock, wall=wall)
+                self.clocks.switch_to(self.prompt.actors)
+        from .routing import Router, load_mapping
+        from .secrets import SecretDesk
+
+        self.router = Router(self, self.devices, load_mapping(self.game_id) if mapping is None else mapping)
+        self.secrets = SecretDesk(self)
+
+    # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    def create(cls, journal: Journal, *, game_id: str, seats: Iterable[Mapping[str, Any]], options: Mapping[str, Any] | None = None,
+               seed: int | None = None, clocks: Any = None, devices: Mapping[str, str] | None = None,
+               clock: Callable[[], float] = _time.monotonic, wall: Callable[[], float] = _time.time,
+               mapping: Mapping[str, Any] | None = None) -> "Table":
+        """Start a new game: the engine checks the setup (raises its InvalidSetup, a
+        ValueError, naming every problem), the journal stores it, then the Table opens.
+
+        ``devices`` assigns input sources to seats: ``{"die:hub1/0": "cop-1",
+        "keypad:gpio/0": "cop-1"}`` (a key without a ``kind:`` prefix means a die). With no
+        die assigned at all, any die rolls for the seat that must roll. ``clocks``: a
+        :class:`companion.clocks.ClockConfig` (or its ``to_data()``), or None."""
+        game = rules.load(game_id)
+        seat_list = [{"id": str(s["id"]), "faction": str(s["faction"]), "name": str(s.get("name") or "")} for s in seats]
+        if seed is None:
+            import secrets as _secrets
+
+            seed = _secrets.randbelow(1 << 31)
+        state = game.new(seat_list, dict(options or {}), seed)
+        ids = {s["id"] for s in seat_list}
+        devs = {}
+        for src, seat in dict(devices or {}).items():
+            if seat not in ids:
+                raise TableError(f"device {src!r} is assigned to {seat!r}, which is not a seat at this table")
+            devs[src if ":" in src else f"die:{src}"] = seat
+        clock_config = None
+        if clocks is not None:
+            clock_config = clocks if isinstance(clocks, Mapping) else clocks.to_data()
+        tracked0 = dict(game.tracked(state))
+        key = journal.create_game(game_id=game_id, seats=seat_list, options=state.options, seed=seed, started=wall(),
+                                  devices=devs, clock_config=clock_config, tracked0=tracked0)
+        table = cls(journal, key, clock=clock, wall=wall, mapping=mapping)
+        if table.clocks is not None:
+            journal.set_clock_state(key, table.clocks.to_data())
+        return table
+
+    @classmethod
+    def resume(cls, journal: Journal, key: str, *, clock: Callable[[], float] = _time.monotonic,
+               wall: Callable[[], float] = _time.time, mapping: Mapping[str, Any] | None = None) -> "Table":
+        """Reopen a game from the journal: the newest snapshot plus the actions after it;
+        the clocks are charged for the time the app was down (see ClockSet.from_data)."""
+        return cls(journal, key, clock=clock, wall=wall, mapping=mapping)
+
+    def close(self) -> None:
+        """Journal the clocks and stop notifying. The journal stays open (it is shared)."""
+        with self._lock:
+            if self._closed:
+                return
+            if self.clocks is not None:
+                try:
+                    self.journal.set_clock_state(self.key, self.clocks.to_data())
+                except Exception:  # a closed journal: the last action's clock state stands
+                    pass
+            self._closed = True
+            self._subs.clear()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The engine state. Holds secrets: never display it; use :meth:`view`."""
+        return self._state
+
+    @property
+    def ply(self) -> int:
+        return len(self._line)
+
+    @property
+    def prompt(self) -> Prompt:
+        return self.game.prompt(self._state)
+
+    @property
+    def outcome(self) -> Any:
+        return self.game.outcome(self._state)
+
+    def is_over(self) -> bool:
+        return self._state.result is not None
+
+    def view(self, viewer: str = PUBLIC) -> dict[str, Any]:
+        """The engine's view for ``viewer``; the shared screen uses PUBLIC (no secrets)."""
+        with self._lock:
+            return self.game.view(self._state, viewer)
+
+    def private_view(self, seat: str) -> dict[str, Any]:
+        """One seat's view, with its own secrets: show it only behind the privacy gate."""
+        if seat == PUBLIC or seat not in {s["id"] for s in self.seats}:
+            raise KeyError(f"{seat!r} is not a seat at this table")
+        with self._lock:
+            return self.game.view(self._state, seat)
+
+    def legal_actions(self) -> Any:
+        return self.game.legal_actions(self._state)
+
+    def hidden(self, viewer: str = PUBLIC) -> set[str]:
+        """Strings ``viewer`` may not see now (the engine's secrets)."""
+        return {s for s in self.game.secrets(self._state, viewer) if s}
+
+    # ------------------------------------------------------------------ changing
+    def submit(self, action: Action, source: str | None = None) -> Accepted:
+        """Check ``action`` with the engine, journal it, apply it, then tell subscribers.
+        Raises the engine's IllegalAction (a ValueError, every violation with its rule) and
+        changes nothing when the action is illegal."""
+        with self._lock:
+            acc, changes = self._submit(action, source)
+        self._notify(changes)
+        return acc
+
+    def _submit(self, action: Action, source: str | None) -> tuple[Accepted, list[Change]]:
+        self._check_open()
+        src = source or action.source or "touch"
+        if action.source != src:
+            action = dataclasses.replace(action, source=src)
+        state = self._state
+        problems = self.game.check(state, action)
+        if problems:
+            raise IllegalAction(problems, action)
+        barrier = self.game.undo_barrier(state, action)
+        ply = state.ply
+        clocks_before = self.clocks.to_data() if self.clocks is not None else None
+        log_before = len(state.log)
+        self.game.push_unchecked(state, action)
+        try:
+            changes = self._after_push(action)
+            tracked = dict(self.game.tracked(state))
+            outcome = plain_outcome(self.game.outcome(state))
+            now = self._wall()
+            snapshot = json.dumps(self.game.state_to_data(state)) if (ply + 1) % self.journal.snapshot_every == 0 else None
+            action_json = json.dumps(to_data(action))
+            seq = self.journal.append(
+                self.key, ply=ply, seat=action.seat, kind=action.kind, action=action_json, source=src, time=now,
+                barrier=barrier, turn=_turn_of(state, tracked), tracked=tracked,
+                clocks=self.clocks.to_data() if self.clocks is not None else None, snapshot=snapshot,
+                finished=now if outcome is not None else None, outcome=outcome)
+        except BaseException:
+            self._rollback(clocks_before)
+            raise
+        # Committed: now (and only now) the Table's own bookkeeping and the world may know.
+        for e in self._redo:
+            e.undone = 2
+        self._redo.clear()
+        entry = _Entry(seq, ply, action.seat, action.kind, action_json, src, now, IN_FORCE, barrier, action.chance, action)
+        self._entries.append(entry)
+        self._line.append(entry)
+        if outcome is not None:
+            self.finished = now
+        events = tuple(e.text for e in state.log[log_before:] if e.to is None)
+        changes.insert(0, Change("action", self.ply))
+        if outcome is not None:
+            changes.append(Change("over", self.ply, outcome))
+        return Accepted(ply, action, events, seq), changes
+
+    def _after_push(self, action: Action) -> list[Change]:
+        changes: list[Change] = []
+        if self.clocks is not None:
+            self.clocks.switch_to(self.game.prompt(self._state).actors)
+        if isinstance(action, Commit):
+            changes.append(Change("secret", self.ply + 1))
+        return changes
+
+    def _rollback(self, clocks_before: dict[str, Any] | None) -> None:
+        """The journal refused a change: put memory back to what the journal holds."""
+        self._state = self._state_at(len(self._line))
+        if clocks_before is not None:
+            from .clocks import ClockSet
+
+            self.clocks = ClockSet.from_data(clocks_before, clock=self._clock, wall=self._wall, anchor="monotonic")
+
+    def roll_for_me(self, seat: str | None = None) -> Accepted:
+        """The app's own roller (or deck) for the roll or draw the game waits for."""
+        with self._lock:
+            self._check_open()
+            action = self.game.sample(self._state)
+            if action is None or not action.chance:
+                raise NothingToRoll(f"Nobody needs to roll or draw now ({self.prompt}).")
+            if seat is not None and seat != action.seat:
+                if seat not in self.prompt.actors:
+                    raise NothingToRoll(f"{seat} is not the one to roll or draw now ({self.prompt}).")
+                action = dataclasses.replace(action, seat=seat)
+            acc, changes = self._submit(action, "app")
+        self._notify(changes)
+        return acc
+
+    # ------------------------------------------------------------------ undo / redo
+    def undo_reason(self, seat: str | None = None) -> str | None:
+        """Why ``seat`` (default: whoever made the last action) may not undo now, or None."""
+        with self._lock:
+            r = undo_refusal(self, seat)
+        return None if r is None else r.reason
+
+    def can_undo(self, seat: str | None = None) -> bool:
+        return self.undo_reason(seat) is None
+
+    def undo(self, seat: str | None = None) -> Accepted:
+        """Take back the last action. Raises :class:`UndoRefused` (code + reason) when the
+        policy forbids it. The action stays in the journal, marked undone."""
+        with self._lock:
+            self._check_open()
+            refusal = undo_refusal(self, seat)
+            if refusal is not None:
+                raise refusal
+            entry = self._line[-1]
+            new_state = self._state_at(entry.ply)
+            clocks_before = self.clocks.to_data() if self.clocks is not None else None
+            if self.clocks is not None:
+                self.clocks.switch_to(self.game.prompt(new_state).actors, undo=True)
+            try:
+                self.journal.mark_undone(self.key, entry.seq, clocks=self.clocks.to_data() if self.clocks is not None else None)
+            except BaseException:
+                self._rollback(clocks_before)
+                raise
+            entry.undone = UNDONE
+            self._line.pop()
+            self._redo.append(entry)
+            self._state = new_state
+            acc = Accepted(entry.ply, entry.action, (), entry.seq)
+            changes = [Change("undo", self.ply)]
+        self._notify(changes)
+        return acc
+
+    def can_redo(self) -> bool:
+        with self._lock:
+            return bool(self._redo) and not self._closed and self.game.is_legal(self._state, self._redo[-1].action)
+
+    def redo(self) -> Accepted:
+        """Put back the last undone action (only while nothing else was done since)."""
+        with self._lock:
+            self._check_open()
+            if not self._redo:
+                raise UndoRefused("nothing-to-redo", "there is nothing to redo")
+            entry = self._redo[-1]
+            action = entry.action
+            problems = self.game.check(self._state, action)
+            if problems:
+                raise IllegalAction(problems, action)
+            clocks_before = self.clocks.to_data() if self.clocks is not None else None
+            self.game.push_unchecked(self._state, action)
+            try:
+                changes = self._after_push(action)
+                outcome = plain_outcome(self.game.outcome(self._state))
+                now = self._wall()
+                self.journal.mark_redone(self.key, entry.seq, clocks=self.clocks.to_data() if self.clocks is not None else None,
+                                         finished=now if outcome is not None else None, outcome=outcome)
+            except BaseException:
+                self._rollback(clocks_before)
+                raise
+            self._redo.pop()
+            entry.undone = IN_FORCE
+            self._line.append(entry)
+            if outcome is not None:
+                self.finished = now
+                changes.append(Change("over", self.ply, outcome))
+            changes.insert(0, Change("redo", self.ply))
+            acc = Accepted(entry.ply, action, (), entry.seq)
+        self._notify(changes)
+        return acc
+
+    # ------------------------------------------------------------------ input routing
+    def route(self, event: Any) -> RouteResult:
+        """Turn a firmware_bridge event into the action the game waits for (see
+        :mod:`companion.routing`). Call it on the UI thread."""
+        with self._lock:
+            self._check_open()
+            result, changes = self.router.route(event)
+        self._notify(changes)
+        return result
+
+    def accept_crooked(self) -> Accepted:
+        """Accept the value of the last crooked die instead of re-rolling it."""
+        with self._lock:
+            self._check_open()
+            action = self.router.crooked_action()
+            acc, changes = self._submit(action, action.source)
+            self.router.clear()
+        self._notify(changes)
+        return acc
+
+    # ------------------------------------------------------------------ clocks
+    def tick(self) -> list[Any]:
+        """Advance the clocks (call a few times a second); returns the clock events
+        (warnings, over time…) and tells subscribers."""
+        with self._lock:
+            if self.clocks is None or self._closed:
+                return []
+            events = self.clocks.tick()
+        if events:
+            self._notify([Change("clock", self.ply, tuple(events))])
+        return events
+
+    def pause(self) -> None:
+        """Pause every clock (journaled)."""
+        self._clock_op(lambda c: c.pause())
+
+    def resume_clocks(self) -> None:
+        """Resume the clocks after :meth:`pause` (journaled)."""
+        self._clock_op(lambda c: c.resume())
+
+    def adjust_clock(self, seat: str, delta: float, reason: str = "") -> None:
+        """Admin time: give (``delta`` > 0) or take seconds from ``seat`` (journaled)."""
+        self._clock_op(lambda c: c.adjust(seat, delta, reason))
+
+    def _clock_op(self, op: Callable[[Any], None]) -> None:
+        with self._lock:
+            self._check_open()
+            if self.clocks is None:
+                raise TableError("this game has no clocks")
+            op(self.clocks)
+            self.journal.set_clock_state(self.key, self.clocks.to_data())
+        self._notify([Change("clock", self.ply)])
+
+    # ------------------------------------------------------------------ history
+    def log(self, viewer: str = PUBLIC) -> list[LogLine]:
+        """The game log as ``viewer`` may read it: the engine's log lines for the line of
+        play, with undone actions kept in place and flagged."""
+        with self._lock:
+            entries = self.game.view(self._state, viewer)["log"]
+            times = {e.ply: e.time for e in self._line}
+            # An undone action happened before whatever now stands at its ply.
+            undone = sorted((e for e in self._entries if e.undone != IN_FORCE), key=lambda e: (e.ply, e.seq))
+            hidden = self.hidden(viewer) if self._state.result is None else set()
+            lines: list[LogLine] = []
+            ui = 0
+            for e in entries:
+                while ui < len(undone) and undone[ui].ply <= e["ply"]:
+                    lines.append(self._undone_line(undone[ui], hidden))
+                    ui += 1
+                lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"])))
+            lines.extend(self._undone_line(u, hidden) for u in undone[ui:])
+            return lines
+
+    def _undone_line(self, e: _Entry, hidden: set[str]) -> LogLine:
+        data = public_data(to_data(e.action), hidden, hide_choice=e.kind == "commit")
+        return LogLine(e.ply, "undone — " + describe(e.kind, e.seat, data), e.seat, True, e.time)
+
+    def history(self) -> list[ActionRecord]:
+        """Every journaled action (undone ones included) as public records."""
+        with self._lock:
+            over = self._state.result is not None
+            hidden = set() if over else self.hidden(PUBLIC)
+            pending = self._pending_commits()
+            out = []
+            for e in sorted(self._entries, key=lambda e: e.seq):
+                data = public_data(to_data(e.action), hidden, hide_choice=e.kind == "commit" and e.seq in pending)
+                out.append(ActionRecord(ply=e.ply, seat=e.seat, kind=e.kind, data=data, source=e.source,
+                                        time=e.time, undone=e.undone != IN_FORCE))
+            return out
+
+    def _pending_commits(self) -> set[int]:
+        """Journal seqs of secret choices not yet revealed: the trailing commits of the
+        line of play while the game still waits for secret choices, and undone commits."""
+        out = {e.seq for e in self._entries if e.kind == "commit" and e.undone != IN_FORCE}
+        if isinstance(self.prompt.awaiting, SecretRequest):
+            for e in reversed(self._line):
+                if e.kind != "commit":
+                    break
+                out.add(e.seq)
+        return out
+
+    def tracked_history(self) -> list[dict[str, Any]]:
+        """Tracked values after setup and after every action in force:
+        ``[{"ply", "turn", "values"}]``."""
+        with self._lock:
+            turn0 = _turn_of(self.game.new(self.seats, self.options, self.seed), self._tracked0)
+            first = {"ply": 0, "turn": 1 if turn0 is None else turn0, "values": dict(self._tracked0)}
+            out = [first]
+            for ply, turn, values in self.journal.tracked(self.key):
+                out.append({"ply": ply + 1, "turn": turn if turn is not None else ply + 1, "values": values})
+            return out
+
+    def record(self) -> GameRecord:
+        """The public record exports are made from."""
+        with self._lock:
+            return GameRecord(game_id=self.game_id, key=self.key, seats=[dict(s) for s in self.seats],
+                              options=dict(self.options), seed=self.seed, started=self.started,
+                              finished=self.finished, actions=self.history(),
+                              outcome=plain_outcome(self.outcome), tracked=self.tracked_history())
+
+    def export_json(self) -> str:
+        from .export import export_json
+
+        return export_json(self.record())
+
+    def export_csv(self) -> str:
+        from .export import export_csv
+
+        return export_csv(self.record())
+
+    def bgstats_link(self, **kw: Any) -> str:
+        """The BG Stats link of a finished game (raises GameNotFinished otherwise)."""
+        from .export import bgstats_link
+
+        return bgstats_link(self.record(), **kw)
+
+    # ------------------------------------------------------------------ notifications
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        """Call ``callback(change)`` after every change; returns the unsubscribe function."""
+        with self._lock:
+            self._subs.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._subs:
+                    self._subs.remove(callback)
+
+        return unsubscribe
+
+    def _notify(self, changes: list[Change]) -> None:
+        if not changes:
+            return
+        with self._lock:
+            subs = list(self._subs)
+        for change in changes:
+            for cb in subs:
+                cb(change)
+
+    # ------------------------------------------------------------------ internals
+    def _check_open(self) -> None:
+        if self._closed:
+            raise TableClosed(f"the table of game {self.key} is closed")
+
+    def _state_at(self, ply: int) -> Any:
+        """The state after the first ``ply`` actions of the line of play: the newest
+        snapshot at or before it, then the journaled actions after it, each checked."""
+        snap = self.journal.latest_snapshot(self.key, ply)
+        if snap is not None:
+            start, text = snap
+            state = self.game.state_from_data(json.loads(text))
+        else:
+            start, state = 0, self.game.new(self.seats, self.options, self.seed)
+        for e in self._line[start:ply]:
+            self.game.push(state, e.action)
+        return state
+
+
+def rejected_from(err: IllegalAction) -> Rejected:
+    """The engine's refusal as a :class:`Rejected` (first violation's code, every message)."""
+    vs: tuple[Violation, ...] = err.violations
+    return Rejected("illegal", " ".join(v.message for v in vs) or str(err), " · ".join(dict.fromkeys(v.rule for v in vs)))
