@@ -27,7 +27,7 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 SIDE = {"dynasty": ("■", "Dynasty"), "liberation": ("●", "Liberation")}
 # Never colour alone: every city state has a glyph and words as well as a colour.
 STATE_GLYPH = {"free": "○", "occupied": "■", "exploited": "⟲"}
-STATE_WORD = {"free": "free", "occupied": "occupied", "exploited": "occupied · exploited"}
+STATE_WORD = {"free": "free", "occupied": "occupied", "exploited": "exploited"}
 STEP_NAMES = {
     "dynasty": ("Draw, unexploit, or neither", "One action: mission, occupy, attack, unexploit", "Discard down to 3"),
     "liberation": ("Draw, or not", "One action: evade, sabotage, mission", "Discard down to 3"),
@@ -53,9 +53,15 @@ class CityCell:
         return "⚔" if self.target else STATE_GLYPH[self.state]
 
     @property
+    def short(self) -> str:
+        """The name without a trailing "(Category)" (the label shows the category anyway)."""
+        tail = f" ({self.category})"
+        return self.name[: -len(tail)] if self.name.endswith(tail) else self.name
+
+    @property
     def label(self) -> str:
-        """Glyph + name + category + state in words (shown on the map)."""
-        return f"{self.glyph} {self.name}\n{self.category} · {STATE_WORD[self.state]}"
+        """Glyph + name, category, state in words: three lines on the map."""
+        return f"{self.glyph} {self.short}\n{self.category}\n{STATE_WORD[self.state]}"
 
 
 @dataclass(frozen=True)
@@ -154,7 +160,7 @@ class LiberationPresenter:
 
     def card_label(self, city: str) -> str:
         c = next((c for c in self.map.cities if c.id == city), None)
-        return f"{c.name} ({CATEGORIES[c.category]})" if c is not None and c.category not in c.name else self.city_name(city)
+        return f"{c.name} ({CATEGORIES[c.category]})" if c is not None and CATEGORIES[c.category] not in c.name else self.city_name(city)
 
     def is_over(self) -> bool:
         return self.table.outcome is not None
@@ -194,7 +200,7 @@ class LiberationPresenter:
             "act_text": f"ACT {ROMAN.get(int(v['act']), v['act'])} of III",
             "deck": int(v["deck"]),
             "discard": int(v["discard"]),
-            "deck_text": f"▤ Deck {v['deck']} · ▥ Discards {v['discard']}",
+            "deck_text": f"▤ Deck {v['deck']}\n▥ Discards {v['discard']}",
             "hands": hands,
             "hands_text": "   ".join(f"{w}: {n} card{'s' if n != 1 else ''}" for w, n in hands),
             "map_text": ("⚠ " if v["map"]["placeholder"] else "") + v["map"]["name"],
@@ -318,6 +324,12 @@ class LiberationPresenter:
 
     # ------------------------------------------------------------ map taps
 
+    def aimed_lines(self, v: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+        """The lines of the Attack being aimed (exploited city → each target)."""
+        v = v or self.view()
+        pick = self._sync_pick(v)
+        return [(pick.exploit, t) for t in self.attack_targets(v)] if pick.exploit else []
+
     def ready_cities(self, v: dict[str, Any]) -> list[str]:
         return [o["city"] for o in v["occupied"] if not o["exploited"]]
 
@@ -380,9 +392,9 @@ class LiberationPresenter:
             return None
         name = self.city_name(e["city"])
         texts = {
-            "miss": f"{name}: the Liberation does not hold it.",
-            "taken": f"{name}: the Liberation held it — the Dynasty takes the card.",
-            "base-found": f"{name} is the Liberation's base. The Dynasty wins.",
+            "miss": "The Liberation does not hold it.",
+            "taken": "The Liberation held it: the Dynasty takes the card.",
+            "base-found": "It is the Liberation's secret base. The Dynasty wins.",
         }
         return Reveal(e["ply"], e["result"], REVEAL_TITLES.get(e["result"], e["result"].upper()), texts.get(e["result"], e["text"]), name)
 

@@ -1,0 +1,104 @@
+"""The Liberation map: the 14 cities where the layout puts them, the lines between them,
+and each city's state as colour + glyph + words (○ free, ■ occupied, ⟲ exploited, ⚔ a
+target). Tapping a city calls ``on_city(city_id)``. Used by the table screen and by the
+map-entry screen (where a tap picks one end of a line)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from kivy.app import App
+from kivy.graphics import Color, InstructionGroup, Line, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.relativelayout import RelativeLayout
+
+from ...kvload import load_kv
+
+
+class CityButton(ButtonBehavior, Label):
+    """One city: two lines of text (glyph + name, category · state) on a state colour."""
+
+    city_id = StringProperty("")
+    state = StringProperty("free")
+    selected = BooleanProperty(False)
+    target = BooleanProperty(False)
+    fill = ColorProperty((0.2, 0.2, 0.2, 1))
+    ink = ColorProperty((1, 1, 1, 1))
+
+    def update(self, cell: Any) -> None:
+        theme = App.get_running_app().theme
+        self.city_id, self.text = cell.id, cell.label
+        self.state = getattr(cell, "state", "free")
+        self.selected, self.target = bool(getattr(cell, "selected", False)), bool(getattr(cell, "target", False))
+        if self.state == "occupied":
+            self.fill, self.ink = theme.faction_rgba("dynasty"), (0.05, 0.05, 0.05, 1)
+        elif self.state == "exploited":
+            self.fill, self.ink = theme.faction_rgba("dynasty", 0.55), theme.text
+        else:
+            self.fill, self.ink = theme.surface_hi, theme.text
+
+
+class CityMap(RelativeLayout):
+    """``set_map(cells, lines)``; ``on_city(city_id)`` on every tap."""
+
+    title = StringProperty("")
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.on_city: Callable[[str], None] | None = None
+        self.buttons: dict[str, CityButton] = {}
+        self._cells: list[Any] = []
+        self._lines: list[tuple[str, str]] = []
+        self._hot: set[tuple[str, str]] = set()
+        # RelativeLayout keeps its matrix push in canvas.before: draw into a group of ours.
+        self._drawing = InstructionGroup()
+        self.canvas.before.add(self._drawing)
+        self.bind(size=lambda *_: self._place())
+
+    def set_map(self, cells: Sequence[Any], lines: Sequence[tuple[str, str]], hot: Sequence[tuple[str, str]] = ()) -> None:
+        """Show ``cells`` (objects with id, label, state, x, y, selected, target) and
+        ``lines``; ``hot`` lines are drawn highlighted (an aimed Attack, a line just added)."""
+        self._cells, self._lines, self._hot = list(cells), list(lines), set(hot)
+        ids = {c.id for c in cells}
+        for cid in list(self.buttons):
+            if cid not in ids:
+                self.remove_widget(self.buttons.pop(cid))
+        for c in cells:
+            b = self.buttons.get(c.id)
+            if b is None:
+                b = self.buttons[c.id] = CityButton(size_hint=(None, None))
+                b.bind(on_release=lambda btn: self.on_city and self.on_city(btn.city_id))
+                self.add_widget(b)
+            b.update(c)
+        self._place()
+
+    def button_size(self) -> tuple[float, float]:
+        return min(dp(150), max(dp(64), self.width / 4.9)), min(dp(66), max(dp(48), self.height / 6.2))
+
+    def _place(self) -> None:
+        w, h = self.button_size()
+        pad_x, pad_y = w / 2 + dp(2), h / 2 + dp(2)
+        centres: dict[str, tuple[float, float]] = {}
+        for c in self._cells:
+            cx = pad_x + c.x * max(1.0, self.width - 2 * pad_x)
+            cy = pad_y + c.y * max(1.0, self.height - 2 * pad_y)
+            centres[c.id] = (cx, cy)
+            b = self.buttons[c.id]
+            b.size = (w, h)
+            b.center = (cx, cy)
+        theme = App.get_running_app().theme
+        g = self._drawing
+        g.clear()
+        g.add(Color(*theme.surface))
+        g.add(RoundedRectangle(pos=(0, 0), size=self.size, radius=[dp(10)]))
+        for a, b in self._lines:
+            if a not in centres or b not in centres:
+                continue
+            hot = (a, b) in self._hot or (b, a) in self._hot
+            g.add(Color(*(theme.highlight if hot else theme.line)))
+            g.add(Line(points=[*centres[a], *centres[b]], width=dp(3) if hot else dp(1.6)))
+
+
+load_kv(__file__)

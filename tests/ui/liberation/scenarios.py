@@ -1,0 +1,157 @@
+"""Liberation UI scenarios, run by ``tests/ui/liberation/test_app.py`` in their own process
+(``python -m tests.ui.liberation.run SCENARIO ...``, the shared driver). They drive the
+real app with simulated touches only, and check what the widget tree shows."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+SEATS = [{"id": "dyn", "faction": "dynasty", "name": "Dana"}, {"id": "lib", "faction": "liberation", "name": "Lee"}]
+HOLD_S = 1.5  # the gate's hold is 1.2 s
+
+
+def plan_short_game(max_seed: int = 400) -> tuple[int, dict[str, str]]:
+    """A seed whose deal (the app's deck) allows the short game: the Dynasty holds X, the
+    Liberation holds B and Y with B–Y and X–Y lines, and X has a neighbour M nobody else
+    holds (the failed Attack). Found with the engine alone, before the app starts."""
+    from rules.liberation import GAME
+
+    for seed in range(1, max_seed):
+        s = GAME.new(SEATS, {}, seed=seed)
+        while GAME.view(s)["phase"] in ("setup-discard", "deal"):
+            GAME.push(s, GAME.sample(s))
+        m = GAME.map_of(s)
+        dyn, lib = s.hands["dyn"].cards, s.hands["lib"].cards
+        for x in dyn:
+            for b in lib:
+                for y in lib:
+                    if b != y and m.adjacent(b, y) and m.adjacent(x, y) and not m.adjacent(x, b):
+                        misses = sorted(n for n in m.neighbours(x) if n not in lib)
+                        if misses:
+                            return seed, {"X": x, "B": b, "Y": y, "M": misses[0]}
+    raise AssertionError("no seed gives the planned short game")
+
+
+def _screen(d: Any) -> Any:
+    return d.app.sm.get_screen("game:liberation")
+
+
+def _public_texts(d: Any) -> list[str]:
+    """Every text in the widget tree except the map's city labels (the map names every
+    city, base or not; nothing on it marks the base)."""
+    city_map = _screen(d).ids.map
+    inside = {id(w) for w in d.walk(city_map)}
+    out = []
+    for w in d.walk():
+        if id(w) in inside:
+            continue
+        for attr in ("text", "hint_text", "who", "prompt_text", "info_text", "message", "reveal_text", "answers_text"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str) and v:
+                out.append(v)
+    return out
+
+
+def _hold_gate(d: Any) -> Iterator[float]:
+    touch = d.press(d.find("HOLD here to reveal"))
+    yield HOLD_S
+    d.release(touch)
+    yield 0.15
+
+
+def _settle(d: Any) -> Iterator[float]:
+    """Until the screen has redrawn after the last change (refresh, then layout)."""
+    for _ in range(60):
+        if not _screen(d)._refresh_trigger.is_triggered:
+            break
+        yield 0.05
+    yield 0.12
+
+
+def _tap(d: Any, text: str) -> Iterator[float]:
+    """Tap the button showing ``text`` once it is laid out, then let the screen redraw."""
+    w = d.find(text)
+    for _ in range(40):
+        if w.width != 100 or w.height != 100:
+            break  # 100×100 is Kivy's default size: the layout has not placed it yet
+        yield 0.05
+        w = d.find(text)
+    d.tap(w)
+    yield from _settle(d)
+
+
+def _tap_city(d: Any, city: str) -> Iterator[float]:
+    d.tap(_screen(d).ids.map.buttons[city])
+    yield from _settle(d)
+
+
+def liberation_short_game(d: Any) -> Iterator[float]:
+    """Setup by touch, the first City and the secret base behind the gate, a failed Attack
+    (MISS), a secret Evade (the base is in no public label before or after the hold), a
+    successful Attack (BASE FOUND), and the audit showing the Evade as legal."""
+    from rules.liberation import GAME
+
+    seed, c = plan_short_game()
+    app = d.app
+    app.new_game("liberation", SEATS, {}, seed=seed)
+    yield 0.3
+    d.check(app.sm.current == "game:liberation", f"the Liberation screen opens (at {app.sm.current})")
+    scr = _screen(d)
+    name = {k: GAME.map_of(app.table.state).name_of(v) for k, v in c.items()}
+    d.check(d.has("ACT") and d.has("Deck 14"), "the ACT tracker and the deck count show")
+    d.shot("lib-setup")
+    yield from _tap(d, "Discard the top card face down")
+    yield from _tap(d, "Deal 3 cards to Dana")
+    yield from _tap(d, "Deal 3 cards to Lee")
+    d.check(d.has("Dana (■ Dynasty): 3 cards") and d.has("Lee (● Liberation): 3 cards"), f"hand sizes show: {scr.hands_text!r}")
+    # The Dynasty's first City, from its hand behind the gate.
+    yield from _tap(d, "place your first City")
+    d.check(not any("as your first City" in t for t in d.texts()), "no hand before the hold")
+    yield from _hold_gate(d)
+    d.shot("lib-gate-first-city")
+    yield from _tap(d, f"Occupy {name['X']}")
+    d.check(scr.ids.map.buttons[c["X"]].state == "occupied", "the first City is occupied on the map")
+    # The Liberation's secret base.
+    yield from _tap(d, "place your secret base")
+    d.check(not any("Put your secret base" in t for t in d.texts()), "no base choices before the hold")
+    yield from _hold_gate(d)
+    yield from _tap(d, f"Put your secret base at {name['B']}")
+    d.check(not any(name["B"] in t for t in _public_texts(d)), "the base is in no public label after the gate closes")
+    # Dynasty turn 1: no draw; a failed Attack from X on M.
+    yield from _tap(d, "Don't draw")
+    d.check(scr.step_states == ["done", "current", "todo"], f"step 2 is current: {scr.step_states}")
+    yield from _tap_city(d, c["X"])
+    d.check(scr.ids.map.buttons[c["M"]].target, "the cities next to the exploited one are marked as targets")
+    d.shot("lib-aim-attack")
+    yield from _tap_city(d, c["M"])
+    d.check(scr.reveal_open and "MISS" in scr.reveal_title, f"the Attack's MISS is revealed: {scr.reveal_title!r}")
+    d.shot("lib-attack-miss")
+    yield from _tap(d, "Continue")
+    d.check(scr.ids.map.buttons[c["X"]].state == "exploited", "the attacking City is exploited")
+    # Liberation turn: no draw; the secret Evade B → Y behind the gate.
+    yield from _tap(d, "Don't draw")
+    yield from _tap(d, "your action")
+    texts = _public_texts(d)
+    d.check(not any(name["B"] in t for t in texts), "before the hold, the base city is in no label outside the map")
+    d.check(not any("Your secret base" in t or "Evade:" in t for t in d.texts()), "no base and no Evade choice before the hold")
+    d.shot("lib-gate-evade-waiting")
+    yield from _hold_gate(d)
+    d.check(d.has(f"Your secret base: [b]{name['B']}"), "after the hold the Liberation sees its base")
+    d.shot("lib-gate-evade-open")
+    yield from _tap(d, f"Evade: move the base to {name['Y']}")
+    d.check(app.table.private_view("lib")["base"]["city"] == c["Y"], "the Evade moved the base")
+    d.check(not any(name["Y"] in t or name["B"] in t for t in _public_texts(d)), "after the Evade no public label names the base")
+    d.check(any("evade" in ln.text.lower() for ln in app.table.log()), "the public log says an Evade happened")
+    # Dynasty turn 2: unexploit X, then attack Y: BASE FOUND.
+    yield from _tap(d, f"Unexploit {name['X']}")
+    yield from _tap_city(d, c["X"])
+    yield from _tap_city(d, c["Y"])
+    d.check(scr.reveal_open and "BASE FOUND" in scr.reveal_title, f"BASE FOUND is revealed: {scr.reveal_title!r}")
+    d.shot("lib-attack-base-found")
+    yield from _tap(d, "Continue")
+    d.check(scr.audit_open, "the audit opens at the end")
+    d.check(d.has(f"{name['B']} → {name['Y']} — legal: adjacent"), "the audit shows the Evade and its legality")
+    d.shot("lib-audit")
+    yield from _tap(d, "Results and export")
+    d.check(app.sm.current == "end", f"the results follow (at {app.sm.current})")
+    d.shot("lib-end")
+    d.note(f"short game seed {seed}: miss on {name['M']}, evade {name['B']} → {name['Y']}, base found")

@@ -1,0 +1,43 @@
+"""The Liberation screens in the real app, in a real window (Xvfb), by simulated touches."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import ROOT, XVFB, _env
+
+pytestmark = pytest.mark.ui
+ARTIFACTS = ROOT / "artifacts" / "ui" / "liberation"
+
+
+def run(tmp_path: Path, scenario: str, size: str) -> dict:
+    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run") is None:
+        pytest.skip("no display and no xvfb-run")
+    result = tmp_path / f"{scenario}-{size}.json"
+    cmd = [sys.executable, "-m", "tests.ui.liberation.run", scenario, "--size", size,
+           "--journal", str(tmp_path / "journal.sqlite3"), "--out", str(ARTIFACTS), "--result", str(result),
+           "--settings", str(tmp_path / "settings.json")]
+    if not os.environ.get("DISPLAY"):
+        cmd = XVFB + cmd
+    env = _env(tmp_path)
+    env["TC_USER_DATA"] = str(tmp_path / "user-data")
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    if not result.exists():
+        pytest.fail(f"{scenario} left no result (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    data = json.loads(result.read_text(encoding="utf-8"))
+    if not data.get("ok"):
+        pytest.fail(f"{scenario} at {size} failed:\n{data.get('error')}\nnotes: {data.get('notes')}")
+    return data
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x800"])
+def test_a_short_game_with_a_secret_evade_a_miss_and_the_base_found(tmp_path, size):
+    r = run(tmp_path, "liberation_short_game", size)
+    assert any("base found" in n for n in r["notes"])
+    assert any("lib-attack-miss" in s for s in r["shots"]) and any("lib-audit" in s for s in r["shots"])
