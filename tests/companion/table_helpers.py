@@ -1,0 +1,56 @@
+"""Shared helpers for the Table tests: seats, a random player that drives a Table, the
+secret-duel minigame registered as a game the Table can load."""
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from rules.core import Rng
+from rules.core.playout import choose
+from rules.core.serial import to_data
+from rules.registry import register
+
+from companion import Journal, Table, UndoRefused
+
+register("mini-duel", "tests.rules.core.minigames:DUEL")
+register("mini-acts", "tests.rules.core.minigames:ACTS")
+
+GAMES = ("tyranny", "liberation")
+
+
+def seats_for(game_id: str) -> list[dict[str, str]]:
+    g = rules.load(game_id)
+    return [{"id": s.id, "faction": s.faction, "name": f"Player {i}"} for i, s in enumerate(g.default_seats())]
+
+
+def new_table(journal: Journal, game_id: str = "tyranny", seed: int = 1, **kw: Any) -> Table:
+    return Table.create(journal, game_id=game_id, seats=seats_for(game_id), seed=seed, **kw)
+
+
+def play(table: Table, rng: Rng, steps: int, *, undo_rate: int = 0) -> None:
+    """Random legal actions; with ``undo_rate`` n, one step in n tries an undo (and
+    sometimes a redo) instead."""
+    for _ in range(steps):
+        if table.outcome is not None:
+            return
+        if undo_rate and rng.randint(1, undo_rate) == 1:
+            try:
+                table.undo()
+            except UndoRefused:
+                pass
+            if rng.randint(1, 2) == 1 and table.can_redo():
+                table.redo()
+            continue
+        table.submit(choose(rng, list(table.legal_actions())))
+
+
+def line(table: Table) -> list[Any]:
+    return [e.action for e in table._line]
+
+
+def clean_replay(table: Table) -> Any:
+    return table.game.replay(table.seats, table.options, table.seed, line(table))
+
+
+def same_state(a: Any, b: Any) -> bool:
+    return to_data(a) == to_data(b)
