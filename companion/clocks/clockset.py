@@ -30,7 +30,9 @@ Rules the code follows (and the tests check):
   The seat that acts again resumes the turn that was undone: the bonus its completed move
   earned (Fischer increment, Bronstein refund, byo-yomi period reset) is taken back and
   its turn's used time is restored, so a delay is not granted twice and undo cannot farm
-  increments. A seat whose turn is abandoned by the undo gets no bonus.
+  increments. A seat whose turn is abandoned by the undo gets no bonus. (The Table's undo
+  policy never changes the active seat, so there an undo usually leaves the same clock
+  running: the undone action's time stays spent.)
 * Events (warning, over time, penalty minutes, byo-yomi periods, turn timer) are detected
   from state flags, so none is lost or doubled however seldom ``tick`` is called; they
   queue until :meth:`tick` hands them out.
