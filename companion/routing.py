@@ -242,7 +242,7 @@ class Router:
         m = self._lookup("slots", ev.device, ev.slot)
         if m is None:
             return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.table.game.title} board.")
-        return self._template(m["on_place"], f"token on {m.get('entity', ev.source)}")
+        return self._template(m["on_place"], f"token on {m.get('entity', ev.source)}", ev.source)
 
     def _token_removed(self, ev: Any) -> tuple[Any, list[Any]]:
         from .table import RouteResult
@@ -251,7 +251,7 @@ class Router:
         if m is None:
             return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.table.game.title} board.")
         if "on_remove" in m:
-            return self._template(m["on_remove"], f"token off {m.get('entity', ev.source)}")
+            return self._template(m["on_remove"], f"token off {m.get('entity', ev.source)}", ev.source)
         return RouteResult(ignored=f"token lifted from {m.get('entity', ev.source)}"), []
 
     def _button(self, ev: Any) -> tuple[Any, list[Any]]:
@@ -280,9 +280,9 @@ class Router:
             if r is not None:
                 return self._reject(r.code, f"Undo refused: {r.reason}.")
             return RouteResult(ignored="undo requested: confirm on the screen"), []
-        return self._template(m["action"], f"button {ev.button}")
+        return self._template(m["action"], f"button {ev.button}", ev.source)
 
-    def _template(self, template: Mapping[str, Any], what: str) -> tuple[Any, list[Any]]:
+    def _template(self, template: Mapping[str, Any], what: str, source: str) -> tuple[Any, list[Any]]:
         """The one legal action matching ``template`` for the seat(s) to act, submitted."""
         from .table import RouteResult
 
@@ -297,7 +297,7 @@ class Router:
             if all(_same(data.get(k), v) for k, v in fields.items()):
                 matches.append(a)
         if len(matches) == 1:
-            return self._submit(matches[0])
+            return self._submit(matches[0], source)
         if len(matches) > 1:
             return self._reject("ambiguous", f"The {what} fits {len(matches)} different {kind} actions now; choose on the screen.")
         # Nothing legal matches: let the engine say which rule forbids it.
@@ -318,11 +318,11 @@ class Router:
         return self._reject("illegal", f"The {what} means {kind}, which is not possible now ({prompt}).")
 
     # --------------------------------------------------------------- helpers
-    def _submit(self, action: Any) -> tuple[Any, list[Any]]:
+    def _submit(self, action: Any, source: str | None = None) -> tuple[Any, list[Any]]:
         from .table import RouteResult, rejected_from
 
         try:
-            acc, changes = self.table._submit(action, action.source)
+            acc, changes = self.table._submit(action, source or action.source)
         except IllegalAction as e:
             r = rejected_from(e)
             return self._reject("illegal", r.message, r.rule)

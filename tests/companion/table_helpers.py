@@ -14,6 +14,7 @@ from companion import Journal, Table, UndoRefused
 
 register("mini-duel", "tests.rules.core.minigames:DUEL")
 register("mini-acts", "tests.rules.core.minigames:ACTS")
+register("mini-doubles", "tests.rules.core.minigames:DOUBLES")
 
 GAMES = ("tyranny", "liberation")
 
