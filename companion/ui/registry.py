@@ -30,6 +30,7 @@ class GameScreenInfo:
     game_id: str
     target: str  # "package.module:ClassName"
     package: str
+    setup: str = ""  # optional "package.module:function" adding game-specific setup widgets
 
     @property
     def screen_name(self) -> str:
@@ -52,7 +53,7 @@ def game_screens() -> dict[str, GameScreenInfo]:
         pkg = importlib.import_module(m.name)
         gid, target = getattr(pkg, "GAME_ID", None), getattr(pkg, "SCREEN", None)
         if gid and target:
-            found[gid] = GameScreenInfo(gid, target, m.name)
+            found[gid] = GameScreenInfo(gid, target, m.name, getattr(pkg, "SETUP", "") or "")
     return found
 
 

@@ -30,6 +30,10 @@ class SetupScreen(Screen):
         self.model = SetupModel.for_game("tyranny")
 
     def on_pre_enter(self, *args: Any) -> None:
+        if self.__dict__.pop("keep_once", False):
+            # Back from a game's own sub-screen (e.g. Liberation's map entry): keep the choices.
+            self.show_step(self.model.step)
+            return
         self.model = SetupModel.for_game(self.model.game_id)
         self.show_step(0)
 
@@ -142,6 +146,19 @@ class SetupScreen(Screen):
                 b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
                 row.add_widget(b)
             box.add_widget(row)
+        self._game_setup(box)
+
+    def _game_setup(self, box: Any) -> None:
+        """A game's own setup widgets (its package's ``SETUP = "module:function"``), called
+        as ``function(screen, box)``; they set ``screen.model.options`` and call ``_check``."""
+        from ..registry import game_screens
+
+        info = game_screens().get(self.model.game_id)
+        if info is not None and info.setup:
+            module, _, name = info.setup.partition(":")
+            import importlib
+
+            getattr(importlib.import_module(module), name)(self, box)
 
     # ----------------------------------------------------------- clocks
 
