@@ -41,3 +41,8 @@ def test_a_short_game_with_a_secret_evade_a_miss_and_the_base_found(tmp_path, si
     r = run(tmp_path, "liberation_short_game", size)
     assert any("base found" in n for n in r["notes"])
     assert any("lib-attack-miss" in s for s in r["shots"]) and any("lib-audit" in s for s in r["shots"])
+
+
+def test_entering_a_map_by_tapping_pairs_saving_it_and_playing_on_it(tmp_path):
+    r = run(tmp_path, "liberation_map_entry", "800x480")
+    assert any("picked at setup and played" in n for n in r["notes"])

@@ -3,3 +3,4 @@ every Evade behind the privacy gate, the Attack reveal, the end-of-game audit; a
 map-entry screen (a table's own map, saved for reuse)."""
 GAME_ID = "liberation"
 SCREEN = "companion.ui.games.liberation.screen:LiberationScreen"
+SETUP = "companion.ui.games.liberation.setup_map:add_map_choice"

@@ -202,7 +202,8 @@ class LiberationPresenter:
             "discard": int(v["discard"]),
             "deck_text": f"▤ Deck {v['deck']}\n▥ Discards {v['discard']}",
             "hands": hands,
-            "hands_text": "   ".join(f"{w}: {n} card{'s' if n != 1 else ''}" for w, n in hands),
+            "hands_text": "▤ Hands   " + "   ".join(
+                f"{SIDE[s['faction']][0]} {s['name']}: {n} card{'s' if n != 1 else ''}" for s, (_, n) in zip(self.seats(), hands)),
             "map_text": ("⚠ " if v["map"]["placeholder"] else "") + v["map"]["name"],
         }
 

@@ -1,0 +1,92 @@
+"""The map-entry scenario: from the setup wizard, enter a table's own map (starting from a
+copy of the placeholder), rename a city, change its category, remove and add lines by
+tapping pairs, see the problems, save, pick the saved map at setup and play on it."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from tests.ui.liberation.scenarios import _settle_any, _tap_any
+
+
+def _entry(d: Any) -> Any:
+    return d.app.sm.get_screen("liberation-map")
+
+
+def _type(d: Any, ti: Any, text: str) -> None:
+    d.tap(ti)
+    ti.text = ""
+    ti.insert_text(text)
+
+
+def liberation_map_entry(d: Any) -> Iterator[float]:
+    from kivy.uix.textinput import TextInput
+
+    from rules.liberation import saved_maps
+
+    app = d.app
+    app.go("setup")
+    yield 0.2
+    yield from _tap_any(d, "Liberation")
+    yield from _tap_any(d, "Next →")
+    inputs = sorted((w for w in d.walk(app.sm.get_screen("setup")) if isinstance(w, TextInput)), key=lambda w: -w.to_window(*w.pos)[1])
+    for ti, name in zip(inputs, ("Dana", "Lee")):
+        _type(d, ti, name)
+    yield 0.1
+    yield from _tap_any(d, "Next →")
+    d.check(d.has("Placeholder map (NOT the printed map)"), "the placeholder map is offered at setup")
+    d.shot("lib-setup-map")
+    yield from _tap_any(d, "Enter a new map")
+    d.check(app.sm.current == "liberation-map", f"the map entry opens (at {app.sm.current})")
+    scr = _entry(d)
+    _type(d, scr.ids.map_name, "Kitchen table")
+    scr.ids.map_name.dispatch("on_text_validate")
+    yield 0.1
+    # Names: tap City A, rename it, change its category.
+    d.tap(scr.ids.map.buttons["city-a"])
+    yield 0.1
+    _type(d, scr.ids.city_input, "Aurora")
+    yield 0.1
+    yield from _tap_any(d, "Category: Political Center")
+    d.check(scr.entry.city("city-a").name == "Aurora" and scr.entry.city("city-a").category == "weapons-factory",
+            f"renamed and recategorised: {scr.entry.city('city-a')}")
+    d.check("Aurora\nWeapons Factory" in scr.ids.map.buttons["city-a"].text, "the map shows the new name and category")
+    d.shot("lib-map-names")
+    # Lines: remove Aurora–City B and Aurora–City C (Aurora is cut off), then add Aurora–City D.
+    yield from _tap_any(d, "╱ Lines")
+    for a, b in (("city-a", "city-b"), ("city-a", "city-c")):
+        d.tap(scr.ids.map.buttons[a])
+        yield 0.05
+        d.tap(scr.ids.map.buttons[b])
+        yield 0.1
+    d.check("Line removed" in scr.message, f"a tapped pair removes the line: {scr.message!r}")
+    d.check(not scr.ready and "Aurora" in scr.problems_text, f"the problems name the cut-off city: {scr.problems_text!r}")
+    d.shot("lib-map-problems")
+    yield from _tap_any(d, "✔ Save")
+    d.check("Not saved" in scr.message, f"an unplayable map is not saved: {scr.message!r}")
+    d.tap(scr.ids.map.buttons["city-a"])
+    yield 0.05
+    d.tap(scr.ids.map.buttons["city-d"])
+    yield 0.1
+    d.check(scr.ready and "Line added" in scr.message, f"the new line makes the map playable: {scr.problems_text!r}")
+    yield from _tap_any(d, "✔ Save")
+    d.check("Saved" in scr.message, f"saved: {scr.message!r}")
+    folder = scr.entry.folder
+    d.check([m.name for m in saved_maps(folder)] == ["Kitchen table"], f"saved in {folder}")
+    d.shot("lib-map-saved")
+    yield from _tap_any(d, "← Back")
+    d.check(app.sm.current == "setup" and d.has("Kitchen table"), "back at setup with the saved map chosen")
+    d.check(d.find("Kitchen table").state == "down", "the saved map is the chosen one")
+    names = [s["name"] for s in app.sm.get_screen("setup").model.named_seats()]
+    d.check(names == ["Dana", "Lee"], f"the names typed before are kept: {names}")
+    d.shot("lib-setup-own-map")
+    for _ in range(4):
+        if d.has("Start the game"):
+            break
+        yield from _tap_any(d, "Next →")
+    yield from _tap_any(d, "Start the game")
+    yield 0.3
+    d.check(app.sm.current == "game:liberation", f"the game starts (at {app.sm.current})")
+    lib = app.sm.get_screen("game:liberation")
+    d.check(lib.map_text == "Kitchen table" and "Aurora" in lib.ids.map.buttons["city-a"].text, f"played on the entered map: {lib.map_text!r}")
+    d.shot("lib-table-own-map")
+    d.note(f"map entered, saved to {folder.name}, picked at setup and played")
