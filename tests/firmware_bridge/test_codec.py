@@ -280,3 +280,12 @@ def test_every_single_and_double_bit_flip_is_rejected(wire: bytes) -> None:
                         c.decode_frame(run)
             g[j >> 3] ^= 1 << (j & 7)
     assert single == bits
+
+
+@pytest.mark.parametrize("module", ["firmware_bridge.shared.codec", "firmware_bridge.simulated.rollers"])
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted >= 2
