@@ -531,7 +531,8 @@ class Table:
             return lines
 
     def _undone_line(self, e: _Entry, hidden: set[str]) -> LogLine:
-        data = public_data(to_data(e.action), hidden, hide_choice=e.kind == "commit")
+        commit = e.kind == "commit"  # an undone secret choice was never revealed
+        data = public_data(to_data(e.action), () if commit else hidden, hide_choice=commit)
         return LogLine(e.ply, "undone — " + describe(e.kind, e.seat, data), e.seat, True, e.time)
 
     def history(self) -> list[ActionRecord]:
@@ -542,20 +543,29 @@ class Table:
             pending = self._pending_commits()
             out = []
             for e in sorted(self._entries, key=lambda e: e.seq):
-                data = public_data(to_data(e.action), hidden, hide_choice=e.kind == "commit" and e.seq in pending)
+                # A secret choice is hidden by its round, never by matching values: hiding
+                # earlier revealed choices equal to a pending one would tell what it is.
+                if e.kind == "commit":
+                    data = public_data(to_data(e.action), (), hide_choice=e.seq in pending)
+                else:
+                    data = public_data(to_data(e.action), hidden)
                 out.append(ActionRecord(ply=e.ply, seat=e.seat, kind=e.kind, data=data, source=e.source,
                                         time=e.time, undone=e.undone != IN_FORCE))
             return out
 
     def _pending_commits(self) -> set[int]:
-        """Journal seqs of secret choices not yet revealed: the trailing commits of the
-        line of play while the game still waits for secret choices, and undone commits."""
+        """Journal seqs of secret choices not yet revealed: the commits of the round in
+        progress (the last ``len(committed)`` commits of the line of play while the game
+        waits for secret choices), and undone commits."""
         out = {e.seq for e in self._entries if e.kind == "commit" and e.undone != IN_FORCE}
-        if isinstance(self.prompt.awaiting, SecretRequest):
+        aw = self.prompt.awaiting
+        if isinstance(aw, SecretRequest) and aw.committed:
+            n = len(aw.committed)
             for e in reversed(self._line):
-                if e.kind != "commit":
+                if n == 0 or e.kind != "commit":
                     break
                 out.add(e.seq)
+                n -= 1
         return out
 
     def tracked_history(self) -> list[dict[str, Any]]:
