@@ -272,8 +272,8 @@ def decode_frame(data):
 
 def _is_text(data):
     """Whether a dropped run starts like what a MicroPython REPL prints (a prompt, a
-    traceback, the boot banner): two printable ASCII characters. A frame never does: its
-    second byte is the protocol major (0x01), which is not printable."""
+    traceback, the boot banner): two printable ASCII characters. A frame of this
+    protocol never does: its second byte is the major (0x01), which is not printable."""
     if len(data) < 2:
         return False
     for i in (0, 1):
@@ -345,7 +345,9 @@ class Decoder:
         try:
             frame = decode_frame(buf)
         except FrameError as e:
-            self._drop(DROP_TEXT if _is_text(buf) else e.code, len(buf))
+            # A whole frame of another major is "version" whatever its bytes look like.
+            text = e.code != DROP_VERSION and _is_text(buf)
+            self._drop(DROP_TEXT if text else e.code, len(buf))
             return
         self.counts["frames"] += 1
         out.append(frame)

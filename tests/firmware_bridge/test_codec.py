@@ -173,6 +173,30 @@ def test_oversize_skips_to_the_next_delimiter_only() -> None:
     assert d.dropped_bytes == 350
 
 
+@given(st.lists(st.one_of(st.binary(max_size=80), frames_st.map(lambda f: c.encode_frame(*f))),
+                max_size=8))
+def test_the_decoder_judges_each_run_as_decode_frame_does(parts: list[bytes]) -> None:
+    """What the bit-flip test relies on: feeding bytes and a delimiter yields exactly the
+    zero-free runs that decode_frame accepts (runs up to the longest frame)."""
+    data = b"".join(parts)
+    expected = []
+    for run in data.split(b"\x00"):
+        if run and len(run) <= c.MAX_ENCODED:
+            try:
+                expected.append(c.decode_frame(run))
+            except c.FrameError:
+                pass
+    assert c.Decoder().feed(data + b"\x00") == expected
+
+
+def test_a_frame_of_another_major_counts_as_version_even_if_printable() -> None:
+    body = bytes([0x41, 0x42, 0x43, 0x44])  # major 'A': every byte printable
+    crc = c.crc16(body)
+    d = c.Decoder()
+    assert d.feed(c.cobs_encode(body + bytes([crc & 0xFF, crc >> 8])) + b"\x00") == []
+    assert d.counts["version"] == 1 and d.counts["text"] == 0
+
+
 # -- fuzz ---------------------------------------------------------------------------
 
 def _accepted_frames_are_real(got: list[c.Frame], data: bytes) -> None:
