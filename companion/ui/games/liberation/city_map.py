@@ -75,7 +75,7 @@ class CityMap(RelativeLayout):
         self._place()
 
     def button_size(self) -> tuple[float, float]:
-        return min(dp(150), max(dp(64), self.width / 4.9)), min(dp(72), max(dp(48), self.height / 5.6))
+        return min(dp(150), max(dp(64), self.width / 4.9)), min(dp(76), max(dp(48), self.height / 5.3))
 
     def _place(self) -> None:
         w, h = self.button_size()

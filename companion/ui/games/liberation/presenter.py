@@ -60,8 +60,10 @@ class CityCell:
 
     @property
     def label(self) -> str:
-        """Glyph + name, category, state in words: three lines on the map."""
-        return f"{self.glyph} {self.short}\n{self.category}\n{STATE_WORD[self.state]}"
+        """Glyph + name, category, and the state in words when the city is taken (a free
+        city's ○ is explained by the map's legend; small screens have no room for it)."""
+        state = "" if self.state == "free" else "\n" + STATE_WORD[self.state]
+        return f"{self.glyph} {self.short}\n{self.category}{state}"
 
 
 @dataclass(frozen=True)
@@ -268,7 +270,7 @@ class LiberationPresenter:
         if phase == "step2" and dynasty:
             if pick.exploit:
                 for t in self.attack_targets(v):
-                    out.append(ButtonSpec(f"⚔ Attack {self.city_name(t)} (exploit {self.city_name(pick.exploit)})", "submit",
+                    out.append(ButtonSpec(f"⚔ Attack {self.city_name(t)}", "submit",
                                           Attack(seat, pick.exploit, t), role="danger"))
             out.append(ButtonSpec(f"▤ {who}: occupy or mission (your hand, behind the gate)", "gate", seat=seat, role="primary"))
             for o in v["occupied"]:
@@ -448,7 +450,7 @@ class LiberationPresenter:
         note = ""
         if faction == "liberation" and base:
             near = sorted(self.city_name(n) for n in self.map.neighbours(base))
-            note = f"Your base is at {self.card_label(base)}. Adjacent: {', '.join(near)}."
+            note = f"Lines from your base to: {', '.join(near)}."
         return Private(seat, self.who(seat), tuple(self.card_label(c) for c in hand),
                        self.card_label(base) if base else "", note, tuple(choices))
 
