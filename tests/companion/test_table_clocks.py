@@ -1,0 +1,109 @@
+"""The Table drives the clocks from the engine's prompt and journals them: with each action,
+on pause/resume/admin time, and restores them on resume (a restart loses no time)."""
+from __future__ import annotations
+
+import pytest
+
+from companion import Journal, Table, TableError
+from companion.clocks import ClockConfig, ClockMode, EventKind
+from rules.core import Rng
+from rules.core.playout import choose
+
+from .clock_fakes import FakeTime
+from .table_helpers import seats_for
+
+
+def timed(tmp_path, mode=ClockMode.SUDDEN_DEATH, **cfg):
+    ft = FakeTime()
+    j = Journal.open(tmp_path / "j.sqlite3")
+    config = ClockConfig(mode, main=cfg.pop("main", 600), **cfg)
+    t = Table.create(j, game_id="tyranny", seats=seats_for("tyranny"), seed=1, clocks=config, clock=ft.mono, wall=ft.wall)
+    return t, ft, j
+
+
+def test_the_running_clock_follows_the_prompt(tmp_path):
+    t, ft, j = timed(tmp_path)
+    assert t.clocks.running == t.prompt.actors == {"cops-1"}
+    ft.wait(10)
+    rng = Rng(1)
+    seen = set()
+    for _ in range(30):
+        t.submit(choose(rng, list(t.legal_actions())))
+        assert t.clocks.active == t.prompt.actors
+        seen |= t.prompt.actors
+        ft.wait(3)
+    assert seen == {"cops-1", "criminals-2"}
+    used = {s: t.clocks.used(s) for s in ("cops-1", "criminals-2")}
+    assert sum(used.values()) == pytest.approx(10 + 30 * 3)
+    assert all(u > 0 for u in used.values())
+
+
+def test_clock_state_is_journaled_with_each_action_and_restored(tmp_path):
+    t, ft, j = timed(tmp_path)
+    ft.wait(5)
+    acc = t.roll_for_me()
+    assert j.action_clocks(t.key, acc.seq)["active"] == sorted(t.prompt.actors)
+    ft.wait(20)
+    remaining = {s: t.clocks.remaining(s) for s in t.clocks.seats}
+    running = set(t.clocks.running)
+    # crash now (no close): the journal has the clocks as of the last action; the 20 s
+    # since then and 30 s of downtime are charged to the running seat on resume.
+    ft.wait(30)
+    r = Table.resume(j, t.key, clock=ft.mono, wall=ft.wall)
+    for s in r.clocks.seats:
+        want = remaining[s] - (30 if s in running else 0)
+        assert r.clocks.remaining(s) == pytest.approx(want)
+    assert any(e.kind is EventKind.RESTORED for e in r.tick())
+
+
+def test_pause_is_journaled(tmp_path):
+    t, ft, j = timed(tmp_path)
+    ft.wait(5)
+    changes = []
+    t.subscribe(changes.append)
+    t.pause()
+    assert [c.kind for c in changes] == ["clock"]
+    before = {s: t.clocks.remaining(s) for s in t.clocks.seats}
+    ft.wait(100)
+    r = Table.resume(j, t.key, clock=ft.mono, wall=ft.wall)
+    assert r.clocks.is_paused
+    assert {s: r.clocks.remaining(s) for s in r.clocks.seats} == pytest.approx(before)
+    r.resume_clocks()
+    ft.wait(4)
+    assert r.clocks.remaining("cops-1") == pytest.approx(before["cops-1"] - 4)
+    r.adjust_clock("cops-1", 60, "phone call")
+    assert Table.resume(j, t.key, clock=ft.mono, wall=ft.wall).clocks.remaining("cops-1") == pytest.approx(before["cops-1"] + 56)
+
+
+def test_undo_switches_back_without_giving_time_back(tmp_path):
+    t, ft, j = timed(tmp_path, mode=ClockMode.FISCHER, increment=5)
+    rng = Rng(3)
+    while not t.can_undo():
+        t.submit(choose(rng, list(t.legal_actions())))
+        ft.wait(2)
+    seat = t._line[-1].seat
+    used = t.clocks.used(seat)
+    ft.wait(7)
+    t.undo()
+    assert t.clocks.active == t.prompt.actors
+    assert t.clocks.used(seat) == pytest.approx(used + 7)
+
+
+def test_tick_reports_warnings_and_over_time(tmp_path):
+    t, ft, j = timed(tmp_path, main=30, warning=10)
+    changes = []
+    t.subscribe(changes.append)
+    ft.wait(25)
+    kinds = [e.kind for e in t.tick()]
+    assert EventKind.WARNING in kinds
+    ft.wait(10)
+    kinds = [e.kind for e in t.tick()]
+    assert EventKind.OVER_TIME in kinds
+    assert [c.kind for c in changes] == ["clock", "clock"]
+
+
+def test_untimed_table_has_no_clocks(tmp_path):
+    t = Table.create(Journal.open(":memory:"), game_id="tyranny", seats=seats_for("tyranny"), seed=1)
+    assert t.clocks is None and t.tick() == []
+    with pytest.raises(TableError):
+        t.pause()
