@@ -1,4 +1,4 @@
-"""Game clocks for a table: per-seat clocks in six modes, pause, admin time, warnings,
+"""Game clocks for a table: per-seat clocks in seven modes (and untimed), pause, admin time, warnings,
 over-time consequences, an optional turn timer, and journal-ready snapshots.
 
 >>> from companion.clocks import ClockConfig, ClockMode, ClockSet

@@ -75,15 +75,18 @@ class ClockDataError(ClockError):
 @dataclass(frozen=True)
 class SeatClock:
     """What a clock face shows for one seat (seconds). ``remaining`` is everything left
-    before flag fall (byo-yomi: main + current period + the unused periods); ``main``,
-    ``period`` and ``periods_left`` split it up; ``delay_left`` is what is left of this
-    turn's simple delay or Bronstein delay; ``turn_remaining`` the turn timer's."""
+    before flag fall (byo-yomi: main + current period + the unused periods; Canadian: main +
+    what is left of the block); ``main``, ``period`` and ``periods_left`` split it up;
+    ``block_moves`` counts the moves made in the current Canadian block; ``delay_left`` is
+    what is left of this turn's simple delay or Bronstein delay; ``turn_remaining`` the
+    turn timer's."""
 
     seat: str
     remaining: float
     main: float
     period: float
     periods_left: int
+    block_moves: int
     delay_left: float
     used: float
     turn_used: float
@@ -104,8 +107,9 @@ class _Seat:
     used: int = 0
     turn_used: int = 0
     moves: int = 0
-    # (turn_used, bonus, period_before_reset) for each recent completed move, for undo
-    history: list[tuple[int, int, int]] = field(default_factory=list)
+    block_moves: int = 0  # Canadian: moves made in the current block
+    # (turn_used, bonus, period_before, block_moves_before) per recent completed move, for undo
+    history: list[tuple[int, int, int, int]] = field(default_factory=list)
     warned: bool = False
     over: bool = False
     penalty_minutes: int = 0
@@ -115,7 +119,7 @@ class _Seat:
 
     _FIELDS = (
         "main", "period", "periods_left", "used", "turn_used", "moves", "warned", "over",
-        "penalty_minutes", "reported_periods", "turn_over", "cursor",
+        "penalty_minutes", "reported_periods", "turn_over", "cursor", "block_moves",
     )
 
     def to_data(self) -> dict[str, Any]:
@@ -126,7 +130,7 @@ class _Seat:
     @classmethod
     def from_data(cls, d: Mapping[str, Any]) -> _Seat:
         ints = ("main", "period", "periods_left", "used", "turn_used", "moves", "penalty_minutes",
-                "reported_periods", "cursor")
+                "reported_periods", "cursor", "block_moves")
         bools = ("warned", "over", "turn_over")
         kw: dict[str, Any] = {}
         for k in ints:
@@ -140,9 +144,9 @@ class _Seat:
             kw[k] = d[k]
         history = []
         for h in d["history"]:
-            if len(h) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) for x in h):
-                raise ClockDataError("clock data history entries are three whole numbers")
-            history.append((h[0], h[1], h[2]))
+            if len(h) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in h):
+                raise ClockDataError("clock data history entries are four whole numbers")
+            history.append((h[0], h[1], h[2], h[3]))
         return cls(history=history, **kw)
 
 
@@ -268,6 +272,7 @@ class ClockSet:
             main=to_s(s.main),
             period=to_s(s.period),
             periods_left=s.periods_left,
+            block_moves=s.block_moves,
             delay_left=to_s(delay_left),
             used=to_s(s.used),
             turn_used=to_s(s.turn_used),
@@ -341,10 +346,12 @@ class ClockSet:
         if d == 0:
             raise ClockAdjustError("a time adjustment of 0 seconds changes nothing")
         self._sync()
-        if d > 0 or self._config.mode is not ClockMode.BYO_YOMI:
+        if d > 0 or self._config.mode not in (ClockMode.BYO_YOMI, ClockMode.CANADIAN):
             s.main += d
-        else:
+        elif self._config.mode is ClockMode.BYO_YOMI:
             self._drain_byoyomi(s, -d)
+        else:
+            self._drain_canadian(s, -d)
         self._log.append(ClockLogEntry("adjusted", seat, to_s(d), self._wall(), reason))
         self._pending.append(ClockEvent(EventKind.ADJUSTED, seat, to_s(self._remaining_us(s)), delta=to_s(d)))
         self._detect()
@@ -469,6 +476,8 @@ class ClockSet:
             if s.periods_left == 0:
                 return s.period  # the last period's overrun (≤ 0)
             return s.main + s.period + (s.periods_left - 1) * self._config.period_us
+        if self._config.mode is ClockMode.CANADIAN:
+            return s.main + s.period
         return s.main
 
     def _sync(self, *, detect: bool = True) -> None:
@@ -495,6 +504,8 @@ class ClockSet:
                 s.main -= max(0, dt - max(0, cfg.delay_us - before))
             elif mode is ClockMode.BYO_YOMI:
                 self._drain_byoyomi(s, dt)
+            elif mode is ClockMode.CANADIAN:
+                self._drain_canadian(s, dt)
             else:
                 s.main -= dt
                 if mode is ClockMode.HOURGLASS:
@@ -516,6 +527,11 @@ class ClockSet:
             s.periods_left -= 1
             s.period = P if s.periods_left > 0 else 0
 
+    def _drain_canadian(self, s: _Seat, amount: int) -> None:
+        take = min(amount, max(0, s.main))
+        s.main -= take
+        s.period -= amount - take  # the block's time; below 0 the flag has fallen
+
     def _give_away(self, donor: str, s: _Seat, dt: int) -> None:
         # Hand the microseconds out one by one round-robin (in bulk): the result does not
         # depend on how often the clocks are updated.
@@ -535,20 +551,29 @@ class ClockSet:
         elif cfg.mode is ClockMode.BRONSTEIN:
             bonus = min(s.turn_used, cfg.delay_us)
         s.main += bonus
-        period_before = s.period
+        period_before, block_before = s.period, s.block_moves
         if cfg.mode is ClockMode.BYO_YOMI and s.periods_left > 0:
             s.period = cfg.period_us  # a move made inside a period keeps that period
+        if cfg.mode is ClockMode.CANADIAN and s.main <= 0 and s.period > 0:
+            # Only moves made once the main time is gone count towards the block; the
+            # block's last move brings a fresh block.
+            s.block_moves += 1
+            if s.block_moves >= cfg.period_moves:
+                s.block_moves = 0
+                s.period = cfg.period_us
         s.moves += 1
-        s.history.append((s.turn_used, bonus, period_before))
+        s.history.append((s.turn_used, bonus, period_before, block_before))
         del s.history[:-HISTORY]
         s.turn_used = 0
         s.turn_over = False
 
     def _resume_move(self, s: _Seat) -> None:
-        turn_used, bonus, period_before = s.history.pop()
+        turn_used, bonus, period_before, block_before = s.history.pop()
         s.main -= bonus
-        if self._config.mode is ClockMode.BYO_YOMI and s.periods_left > 0:
+        mode = self._config.mode
+        if (mode is ClockMode.BYO_YOMI and s.periods_left > 0) or mode is ClockMode.CANADIAN:
             s.period = period_before
+            s.block_moves = block_before
         s.moves -= 1
         s.turn_used = turn_used
         limit = self._config.turn_limit_us

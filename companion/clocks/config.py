@@ -64,6 +64,7 @@ class ClockMode(str, enum.Enum):
     SIMPLE_DELAY = "simple-delay"  # each turn the clock starts only after the delay (US delay)
     HOURGLASS = "hourglass"  # time you use flows to the other seats
     BYO_YOMI = "byo-yomi"  # main time, then N periods; a move inside a period keeps it
+    CANADIAN = "canadian"  # main time, then blocks: ``period_moves`` moves within ``period``
     UNTIMED = "untimed"  # counts time used only (for a game that wants just the turn timer)
 
 
@@ -92,6 +93,7 @@ _LABELS = {
     ClockMode.SIMPLE_DELAY: "Simple delay",
     ClockMode.HOURGLASS: "Hourglass",
     ClockMode.BYO_YOMI: "Byo-yomi",
+    ClockMode.CANADIAN: "Canadian",
     ClockMode.UNTIMED: "Untimed",
 }
 
@@ -113,7 +115,8 @@ class ClockConfig:
 
     ``main``: each seat's starting time. ``increment``: Fischer's bonus per move.
     ``delay``: Bronstein's refund cap or the simple delay. ``periods`` × ``period``:
-    byo-yomi after the main time. ``warning``: the low-time alert threshold (``None``: off).
+    byo-yomi after the main time; ``period_moves`` moves in each ``period``: Canadian
+    overtime after the main time. ``warning``: the low-time alert threshold (``None``: off).
     ``overtime`` and ``penalty_per_minute``: what flag fall costs. ``turn_limit``: the
     optional turn timer ("turn over in 2:00"), independent of the mode.
     """
@@ -124,6 +127,7 @@ class ClockConfig:
     delay: float = 0.0
     periods: int = 0
     period: float = 0.0
+    period_moves: int = 0
     warning: float | None = None
     overtime: OvertimePolicy = OvertimePolicy.LOSS
     penalty_per_minute: int = 0
@@ -149,6 +153,10 @@ class ClockConfig:
             object.__setattr__(self, name, _seconds(name, getattr(self, name)))
         if isinstance(self.periods, bool) or not isinstance(self.periods, int) or self.periods < 0:
             raise ClockConfigError("periods", "out-of-range", f"must be a whole number 0 or more, not {self.periods!r}")
+        if isinstance(self.period_moves, bool) or not isinstance(self.period_moves, int) or self.period_moves < 0:
+            raise ClockConfigError(
+                "period_moves", "out-of-range", f"must be a whole number 0 or more, not {self.period_moves!r}"
+            )
 
         def forbid(name: str) -> None:
             if getattr(self, name):
@@ -159,18 +167,27 @@ class ClockConfig:
                 raise ClockConfigError(name, "missing", f"{label} needs {what} greater than 0 seconds")
 
         if mode is ClockMode.UNTIMED:
-            for name in ("main", "increment", "delay", "periods", "period"):
+            for name in ("main", "increment", "delay", "periods", "period", "period_moves"):
                 forbid(name)
         elif mode is ClockMode.BYO_YOMI:
             forbid("increment")
             forbid("delay")
+            forbid("period_moves")
             if self.periods < 1:
                 raise ClockConfigError("periods", "missing", "Byo-yomi needs at least 1 period")
             need("period", "a period")
+        elif mode is ClockMode.CANADIAN:
+            forbid("increment")
+            forbid("delay")
+            forbid("periods")
+            need("period", "a block time (period)")
+            if self.period_moves < 1:
+                raise ClockConfigError("period_moves", "missing", "Canadian needs at least 1 move per period")
         else:
             need("main", "a main time")
             forbid("periods")
             forbid("period")
+            forbid("period_moves")
             if mode is ClockMode.FISCHER:
                 need("increment", "an increment")
             else:
@@ -236,6 +253,8 @@ class ClockConfig:
             text = f"{label} {format_time(self.main)}, {self.delay:g}s delay"
         elif m is ClockMode.BYO_YOMI:
             text = f"{label} {format_time(self.main)} + {self.periods} × {format_time(self.period)}"
+        elif m is ClockMode.CANADIAN:
+            text = f"{label} {format_time(self.main)} + {self.period_moves} moves in {format_time(self.period)}"
         else:
             text = f"{label} {format_time(self.main)}"
         if self.turn_limit is not None:

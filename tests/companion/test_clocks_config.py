@@ -17,6 +17,8 @@ VALID = [
     dict(mode="byo-yomi", main=600, periods=5, period=30),
     dict(mode="byo-yomi", main=0, periods=3, period=10),
     dict(mode="untimed", overtime="none", turn_limit=120),
+    dict(mode="canadian", main=600, period=300, period_moves=20),
+    dict(mode="canadian", main=0, period=60, period_moves=1),
     dict(mode="sudden-death", main=600, overtime="penalty", penalty_per_minute=10, warning=60),
 ]
 
@@ -53,6 +55,12 @@ INVALID = [
     (dict(mode="byo-yomi", main=60, periods=2.5, period=5), "periods", "out-of-range"),
     (dict(mode="byo-yomi", main=60, periods=2, period=5, increment=1), "increment", "not-used"),
     (dict(mode="untimed", main=60, overtime="none"), "main", "not-used"),
+    (dict(mode="canadian", main=60, period=60), "period_moves", "missing"),
+    (dict(mode="canadian", main=60, period_moves=5), "period", "missing"),
+    (dict(mode="canadian", main=60, period=60, period_moves=5, periods=2), "periods", "not-used"),
+    (dict(mode="canadian", main=60, period=60, period_moves=-1), "period_moves", "out-of-range"),
+    (dict(mode="byo-yomi", main=60, periods=2, period=5, period_moves=3), "period_moves", "not-used"),
+    (dict(mode="fischer", main=60, increment=1, period_moves=3), "period_moves", "not-used"),
     (dict(mode="untimed", overtime="loss"), "overtime", "not-used"),
     (dict(mode="untimed", overtime="none", warning=10), "warning", "not-used"),
     (dict(mode="sudden-death", main=60, warning=0), "warning", "out-of-range"),
@@ -91,6 +99,8 @@ def test_describe():
     assert ClockConfig("byo-yomi", main=600, periods=5, period=30).describe() == "Byo-yomi 10:00 + 5 × 0:30"
     assert ClockConfig("untimed", overtime="none", turn_limit=120).describe() == "Untimed, turn timer 2:00"
     assert ClockConfig("simple-delay", main=90, delay=5).describe() == "Simple delay 1:30, 5s delay"
+    assert ClockConfig("canadian", main=600, period=300, period_moves=20).describe() == \
+        "Canadian 10:00 + 20 moves in 5:00"
 
 
 @pytest.mark.parametrize(

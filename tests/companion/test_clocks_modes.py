@@ -251,6 +251,60 @@ def test_byoyomi_warning_counts_the_periods():
     assert kinds(cs.tick()) == [("warning", "a")]
 
 
+# --- Canadian -----------------------------------------------------------------------------
+def canadian(**kw):
+    return cfg("canadian", **{"main": 30, "period": 60, "period_moves": 3, **kw})
+
+
+def play_moves(cs, t, seat, other, seconds):
+    for sec in seconds:
+        cs.switch_to(seat)
+        t.wait(sec)
+        cs.switch_to(other)
+
+
+def test_canadian_main_time_then_blocks_of_moves():
+    cs, t = make(canadian())
+    assert cs.remaining("a") == 90
+    play_moves(cs, t, "a", "b", [20])  # a move in main time does not count for the block
+    s = cs.status("a")
+    assert (s.main, s.period, s.block_moves) == (10, 60, 0)
+    play_moves(cs, t, "a", "b", [25])  # 10 from main, 15 from the block: move 1 of 3
+    s = cs.status("a")
+    assert (s.main, s.period, s.block_moves, s.remaining) == (0, 45, 1, 45)
+    play_moves(cs, t, "a", "b", [10, 20])  # moves 2 and 3 complete the block: a fresh one
+    s = cs.status("a")
+    assert (s.period, s.block_moves) == (60, 0)
+    assert cs.tick() == []
+
+
+def test_canadian_flag_falls_when_the_block_runs_out():
+    cs, t = make(canadian(main=0, warning=10))
+    play_moves(cs, t, "a", "b", [20, 20])
+    cs.switch_to("a")
+    t.wait(20)
+    assert kinds(cs.tick()) == [("warning", "a"), ("over-time", "a")]
+    cs.switch_to("b")  # a move after the flag fell brings no new block
+    s = cs.status("a")
+    assert (s.period, s.block_moves, s.remaining) == (0, 2, 0)
+
+
+def test_canadian_undo_restores_the_block_count():
+    cs, t = make(canadian(main=0))
+    play_moves(cs, t, "a", "b", [5, 5, 5])  # third move: fresh block
+    assert (cs.status("a").period, cs.status("a").block_moves) == (60, 0)
+    cs.switch_to("a", undo=True)
+    s = cs.status("a")
+    assert (s.period, s.block_moves, s.turn_used) == (45, 2, 5)
+
+
+def test_canadian_admin_time_taken_comes_from_the_block():
+    cs, t = make(canadian(main=5))
+    cs.adjust("a", -20)
+    s = cs.status("a")
+    assert (s.main, s.period) == (0, 45)
+
+
 # --- untimed and the turn timer ----------------------------------------------------------
 def test_untimed_counts_time_used_and_never_flags():
     cs, t = make(cfg("untimed", overtime="none"))

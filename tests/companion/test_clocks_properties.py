@@ -35,6 +35,11 @@ def configs(mode: ClockMode) -> st.SearchStrategy[ClockConfig]:
             ClockConfig, st.just(mode), main=sec(st.integers(0, 300_000)), periods=st.integers(1, 6),
             period=sec(MS), **common,
         )
+    if mode is ClockMode.CANADIAN:
+        return st.builds(
+            ClockConfig, st.just(mode), main=sec(st.integers(0, 300_000)), period=sec(MS),
+            period_moves=st.integers(1, 5), **common,
+        )
     return st.builds(ClockConfig, st.just(mode), overtime=st.just("none"), turn_limit=st.one_of(st.none(), sec(MS)))
 
 
@@ -214,6 +219,22 @@ def test_byoyomi_counts_each_period_once(config, ops):
         assert [e.periods_left for e in used] == list(range(config.periods - 1, run.cs.status(s).periods_left - 1, -1))
         overs = [e for e in events if e.seat == s and e.kind is EventKind.OVER_TIME]
         assert len(overs) == (1 if run.cs.status(s).periods_left == 0 else 0)
+
+
+@given(configs(ClockMode.CANADIAN), OPS)
+def test_canadian_blocks(config, ops):
+    run = Run(config)
+    for op in ops:
+        run.apply(op)
+        run.cs.tick()  # flags are brought up to date by tick (and switch, pause, adjust)
+        for s in SEATS:
+            st_ = run.cs.status(s)
+            assert 0 <= st_.block_moves < config.period_moves
+            assert 0 <= st_.main <= config.main + 1e-6
+            assert st_.period <= config.period + 1e-6
+            if st_.main > 0:  # the block has not started
+                assert (st_.period, st_.block_moves) == (config.period, 0)
+            assert st_.over == (st_.remaining <= 0)
 
 
 @given(ALL_CONFIGS, OPS_WITH_ADJUST, st.integers(1, 120_000))
