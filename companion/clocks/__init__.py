@@ -1,5 +1,6 @@
-"""Game clocks for a table: per-seat clocks in seven modes (and untimed), pause, admin time, warnings,
-over-time consequences, an optional turn timer, and journal-ready snapshots.
+"""Game clocks for a table: per-seat clocks in seven modes (and untimed), pause, admin
+time, warnings, over-time consequences, an optional turn timer, and journal-ready
+snapshots.
 
 >>> from companion.clocks import ClockConfig, ClockMode, ClockSet
 >>> t = [0.0]
