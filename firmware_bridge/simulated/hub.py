@@ -37,6 +37,7 @@ import termios
 import threading
 import time
 import tty
+import weakref
 from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -203,7 +204,8 @@ class SimulatedHub:
     ``roller`` decides throws (default RandomRoller; a PhysicsRoller also renders them).
     ``speed`` runs the device clock faster than real time (a throw takes about 3 s of
     device time; heartbeats come every 1/speed s). ``link_dir``: where the stable
-    ``port`` symlink is made (default: a temporary folder removed by ``stop()``).
+    ``port`` symlink is made (default: the hub's temporary folder, removed by ``stop()``
+    or when the object is collected).
 
     Face values: ``roll(value=v)`` lands face index ``v - 1`` (the default index-to-value
     map a host applies); outcomes carry the face index.
@@ -226,14 +228,17 @@ class SimulatedHub:
         self.faces = faces
         self.speed = float(speed)
         self.rng = random.Random(seed)
-        self._fault_rng = random.Random(self.rng.random())  # used on the loop thread
+        # Faults and boot ids draw on their own generators (the loop thread uses them), so
+        # a seeded hub throws the same faces however many reboots happen in between.
+        self._fault_rng = random.Random(self.rng.random())
+        self._boot_rng = random.Random(self.rng.random())
         self.roller: Roller = roller if roller is not None else RandomRoller()
         self._physics = roller if isinstance(roller, PhysicsRoller) else PhysicsRoller(
             mount_seed=0 if seed is None else seed)
         self.uid = uid if uid is not None else bytes(self.rng.randrange(256) for _ in range(8))
         self.version = version
         self._folder = tempfile.mkdtemp(prefix="tc-simhub-")
-        self._own_link_dir = link_dir is None
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self._folder, True)
         self.port = str(Path(link_dir or self._folder) / name)
         self._store = _Store(self._folder)
         self._sensors = [_Sensor() for _ in faces]
@@ -293,7 +298,7 @@ class SimulatedHub:
             self.mode = "off"
         if os.path.islink(self.port):
             os.unlink(self.port)
-        shutil.rmtree(self._folder, ignore_errors=True)
+        self._cleanup()
 
     def __enter__(self) -> "SimulatedHub":
         return self.start()
@@ -503,7 +508,7 @@ class SimulatedHub:
         self._clock = 0.0
         self._stalled = False
         self.boots += 1
-        self.boot_id = self.rng.getrandbits(32)
+        self.boot_id = self._boot_rng.getrandbits(32)
         for s in self._sensors:
             s.rebase()
             s.now = 0

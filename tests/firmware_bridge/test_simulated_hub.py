@@ -320,3 +320,16 @@ def test_silence_stalls_the_loop_and_overruns_the_fifos(hub: SimulatedHub, host:
     assert up[-1]["counters"]["fifo_overruns"] > 0
     _intact(hub, host)
     assert got
+
+
+def test_a_seed_repeats_the_dice_and_the_throws() -> None:
+    def throws(seed: int) -> tuple[bytes, list[tuple[str, int]]]:
+        h = SimulatedHub(dice=[6, 20], seed=seed)
+        try:
+            outs = [o for _ in range(4) for o in h.roll()]
+            return h.uid, [(o.state, o.face_index) for o in outs]
+        finally:
+            h.stop()
+
+    assert throws(5) == throws(5)
+    assert throws(5) != throws(6)
