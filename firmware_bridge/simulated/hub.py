@@ -531,13 +531,20 @@ class SimulatedHub:
         fcntl.fcntl(master, fcntl.F_SETFL, fl | os.O_NONBLOCK)
         self._master, self._slave = master, slave
         self.pty_path = os.ttyname(slave)
+        self._point_port(self.pty_path)
+
+    def _point_port(self, target: str) -> None:
         tmp = self.port + ".new"
         if os.path.lexists(tmp):
             os.unlink(tmp)
-        os.symlink(self.pty_path, tmp)
+        os.symlink(target, tmp)
         os.replace(tmp, self.port)  # atomically: the port path is never missing a link
 
     def _close_pty(self) -> None:
+        if self._master is not None and os.path.lexists(self.port):
+            # Not left dangling at /dev/pts/N: the kernel may give that number to another
+            # program's terminal, which a reconnecting app must never open.
+            self._point_port(os.path.join(self._folder, "unplugged"))
         for fd in (self._master, self._slave):
             if fd is not None:
                 os.close(fd)

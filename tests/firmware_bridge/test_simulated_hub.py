@@ -257,6 +257,7 @@ def test_unplug_and_replug(hub: SimulatedHub, host: Host) -> None:
     last_seq = host.frames[-1].seq
     hub.unplug()
     assert not os.path.exists(hub.port)  # the device is gone: the path does not resolve
+    assert not os.readlink(hub.port).startswith("/dev/")  # nor can it reach a reused pty
     with pytest.raises(serial.SerialException):
         for _ in range(100):
             host.port.read(64)
