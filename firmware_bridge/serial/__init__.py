@@ -19,13 +19,13 @@ from firmware_bridge.serial.discovery import (HubId, PortInfo, find_hub, find_hu
 from firmware_bridge.serial.errors import (CommandTimeout, ConnectionClosedError,
                                            HandshakeError, HandshakeTimeout, HubNotFoundError,
                                            PortBusyError, PortOpenError, ProtocolVersionError,
-                                           SerialBridgeError)
+                                           SerialBridgeError, WrongHubError)
 from firmware_bridge.serial.session import HubSession
 
 __all__ = [
     "HubConnection", "HubSession", "Counters", "Backoff", "HubId", "PortInfo", "find_hub",
     "find_hubs", "hub_ids", "list_ports", "BridgeError", "SerialBridgeError", "PortOpenError",
     "PortBusyError", "HubNotFoundError", "HandshakeError", "HandshakeTimeout",
-    "ProtocolVersionError", "ConnectionClosedError", "CommandTimeout",
+    "ProtocolVersionError", "WrongHubError", "ConnectionClosedError", "CommandTimeout",
     "SILENCE_S", "BAUDRATE",
 ]

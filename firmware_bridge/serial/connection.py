@@ -19,6 +19,11 @@ Events go to ``on_event`` on the reader thread, in order: keep it short (Kivy: h
 to ``Clock.schedule_once``); an exception in it is logged and counted, never fatal. Give a
 ``queue.Queue`` (anything with ``put``) instead, or nothing and read ``hub.queue``.
 
+A connection is for one board: the first hub that answers pins its uid (or pass
+``uid``), and another board answering on the same path later (a different hub plugged
+in, a recycled pty number) is refused with ``WrongHubError`` while the connection keeps
+trying for its own; ``pin_uid=False`` accepts whichever hub is there.
+
 ``url`` is anything ``serial.serial_for_url`` opens (a device path, ``loop://``,
 ``socket://``, a pty), or a function returning one, called before every attempt — that is
 how a hub found by serial number is found again after it comes back on another path
@@ -41,7 +46,8 @@ from firmware_bridge.serial.backoff import Backoff
 from firmware_bridge.serial.counters import Counters, Tally
 from firmware_bridge.serial.errors import (CommandTimeout, ConnectionClosedError,
                                            HandshakeTimeout, PortBusyError, PortOpenError,
-                                           ProtocolVersionError, SerialBridgeError)
+                                           ProtocolVersionError, SerialBridgeError,
+                                           WrongHubError)
 from firmware_bridge.serial.session import HubSession
 from firmware_bridge.shared import codec
 
@@ -88,7 +94,8 @@ class HubConnection:
                  handshake_wait_s: float = HANDSHAKE_WAIT_S, poll_s: float = POLL_S,
                  exclusive: bool = True, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] | None = None,
-                 open_port: Callable[..., Any] | None = None) -> None:
+                 open_port: Callable[..., Any] | None = None,
+                 uid: bytes | str | None = None, pin_uid: bool = True) -> None:
         if silence_s <= 0 or handshake_tries < 1 or handshake_wait_s <= 0 or poll_s <= 0:
             raise ValueError("silence_s, handshake_wait_s and poll_s must be > 0 and "
                              "handshake_tries >= 1")
@@ -111,6 +118,9 @@ class HubConnection:
         self.exclusive = exclusive
         self._clock = clock
         self._sleep = sleep
+        # The board this connection is for: given, or (pin_uid) the first that answers.
+        self.uid: bytes | None = bytes.fromhex(uid) if isinstance(uid, str) else uid
+        self.pin_uid = pin_uid
         self._open_port = open_port if open_port is not None else serial.serial_for_url
 
         self._tally = Tally()
@@ -334,15 +344,15 @@ class HubConnection:
             reason = "closed"
             shaken = False
             try:
-                self._handshake(port)
+                backlog = self._handshake(port)
                 shaken = True
                 self._attempt_done(None)
-                self._serve(port)
+                self._serve(port, backlog)
             except _LinkDown as e:
                 reason = e.reason
             except ProtocolVersionError as e:
                 self._attempt_done(e, fatal=not self._handshakes)
-            except HandshakeTimeout as e:
+            except (HandshakeTimeout, WrongHubError) as e:
                 self._attempt_done(e)
             except (serial.SerialException, OSError, ConnectionClosedError) as e:
                 # The port failed under us: unplugged (pyserial raises, a pty vanishes).
@@ -429,9 +439,10 @@ class HubConnection:
             self._tally.add("frames_good", len(frames))
         return frames
 
-    def _handshake(self, port: Any) -> None:
+    def _handshake(self, port: Any) -> list[codec.Frame]:
         """Flush, HELLO until IDENT, check the major; then mark online (the DeviceOnline
-        comes from the session) and leave the REQUEST_STATE to ``_serve``."""
+        comes from the session) and leave the REQUEST_STATE to ``_serve``. Returns the
+        frames read after the IDENT in the same chunk, for ``_serve``."""
         try:
             port.reset_input_buffer()
         except (AttributeError, NotImplementedError):
@@ -449,17 +460,30 @@ class HubConnection:
                 if not data:
                     continue
                 now = self._clock()
-                for frame in self._feed(data):
+                frames = self._feed(data)
+                for i, frame in enumerate(frames):
                     if frame.type != codec.IDENT:
                         continue  # from before the hub heard us; the resync covers it
+                    self._check_uid(frame)
                     self._go_online(self._session.push(frame, now))
-                    return
+                    return frames[i + 1:]  # what came with it is the live stream
             if self._stop.is_set():
                 raise _LinkDown("closed")
         if self._decoder.counts[codec.DROP_VERSION] > version_drops:
             raise ProtocolVersionError(None, codec.PROTOCOL_MAJOR)
         raise HandshakeTimeout("no IDENT from %s after %d HELLOs"
                                % (self._url_text(), self.handshake_tries))
+
+    def _check_uid(self, frame: codec.Frame) -> None:
+        try:
+            found = M.parse_ident(frame.payload).uid
+        except ValueError:
+            return  # the session judges a malformed IDENT (and its protocol major)
+        if self.uid is None:
+            if self.pin_uid:
+                self.uid = found
+        elif found != self.uid:
+            raise WrongHubError(self._url_text(), found, self.uid)
 
     def _go_online(self, events: list[E.Event]) -> None:
         with self._cond:
@@ -472,8 +496,9 @@ class HubConnection:
         self.backoff.reset()
         self._emit(events)
 
-    def _serve(self, port: Any) -> None:
-        """Read frames until the link goes down (raises ``_LinkDown``) or ``close()``."""
+    def _serve(self, port: Any, backlog: list[codec.Frame]) -> None:
+        """Read frames until the link goes down (raises ``_LinkDown``) or ``close()``;
+        ``backlog``: frames already read."""
         session = self._session
         last_rx = self._clock()
         while not self._stop.is_set():
@@ -481,21 +506,23 @@ class HubConnection:
                 session.resync_sent()
                 self._send(codec.REQUEST_STATE, codec.SRC_HUB)
                 self._tally.add("resyncs")
-            data = self._read(port)
-            now = self._clock()
-            if data:
-                frames = self._feed(data)
-                if frames:
-                    last_rx = now
-                    out: list[E.Event] = []
-                    for frame in frames:
-                        try:
-                            out += session.push(frame, now)
-                        except ProtocolVersionError as e:
-                            self._emit(out)
-                            self._last_error = e
-                            raise _LinkDown("error: %s" % e) from e
-                    self._emit(out)
+            if backlog:
+                frames, backlog, now = backlog, [], self._clock()
+            else:
+                data = self._read(port)
+                now = self._clock()
+                frames = self._feed(data) if data else []
+            if frames:
+                last_rx = now
+                out: list[E.Event] = []
+                for frame in frames:
+                    try:
+                        out += session.push(frame, now)
+                    except ProtocolVersionError as e:
+                        self._emit(out)
+                        self._last_error = e
+                        raise _LinkDown("error: %s" % e) from e
+                self._emit(out)
             if now - last_rx > self.silence_s:
                 raise _LinkDown("silent")
         raise _LinkDown("closed")

@@ -16,8 +16,8 @@ from firmware_bridge.errors import BridgeError
 
 __all__ = [
     "BridgeError", "SerialBridgeError", "PortOpenError", "PortBusyError", "HubNotFoundError",
-    "HandshakeError", "HandshakeTimeout", "ProtocolVersionError", "ConnectionClosedError",
-    "CommandTimeout",
+    "HandshakeError", "HandshakeTimeout", "ProtocolVersionError", "WrongHubError",
+    "ConnectionClosedError", "CommandTimeout",
 ]
 
 
@@ -79,6 +79,19 @@ class ProtocolVersionError(HandshakeError, ValueError):
             "firmware (hardware/deploy.py) or the app" % (theirs, host_major))
         self.hub_major = hub_major
         self.host_major = host_major
+
+
+class WrongHubError(HandshakeError):
+    """Another board answered on the port than the one this connection is for (device
+    paths are reused: a different hub plugged in, a recycled pty number). The
+    connection keeps trying for its own hub."""
+
+    code = "wrong-hub"
+
+    def __init__(self, url: str, found: bytes, expected: bytes) -> None:
+        super().__init__("the hub on %s is board %s, not %s" % (url, found.hex(), expected.hex()))
+        self.found = found
+        self.expected = expected
 
 
 class ConnectionClosedError(SerialBridgeError):

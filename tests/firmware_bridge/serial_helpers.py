@@ -46,6 +46,7 @@ class HubState:
         self.major = major
         self.frame_version = frame_version
         self.answer_hello = answer_hello
+        self.uid = b"\xe6\x60\x38\xb7\x13\x4f\x2a\x2b"
         self.seq = 0
         self.dice = [[0, 0, 1000, 0] for _ in faces]  # state, face, confidence, counter
         self.tokens = 0
@@ -55,6 +56,7 @@ class HubState:
         self.commands: list[codec.Frame] = []
         self.lock = threading.RLock()
         self.opened = 0
+        self.after_ident: list[tuple[int, int, bytes]] = []
 
     # -- what the hub says -----------------------------------------------------------------
 
@@ -76,7 +78,7 @@ class HubState:
                 LoopSerial.write(self.port, data)
 
     def ident_payload(self) -> bytes:
-        return codec.pack_ident("0.3.0", b"\xe6\x60\x38\xb7\x13\x4f\x2a\x2b", self.boot_id,
+        return codec.pack_ident("0.3.0", self.uid, self.boot_id,
                                 31, list(self.faces), major=self.major)
 
     def roll(self, die: int, face: int, state: int = 1, confidence: int = 990) -> int:
@@ -118,7 +120,12 @@ class HubState:
         with self.lock:
             self.commands.append(frame)
             if frame.type == codec.HELLO and self.answer_hello:
-                self.send(codec.IDENT, codec.SRC_HUB, self.ident_payload())
+                # The IDENT and whatever the hub says next, in one write: the host
+                # reads them in one chunk.
+                data = self.frame(codec.IDENT, codec.SRC_HUB, self.ident_payload())
+                for kind, src, payload in self.after_ident:
+                    data += self.frame(kind, src, payload)
+                self.raw(data)
             elif frame.type == codec.REQUEST_STATE:
                 self.send(codec.SNAPSHOT, codec.SRC_HUB, self.snapshot_payload())
             elif frame.type == codec.PING:

@@ -10,7 +10,7 @@ import pytest
 from firmware_bridge import events as E
 from firmware_bridge.serial import (Backoff, BridgeError, ConnectionClosedError, Counters,
                                     HandshakeTimeout, HubConnection, PortOpenError,
-                                    ProtocolVersionError)
+                                    ProtocolVersionError, WrongHubError)
 from firmware_bridge.shared import codec
 
 from .serial_helpers import Collector, FakeClock, HubState, drain, wait_until
@@ -398,5 +398,52 @@ def test_a_hub_that_lost_power_while_unplugged_starts_a_new_boot(hub: HubState) 
         assert [(e.boot_id, e.counter, e.value) for e in rolled] == [
             (0x1234ABCD, 1, 3), (0x5EED, 1, 4)]
         assert conn.counters().duplicates == 0
+    finally:
+        conn.close()
+
+
+def test_another_board_on_the_same_path_is_refused_until_ours_returns(hub: HubState) -> None:
+    conn, got = _connect(hub)
+    try:
+        assert conn.uid == hub.uid  # pinned by the first answer
+        hub.unplug()
+        got.wait_count(E.DeviceOffline, 1)
+        ours = hub.uid
+        hub.uid = bytes(range(8))  # a different hub appears on that path
+        hub.plug()
+        assert wait_until(lambda: isinstance(conn.last_error, WrongHubError))
+        assert conn.last_error.code == "wrong-hub" and "0001020304050607" in str(conn.last_error)
+        assert len(got.of(E.DeviceOnline)) == 1 and not conn.is_online
+        hub.uid = ours  # ours is back
+        got.wait_count(E.DeviceOnline, 2)
+    finally:
+        conn.close()
+
+
+def test_uid_can_be_given_or_not_pinned(hub: HubState) -> None:
+    with pytest.raises(WrongHubError):
+        _connect(hub, uid="0001020304050607")
+    conn, got = _connect(hub, uid=hub.uid.hex())
+    conn.close()
+    conn, got = _connect(hub, pin_uid=False)
+    try:
+        hub.unplug()
+        got.wait_count(E.DeviceOffline, 1)
+        hub.uid = bytes(range(8))
+        hub.plug()
+        assert got.wait_count(E.DeviceOnline, 2)[1].uid == "0001020304050607"
+    finally:
+        conn.close()
+
+
+def test_frames_read_together_with_the_ident_are_not_lost(hub: HubState) -> None:
+    hub.after_ident = [(codec.HEARTBEAT, codec.SRC_HUB, codec.pack_heartbeat(5, [1])),
+                       (codec.TOKEN, codec.SRC_TOKENS, codec.pack_switch(1, True, 0b10, 0, 1))]
+    conn, got = _connect(hub)
+    try:
+        assert got.wait_count(E.TokenPlaced, 1)[0].slot == 1
+        assert conn.hub_counters() is not None and conn.hub_counters().uptime_ms == 5
+        assert wait_until(lambda: conn.counters().resyncs >= 1)
+        assert conn.counters().frames_lost == 0
     finally:
         conn.close()

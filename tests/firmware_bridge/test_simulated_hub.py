@@ -334,3 +334,14 @@ def test_a_seed_repeats_the_dice_and_the_throws() -> None:
 
     assert throws(5) == throws(5)
     assert throws(5) != throws(6)
+
+
+def test_throws_in_quick_succession_queue_up(hub: SimulatedHub, host: Host) -> None:
+    """A die thrown again while still rolling is picked up once it has come to rest:
+    every throw is reported, in order."""
+    _settle(host)
+    hub.roll(0, value=2)
+    hub.roll(0, value=5)
+    hub.roll(0, value=3, wait=True)
+    host.until(lambda fs: len(_results(host.frames, 0)) >= 4)
+    assert [(r["face"], r["counter"]) for r in _results(host.frames, 0)[-3:]] == [(1, 1), (4, 2), (2, 3)]
