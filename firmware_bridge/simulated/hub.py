@@ -81,6 +81,7 @@ class _Sensor:
         self.queue: deque[tuple[int, int, int, int]] = deque()
         self.loop: list[tuple[int, int, int]] = []
         self.last_t = -PERIOD_MS
+        self.busy_until = -PERIOD_MS  # device ms at which the last scheduled trace ends
         self.now = 0
         self.overruns = 0
         self.fail = False  # a pulled cable: reads raise OSError
@@ -89,11 +90,13 @@ class _Sensor:
         self.loop = [(x, y, z) for _, x, y, z in samples[-REST_LOOP:]]
 
     def play(self, samples: Sequence[tuple[int, int, int, int]]) -> int:
-        """Schedule a trace from the next sample period on; returns the offset from the
-        trace's times to device ms. The die then rests as the trace left it."""
-        while self.queue and self.queue[-1][0] > self.now:
-            self.queue.pop()
-        start = max(self.now, self.queue[-1][0] if self.queue else self.last_t) + PERIOD_MS
+        """Schedule a trace from the next sample period on, or after the throw still in
+        progress (a die is picked up again once it has come to rest); returns the offset
+        from the trace's times to device ms. The die then rests as the trace left it."""
+        keep = max(self.now, self.busy_until)
+        while self.queue and self.queue[-1][0] > keep:
+            self.queue.pop()  # rest samples made ahead of time
+        start = max(keep, self.queue[-1][0] if self.queue else self.last_t) + PERIOD_MS
         # The die is resting already: keep only the last 100 ms of the trace's opening
         # rest. (A trace opens flat on its start face; after a crooked landing the die
         # leans, and the jump to flat then merges into the pick-up instead of settling
@@ -108,13 +111,14 @@ class _Sensor:
         offset = start - samples[0][0]
         for t, x, y, z in samples:
             self.queue.append((t + offset, x, y, z))
+        self.busy_until = self.queue[-1][0]
         self.rest_on(samples)
         return offset
 
     def rebase(self) -> None:
         """The device clock restarted (a reboot): pending motion is cut short."""
         self.queue.clear()
-        self.last_t = -PERIOD_MS
+        self.last_t = self.busy_until = -PERIOD_MS
 
     def _top_up(self) -> None:
         t = self.queue[-1][0] if self.queue else self.last_t
