@@ -336,8 +336,8 @@ class SimulatedHub:
         ends up; otherwise the roller decides. ``crooked`` lands it leaning (default:
         whatever ``set_crooked`` said for that die). Returns the outcome of each die
         thrown, as the firmware's detector will report it; with ``wait`` returns once the
-        hub has sent every result (``timeout``: real seconds, default 10 s of device
-        time)."""
+        hub has sent every result (``timeout``: real seconds; by default the throw's
+        own duration and 5 s more)."""
         dice = range(len(self.faces)) if die is None else [die]
         plans = []
         for d in dice:
@@ -387,7 +387,10 @@ class SimulatedHub:
                     not any(r["t_ms"] > t for r in self.results[d][-4:]) for d, t in landed.items())
 
             if wait:
-                limit = (10.0 / self.speed + 5.0) if timeout is None else timeout
+                # Default: until the last landing plus settling, in real seconds, and
+                # 5 s to spare for a busy machine.
+                due = max(t - self._sensors[d].now for d, t in landed.items())
+                limit = (due / 1000.0 / self.speed + 5.0) if timeout is None else timeout
                 end = time.monotonic() + limit
                 while pending():
                     left = end - time.monotonic()
