@@ -16,7 +16,9 @@ those), so every rule below is testable frame by frame.
   settled on at power-up, before anyone touched it: a baseline, not a ``DieRolled``
   (after the u16 counter wraps, 0 follows 65535 and is a roll like any other).
 * **De-duplication**: a roll result is delivered once per ``(boot_id, die, roll
-  counter)``; a token or button change that the bank's bits already showed is dropped.
+  counter)`` (u16 counters compared with wrap-around, plus a memory of each die's last
+  1024 delivered counters); a token or button change that the bank's bits already
+  showed is dropped.
 
 >>> from firmware_bridge.shared import codec
 >>> s = HubSession("hub1")
@@ -35,6 +37,7 @@ True
 from __future__ import annotations
 
 import logging
+from collections import deque
 from typing import Callable
 
 from firmware_bridge import events as E
@@ -62,6 +65,25 @@ def _newer(counter: int, than: int) -> int:
     return d if 0 < d < 0x8000 else 0
 
 
+class _Recent:
+    """The last ``size`` roll counters delivered for one die in one boot. "Newer than the
+    last" alone is ambiguous across a jump of half the u16 range; a key seen within the
+    last ``size`` rolls is never delivered again, whatever the jump."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._order: deque[int] = deque(maxlen=size)
+        self._set: set[int] = set()
+
+    def __contains__(self, counter: int) -> bool:
+        return counter in self._set
+
+    def add(self, counter: int) -> None:
+        if len(self._order) == self._order.maxlen:
+            self._set.discard(self._order[0])
+        self._order.append(counter)
+        self._set.add(counter)
+
+
 class HubSession:
     """One hub's protocol state. ``push(frame, t)`` returns the events the frame makes;
     afterwards ``wants_resync`` says whether a REQUEST_STATE should go out, and the
@@ -85,6 +107,7 @@ class HubSession:
         self._announced = False  # DeviceOnline sent on this connection
         self._behind = 0  # frames in a row numbered behind the expectation
         self._delivered: dict[tuple[int, int], int] = {}  # (boot, die) -> last result counter
+        self._recent: dict[tuple[int, int], _Recent] = {}  # (boot, die) -> counters delivered
         self._boots_seen: set[int] = set()
 
     # -- connection life -----------------------------------------------------------------
@@ -205,9 +228,10 @@ class HubSession:
         if boot is None:
             return []  # a result before IDENT: the resync after IDENT brings it
         last = self._delivered.get((boot, die))
+        recent = self._recent.setdefault((boot, die), _Recent())
         if last is not None:
             ahead = _newer(r.counter, last)
-            if not ahead:
+            if not ahead or r.counter in recent:
                 if live:
                     self.tally.add("duplicates")
                 return []
@@ -217,6 +241,7 @@ class HubSession:
             # episode (no roll). The first snapshot of the first boot we met: an old
             # roll, not news. Either way it is the baseline the next roll counts from.
             self._delivered[(boot, die)] = r.counter
+            recent.add(r.counter)
             return []
         faces = self.faces(die)
         event = E.DieRolled(device=self.device, die=die, value=r.face + 1,
@@ -224,6 +249,7 @@ class HubSession:
                             confidence=max(-1.0, min(1.0, r.confidence / 1000)),
                             counter=r.counter, boot_id=boot, faces=faces, t=t)
         self._delivered[(boot, die)] = r.counter
+        recent.add(r.counter)
         return [event]
 
     _first_snapshot = True

@@ -174,3 +174,40 @@ def test_session_a_repeated_frame_is_no_loss_but_a_renumbered_hub_is_followed() 
     assert s.wants_resync and s.tally.value().frames_lost == 0
     s.push(_f(codec.HEARTBEAT, 5, payload=hb), 0.0)
     assert s.tally.value().frames_lost == 1  # followed: 4 is missing
+
+
+# -- whatever a hub sends, the session never raises (but for another protocol major) ----
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_KINDS = [codec.IDENT, codec.ROLL_STATE, codec.TOKEN, codec.BUTTON, codec.HEARTBEAT, codec.BATTERY,
+          codec.SNAPSHOT, codec.TELEMETRY, codec.LOG, codec.ACK, codec.HELLO, 0x42]
+_frames = st.lists(st.tuples(st.sampled_from(_KINDS), st.integers(0, 255), st.integers(0, 255),
+                             st.binary(max_size=codec.MAX_PAYLOAD)), max_size=40)
+
+
+@given(_frames)
+def test_session_survives_any_frames(frames) -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident(faces=(6, 20))), 0.0)
+    for kind, seq, src, payload in frames:
+        if kind == codec.IDENT and payload[:1] not in (b"", b"\x01"):
+            with pytest.raises(ProtocolVersionError):
+                s.push(_f(kind, seq, src, payload), 1.0)
+            continue
+        for e in s.push(_f(kind, seq, src, payload), 1.0):
+            assert E.parse_event(e.to_dict()) == e  # every event is a valid one
+    keys = [k for k in s._delivered]
+    assert len(keys) == len(set(keys))
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 65535)), max_size=60))
+def test_session_never_delivers_a_roll_key_twice(rolls) -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident(faces=(6, 6))), 0.0)
+    seen = []
+    for seq, (die, counter) in enumerate(rolls, start=1):
+        seen += s.push(_f(codec.ROLL_STATE, seq & 0xFF, die, codec.pack_roll_state(1, 0, 1000, 0, counter)), 0.0)
+    keys = [e.key for e in seen]
+    assert len(keys) == len(set(keys))
