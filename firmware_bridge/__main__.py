@@ -5,6 +5,7 @@ from a terminal.
     python -m firmware_bridge monitor /dev/ttyACM0      live events and counters
     python -m firmware_bridge monitor --serial E66038B7134F2A2B
     python -m firmware_bridge monitor                   the one hub plugged in
+    python -m firmware_bridge monitor PORT --record roll.csv [--die 0]   also record samples
     python -m firmware_bridge simulate [--dice 2]       a simulated hub on a pty
 
 ``monitor`` takes any pyserial URL (a device, a pty, ``socket://``); it prints one line
@@ -21,6 +22,7 @@ import time
 from typing import Any, Callable, Sequence
 
 from firmware_bridge import events as E
+from firmware_bridge.shared import codec
 
 Out = Callable[[str], None]
 
@@ -90,13 +92,29 @@ def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
         with lock:
             out(format_event(e, t0))
 
-    conn = HubConnection(url, show, device=args.name, silence_s=args.silence)
+    samples: list[tuple[int, int, int, int]] = []
+
+    def telemetry(frame: Any) -> None:
+        if frame.type == codec.TELEMETRY and frame.src == args.die:
+            samples.extend(codec.unpack_telemetry(frame.payload))
+
+    conn = HubConnection(url, show, device=args.name, silence_s=args.silence,
+                         on_frame=telemetry if args.record else None)
     try:
         conn.connect(timeout=args.timeout)
+        if args.record:
+            ack = conn.command(codec.SET_TELEMETRY, args.die, codec.pack_set_telemetry(args.rate))
+            if not ack.ok:
+                out("error: the hub refused telemetry for die %d: %s"
+                    % (args.die, codec.STATUS_NAMES[ack.status] if ack.status < len(codec.STATUS_NAMES) else ack.status))
+                conn.close()
+                return 2
     except BridgeError as e:
+        conn.close()
         out("error: %s" % e)
         return 2
-    out("monitoring %s (Ctrl-C stops)" % url)
+    out("monitoring %s (Ctrl-C stops)%s" % (url, " recording die %d to %s" % (args.die, args.record)
+                                              if args.record else ""))
     end = None if args.seconds is None else time.monotonic() + args.seconds
     try:
         while end is None or time.monotonic() < end:
@@ -108,11 +126,31 @@ def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if args.record:
+            try:
+                conn.command(codec.SET_TELEMETRY, args.die, codec.pack_set_telemetry(0))
+            except BridgeError:
+                pass  # unplugged: the hub forgets telemetry when it restarts anyway
         conn.close()
     with lock:
         for line in _counter_lines(conn):
             out(line)
+    if args.record:
+        _write_recording(args, conn, samples, out)
     return 0
+
+
+def _write_recording(args: argparse.Namespace, conn: Any, samples: list[tuple[int, int, int, int]],
+                     out: Out) -> None:
+    """The recording format of hardware/README.md §7 (what ``hubctl.py record`` writes)."""
+    from firmware_bridge.simulated import traces as T
+
+    ident = conn.ident
+    meta = {"label": args.label}
+    if ident is not None and args.die < len(ident.faces):
+        meta["faces"] = str(ident.faces[args.die])
+    T.write_trace(args.record, T.Trace(sorted(samples), args.rate, args.die, meta))
+    out("%d samples of die %d -> %s" % (len(samples), args.die, args.record))
 
 
 def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
@@ -158,6 +196,11 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seconds", type=float, default=None, help="stop after this long")
     m.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the hub")
     m.add_argument("--silence", type=float, default=3.0, help="link down after this much silence")
+    m.add_argument("--record", metavar="FILE", help="also record a die's raw samples (TELEMETRY) "
+                   "to FILE in the recording format (hardware/README.md section 7)")
+    m.add_argument("--die", type=int, default=0, help="the die to record (0)")
+    m.add_argument("--rate", type=int, default=100, help="samples per second to record (<= 100)")
+    m.add_argument("--label", default="recorded with monitor", help="the recording's label")
     s = sub.add_parser("simulate", help="run a simulated hub on a pty and print its path")
     s.add_argument("--dice", type=int, default=2)
     s.add_argument("--faces", type=int, default=6)

@@ -81,7 +81,9 @@ class _LinkDown(Exception):
 class HubConnection:
     """A dice hub on a serial port (see the module doc).
 
-    ``device`` names the hub in events (``die:hub1/0``). ``clock`` (monotonic seconds)
+    ``device`` names the hub in events (``die:hub1/0``). ``on_frame``, if given, sees
+    every valid frame after the connection has (on the reader thread; tools such as
+    ``monitor --record`` read TELEMETRY with it). ``clock`` (monotonic seconds)
     stamps events and runs the watchdog; ``sleep`` waits out the back-off (default: a
     wait that ``close()`` cuts short). ``open_port(url, **settings)`` defaults to
     ``serial.serial_for_url``; tests hand in their own.
@@ -95,7 +97,8 @@ class HubConnection:
                  exclusive: bool = True, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] | None = None,
                  open_port: Callable[..., Any] | None = None,
-                 uid: bytes | str | None = None, pin_uid: bool = True) -> None:
+                 uid: bytes | str | None = None, pin_uid: bool = True,
+                 on_frame: Callable[[codec.Frame], Any] | None = None) -> None:
         if silence_s <= 0 or handshake_tries < 1 or handshake_wait_s <= 0 or poll_s <= 0:
             raise ValueError("silence_s, handshake_wait_s and poll_s must be > 0 and "
                              "handshake_tries >= 1")
@@ -121,6 +124,7 @@ class HubConnection:
         # The board this connection is for: given, or (pin_uid) the first that answers.
         self.uid: bytes | None = bytes.fromhex(uid) if isinstance(uid, str) else uid
         self.pin_uid = pin_uid
+        self.on_frame = on_frame
         self._open_port = open_port if open_port is not None else serial.serial_for_url
 
         self._tally = Tally()
@@ -522,6 +526,12 @@ class HubConnection:
                         self._emit(out)
                         self._last_error = e
                         raise _LinkDown("error: %s" % e) from e
+                    if self.on_frame is not None:
+                        try:
+                            self.on_frame(frame)
+                        except Exception:
+                            self._tally.add("callback_errors")
+                            log.exception("%s: on_frame raised on %s", self.device, frame.name())
                 self._emit(out)
             if now - last_rx > self.silence_s:
                 raise _LinkDown("silent")

@@ -99,3 +99,22 @@ def test_simulate_refuses_an_impossible_die() -> None:
     lines: list[str] = []
     assert main(["simulate", "--faces", "7", "--seconds", "0"], lines.append) == 2
     assert lines[0].startswith("error: ")
+
+
+def test_monitor_records_telemetry_in_the_recording_format(tmp_path) -> None:
+    sim = pytest.importorskip("firmware_bridge.simulated.hub")
+    from firmware_bridge.simulated import traces as T
+
+    out = tmp_path / "roll.csv"
+    with sim.SimulatedHub(dice=[6, 20], seed=4, speed=1) as hub:
+        lines: list[str] = []
+        assert main(["monitor", hub.port, "--record", str(out), "--die", "1", "--seconds", "1.0",
+                     "--interval", "5"], lines.append) == 0
+        assert hub.hub is not None and hub.hub.dice[1].telemetry_every == 0  # switched off again
+    trace = T.read_trace(out)
+    assert trace.meta["faces"] == "20" and trace.src == 1 and trace.rate_hz == 100
+    assert len(trace.samples) >= 30  # about a second at 100 Hz, in batches of 6
+    times = [s[0] for s in trace.samples]
+    assert times == sorted(times) and len(set(times)) == len(times)
+    assert all(abs(s[1]) + abs(s[2]) + abs(s[3]) > 500 for s in trace.samples)  # gravity is there
+    assert lines[-1].startswith("%d samples of die 1 -> " % len(trace.samples))
