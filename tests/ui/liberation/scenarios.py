@@ -52,9 +52,16 @@ def _public_texts(d: Any) -> list[str]:
 
 
 def _hold_gate(d: Any) -> Iterator[float]:
+    """Hold the gate's button as a person would: until the secret shows (bounded)."""
+    gate = _screen(d).ids.gate
     touch = d.press(d.find("HOLD here to reveal"))
     yield HOLD_S
+    for _ in range(40):
+        if gate.phase == "open":
+            break
+        yield 0.1
     d.release(touch)
+    d.check(gate.phase == "open", f"the gate opened after the hold (phase {gate.phase})")
     yield 0.15
 
 
@@ -71,13 +78,22 @@ _settle_any = _settle
 
 
 def _tap(d: Any, text: str) -> Iterator[float]:
-    """Tap the button showing ``text`` once it is laid out, then let the screen redraw."""
+    """Tap the button showing ``text`` once it is laid out (scrolled into view if it is in
+    a scroll view), then let the screen redraw."""
+    from kivy.uix.scrollview import ScrollView
+
     w = d.find(text)
     for _ in range(40):
         if w.width != 100 or w.height != 100:
             break  # 100×100 is Kivy's default size: the layout has not placed it yet
         yield 0.05
         w = d.find(text)
+    sv = w.parent
+    while sv is not None and sv is not sv.parent and not isinstance(sv, ScrollView):
+        sv = sv.parent
+    if isinstance(sv, ScrollView) and not sv.collide_point(*sv.to_parent(*sv.to_widget(*w.to_window(*w.center)))):
+        sv.scroll_to(w, padding=10, animate=False)  # a finger would scroll to it first
+        yield 0.1
     d.tap(w)
     yield from _settle(d)
 
@@ -161,3 +177,80 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     d.check(app.sm.current == "end", f"the results follow (at {app.sm.current})")
     d.shot("lib-end")
     d.note(f"short game seed {seed}: miss on {name['M']}, evade {name['B']} → {name['Y']}, base found")
+
+
+def plan_mission_game(max_seed: int = 400) -> tuple[int, dict[str, str]]:
+    """A seed whose deal gives the Dynasty X and a Research Station R (Deep-Space Probe:
+    "is the base within N steps of …?") and the Liberation a card T next to X and a base B."""
+    from rules.liberation import GAME
+
+    for seed in range(1, max_seed):
+        s = GAME.new(SEATS, {}, seed=seed)
+        while GAME.view(s)["phase"] in ("setup-discard", "deal"):
+            GAME.push(s, GAME.sample(s))
+        m = GAME.map_of(s)
+        dyn, lib = s.hands["dyn"].cards, s.hands["lib"].cards
+        for r in dyn:
+            if m.category_of(r) != "research-station":
+                continue
+            for x in dyn:
+                for t in lib:
+                    if x != r and m.adjacent(x, t):
+                        b = next(c for c in lib if c != t)
+                        return seed, {"X": x, "R": r, "T": t, "B": b}
+    raise AssertionError("no seed gives the planned mission game")
+
+
+def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
+    """A mission that asks the referee (the question built by tapping the map, the answer
+    shown to both players), a Liberation turn passed behind the gate, and an Attack that
+    takes a card (CARD TAKEN), occupied by the Dynasty."""
+    from rules.liberation import GAME
+
+    seed, c = plan_mission_game()
+    app = d.app
+    app.new_game("liberation", SEATS, {}, seed=seed)
+    yield 0.3
+    scr = _screen(d)
+    name = {k: GAME.map_of(app.table.state).name_of(v) for k, v in c.items()}
+    yield from _tap(d, "Discard the top card face down")
+    yield from _tap(d, "Deal 3 cards to Dana")
+    yield from _tap(d, "Deal 3 cards to Lee")
+    yield from _tap(d, "place your first City")
+    yield from _hold_gate(d)
+    yield from _tap(d, f"Occupy {name['X']}")
+    yield from _tap(d, "place your secret base")
+    yield from _hold_gate(d)
+    yield from _tap(d, f"Put your secret base at {name['B']}")
+    yield from _tap(d, "Don't draw")
+    yield from _tap(d, "occupy or mission")
+    yield from _hold_gate(d)
+    d.shot("lib-gate-dynasty-hand")
+    yield from _tap(d, f"★ Deep-Space Probe (play {GAME.map_of(app.table.state).name_of(c['R'])}")
+    d.check(app.table.view()["phase"] == "ask" and "tap one city" in scr.info_text, f"the question is built on the map: {scr.info_text!r}")
+    yield from _tap_city(d, c["X"])
+    yield from _tap(d, "within 2 steps")
+    yield from _tap(d, f"? Ask: is the base within 2 steps of {name['X']}?")
+    truth = GAME.map_of(app.table.state).distance(c["X"], c["B"]) <= 2
+    d.check(("YES" if truth else "NO") in scr.answers_text and "The referee answers" in scr.answers_text,
+            f"the referee's answer shows for both: {scr.answers_text!r}")
+    d.check(not any(name["B"] in t for t in _public_texts(d) if name["B"] != name["X"]), "the answer does not name the base")
+    d.shot("lib-referee-answer")
+    # Lee passes, behind the gate (even passing would say what Lee could not do).
+    yield from _tap(d, "Don't draw")
+    yield from _tap(d, "your action")
+    yield from _hold_gate(d)
+    yield from _tap(d, "Take no action")
+    # Dana attacks T from X: the Liberation held it.
+    yield from _tap(d, "Unexploit") if d.has("Unexploit") else iter(())
+    yield from _tap(d, "Don't draw")
+    yield from _tap_city(d, c["X"])
+    yield from _tap_city(d, c["T"])
+    d.check(scr.reveal_open and "CARD TAKEN" in scr.reveal_title, f"CARD TAKEN is revealed: {scr.reveal_title!r}")
+    d.shot("lib-attack-card-taken")
+    yield from _tap(d, "Continue")
+    yield from _tap(d, f"■ Occupy {name['T']}")
+    d.check(scr.ids.map.buttons[c["T"]].state in ("occupied", "exploited"), "the taken card is occupied on the map")
+    d.check("● Lee: 1 card" in scr.hands_text, f"the Liberation's hand shrank: {scr.hands_text!r}")
+    d.shot("lib-after-claim")
+    d.note(f"mission seed {seed}: probe answered, {name['T']} taken and occupied")

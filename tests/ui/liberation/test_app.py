@@ -46,3 +46,12 @@ def test_a_short_game_with_a_secret_evade_a_miss_and_the_base_found(tmp_path, si
 def test_entering_a_map_by_tapping_pairs_saving_it_and_playing_on_it(tmp_path):
     r = run(tmp_path, "liberation_map_entry", "800x480")
     assert any("picked at setup and played" in n for n in r["notes"])
+
+
+def test_a_referee_question_and_an_attack_that_takes_a_card(tmp_path):
+    r = run(tmp_path, "liberation_mission_and_card_taken", "800x480")
+    assert any("taken and occupied" in n for n in r["notes"])
+
+
+def test_the_short_game_in_portrait(tmp_path):
+    run(tmp_path, "liberation_short_game", "480x800")

@@ -75,7 +75,20 @@ class CityMap(RelativeLayout):
         self._place()
 
     def button_size(self) -> tuple[float, float]:
-        return min(dp(150), max(dp(64), self.width / 4.9)), min(dp(76), max(dp(48), self.height / 5.3))
+        """As large as the gaps between neighbouring cities allow (never under the 48 dp
+        touch minimum, never over 150 × 76 dp)."""
+        def gap(values: list[float]) -> float:
+            vs = sorted(set(round(v, 3) for v in values))
+            return min((b - a for a, b in zip(vs, vs[1:])), default=1.0)
+
+        rows: dict[float, list[float]] = {}
+        for c in self._cells:
+            rows.setdefault(round(c.y, 3), []).append(c.x)
+        gx = min((gap(xs) for xs in rows.values() if len(xs) > 1), default=0.25)
+        gy = gap([c.y for c in self._cells])
+        w = max(dp(64), min(dp(150), gx * self.width * 0.86))
+        h = max(dp(48), min(dp(76), gy * self.height * 0.84))
+        return w, h
 
     def _place(self) -> None:
         w, h = self.button_size()

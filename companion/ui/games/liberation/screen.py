@@ -15,6 +15,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
 
 from rules import IllegalAction
 
@@ -244,14 +245,20 @@ class LiberationScreen(GameScreen):
             box.add_widget(TCLabel(text="▤ Your hand: " + ("; ".join(mine.hand) if mine.hand else "no cards")))
             refusal = TCLabel(text="", color=theme.bad, height=0)
             box.add_widget(refusal)
-            group = ""
+            group, row = "", None
             for c in mine.choices:
                 if c.group != group:
                     group = c.group
                     box.add_widget(TCLabel(text=GROUP_TITLES.get(group, group), bold=True, color=theme.accent))
-                b = TCButton(text=c.label, role="danger" if c.group == "sabotage" else "normal", size_hint_y=None, height=dp(50))
+                    row = StackLayout(spacing=dp(4), size_hint_y=None)
+                    row.bind(minimum_height=row.setter("height"))
+                    box.add_widget(row)
+                # Short choices (one city each) two to a row, so a long list needs less scrolling.
+                half = c.group in ("sabotage", "discard", "evade", "first-city", "base") and len(c.label) < 46
+                b = TCButton(text=c.label, role="danger" if c.group == "sabotage" else "normal",
+                             size_hint=(0.5 if half else 1, None), height=dp(50))
                 b.bind(on_release=lambda _b, c=c: self._choose(c, refusal))
-                box.add_widget(b)
+                row.add_widget(b)
             sv = ScrollView(do_scroll_x=False)
             sv.add_widget(box)
             outer.add_widget(sv)
