@@ -18,6 +18,7 @@ from firmware_bridge.serial.discovery import (HubId, PortInfo, find_hub, find_hu
                                               list_ports)
 from firmware_bridge.serial.errors import (CommandTimeout, ConnectionClosedError,
                                            HandshakeError, HandshakeTimeout, HubNotFoundError,
+                                           LinkLostError,
                                            PortBusyError, PortOpenError, ProtocolVersionError,
                                            SerialBridgeError, WrongHubError)
 from firmware_bridge.serial.session import HubSession
@@ -26,6 +27,6 @@ __all__ = [
     "HubConnection", "HubSession", "Counters", "Backoff", "HubId", "PortInfo", "find_hub",
     "find_hubs", "hub_ids", "list_ports", "BridgeError", "SerialBridgeError", "PortOpenError",
     "PortBusyError", "HubNotFoundError", "HandshakeError", "HandshakeTimeout",
-    "ProtocolVersionError", "WrongHubError", "ConnectionClosedError", "CommandTimeout",
+    "ProtocolVersionError", "WrongHubError", "LinkLostError", "ConnectionClosedError", "CommandTimeout",
     "SILENCE_S", "BAUDRATE",
 ]

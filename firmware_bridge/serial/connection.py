@@ -11,8 +11,8 @@ port (exclusively where the port type can), flush what was waiting, HELLO until 
 answers (3 tries at 200 ms), check the protocol major, REQUEST_STATE, then read frames.
 The link is down when the port fails (unplugged: pyserial raises, a pty vanishes) or when
 nothing valid arrived for ``silence_s`` (3 s: the hub sends a HEARTBEAT each second); a
-``DeviceOffline`` says which, and the thread tries again after a back-off (at once, then
-0.5 s doubling to 8 s; reset once a handshake works). Everything about frames — sequence
+``DeviceOffline`` says which, and the thread tries again after a back-off (0.5 s,
+doubling to 8 s while attempts fail; reset once a handshake works). Everything about frames — sequence
 gaps, reboots, resyncs, de-duplication — is ``HubSession``'s.
 
 Events go to ``on_event`` on the reader thread, in order: keep it short (Kivy: hand them
@@ -45,9 +45,9 @@ from firmware_bridge.serial import messages as M
 from firmware_bridge.serial.backoff import Backoff
 from firmware_bridge.serial.counters import Counters, Tally
 from firmware_bridge.serial.errors import (CommandTimeout, ConnectionClosedError,
-                                           HandshakeTimeout, PortBusyError, PortOpenError,
-                                           ProtocolVersionError, SerialBridgeError,
-                                           WrongHubError)
+                                           HandshakeTimeout, LinkLostError, PortBusyError,
+                                           PortOpenError, ProtocolVersionError,
+                                           SerialBridgeError, WrongHubError)
 from firmware_bridge.serial.session import HubSession
 from firmware_bridge.shared import codec
 
@@ -82,8 +82,8 @@ class HubConnection:
     """A dice hub on a serial port (see the module doc).
 
     ``device`` names the hub in events (``die:hub1/0``). ``on_frame``, if given, sees
-    every valid frame after the connection has (on the reader thread; tools such as
-    ``monitor --record`` read TELEMETRY with it). ``clock`` (monotonic seconds)
+    every valid frame once the session has handled it (on the reader thread; tools such
+    as ``monitor --record`` read TELEMETRY with it). ``clock`` (monotonic seconds)
     stamps events and runs the watchdog; ``sleep`` waits out the back-off (default: a
     wait that ``close()`` cuts short). ``open_port(url, **settings)`` defaults to
     ``serial.serial_for_url``; tests hand in their own.
@@ -102,6 +102,9 @@ class HubConnection:
         if silence_s <= 0 or handshake_tries < 1 or handshake_wait_s <= 0 or poll_s <= 0:
             raise ValueError("silence_s, handshake_wait_s and poll_s must be > 0 and "
                              "handshake_tries >= 1")
+        if not isinstance(device, str) or not device or "/" in device:
+            raise ValueError("device is a non-empty name without '/' (it goes into event "
+                             "sources such as die:hub1/0), got %r" % (device,))
         self.url = url
         self.device = device
         self.queue: _Sink | None = None
@@ -162,6 +165,9 @@ class HubConnection:
         if self._thread is not None:
             return self
         self._stop.clear()
+        with self._cond:
+            self._attempts = 0
+            self._fatal = False
         self._thread = threading.Thread(target=self._run, name="hub-reader:%s" % self.device,
                                         daemon=True)
         self._thread.start()
@@ -395,7 +401,7 @@ class HubConnection:
             was = self._online
             self._online = False
             if was and reason != "closed":
-                self._last_error = _LinkDown(reason)
+                self._last_error = LinkLostError(self.device, reason)
             self._cond.notify_all()
         if was:
             self._tally.add("offline")

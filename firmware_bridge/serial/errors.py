@@ -17,7 +17,7 @@ from firmware_bridge.errors import BridgeError
 __all__ = [
     "BridgeError", "SerialBridgeError", "PortOpenError", "PortBusyError", "HubNotFoundError",
     "HandshakeError", "HandshakeTimeout", "ProtocolVersionError", "WrongHubError",
-    "ConnectionClosedError", "CommandTimeout",
+    "LinkLostError", "ConnectionClosedError", "CommandTimeout",
 ]
 
 
@@ -92,6 +92,18 @@ class WrongHubError(HandshakeError):
         super().__init__("the hub on %s is board %s, not %s" % (url, found.hex(), expected.hex()))
         self.found = found
         self.expected = expected
+
+
+class LinkLostError(SerialBridgeError):
+    """A working link went down (``reason``: "unplugged", "silent", "error: ..."), as
+    the ``DeviceOffline`` event said; ``HubConnection.last_error`` until the next
+    attempt."""
+
+    code = "link-lost"
+
+    def __init__(self, device: str, reason: str) -> None:
+        super().__init__("%s went offline: %s" % (device, reason))
+        self.reason = reason
 
 
 class ConnectionClosedError(SerialBridgeError):

@@ -447,3 +447,33 @@ def test_frames_read_together_with_the_ident_are_not_lost(hub: HubState) -> None
         assert conn.counters().frames_lost == 0
     finally:
         conn.close()
+
+
+def test_last_error_names_why_the_link_went_down(hub: HubState) -> None:
+    from firmware_bridge.serial import LinkLostError
+
+    conn, got = _connect(hub, backoff=Backoff(5.0, 5.0))  # no retry within the test
+    try:
+        hub.unplug()
+        got.wait_count(E.DeviceOffline, 1)
+        err = conn.last_error  # the next attempt is 5 s away
+        assert isinstance(err, LinkLostError) and err.reason == "unplugged"
+        assert err.code == "link-lost" and "hub1 went offline: unplugged" == str(err)
+    finally:
+        conn.close()
+
+
+def test_a_device_name_that_would_break_event_sources_is_refused() -> None:
+    with pytest.raises(ValueError, match="without '/'"):
+        HubConnection("loop://", device="hub/1")
+
+
+def test_start_again_after_close(hub: HubState) -> None:
+    conn, got = _connect(hub)
+    conn.close()
+    conn.start()
+    try:
+        got.wait_count(E.DeviceOnline, 2)
+        assert conn.counters().reconnects == 1
+    finally:
+        conn.close()
