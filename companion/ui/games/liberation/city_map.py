@@ -52,9 +52,11 @@ class CityMap(RelativeLayout):
         self._cells: list[Any] = []
         self._lines: list[tuple[str, str]] = []
         self._hot: set[tuple[str, str]] = set()
-        # RelativeLayout keeps its matrix push in canvas.before: draw into a group of ours.
+        # RelativeLayout pushes its translation in canvas.before, which a kv-built widget
+        # only gets after __init__: draw in self.canvas (after canvas.before, under the
+        # city buttons), in a group of ours.
         self._drawing = InstructionGroup()
-        self.canvas.before.add(self._drawing)
+        self.canvas.add(self._drawing)
         self.bind(size=lambda *_: self._place())
 
     def set_map(self, cells: Sequence[Any], lines: Sequence[tuple[str, str]], hot: Sequence[tuple[str, str]] = ()) -> None:
@@ -86,8 +88,9 @@ class CityMap(RelativeLayout):
             rows.setdefault(round(c.y, 3), []).append(c.x)
         gx = min((gap(xs) for xs in rows.values() if len(xs) > 1), default=0.25)
         gy = gap([c.y for c in self._cells])
-        w = max(dp(64), min(dp(150), gx * self.width * 0.86))
-        h = max(dp(48), min(dp(76), gy * self.height * 0.84))
+        # Centres are spread over (size - button), so a button may take gap × (size - button).
+        w = max(dp(64), min(dp(150), 0.9 * gx * self.width / (1 + 0.9 * gx)))
+        h = max(dp(48), min(dp(76), 0.86 * gy * self.height / (1 + 0.86 * gy)))
         return w, h
 
     def _place(self) -> None:
