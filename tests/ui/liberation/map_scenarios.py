@@ -1,11 +1,16 @@
-"""The map-entry scenario: from the setup wizard, enter a table's own map (starting from a
-copy of the placeholder), rename a city, change its category, remove and add lines by
-tapping pairs, see the problems, save, pick the saved map at setup and play on it."""
+"""The map-entry scenario: from the setup wizard, enter a table's own map from 14 blank
+cities — names typed, a category changed, lines by tapping pairs (and one removed by tapping
+it again), the problems listed, an unplayable map refused — save it, pick it at setup and
+play on it."""
 from __future__ import annotations
 
 from typing import Any, Iterator
 
 from tests.ui.liberation.scenarios import _settle_any, _tap_any
+
+
+NAMES = ["Aurora", "Borealis", "Cygnus", "Draco", "Eridanus", "Fornax", "Gemini", "Hydra", "Indus", "Lyra",
+         "Mensa", "Norma", "Orion", "Pavo"]
 
 
 def _entry(d: Any) -> Any:
@@ -38,40 +43,58 @@ def liberation_map_entry(d: Any) -> Iterator[float]:
     yield from _tap_any(d, "Enter a new map")
     d.check(app.sm.current == "liberation-map", f"the map entry opens (at {app.sm.current})")
     scr = _entry(d)
+    ids = [c.id for c in scr.entry.builder.cities]
+    d.check(len(ids) == 14 and not scr.entry.lines(), "a new map starts with 14 blank cities and no lines")
     _type(d, scr.ids.map_name, "Kitchen table")
     scr.ids.map_name.dispatch("on_text_validate")
     yield 0.1
-    # Names: tap City A, rename it, change its category.
-    d.tap(scr.ids.map.buttons["city-a"])
-    yield 0.1
-    _type(d, scr.ids.city_input, "Aurora")
-    yield 0.1
-    yield from _tap_any(d, "Category: Political Center")
-    d.check(scr.entry.city("city-a").name == "Aurora" and scr.entry.city("city-a").category == "weapons-factory",
-            f"renamed and recategorised: {scr.entry.city('city-a')}")
-    d.check("Aurora\nWeapons Factory" in scr.ids.map.buttons["city-a"].text, "the map shows the new name and category")
+    # Names: tap each city, type its name; change the first one's category.
+    for i, cid in enumerate(ids):
+        d.tap(scr.ids.map.buttons[cid])
+        yield 0.03
+        _type(d, scr.ids.city_input, NAMES[i])
+        yield 0.03
+    d.tap(scr.ids.map.buttons[ids[0]])
+    yield 0.05
+    before = scr.entry.city(ids[0]).category
+    yield from _tap_any(d, "Category: ")
+    d.check(scr.entry.city(ids[0]).category != before, "tapping the category changes it")
+    yield from _tap_any(d, "Category: ")  # … and round again until every category is used
+    for _ in range(3):
+        yield from _tap_any(d, "Category: ")
+    d.check(scr.entry.city(ids[0]).category == before, "five taps come back to the first category")
+    d.check(scr.entry.city(ids[0]).name == "Aurora" and "Aurora\n" in scr.ids.map.buttons[ids[0]].text,
+            "the map shows the names typed")
     d.shot("lib-map-names")
-    # Lines: remove Aurora–City B and Aurora–City C (Aurora is cut off), then add Aurora–City D.
+    # Lines: a ring by tapping pairs, all but the last: the problems say what is missing.
     yield from _tap_any(d, "╱ Lines")
-    for a, b in (("city-a", "city-b"), ("city-a", "city-c")):
+    pairs = list(zip(ids, ids[1:]))
+    for a, b in pairs:
         d.tap(scr.ids.map.buttons[a])
-        yield 0.05
+        yield 0.03
         d.tap(scr.ids.map.buttons[b])
-        yield 0.1
-    d.check("Line removed" in scr.message, f"a tapped pair removes the line: {scr.message!r}")
+        yield 0.05
+    d.check(scr.ready, f"a path through all 14 cities is playable: {scr.problems_text!r}")
+    d.tap(scr.ids.map.buttons[ids[0]])
+    yield 0.03
+    d.tap(scr.ids.map.buttons[ids[1]])
+    yield 0.1
+    d.check("Line removed" in scr.message, f"tapping a pair again removes its line: {scr.message!r}")
     d.check(not scr.ready and "Aurora" in scr.problems_text, f"the problems name the cut-off city: {scr.problems_text!r}")
     d.shot("lib-map-problems")
     yield from _tap_any(d, "✔ Save")
     d.check("Not saved" in scr.message, f"an unplayable map is not saved: {scr.message!r}")
-    d.tap(scr.ids.map.buttons["city-a"])
-    yield 0.05
-    d.tap(scr.ids.map.buttons["city-d"])
-    yield 0.1
-    d.check(scr.ready and "Line added" in scr.message, f"the new line makes the map playable: {scr.problems_text!r}")
+    for a, b in ((ids[0], ids[1]), (ids[-1], ids[0]), (ids[2], ids[9])):
+        d.tap(scr.ids.map.buttons[a])
+        yield 0.03
+        d.tap(scr.ids.map.buttons[b])
+        yield 0.05
+    d.check(scr.ready and "Line added" in scr.message, f"the map is playable again: {scr.problems_text!r}")
     yield from _tap_any(d, "✔ Save")
     d.check("Saved" in scr.message, f"saved: {scr.message!r}")
     folder = scr.entry.folder
     d.check([m.name for m in saved_maps(folder)] == ["Kitchen table"], f"saved in {folder}")
+    d.check(len(saved_maps(folder)[0].lines) == 15, "13 + 2 lines saved")
     d.shot("lib-map-saved")
     yield from _tap_any(d, "← Back")
     d.check(app.sm.current == "setup" and d.has("Kitchen table"), "back at setup with the saved map chosen")
@@ -87,6 +110,6 @@ def liberation_map_entry(d: Any) -> Iterator[float]:
     yield 0.3
     d.check(app.sm.current == "game:liberation", f"the game starts (at {app.sm.current})")
     lib = app.sm.get_screen("game:liberation")
-    d.check(lib.map_text == "Kitchen table" and "Aurora" in lib.ids.map.buttons["city-a"].text, f"played on the entered map: {lib.map_text!r}")
+    d.check(lib.map_text == "Kitchen table" and "Aurora" in lib.ids.map.buttons["city-01"].text, f"played on the entered map: {lib.map_text!r}")
     d.shot("lib-table-own-map")
     d.note(f"map entered, saved to {folder.name}, picked at setup and played")

@@ -3,8 +3,8 @@
 A map entered with its printed map cards (``City.map_card``) is laid out card by card, the
 cards in a grid in the order of their names ("Map card 1 (top left)" …) and the cities of a
 card in a small grid inside it, as on the table. A map without map cards gets a
-deterministic spring layout (connected cities pulled together, all cities pushed apart), so
-lines rarely cross. No Kivy: tested without a window.
+deterministic spring layout (connected cities pulled together, all cities pushed apart, so
+lines rarely cross) snapped to a staggered grid, so no two cities overlap. No Kivy: tested without a window.
 
 >>> from rules.liberation import placeholder_map
 >>> pos = layout(placeholder_map())
@@ -83,6 +83,28 @@ def _spring(ids: list[str], lines: list[tuple[str, str]], iterations: int = 300)
     return {c: (p[0], p[1]) for c, p in pos.items()}
 
 
+def _snap(pos: dict[str, Point], cols: int, rows: int) -> dict[str, Point]:
+    """Move each city to the nearest free cell of a staggered grid, so no two buttons
+    overlap (the spring layout only keeps them roughly apart). Cities far from every free
+    cell go first, so the layout's shape survives."""
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    w, h = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    norm = {c: ((x - min(xs)) / w, (y - min(ys)) / h) for c, (x, y) in pos.items()}
+    cells = [((col + (0.5 if row % 2 else 0.0)) / (cols - 0.5), row / (rows - 1)) for row in range(rows) for col in range(cols)]
+    free = set(range(len(cells)))
+    out: dict[str, Point] = {}
+    todo = sorted(norm)
+    while todo:
+        # The city whose best free cell is farthest picks first.
+        best = {c: min(free, key=lambda i, c=c: math.dist(norm[c], cells[i])) for c in todo}
+        c = max(todo, key=lambda c: (math.dist(norm[c], cells[best[c]]), c))
+        out[c] = cells[best[c]]
+        free.discard(best[c])
+        todo.remove(c)
+    return out
+
+
 def _fit(pos: dict[str, Point]) -> dict[str, Point]:
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
@@ -99,4 +121,6 @@ def layout(spec: Any) -> dict[str, Point]:
         return {}
     if all(c.map_card for c in cities) and len({c.map_card for c in cities}) > 1:
         return _fit(_by_cards(cities))
-    return _fit(_spring([c.id for c in cities], sorted(spec.lines)))
+    cols = max(2, math.ceil(math.sqrt(len(cities))))
+    rows = max(2, math.ceil(len(cities) / cols) + 1)  # one spare row: room to keep the shape
+    return _fit(_snap(_spring([c.id for c in cities], sorted(spec.lines)), cols, rows))

@@ -30,8 +30,9 @@ def user_folder(app: Any) -> Path:
 
 
 def open_map_entry(spec: MapSpec | None = None, on_saved: Callable[[MapSpec], None] | None = None) -> "MapEntryScreen":
-    """Show the map-entry screen, starting from ``spec`` (a copy of the placeholder when
-    None); ``on_saved(spec)`` runs after a save."""
+    """Show the map-entry screen, starting from ``spec`` (a saved map to correct, or the
+    placeholder to copy) or from 14 blank cities when None; ``on_saved(spec)`` runs after a
+    save."""
     app = App.get_running_app()
     if not app.sm.has_screen(NAME):
         app.sm.add_widget(MapEntryScreen(name=NAME))
@@ -51,10 +52,8 @@ class MapEntryScreen(Screen):
     city_category = StringProperty("")
 
     def start(self, spec: MapSpec | None, on_saved: Callable[[MapSpec], None] | None = None) -> None:
-        from rules.liberation import placeholder_map
-
         folder = user_folder(App.get_running_app())
-        self.entry = MapEntry.from_spec(folder, spec or placeholder_map())
+        self.entry = MapEntry.blank(folder, "Our map") if spec is None else MapEntry.from_spec(folder, spec)
         self._on_saved = on_saved
         self.ids.map.on_city = self.tap_city
         self.map_name = self.entry.builder.name

@@ -31,10 +31,10 @@ def add_map_choice(screen: Any, box: Any) -> None:
     new = TCButton(text="✎ Enter a new map…", size_hint=(None, None), size=(dp(220), dp(52)))
     new.bind(on_release=lambda _b: _enter(screen, None))
     row.add_widget(new)
-    if not chosen.spec.placeholder:
-        edit = TCButton(text="✎ Correct this map…", size_hint=(None, None), size=(dp(220), dp(52)))
-        edit.bind(on_release=lambda _b: _enter(screen, chosen.spec))
-        row.add_widget(edit)
+    edit = TCButton(text="✎ Copy the placeholder…" if chosen.spec.placeholder else "✎ Correct this map…",
+                    size_hint=(None, None), size=(dp(220), dp(52)))
+    edit.bind(on_release=lambda _b: _enter(screen, chosen.spec))
+    row.add_widget(edit)
     box.add_widget(row)
     if chosen.spec.placeholder:
         box.add_widget(TCLabel(text="⚠ The placeholder map is invented (the printed map was never published): use it to try the game.",
