@@ -477,3 +477,40 @@ def test_start_again_after_close(hub: HubState) -> None:
         assert conn.counters().reconnects == 1
     finally:
         conn.close()
+
+
+def test_a_hub_found_by_serial_number_is_looked_up_before_each_attempt(
+        hub: HubState, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    import serial.tools.list_ports as lp
+
+    from firmware_bridge.serial import HubNotFoundError
+
+    present = [SimpleNamespace(device="/dev/ttyACM7", vid=0x2E8A, pid=0x0005, serial_number="E660AB",
+                               description="", manufacturer=None, product=None, location=None)]
+    monkeypatch.setattr(lp, "comports", lambda: list(present))
+    opened: list[str] = []
+
+    def open_port(url: str, **kw):
+        opened.append(url)
+        return hub.open_port(url, **kw)
+
+    got = Collector()
+    conn = HubConnection.for_serial_number("e660ab", got, open_port=open_port, **FAST).connect()
+    try:
+        assert opened == ["/dev/ttyACM7"]
+        hub.unplug()
+        present.clear()  # the device is gone from the system's list
+        got.wait_count(E.DeviceOffline, 1)
+        assert wait_until(lambda: isinstance(conn.last_error, HubNotFoundError))
+        present.append(SimpleNamespace(device="/dev/ttyACM3", vid=0x2E8A, pid=0x0005, serial_number="E660AB",
+                                       description="", manufacturer=None, product=None, location=None))
+        hub.plug()
+        got.wait_count(E.DeviceOnline, 2)
+        assert opened[-1] == "/dev/ttyACM3"  # back on another path, found by its serial number
+    finally:
+        conn.close()
+    monkeypatch.setattr(lp, "comports", lambda: [])
+    with pytest.raises(HubNotFoundError):
+        HubConnection.for_serial_number("E660AB", open_port=open_port, **FAST).connect()
