@@ -436,8 +436,18 @@ class HubConnection:
             raise PortOpenError(url, str(e)) from e
 
     def _read(self, port: Any) -> bytes:
+        """What has arrived, waiting up to ``poll_s`` for the first byte. A frame's first
+        byte wakes the blocking read; the rest of it is usually there by then, so it is
+        taken in the same pass rather than decoded a byte at a time."""
         waiting = port.in_waiting
-        return port.read(min(READ_MAX, waiting) if waiting else 1)
+        if waiting:
+            return port.read(min(READ_MAX, waiting))
+        data = port.read(1)
+        if data:
+            waiting = port.in_waiting
+            if waiting:
+                data += port.read(min(READ_MAX, waiting))
+        return data
 
     def _feed(self, data: bytes) -> list[codec.Frame]:
         frames = self._decoder.feed(data)
