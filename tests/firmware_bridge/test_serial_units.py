@@ -15,7 +15,7 @@ from firmware_bridge.serial import (Backoff, HubNotFoundError, HubSession, Proto
 from firmware_bridge.serial.discovery import _parse_ids
 from firmware_bridge.shared import codec
 
-MODULES = ["firmware_bridge.errors"] + ["firmware_bridge.serial." + m for m in (
+MODULES = ["firmware_bridge.errors", "firmware_bridge.__main__"] + ["firmware_bridge.serial." + m for m in (
     "backoff", "counters", "discovery", "errors", "messages", "session", "connection")]
 
 
