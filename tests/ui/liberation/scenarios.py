@@ -35,11 +35,14 @@ def _screen(d: Any) -> Any:
     return d.app.sm.get_screen("game:liberation")
 
 
-def _public_texts(d: Any) -> list[str]:
+def _public_texts(d: Any, skip_log: bool = False) -> list[str]:
     """Every text in the widget tree except the map's city labels (the map names every
-    city, base or not; nothing on it marks the base)."""
-    city_map = _screen(d).ids.map
-    inside = {id(w) for w in d.walk(city_map)}
+    city, base or not; nothing on it marks the base) — and the log's, if asked (the log
+    names cities that public events showed, which may be hidden again later)."""
+    scr = _screen(d)
+    inside = {id(w) for w in d.walk(scr.ids.map)}
+    if skip_log:
+        inside |= {id(w) for w in d.walk(scr.ids.log)}
     out = []
     for w in d.walk():
         if id(w) in inside:
@@ -49,6 +52,17 @@ def _public_texts(d: Any) -> list[str]:
             if isinstance(v, str) and v:
                 out.append(v)
     return out
+
+
+def _no_leak(d: Any, where: str) -> None:
+    """With the gate closed, no label outside the map and the log shows anything the
+    engine says is hidden from the public right now (hand cards, the base, the deck)."""
+    from rules import PUBLIC
+
+    d.check(not _screen(d).ids.gate.active, f"{where}: the gate is closed")
+    hidden = {h for h in d.app.table.hidden(PUBLIC) if len(h) > 2}
+    leaks = [(h, t) for t in _public_texts(d, skip_log=True) for h in hidden if h in t]
+    d.check(not leaks, f"{where}: hidden information in a public label: {leaks[:3]}")
 
 
 def _hold_gate(d: Any) -> Iterator[float]:
@@ -138,6 +152,7 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     yield from _hold_gate(d)
     yield from _tap(d, f"Put your secret base at {name['B']}")
     d.check(not any(name["B"] in t for t in _public_texts(d)), "the base is in no public label after the gate closes")
+    _no_leak(d, "after the base is placed")
     # Dynasty turn 1: no draw; a failed Attack from X on M.
     yield from _tap(d, "Don't draw")
     d.check(scr.step_states == ["done", "current", "todo"], f"step 2 is current: {scr.step_states}")
@@ -149,6 +164,7 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     d.shot("lib-attack-miss")
     yield from _tap(d, "Continue")
     d.check(scr.ids.map.buttons[c["X"]].state == "exploited", "the attacking City is exploited")
+    _no_leak(d, "after the miss")
     # Liberation turn: no draw; the secret Evade B → Y behind the gate.
     yield from _tap(d, "Don't draw")
     yield from _tap(d, "your action")
@@ -163,6 +179,7 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     d.check(app.table.private_view("lib")["base"]["city"] == c["Y"], "the Evade moved the base")
     d.check(not any(name["Y"] in t or name["B"] in t for t in _public_texts(d)), "after the Evade no public label names the base")
     d.check(any("evade" in ln.text.lower() for ln in app.table.log()), "the public log says an Evade happened")
+    _no_leak(d, "after the Evade")
     # Dynasty turn 2: unexploit X, then attack Y: BASE FOUND.
     yield from _tap(d, f"Unexploit {name['X']}")
     yield from _tap_city(d, c["X"])
@@ -236,10 +253,18 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
             f"the referee's answer shows for both: {scr.answers_text!r}")
     d.check(not any(name["B"] in t for t in _public_texts(d) if name["B"] != name["X"]), "the answer does not name the base")
     d.shot("lib-referee-answer")
-    # Lee passes, behind the gate (even passing would say what Lee could not do).
-    yield from _tap(d, "Don't draw")
-    yield from _tap(d, "your action")
+    _no_leak(d, "after the referee's answer")
+    # Lee draws (the card is seen behind the gate only), then passes behind the gate
+    # (even passing would say what Lee could not do).
+    yield from _tap(d, "Draw a card")
+    drawn = [x for x in app.table.private_view("lib")["hands"]["lib"]["cards"] if x not in (c["T"],)]
+    _no_leak(d, "after Lee's draw")
+    yield from _tap(d, "look at the card you drew")
     yield from _hold_gate(d)
+    d.check(any(t.startswith("◉ You drew: ") for t in d.texts()), "the drawn card is shown behind the gate")
+    d.check(any(GAME.map_of(app.table.state).name_of(x) in t for x in drawn for t in d.texts() if t.startswith("◉ You drew: ")),
+            "it names the card drawn")
+    d.shot("lib-gate-drawn-card")
     yield from _tap(d, "Take no action")
     # Dana attacks T from X: the Liberation held it.
     yield from _tap(d, "Unexploit") if d.has("Unexploit") else iter(())
@@ -251,6 +276,7 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     yield from _tap(d, "Continue")
     yield from _tap(d, f"■ Occupy {name['T']}")
     d.check(scr.ids.map.buttons[c["T"]].state in ("occupied", "exploited"), "the taken card is occupied on the map")
-    d.check("● Lee: 1 card" in scr.hands_text, f"the Liberation's hand shrank: {scr.hands_text!r}")
+    d.check("● Lee: 2 cards" in scr.hands_text, f"the Liberation's hand shrank: {scr.hands_text!r}")
     d.shot("lib-after-claim")
+    _no_leak(d, "after the claim")
     d.note(f"mission seed {seed}: probe answered, {name['T']} taken and occupied")

@@ -31,7 +31,7 @@ def _choose(t, p, seat, group, pred=lambda c: True):
 
 def _hidden(t):
     """Every name and id the public may not see right now (the engine's own list)."""
-    return GAME.secrets(t.state, PUBLIC)
+    return t.hidden(PUBLIC)
 
 
 def _public_texts(p):
