@@ -109,6 +109,7 @@ class HubSession:
         self._delivered: dict[tuple[int, int], int] = {}  # (boot, die) -> last result counter
         self._recent: dict[tuple[int, int], _Recent] = {}  # (boot, die) -> counters delivered
         self._boots_seen: set[int] = set()
+        self._first_snapshot = True  # no SNAPSHOT handled yet
 
     # -- connection life -----------------------------------------------------------------
 
@@ -252,12 +253,14 @@ class HubSession:
         recent.add(r.counter)
         return [event]
 
-    _first_snapshot = True
-
     def _snapshot(self, snap: M.Snapshot, t: float) -> list[E.Event]:
         out: list[E.Event] = []
         for die, d in enumerate(snap.dice):
-            out += self._roll(die, d, t, live=False)
+            try:
+                out += self._roll(die, d, t, live=False)
+            except ValueError as e:  # one die's impossible face must not hide the rest
+                self.tally.add("frames_bad")
+                log.warning("%s: SNAPSHOT die %d ignored: %s", self.device, die, e)
         out += self._bank_diff(True, snap.tokens, t, None)
         out += self._bank_diff(False, snap.buttons, t, None)
         self._first_snapshot = False

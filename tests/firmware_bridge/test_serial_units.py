@@ -211,3 +211,13 @@ def test_session_never_delivers_a_roll_key_twice(rolls) -> None:
         seen += s.push(_f(codec.ROLL_STATE, seq & 0xFF, die, codec.pack_roll_state(1, 0, 1000, 0, counter)), 0.0)
     keys = [e.key for e in seen]
     assert len(keys) == len(set(keys))
+
+
+def test_session_snapshot_with_one_impossible_die_still_updates_the_rest() -> None:
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident(faces=(6, 6))), 0.0)
+    s.push(_f(codec.SNAPSHOT, 1, payload=codec.pack_snapshot(0, [(0, 0, 0, 0, 0, True)] * 2, 0, 0)), 0.0)
+    snap = codec.pack_snapshot(0, [(1, 9, 990, 1, 0, True), (1, 2, 990, 1, 0, True)], 0b1, 0)
+    out = s.push(_f(codec.SNAPSHOT, 2, payload=snap), 0.0)
+    assert [(type(e).__name__, getattr(e, "die", None)) for e in out] == [("DieRolled", 1), ("TokenPlaced", None)]
+    assert s.tally.value().frames_bad == 1 and s.tokens == 1
