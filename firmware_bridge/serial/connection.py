@@ -385,11 +385,9 @@ class HubConnection:
             if self._fatal:
                 break
 
-    def _attempt_done(self, error: BaseException | None, fatal: bool = False,
-                      counted: bool = True) -> None:
+    def _attempt_done(self, error: BaseException | None, fatal: bool = False) -> None:
         with self._cond:
-            if counted:
-                self._attempts += 1
+            self._attempts += 1
             self._last_error = error
             self._fatal = self._fatal or fatal
             self._cond.notify_all()
@@ -416,7 +414,12 @@ class HubConnection:
 
     def _open(self) -> Any:
         # A lookup by serial number raises HubNotFoundError here: a failed attempt too.
-        url = self.url if isinstance(self.url, str) else self.url()
+        try:
+            url = self.url if isinstance(self.url, str) else self.url()
+        except SerialBridgeError:
+            raise
+        except Exception as e:  # the caller's lookup failed: an attempt that failed
+            raise PortOpenError(self._url_text(), "looking the port up failed: %r" % e) from e
         settings: dict[str, Any] = {"baudrate": self.baudrate, "timeout": self.poll_s,
                                     "write_timeout": 1.0}
         if self.exclusive:
