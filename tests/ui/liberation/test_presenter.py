@@ -147,6 +147,8 @@ def test_tapping_the_map_aims_an_attack_and_the_result_is_a_reveal(new_table):
     assert p.is_over() and p.prompt_line().startswith("■ The Dynasty wins")
     rows = p.audit_rows()
     assert rows[0] == (f"Setup: base placed at {p.city_name(base)}", True)
+    (found,) = [c for c in p.cells() if c.base]
+    assert found.id == base and found.label.startswith("★ ") and found.label.endswith("\nthe base")
 
 
 def test_a_referee_question_is_built_on_the_map_and_answered_for_both(new_table):
@@ -185,6 +187,7 @@ def _random_game(t, p, rng, check):
     while not p.is_over() and steps < 400:
         steps += 1
         check(t, p)
+        assert not any(c.base for c in p.cells())  # never before the end
         prompt = t.prompt
         if isinstance(prompt.awaiting, DrawRequest) and rng.random() < 0.7:
             t.roll_for_me()

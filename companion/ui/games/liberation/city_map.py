@@ -24,6 +24,7 @@ class CityButton(ButtonBehavior, Label):
     state = StringProperty("free")
     selected = BooleanProperty(False)
     target = BooleanProperty(False)
+    base = BooleanProperty(False)
     fill = ColorProperty((0.2, 0.2, 0.2, 1))
     ink = ColorProperty((1, 1, 1, 1))
 
@@ -32,6 +33,7 @@ class CityButton(ButtonBehavior, Label):
         self.city_id, self.text = cell.id, cell.label
         self.state = getattr(cell, "state", "free")
         self.selected, self.target = bool(getattr(cell, "selected", False)), bool(getattr(cell, "target", False))
+        self.base = bool(getattr(cell, "base", False))
         if self.state == "occupied":
             self.fill, self.ink = theme.faction_rgba("dynasty"), (0.05, 0.05, 0.05, 1)
         elif self.state == "exploited":

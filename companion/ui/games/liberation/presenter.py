@@ -47,10 +47,11 @@ class CityCell:
     y: float
     selected: bool = False  # the exploited city of an Attack being aimed, or a picked city
     target: bool = False  # a city the current tap would act on (attack target, question)
+    base: bool = False  # the Liberation's base — only once the game is over and all is revealed
 
     @property
     def glyph(self) -> str:
-        return "⚔" if self.target else STATE_GLYPH[self.state]
+        return "★" if self.base else "⚔" if self.target else STATE_GLYPH[self.state]
 
     @property
     def short(self) -> str:
@@ -63,6 +64,8 @@ class CityCell:
         """Glyph + name, category, and the state in words when the city is taken (a free
         city's ○ is explained by the map's legend; small screens have no room for it)."""
         state = "" if self.state == "free" else "\n" + STATE_WORD[self.state]
+        if self.base:
+            state += "\nthe base"
         return f"{self.glyph} {self.short}\n{self.category}{state}"
 
 
@@ -182,12 +185,15 @@ class LiberationPresenter:
         pick = self._sync_pick(v)
         occupied = {o["city"]: o["exploited"] for o in v["occupied"]}
         targets = set(self.attack_targets(v)) if pick.exploit else set()
+        # The public view names the base only once the game is over (the full reveal).
+        base = v["base"].get("city", "") if v.get("outcome") else ""
         out = []
         for c in self.map.cities:
             state = ("exploited" if occupied[c.id] else "occupied") if c.id in occupied else "free"
             x, y = self.pos[c.id]
             out.append(CityCell(c.id, c.name, CATEGORIES[c.category], state, x, y,
-                                selected=c.id == pick.exploit or c.id in pick.cities, target=c.id in targets))
+                                selected=c.id == pick.exploit or c.id in pick.cities, target=c.id in targets,
+                                base=c.id == base))
         return out
 
     def lines(self) -> list[tuple[str, str]]:

@@ -31,6 +31,16 @@ GROUP_TITLES = {"first-city": "Your first City", "base": "Your secret base", "ev
                 "sabotage": "Sabotage", "occupy": "Occupy", "mission": "Missions", "discard": "Discard", "pass": "Or"}
 
 
+def _lbl(cls: Any, **kw: Any) -> Any:
+    """A themed label whose colour and size stick: the class's kv rule binds them to the
+    theme, which would override constructor values."""
+    style = {k: kw.pop(k) for k in ("color", "font_size") if k in kw}
+    w = cls(**kw)
+    for k, v in style.items():
+        setattr(w, k, v)
+    return w
+
+
 class LiberationScreen(GameScreen):
     turn_text = StringProperty("")
     prompt_text = StringProperty("")
@@ -104,6 +114,8 @@ class LiberationScreen(GameScreen):
             for s in self.presenter.seats():
                 if not any(b.intent == "gate" and b.seat == s["id"] for b in specs):
                     specs.append(ButtonSpec(f"▤ {s['name']}'s hand", "gate", seat=s["id"], role="quiet"))
+        if self.presenter.is_over():
+            specs.append(ButtonSpec("★ The audit: every Evade revealed, then the results", "audit", role="primary"))
         for spec in specs:
             half = spec.role == "quiet" or spec.intent == "steps"
             b = TCButton(text=spec.label, role=spec.role, size_hint=(0.5 if half else 1, None), height=dp(52))
@@ -119,6 +131,8 @@ class LiberationScreen(GameScreen):
             self.draw(spec.seat, spec.count)
         elif spec.intent == "gate":
             self.open_hand(spec.seat)
+        elif spec.intent == "audit":
+            self.show_audit()
         elif spec.intent == "steps":
             self.presenter.set_steps(spec.steps)
             self._refresh_trigger()
@@ -211,12 +225,12 @@ class LiberationScreen(GameScreen):
         box = self.ids.audit_rows
         box.clear_widgets()
         theme = App.get_running_app().theme
-        box.add_widget(Heading(text=p.prompt_line()))
-        box.add_widget(TCLabel(text="Every position of the base, revealed for both players to audit:", color=theme.muted))
+        box.add_widget(_lbl(Heading, text=p.prompt_line(), color=theme.faction_rgba(p.table.outcome.winner)))
+        box.add_widget(_lbl(TCLabel, text="Every position of the base, revealed for both players to audit:", color=theme.muted))
         for text, legal in p.audit_rows():
-            box.add_widget(TCLabel(text=("✔ " if legal else "✖ ") + text, color=theme.ok if legal else theme.bad))
+            box.add_widget(_lbl(TCLabel, text=("✔ " if legal else "✖ ") + text, color=theme.ok if legal else theme.bad))
         for line in p.audit_summary():
-            box.add_widget(TCLabel(text="• " + line, font_size=theme.fs_small))
+            box.add_widget(_lbl(TCLabel, text="• " + line, font_size=theme.fs_small))
         self.audit_open = True
 
     def to_results(self) -> None:
@@ -237,19 +251,19 @@ class LiberationScreen(GameScreen):
             box = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None, padding=(dp(4), 0))
             box.bind(minimum_height=box.setter("height"))
             if news:
-                box.add_widget(TCLabel(text="◉ " + news, color=theme.highlight))
+                box.add_widget(_lbl(TCLabel, text="◉ " + news, color=theme.highlight))
             if mine.base:
-                box.add_widget(TCLabel(text=f"● Your secret base: [b]{mine.base}[/b]", markup=True, color=theme.faction_rgba("liberation"), font_size=theme.fs_large))
+                box.add_widget(_lbl(TCLabel, text=f"● Your secret base: [b]{mine.base}[/b]", markup=True, color=theme.faction_rgba("liberation"), font_size=theme.fs_large))
             if mine.note:
-                box.add_widget(TCLabel(text=mine.note, color=theme.muted, font_size=theme.fs_small))
-            box.add_widget(TCLabel(text="▤ Your hand: " + ("; ".join(mine.hand) if mine.hand else "no cards")))
-            refusal = TCLabel(text="", color=theme.bad, height=0)
+                box.add_widget(_lbl(TCLabel, text=mine.note, color=theme.muted, font_size=theme.fs_small))
+            box.add_widget(_lbl(TCLabel, text="▤ Your hand: " + ("; ".join(mine.hand) if mine.hand else "no cards")))
+            refusal = _lbl(TCLabel, text="", color=theme.bad, height=0)
             box.add_widget(refusal)
             group, row = "", None
             for c in mine.choices:
                 if c.group != group:
                     group = c.group
-                    box.add_widget(TCLabel(text=GROUP_TITLES.get(group, group), bold=True, color=theme.accent))
+                    box.add_widget(_lbl(TCLabel, text=GROUP_TITLES.get(group, group), bold=True, color=theme.accent))
                     row = StackLayout(spacing=dp(4), size_hint_y=None)
                     row.bind(minimum_height=row.setter("height"))
                     box.add_widget(row)
