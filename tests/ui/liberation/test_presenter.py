@@ -144,7 +144,7 @@ def test_tapping_the_map_aims_an_attack_and_the_result_is_a_reveal(new_table):
     t.submit(p.tap_city(base))
     r = p.reveal()
     assert (r.result, r.title) == ("base-found", "BASE FOUND") and r.city == p.city_name(base)
-    assert p.is_over() and p.prompt_line().startswith("■ The Dynasty wins")
+    assert p.is_over() and p.prompt_line().startswith("■ The Dynasty wins") and p.steps() == []
     rows = p.audit_rows()
     assert rows[0] == (f"Setup: base placed at {p.city_name(base)}", True)
     (found,) = [c for c in p.cells() if c.base]

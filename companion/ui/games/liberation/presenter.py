@@ -218,7 +218,7 @@ class LiberationPresenter:
     def steps(self, v: dict[str, Any] | None = None) -> list[tuple[int, str, str]]:
         """The active player's turn steps: (number, what it allows, done|current|todo)."""
         v = v or self.view()
-        if v["phase"] not in ("step1", "step2", "step3", "claim", "ask") or not v["active"]:
+        if v["phase"] not in ("step1", "step2", "step3", "claim", "ask") or not v["active"] or self.is_over():
             return []
         current = {"step1": 1, "step2": 2, "claim": 2, "ask": 2, "step3": 3}[v["phase"]]
         names = STEP_NAMES[self.faction(v["active"])]
