@@ -249,11 +249,15 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     takes a card (CARD TAKEN), occupied by the Dynasty."""
     from rules.liberation import GAME
 
+    from companion.clocks import presets
+
     seed, c = plan_mission_game()
     app = d.app
-    app.new_game("liberation", SEATS, {}, seed=seed)
+    preset = sorted(presets())[0]
+    app.new_game("liberation", SEATS, {}, seed=seed, clocks=presets()[preset])
     yield 0.3
     scr = _screen(d)
+    d.check(scr.ids.clocks.clocks is not None and scr.ids.clocks.opacity == 1, "the seat clocks show (shared widget)")
     name = {k: GAME.map_of(app.table.state).name_of(v) for k, v in c.items()}
     yield from _tap(d, "Discard the top card face down")
     yield from _tap(d, "Deal 3 cards to Dana")
@@ -304,4 +308,4 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     d.check("● Lee: 2 cards" in scr.hands_text, f"the Liberation's hand shrank: {scr.hands_text!r}")
     d.shot("lib-after-claim")
     _no_leak(d, "after the claim")
-    d.note(f"mission seed {seed}: probe answered, {name['T']} taken and occupied")
+    d.note(f"mission seed {seed} with clocks {preset!r}: probe answered, {name['T']} taken and occupied")

@@ -21,7 +21,7 @@ from rules import IllegalAction
 
 from ...gamescreen import GameScreen
 from ...kvload import load_kv
-from ...widgets import banner, game_log, privacy_gate  # noqa: F401  (their kv rules)
+from ...widgets import banner, clocks, game_log, privacy_gate  # noqa: F401  (their kv rules)
 from ...widgets.base import Heading, TCButton, TCLabel
 from . import city_map  # noqa: F401
 from .presenter import ButtonSpec, Choice, LiberationPresenter
@@ -64,6 +64,10 @@ class LiberationScreen(GameScreen):
         self.ids.map.on_city = self.tap_city
         self.ids.log.undo = self.undo
         self.ids.gate.close()
+        clocks = getattr(table, "clocks", None)
+        if clocks is not None:
+            self.ids.clocks.pause, self.ids.clocks.resume = table.pause, table.resume_clocks
+        self.ids.clocks.set_seats(clocks, [(s["id"], s["name"], s["faction"]) for s in self.presenter.seats()] if clocks else [])
         self.reveal_open = self.audit_open = False
         # A resumed game does not replay the last Attack's reveal.
         r = self.presenter.reveal()
