@@ -214,7 +214,13 @@ def test_random_games_never_show_a_hidden_card_in_public_and_end_with_a_full_aud
     rng = random.Random(2026)
     games = 6 * soak_factor
 
+    acts = []
+
     def check(t, p):
+        v = t.view()
+        if acts and p.act_news(acts[-1], v):
+            assert int(v["act"]) == acts[-1] + 1 and p.act_news(acts[-1], v).startswith(f"ACT {'I' * int(v['act'])} begins")
+        acts.append(int(v["act"]))
         hidden = {h for h in _hidden(t) if len(h) > 2}
         for text in _public_texts(p):
             leaked = [h for h in hidden if h in text]
@@ -231,3 +237,4 @@ def test_random_games_never_show_a_hidden_card_in_public_and_end_with_a_full_aud
         assert sum(1 for r, _ in rows if r.startswith("Evade ")) == len(v["audit"]["base_history"]) - 1
         assert p.audit_summary(v)[0].startswith("Final base: ")
         assert p.buttons() == []
+    assert max(acts) >= 2, "the random games reach a new ACT"

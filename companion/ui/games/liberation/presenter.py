@@ -215,6 +215,15 @@ class LiberationPresenter:
             "map_text": ("⚠ " if v["map"]["placeholder"] else "") + v["map"]["name"],
         }
 
+    def act_news(self, before: int, v: dict[str, Any] | None = None) -> str:
+        """A line for the moment a new ACT starts (the deck ran out and the discards were
+        reshuffled); "" when the ACT did not change."""
+        v = v or self.view()
+        act = int(v["act"])
+        if act <= before or self.is_over():
+            return ""
+        return f"ACT {ROMAN.get(act, act)} begins: the deck ran out and the discards were reshuffled ({v['deck']} cards)."
+
     def steps(self, v: dict[str, Any] | None = None) -> list[tuple[int, str, str]]:
         """The active player's turn steps: (number, what it allows, done|current|todo)."""
         v = v or self.view()

@@ -74,6 +74,7 @@ class LiberationScreen(GameScreen):
         self._seen_reveal = r.ply if r is not None else -1
         self._audit_shown = self.presenter.is_over()
         self._news: dict[str, str] = {}
+        self._act_seen = False  # the first refresh of a game is no ACT change
 
     def unbind_table(self) -> None:
         if "gate" in self.ids:
@@ -88,6 +89,10 @@ class LiberationScreen(GameScreen):
         p = self.presenter
         v = p.view()
         s = p.status(v)
+        news = p.act_news(self.act, v) if self._act_seen else ""
+        self._act_seen = True
+        if news:
+            self.ids.banner.show(news, "Rulebook: the deck", "act", kind="ok")
         self.act, self.deck_text, self.hands_text, self.map_text = s["act"], s["deck_text"], s["hands_text"], s["map_text"]
         self.turn_text = p.turn_line(v)
         self.prompt_text = p.prompt_line()
