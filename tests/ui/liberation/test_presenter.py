@@ -238,3 +238,24 @@ def test_random_games_never_show_a_hidden_card_in_public_and_end_with_a_full_aud
         assert p.audit_summary(v)[0].startswith("Final base: ")
         assert p.buttons() == []
     assert max(acts) >= 2, "the random games reach a new ACT"
+
+
+def test_a_resumed_game_shows_the_same_public_screen(tmp_path):
+    from companion import Journal, Table
+
+    seats = [{"id": "dyn", "faction": "dynasty", "name": "Dana"}, {"id": "lib", "faction": "liberation", "name": "Lee"}]
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    t = Table.create(journal, game_id="liberation", seats=seats, options={}, seed=9)
+    p = LiberationPresenter(t)
+    _deal(t, p)
+    _choose(t, p, "dyn", "first-city")
+    _choose(t, p, "lib", "base")
+    t.submit(Pass("dyn"))
+    before = (p.status(), [c.label for c in p.cells()], [b.label for b in p.buttons()], p.steps(), p.prompt_line())
+    key = t.key
+    t.close()
+    again = Table.resume(journal, key)
+    q = LiberationPresenter(again)
+    assert (q.status(), [c.label for c in q.cells()], [b.label for b in q.buttons()], q.steps(), q.prompt_line()) == before
+    again.close()
+    journal.close()
