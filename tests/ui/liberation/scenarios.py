@@ -276,6 +276,8 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     d.check(app.table.view()["phase"] == "ask" and "tap one city" in scr.info_text, f"the question is built on the map: {scr.info_text!r}")
     yield from _tap_city(d, c["X"])
     yield from _tap(d, "within 2 steps")
+    d.check(scr.ids.map.buttons[c["X"]].selected, "the city asked about is marked on the map")
+    d.shot("lib-ask-question")
     yield from _tap(d, f"? Ask: is the base within 2 steps of {name['X']}?")
     truth = GAME.map_of(app.table.state).distance(c["X"], c["B"]) <= 2
     d.check(("YES" if truth else "NO") in scr.answers_text and "The referee answers" in scr.answers_text,
