@@ -87,7 +87,7 @@ class CompanionApp(App):
 
     def open_journal(self) -> None:
         try:
-            from companion import Journal  # the Table helper's package
+            from companion.journal import Journal
 
             self.journal = Journal.open(self.journal_path)
             self._closers.append(self.journal.close)
@@ -141,7 +141,7 @@ class CompanionApp(App):
                  seed: int | None = None, clocks: Any = None, devices: dict[str, str] | None = None) -> Any:
         """Start a game through the Table (journalled first) and open its table screen.
         Raises the engine's InvalidSetup (a ValueError) naming every problem."""
-        from companion import Table
+        from companion.table import Table
 
         table = Table.create(self.journal, game_id=game_id, seats=seats, options=options or {},
                              seed=seed, clocks=clocks, devices=devices or {})
@@ -149,7 +149,7 @@ class CompanionApp(App):
         return table
 
     def resume_game(self, key: str) -> Any:
-        from companion import Table
+        from companion.table import Table
 
         table = Table.resume(self.journal, key)
         self.open_table(table)

@@ -70,7 +70,26 @@ class Driver:
         except ScenarioFailed:
             return False
 
+    def _viewport(self, w: Any) -> tuple[float, float, float, float] | None:
+        """The part of ``w`` (window coordinates x0, y0, x1, y1) not scrolled out of view
+        by the ScrollViews around it, or None when nothing of it shows."""
+        from kivy.uix.scrollview import ScrollView
+
+        x0, y0 = w.to_window(w.x, w.y)
+        x1, y1 = x0 + w.width, y0 + w.height
+        node = w.parent
+        while node is not None and node is not node.parent:
+            if isinstance(node, ScrollView):
+                sx, sy = node.to_window(node.x, node.y)
+                x0, y0, x1, y1 = max(x0, sx), max(y0, sy), min(x1, sx + node.width), min(y1, sy + node.height)
+                if x1 - x0 < 2 or y1 - y0 < 2:
+                    return None
+            node = node.parent
+        return x0, y0, x1, y1
+
     def is_visible(self, w: Any) -> bool:
+        if self._viewport(w) is None:
+            return False
         node = w
         while node is not None and node is not node.parent:
             if getattr(node, "opacity", 1) == 0 or getattr(node, "disabled", False) and node is not w:
@@ -83,9 +102,14 @@ class Driver:
     # ------------------------------------------------------------ touching
 
     def _touch(self, w: Any) -> Any:
+        """A touch on the middle of the part of ``w`` that shows."""
         from kivy.tests.common import UnitTestTouch
 
-        x, y = w.to_window(*w.center)
+        vp = self._viewport(w)
+        if vp is None:
+            x, y = w.to_window(*w.center)
+        else:
+            x, y = (vp[0] + vp[2]) / 2, (vp[1] + vp[3]) / 2
         return UnitTestTouch(x, y)
 
     def tap(self, w_or_text: Any) -> None:
@@ -94,7 +118,29 @@ class Driver:
             raise ScenarioFailed(f"cannot tap disabled {getattr(w, 'text', w)!r}")
         t = self._touch(w)
         t.touch_down()
-        t.touch_up()
+        if self._in_scrollview(w):
+            # Inside a scrollable ScrollView a finger must rest a moment (its
+            # scroll_timeout) before the view hands the touch to the button, as on a real
+            # screen; the caller waits for the effect.
+            from kivy.clock import Clock
+
+            Clock.schedule_once(lambda dt: t.touch_up(), 0.12)
+        else:
+            t.touch_up()
+
+    def _in_scrollview(self, w: Any) -> bool:
+        """Whether ``w`` sits in a ScrollView whose content is larger than its view (only
+        then does the view wait to tell a tap from a scroll)."""
+        from kivy.uix.scrollview import ScrollView
+
+        node = w.parent
+        while node is not None and node is not node.parent:
+            if isinstance(node, ScrollView) and node.children:
+                content = node.children[0]
+                if content.height > node.height + 1 or content.width > node.width + 1:
+                    return True
+            node = node.parent
+        return False
 
     def press(self, w: Any) -> Any:
         t = self._touch(w)

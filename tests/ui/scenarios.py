@@ -70,6 +70,29 @@ def _tap_face(d: Any, value: int) -> None:
     d.tap(_face(d, value))
 
 
+def _settled(d: Any) -> bool:
+    scr = _screen(d)
+    return d.app.table is not None and scr.shown_ply == d.app.table.ply
+
+
+def settle(d: Any, extra: float = 0.1, timeout: float = 5.0, since: int | None = None) -> Iterator[float]:
+    """Wait until the table screen has redrawn the Table's latest state (a loaded machine
+    may take several frames), then a little more for the layout to follow. ``since``: the
+    ply before a tap; wait for the Table to move on from it first (a button inside a
+    ScrollView releases 0.2 s after the finger, as Kivy tells a tap from a scroll)."""
+    from kivy.app import App
+
+    app = App.get_running_app()
+    waited = 0.0
+    while since is not None and app.table is not None and app.table.ply == since and waited < timeout:
+        yield 0.05
+        waited += 0.05
+    while (app.sm.current == "game:tyranny" and not _settled(d)) and waited < timeout:
+        yield 0.05
+        waited += 0.05
+    yield extra
+
+
 def _reachable_tiles(d: Any) -> list[Any]:
     board = _screen(d).ids.board
     return [w for w in board._tiles.values() if w.reachable]
@@ -110,69 +133,72 @@ def full_game(d: Any) -> Iterator[float]:
 
     d.shot("home-empty")
     d.tap("New game")
-    yield 0.2
+    yield from settle(d)
     d.check(d.app.sm.current == "setup", "the wizard opens")
     d.shot("setup-game")
     d.tap("Next →")
-    yield 0.1
+    yield from settle(d)
     inputs = [w for w in d.walk(d.app.sm.get_screen("setup")) if isinstance(w, TextInput)]
     d.check(len(inputs) == 2, f"two name fields, got {len(inputs)}")
     for ti, name in zip(sorted(inputs, key=lambda w: -w.to_window(*w.pos)[1]), ("Ann", "Bob")):
         d.tap(ti)
         ti.insert_text(name)
-    yield 0.1
+    yield from settle(d)
     d.shot("setup-seats")
     d.tap("Next →")
-    yield 0.1
+    yield from settle(d)
     d.shot("setup-rules")
     d.tap("Next →")
     d.tap("Next →")
     d.tap("Next →")
-    yield 0.1
+    yield from settle(d)
     d.check(d.has("Ann (cops)") and d.has("Bob (criminals)"), "the summary names the players")
     d.shot("setup-start")
     d.tap("Start the game")
-    yield 0.3
+    yield from settle(d)
     d.check(d.app.sm.current == "game:tyranny", f"the table screen opens (at {d.app.sm.current})")
     d.check(d.app.table.view()["influence"] == 500, "influence starts at 500")
     d.shot("tyranny-start")
     # Ann: 6 → the Sewer Grate (a closed tunnel end): the turn is over.
     _tap_face(d, 6)
-    yield 0.2
+    yield from settle(d)
     d.check([t.tile_id for t in _reachable_tiles(d)] == ["o-tunnel-a"], "the roll shows the reachable tile")
     d.shot("tyranny-reachable")
     d.tap(_reachable_tiles(d)[0])
-    yield 0.2
+    yield from settle(d)
     # Bob: 1 → the Pawn Shop.
     _tap_face(d, 1)
-    yield 0.1
+    yield from settle(d)
     d.tap(_reachable_tiles(d)[0])
-    yield 0.2
+    yield from settle(d)
     # Ann: 2 → a Gains tile: enter the card drawn from the table behind the gate.
     _tap_face(d, 2)
-    yield 0.1
+    yield from settle(d)
     d.tap(_reachable_tiles(d)[0])
-    yield 0.2
+    yield from settle(d)
     d.check(_phase(d) == "draw", "landing on Gains offers a draw")
     d.shot("tyranny-draw")
-    d.tap("Enter the Gains card you drew")
-    yield 0.1
-    d.check(not d.has("Gains 9:"), "no card list before the hold")
+    d.tap("Enter Gains card")
+    yield from _wait_for(lambda: _screen(d).ids.gate.active, 3)
+    yield 0.3  # the gate lays itself out on the next frames
+    d.check(not any("Criminals lose 500" in t for t in d.texts()), "no card list before the hold")
     touch = d.press(d.find("HOLD here to reveal"))
     yield 1.5
     d.release(touch)
-    yield 0.1
+    yield from settle(d)
     d.shot("tyranny-enter-card")
-    d.tap(d.find("Gains 9:"))
-    yield 0.3
+    before = d.app.table.ply
+    d.tap(d.find("Criminals lose 500"))
+    yield from settle(d, since=before)
     d.check(d.app.table.view()["influence"] == 0, f"Gains 9 (cop half) takes 500: {d.app.table.view()['influence']}")
     d.shot("tyranny-influence-zero")
     steps = 0
     while d.app.table.outcome is None:
         steps += 1
         d.check(steps < 60, "the game should be over by now")
+        before = d.app.table.ply
         _autoplay_step(d, 1)
-        yield 0.12
+        yield from settle(d, since=before)
         if steps == 3:
             d.check("Cops hold influence at 0" in _screen(d).ids.influence.subtitle, "the streak countdown shows")
             d.shot("tyranny-streak")
@@ -182,10 +208,10 @@ def full_game(d: Any) -> Iterator[float]:
     d.check(d.has("Ann"), "the winning player is named")
     d.shot("end")
     d.tap("Export JSON")
-    yield 0.1
+    yield from settle(d)
     d.check(d.has("Saved"), "the export is saved")
     d.tap("Home")
-    yield 0.3
+    yield from settle(d)
     d.check(d.has("Tyranny · Ann, Bob"), "the finished game is in the history")
     d.shot("home-history")
     d.note(f"game won by the cops after {steps} autoplay touches")
@@ -198,32 +224,39 @@ def undo_and_refusals(d: Any) -> Iterator[float]:
     from firmware_bridge.events import DieRolled
 
     d.app.new_game("tyranny", SEATS, {}, seed=11)
-    yield 0.3
-    _tap_face(d, 6)
-    yield 0.1
+    yield from settle(d)
+    # Ann rolls 2 and lands on a Gamble tile: the draw is still her decision, so the move
+    # can be taken back.
+    _tap_face(d, 2)
+    yield from settle(d)
     d.tap(_reachable_tiles(d)[0])
-    yield 0.2
-    d.check(d.app.table.view()["pieces"]["cops-1"]["tile"] == "o-tunnel-a", "moved")
+    yield from settle(d)
+    d.check(d.app.table.view()["pieces"]["cops-1"]["tile"] == "o-gamble-1", "moved")
     d.tap(_screen(d).ids.undo)
-    yield 0.2
+    yield from settle(d)
     v = d.app.table.view()
     d.check(v["pieces"]["cops-1"]["tile"] == "police-station" and v["phase"] == "move", "undo took the move back")
-    d.check([t.tile_id for t in _reachable_tiles(d)] == ["o-tunnel-a"], "the destination is offered again")
+    d.check([t.tile_id for t in _reachable_tiles(d)] == ["o-gamble-1"], "the destination is offered again")
+    d.shot("undo-done")
     d.tap(_screen(d).ids.undo)
-    yield 0.3
     banner = _screen(d).ids.banner
-    d.check(banner.shown > 0 and "Undo refused" in banner.message, f"the refusal shows: {banner.message!r}")
+    yield from _wait_for(lambda: banner.shown > 0.5, 3)
+    d.check(banner.shown > 0 and "Undo refused" in banner.message and "rolled" in banner.message,
+            f"the refusal shows its reason: {banner.message!r}")
+    d.check(_screen(d).ids.log.undo_reason, "the log shows why undo is not possible")
     d.note("undo refused: " + banner.message)
     d.shot("undo-refused")
     d.tap(_reachable_tiles(d)[0])
-    yield 0.2
-    # A roll from a die nobody asked for (the criminals must roll, but in 'move'? no: now it is
-    # Bob's roll) — first a roll while a destination is awaited is refused.
+    yield from settle(d)
+    before = d.app.table.ply
+    d.tap("Don't draw")
+    yield from settle(d, since=before)
+    # Bob rolls by hand; while his destination is awaited, a die rolls: nobody asked.
     _tap_face(d, 1)
-    yield 0.1
+    yield from settle(d)
     ply = d.app.table.view()["ply"]
     result = d.app.route_event(DieRolled(device="sim", die=0, value=4, outcome="rolled", confidence=1.0, counter=1, t=1.0))
-    yield 0.3
+    yield from _wait_for(lambda: banner.shown > 0.5, 3)
     d.check(result.rejected is not None and d.app.table.view()["ply"] == ply, "the unasked roll changes nothing")
     d.check(banner.shown > 0 and banner.code == result.rejected.code, f"banner shows the rejection {banner.code}")
     d.note(f"physical roll refused: {result.rejected.code}: {result.rejected.message}")
@@ -233,13 +266,13 @@ def undo_and_refusals(d: Any) -> Iterator[float]:
 def resume_first(d: Any) -> Iterator[float]:
     """First process: start a game and play a few touches, then quit."""
     d.app.new_game("tyranny", SEATS, {}, seed=5)
-    yield 0.3
+    yield from settle(d)
     for face in (6, 0, 1, 0):
         if face:
             _tap_face(d, face)
         else:
             d.tap(_reachable_tiles(d)[0])
-        yield 0.1
+        yield from settle(d)
     v = d.app.table.view()
     d.note(json.dumps({"pieces": v["pieces"], "ply": v["ply"], "key": str(d.app.table.key)}))
 
@@ -247,7 +280,7 @@ def resume_first(d: Any) -> Iterator[float]:
 def resume_second(d: Any) -> Iterator[float]:
     """Second process, same journal: the game is offered on the home screen and comes
     back exactly as it was."""
-    yield 0.3
+    yield from settle(d)
     d.shot("home-resume")
     d.tap(d.find("Resume Tyranny"))
     yield 0.4
@@ -262,29 +295,30 @@ def tour(d: Any) -> Iterator[float]:
     """Screenshots of every screen at this size (layout check at 1280×800 and portrait)."""
     d.shot("home")
     d.app.go("setup")
-    yield 0.2
+    yield from settle(d)
     d.tap("Next →")
-    yield 0.1
+    yield from settle(d)
     d.shot("setup-seats")
     d.app.go("settings")
-    yield 0.2
+    yield from settle(d)
     d.shot("settings")
     d.tap("High contrast")
-    yield 0.2
+    yield from settle(d)
     d.check(d.app.settings.palette == "high-contrast", "palette changed")
     d.shot("settings-high-contrast")
     d.tap("Colour-blind safe")
+    yield from _wait_for(lambda: d.app.settings.palette == "okabe-ito", 3)
     d.app.go("devices")
-    yield 0.2
+    yield from settle(d)
     d.shot("devices")
     d.app.new_game("tyranny", SEATS + [{"id": "cops-2", "faction": "cops", "name": "Cat"},
                                        {"id": "criminals-2", "faction": "criminals", "name": "Dan"}], {}, seed=3)
-    yield 0.3
+    yield from settle(d)
     _tap_face(d, 3)
-    yield 0.3
+    yield from settle(d)
     d.shot("tyranny-table")
     d.tap(_screen(d).ids.log_toggle)
-    yield 0.3
+    yield from settle(d)
     d.shot("tyranny-log")
 
 
@@ -303,7 +337,7 @@ def demo_physical_roll(d: Any) -> Iterator[float]:
     app = d.app
     link = app.demo_link
     d.check(link is not None, f"the demo link runs ({app.journal_error})")
-    yield from _wait_for(lambda: any(r.connected for r in app.devices.rows()), 5)
+    yield from _wait_for(lambda: any(r.connected for r in app.devices.rows()), 15)
     d.check(any(r.connected for r in app.devices.rows()), "the simulated hub is online")
     d.check(app.sm.current == "game:tyranny", "the demo opens a Tyranny game")
     scr = _screen(d)
@@ -313,6 +347,7 @@ def demo_physical_roll(d: Any) -> Iterator[float]:
     ply = app.table.view()["ply"]
     d.tap(scr.ids.dice.ids.throw)  # the demo's "throw the simulated die" (a random face)
     yield from _wait_for(lambda: app.table.view()["ply"] > ply, 8)
+    yield from settle(d)  # the screen refreshes on a frame after the Table's change
     v = app.table.view()
     d.check(v["ply"] == ply + 1 and v["phase"] == "move", f"the physical roll was applied (phase {v['phase']})")
     tray = scr.ids.dice
@@ -322,21 +357,23 @@ def demo_physical_roll(d: Any) -> Iterator[float]:
     # A roll nobody asked for: a destination is awaited, not a roll.
     link.throw(0, value=5)
     yield from _wait_for(lambda: "5" in tray.last_text and not tray.last_ok, 8)
+    yield from _wait_for(lambda: scr.ids.banner.shown > 0.5, 3)
     d.check(not tray.last_ok and "rolled 5" in tray.last_text, f"the unasked roll is shown as rejected: {tray.last_text!r}")
     d.check(app.table.view()["ply"] == ply + 1, "the unasked roll changed nothing")
     d.check(scr.ids.banner.shown > 0 and scr.ids.banner.code, "the banner names the rejection")
     d.note(f"unasked roll: {scr.ids.banner.code}: {scr.ids.banner.message}")
     d.shot("demo-roll-rejected")
     d.tap(_reachable_tiles(d)[0])
-    yield 0.3
+    yield from settle(d)
     # Finish the mover's turn if the tile asks something, until the next seat must roll.
     for _ in range(6):
         from rules.core import RollRequest
 
         if isinstance(app.table.prompt.awaiting, RollRequest):
             break
+        before = app.table.ply
         _autoplay_step(d)
-        yield 0.2
+        yield from settle(d, since=before)
     # A crooked die: the table may accept the value the die leans towards.
     ply = app.table.view()["ply"]
     link.throw(0, value=3, crooked=True)
@@ -344,6 +381,6 @@ def demo_physical_roll(d: Any) -> Iterator[float]:
     d.check(tray.crooked_value == 3 and app.table.view()["ply"] == ply, f"crooked die offered, not applied ({tray.last_text!r})")
     d.shot("demo-crooked")
     d.tap(tray.ids.accept)
-    yield 0.3
+    yield from settle(d)
     d.check(app.table.view()["ply"] == ply + 1, "accepting the crooked die applies it")
     d.note(f"demo: moved from {start_tile}; crooked 3 accepted")

@@ -10,11 +10,8 @@ import pytest
 from rules import PUBLIC, Draw, Roll
 from rules.tyranny.actions import MoveTo
 
-companion = pytest.importorskip("companion")
-Table = getattr(companion, "Table", None)
-Journal = getattr(companion, "Journal", None)
-if Table is None or Journal is None:
-    pytest.skip("companion.Table is not in the tree yet", allow_module_level=True)
+from companion.journal import Journal  # noqa: E402
+from companion.table import Table  # noqa: E402
 
 from companion.ui.games.tyranny.presenter import TyrannyPresenter  # noqa: E402
 
@@ -70,7 +67,7 @@ def test_physical_card_entry_and_the_hand_behind_the_gate(journal):
     t.submit(Roll("cops-1", (2,)))
     t.submit(MoveTo("cops-1", "o-gamble-1"))
     labels = [b.label for b in p.buttons()]
-    assert labels[:2] == ["Draw from the app's Gamble deck", "Enter the Gamble card you drew…"]
+    assert labels[:3] == ["⚄ App's Gamble card", "Enter Gamble card…", "Don't draw"]
     entries = dict(p.physical_draws())
     three = next(a for label, a in entries.items() if label.startswith("Gamble 3:"))
     t.submit(three)  # Gamble 3 is kept face down
@@ -103,3 +100,9 @@ def test_random_games_every_button_is_legal_and_no_secret_is_public(journal, see
             t.roll_for_me()
         else:
             t.submit(action)
+
+
+def test_sentences_name_people_not_seat_ids(journal):
+    p = TyrannyPresenter(new_table(journal))
+    assert p.humanise("cops-1 rolls 3 to move; criminals-1 waits.") == "Ann rolls 3 to move; Bob waits."
+    assert p.humanise("die:sim/0") == "die:sim/0"

@@ -12,7 +12,7 @@ accept" for a crooked die.
 >>> m.on_rolled(NS(source="die:hub1/0", value=4, outcome="crooked", confidence=0.81),
 ...             NS(accepted=None, rejected=NS(code="crooked-die", message="The die is cocked."), ignored=None))
 >>> m.dice["die:hub1/0"].label, m.crooked is not None
-('⟋ 4? crooked — re-roll or accept', True)
+('⚠ 4? crooked — re-roll or accept', True)
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class DieState:
         if self.state == "rolled":
             return f"✔ {self.value}"
         if self.state == "crooked":
-            return f"⟋ {self.value}? crooked — re-roll or accept"
+            return f"⚠ {self.value}? crooked — re-roll or accept"
         if self.state == "rejected":
             return f"✖ {self.value} not used"
         if self.state == "offline":
@@ -63,6 +63,7 @@ class DiceModel:
     last: str = ""  # the latest roll as a sentence, for the tray's status line
     last_ok: bool = True
     entry: list[int] = field(default_factory=list)  # manual entry for several dice
+    rolls_seen: int = 0  # physical results shown so far (the latency benchmark counts them)
 
     def set_awaiting(self, prompt: Any, who: str = "") -> None:
         """From the Table's prompt: is a roll awaited, by whom, of how many dice?"""
@@ -99,11 +100,12 @@ class DiceModel:
         """A physical die came to rest and the Table routed it (``result``: RouteResult)."""
         d = self._die(event.source)
         d.value = event.value
+        self.rolls_seen += 1
         rejected = getattr(result, "rejected", None)
         if rejected is not None and rejected.code == "crooked-die":
             d.state, d.note = "crooked", rejected.message
             self.crooked = event
-            self.last, self.last_ok = f"⟋ {d.short_name} shows {event.value} but is cocked: re-roll it, or accept the {event.value}.", False
+            self.last, self.last_ok = f"⚠ {d.short_name} leans on {event.value}: re-roll, or accept it.", False
         elif rejected is not None:
             d.state, d.note = "rejected", rejected.message
             self.last, self.last_ok = f"✖ {d.short_name} rolled {event.value}: {rejected.message}", False

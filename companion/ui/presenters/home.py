@@ -85,7 +85,8 @@ def stats_lines(stats: Any) -> list[str]:
     """Stats across sessions as short lines for the home screen."""
     if stats is None or not getattr(stats, "plays", 0):
         return ["No finished games yet."]
-    lines = [f"{stats.plays} games played, {format_duration(stats.average_duration_s)} on average."]
+    plural = "game" if stats.plays == 1 else "games"
+    lines = [f"{stats.plays} {plural} played, {format_duration(stats.average_duration_s)} on average."]
     wins = dict(getattr(stats, "wins_by_faction", {}) or {})
     if wins:
         lines.append("Wins by faction: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items(), key=lambda kv: -kv[1])))

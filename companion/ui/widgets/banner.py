@@ -20,6 +20,7 @@ class RejectionBanner(ButtonBehavior, BoxLayout):
     kind = StringProperty("bad")  # bad | warn | ok
     shown = NumericProperty(0)
     seconds = NumericProperty(8)
+    max_height = NumericProperty(10000)  # a screen keeps the banner off its buttons
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

@@ -27,6 +27,7 @@ class DiceTray(BoxLayout):
     roll_for_me = ObjectProperty(None, allownone=True)
     throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
     accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: () -> bool
+    humanise = ObjectProperty(None, allownone=True)  # set by the screen: seat ids → names
 
     def __init__(self, **kw: Any) -> None:
         self.model = DiceModel()
@@ -80,13 +81,18 @@ class DiceTray(BoxLayout):
         m = self.model
         self.awaiting_text = m.awaiting_text or "No roll needed now."
         self.is_awaiting = m.is_awaiting
-        self.last_text = m.last
+        self.last_text = self.humanise(m.last) if self.humanise is not None else m.last
         self.last_ok = m.last_ok
         self.crooked_value = m.crooked.value if m.crooked is not None and m.is_awaiting else 0
         self.dice_text = "   ".join(f"{d.short_name} {d.label}" for d in m.dice.values())
         if m.entry:
             self.awaiting_text += "  · entered: " + " + ".join(map(str, m.entry))
-        if self._built_sides != m.sides:
+        # The face buttons exist only while a roll is awaited: hidden buttons would still
+        # take touches meant for what is drawn over them.
+        if not m.is_awaiting:
+            self.ids.faces.clear_widgets()
+            self._built_sides = 0
+        elif self._built_sides != m.sides:
             self._build_faces(m.sides)
 
     def _build_faces(self, sides: int) -> None:
@@ -95,8 +101,6 @@ class DiceTray(BoxLayout):
         for v in range(1, min(sides, 12) + 1):
             b = TCButton(text=str(v), font_size=App.get_running_app().theme.fs_large)
             b.bind(on_release=lambda _b, v=v: self.tap_face(v))
-            self.bind(is_awaiting=lambda _s, on, b=b: setattr(b, "disabled", not on))
-            b.disabled = not self.is_awaiting
             box.add_widget(b)
         self._built_sides = sides
 

@@ -140,6 +140,17 @@ class TyrannyPresenter:
     def name(self, seat: str) -> str:
         return self.seat_names().get(seat, seat)
 
+    def humanise(self, text: str) -> str:
+        """Engine and Table sentences name seats by id ("cops-1 rolls 3"); people read
+        names ("Ann rolls 3")."""
+        import re
+
+        names = self.seat_names()
+        if not names:
+            return text
+        pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)) + r")(?![\w-])")
+        return pattern.sub(lambda m: names[m.group(1)] or m.group(1), text)
+
     def tile_name(self, tile: str) -> str:
         t = self.board.tiles.get(tile)
         return t.name if t else tile
@@ -302,8 +313,8 @@ class TyrannyPresenter:
                 out.append(ButtonSpec(self._decline_label(phase, v), action=a, role="quiet"))
         if isinstance(p.awaiting, DrawRequest):
             deck = p.awaiting.deck.title()
-            out.insert(0, ButtonSpec(f"Draw from the app's {deck} deck", intent="app-draw", role="primary"))
-            out.insert(1, ButtonSpec(f"Enter the {deck} card you drew…", intent="physical-draw", seat=actor))
+            out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
+            out.insert(1, ButtonSpec(f"Enter {deck} card…", intent="physical-draw", seat=actor))
         if actor and phase in ("start", "custody", "capture") and int(v["hands"][actor].get("count", 0)):
             out.append(ButtonSpec(f"▤ {names.get(actor, actor)}'s hand ({v['hands'][actor]['count']}) — play a card", intent="hand", seat=actor))
         return out

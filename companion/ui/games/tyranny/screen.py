@@ -7,7 +7,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
@@ -30,6 +30,7 @@ class TyrannyScreen(GameScreen):
     info_text = StringProperty("")
     log_open = BooleanProperty(False)
     undo_reason = StringProperty("")
+    shown_ply = NumericProperty(-1)  # the Table's ply this screen last drew (tests wait on it)
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = TyrannyPresenter(table)
@@ -39,6 +40,7 @@ class TyrannyScreen(GameScreen):
         self.ids.dice.submit = self.submit
         self.ids.dice.roll_for_me = self.roll_for_me
         self.ids.dice.accept_crooked = self.accept_crooked
+        self.ids.dice.humanise = self.presenter.humanise
         link = getattr(App.get_running_app(), "demo_link", None)
         self.ids.dice.throw = (lambda: link.throw(0)) if link is not None else None
         self.ids.log.undo = self.undo
@@ -76,10 +78,13 @@ class TyrannyScreen(GameScreen):
         self._build_buttons()
         who = p.who(p.actors()[0]) if p.actors() else ""
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, who)
-        self.ids.log.set_lines(self.table.log())
-        can = self.table.can_undo()
-        self.ids.log.set_undo(can, self.table.undo_reason())
-        self.undo_reason = "" if can else (self.table.undo_reason() or "")
+        from types import SimpleNamespace
+
+        self.ids.log.set_lines([SimpleNamespace(ply=x.ply, text=p.humanise(x.text), undone=x.undone) for x in self.table.log()])
+        reason = self.table.undo_reason()
+        self.ids.log.set_undo(reason is None, p.humanise(reason) if reason else None)
+        self.undo_reason = p.humanise(reason) if reason else ""
+        self.shown_ply = self.table.ply
         if p.is_over():
             App.get_running_app().cue("win")
             App.get_running_app().show_end()
@@ -135,11 +140,13 @@ class TyrannyScreen(GameScreen):
         try:
             self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
         except IllegalAction as e:
-            self.ids.banner.show_violations(e.violations)
+            vs = e.violations
+            self.ids.banner.show(" ".join(self.presenter.humanise(v.message) for v in vs),
+                                 " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
             App.get_running_app().cue("rejected")
             return False
         except ValueError as e:
-            self.show_rejection("refused", str(e))
+            self.show_rejection(getattr(e, "code", "refused"), str(e))
             return False
         self._after_accept(action)
         return True
@@ -185,7 +192,7 @@ class TyrannyScreen(GameScreen):
             self.table.undo()
         except ValueError as e:
             reason = getattr(e, "reason", None) or str(e)
-            self.ids.banner.show(f"Undo refused: {reason}.", "Undo policy: never across a shown roll or draw, a revealed secret, or another seat's action", "undo-refused", kind="warn")
+            self.ids.banner.show(f"Undo refused: {self.presenter.humanise(reason)}.", "Undo policy: never across a shown roll or draw, a revealed secret, or another seat's action", "undo-refused", kind="warn")
             return
         self.ids.banner.hide()
         self._peek_seat = ""
@@ -198,13 +205,14 @@ class TyrannyScreen(GameScreen):
         self.ids.dice.show_event(event, result)
         rejected = getattr(result, "rejected", None)
         if rejected is not None and rejected.code != "crooked-die":
-            self.ids.banner.show(f"{event.source} rolled {getattr(event, 'value', '?')}: {rejected.message}", "", rejected.code)
+            self.ids.banner.show(f"{event.source} rolled {getattr(event, 'value', '?')}: {self.presenter.humanise(rejected.message)}",
+                                 getattr(rejected, "rule", ""), rejected.code)
         elif getattr(result, "accepted", None) is not None:
             self.ids.banner.hide()
             self._after_accept(result.accepted.action)
 
     def show_rejection(self, code: str, message: str) -> None:
-        self.ids.banner.show(message, "", code)
+        self.ids.banner.show(self.presenter.humanise(message), "", code)
         App.get_running_app().cue("rejected")
 
     # ------------------------------------------------------- behind the gate
@@ -273,7 +281,10 @@ class TyrannyScreen(GameScreen):
             grid = StackLayout(spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for label, action in p.physical_draws():
-                b = TCButton(text=label, size_hint=(None, None), size=(dp(250), dp(60)))
+                title, _, text = label.partition(": ")
+                b = TCButton(text=f"[b]{escape_markup(title)}[/b]\n{escape_markup(text)}", markup=True,
+                             size_hint=(None, None), size=(dp(250), dp(88)),
+                             font_size=App.get_running_app().theme.fs_small)
                 b.bind(on_release=lambda _b, a=action: self._draw_from_gate(a))
                 grid.add_widget(b)
             sv = ScrollView(do_scroll_x=False)

@@ -1,0 +1,169 @@
+"""Dice-to-screen latency: a die result's frame written on the pty by the simulated hub →
+the first frame on screen whose dice tray shows that result.
+
+The real app runs in this process (demo mode, 800×480) under the display (Xvfb when there
+is none): SimulatedHub on a pty → HubConnection's reader thread → ``app.post_event`` →
+``Clock.schedule_once`` → ``Table.route`` → the Tyranny screen's dice tray → the next
+frame drawn. The write time is taken right after the hub's ``os.write`` of the bytes
+holding the result; the screen time in ``Window.on_flip`` (after the frame is drawn) when
+the tray's count of shown results has grown. Every roll is one the game waits for (after
+each, the benchmark plays the rest of the turn through the Table), so the measured path is
+the accepted one: route, journal commit, refresh.
+
+Target: p99 ≤ 20 ms on this machine.
+
+Run: ``.venv/bin/python -m benchmarks dice [--rolls=N]``.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24 +extension GLX +render -noreset"]
+TARGET_P99_MS = 20.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100).
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 99)
+    10
+    >>> percentile([3, 1, 2], 50)
+    2
+    """
+    v = sorted(values)
+    k = max(0, min(len(v) - 1, int(-(-q * len(v) // 100)) - 1))
+    return v[k]
+
+
+def run(rolls: int) -> dict[str, float]:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from companion.ui.app import CompanionApp
+    from companion.ui.demo import start_demo
+    from rules.core import RollRequest
+
+    folder = tempfile.mkdtemp(prefix="bench-dice-")
+    written: list[float] = []
+    shown: list[float] = []
+    state = {"seen": 0, "left": rolls, "waiting": False, "t0": 0.0}
+
+    def on_ready(app: CompanionApp) -> None:
+        link = start_demo(app, seed=1, speed=20.0)
+        hub = link.hub
+        orig_flush = hub._flush
+        counted = {"n": 0}
+
+        def flush() -> None:
+            # results[0] grows when the hub queues a result frame; it is on the pty once
+            # this flush has written it.
+            before = len(hub.results[0])
+            orig_flush()
+            if before > counted["n"] and not hub._out:
+                now = time.perf_counter()
+                for _ in range(before - counted["n"]):
+                    written.append(now)
+                counted["n"] = before
+
+        hub._flush = flush  # type: ignore[method-assign]
+        scr = app.sm.get_screen("game:tyranny")
+        tray = scr.ids.dice
+
+        def on_flip(*_a: object) -> None:
+            if tray.model.rolls_seen > state["seen"]:
+                state["seen"] = tray.model.rolls_seen
+                shown.append(time.perf_counter())
+                state["waiting"] = False
+
+        Window.bind(on_flip=on_flip)
+
+        def advance_to_roll() -> None:
+            # Play the rest of the turn through the Table until a roll is awaited again.
+            t = app.table
+            for _ in range(50):
+                if t.outcome is not None:
+                    app.new_game("tyranny", [{"id": "cops-1", "faction": "cops"}, {"id": "criminals-1", "faction": "criminals"}], {}, seed=len(shown))
+                    t = app.table
+                if isinstance(t.prompt.awaiting, RollRequest):
+                    return
+                acts = [a for a in t.legal_actions() if not a.chance]
+                if acts:
+                    t.submit(acts[0])
+                else:
+                    t.roll_for_me()
+
+        def step(_dt: float) -> None:
+            if state["waiting"]:
+                if time.perf_counter() - state["t0"] > 10:
+                    print("bench dice: a roll never reached the screen", file=sys.stderr)
+                    app.stop()
+                    return
+                Clock.schedule_once(step, 0.01)
+                return
+            if state["left"] == 0:
+                app.stop()
+                return
+            advance_to_roll()
+            if state["left"] == rolls:  # the first throw: forget anything from the boot
+                written.clear()
+                counted["n"] = len(hub.results[0])
+                state["seen"] = tray.model.rolls_seen
+            state["left"] -= 1
+            state["waiting"] = True
+            state["t0"] = time.perf_counter()
+            link.throw(0)
+            Clock.schedule_once(step, 0.01)
+
+        # Let the hub's handshake finish before the first throw.
+        Clock.schedule_once(step, 1.5)
+
+    app = CompanionApp(journal_path=os.path.join(folder, "journal.sqlite3"),
+                       settings_path=os.path.join(folder, "settings.json"), demo=True, on_ready=on_ready)
+    app.settings = app.settings.with_changes(sound=False)
+    app.run()
+    shutil.rmtree(folder, ignore_errors=True)
+    n = min(len(written), len(shown))
+    lat = [(s - w) * 1000 for w, s in zip(written[:n], shown[:n])]
+    if not lat:
+        raise SystemExit("bench dice: no roll measured")
+    return {"n": n, "p50": statistics.median(lat), "p95": percentile(lat, 95), "p99": percentile(lat, 99),
+            "max": max(lat), "min": min(lat)}
+
+
+def main(argv: list[str]) -> int:
+    if not os.environ.get("DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            print("bench dice: no DISPLAY and no xvfb-run")
+            return 2
+        return subprocess.call([*XVFB, sys.executable, "-m", "benchmarks", "dice", *argv], cwd=ROOT)
+    rolls = 100
+    for a in argv:
+        if a.startswith("--rolls="):
+            rolls = int(a.split("=", 1)[1])
+        if a == "--quick":
+            rolls = 30
+    print(f"load average before: {os.getloadavg()[0]:.2f}; {rolls} rolls, simulated hub at 20x device speed, 800x480")
+    r = run(rolls)
+    print(f"dice→screen ms: n={r['n']}  min {r['min']:.1f}  p50 {r['p50']:.1f}  p95 {r['p95']:.1f}  p99 {r['p99']:.1f}  max {r['max']:.1f}"
+          f"   (target p99 ≤ {TARGET_P99_MS:.0f} ms: {'met' if r['p99'] <= TARGET_P99_MS else 'NOT met'})")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
