@@ -200,6 +200,7 @@ def test_a_hub_crashed_to_the_repl_goes_offline(hub) -> None:
         conn.close()
 
 
+@pytest.mark.timeout(1800)  # --long: 2,000 cycles take about ten minutes
 def test_unplug_replug_cycles(hub, soak_factor: int) -> None:
     """100 cycles (x20 with --long): each cycle a die is rolled while plugged in, the
     cable is pulled, the other die is rolled meanwhile, the cable goes back. Every cycle
