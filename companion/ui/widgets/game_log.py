@@ -19,17 +19,28 @@ class GameLog(BoxLayout):
     compact = BooleanProperty(False)
 
     def set_lines(self, lines: list[Any], keep: int = 60) -> None:
-        box = self.ids.lines
-        box.clear_widgets()
+        """Show the last ``keep`` lines. Only what changed is rebuilt (a label's texture
+        is the costly part): usually one or two lines are appended per action."""
+        rows = []
         for line in lines[-keep:]:
             get = line.get if isinstance(line, dict) else lambda k, d=None, o=line: getattr(o, k, d)
-            text, undone, ply = str(get("text", "")), bool(get("undone", False)), get("ply", None)
+            rows.append((get("ply", None), str(get("text", "")), bool(get("undone", False))))
+        old = getattr(self, "_rows", [])
+        box = self.ids.lines
+        if rows[: len(old)] == old and len(box.children) == len(old):
+            new = rows[len(old):]
+        else:
+            box.clear_widgets()
+            new = rows
+        for ply, text, undone in new:
             prefix = f"{ply:>3}  " if isinstance(ply, int) else ""
             lbl = TCLabel(text=("↶ " if undone else "") + prefix + text, font_size=self._fs())
             if undone:
                 lbl.color = self._muted()
             box.add_widget(lbl)
-        Clock.schedule_once(lambda dt: setattr(self.ids.scroll, "scroll_y", 0), 0)
+        self._rows = rows
+        if new:
+            Clock.schedule_once(lambda dt: setattr(self.ids.scroll, "scroll_y", 0), 0)
 
     def set_undo(self, can: bool, reason: str | None) -> None:
         self.can_undo = can

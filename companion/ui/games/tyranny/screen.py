@@ -62,6 +62,10 @@ class TyrannyScreen(GameScreen):
 
     # ------------------------------------------------------------ refresh
 
+    def on_log_open(self, _screen: Any, is_open: bool) -> None:
+        if is_open and self.table is not None:
+            self._refresh_trigger()
+
     def refresh(self) -> None:
         if self.table is None:
             return
@@ -80,7 +84,8 @@ class TyrannyScreen(GameScreen):
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, who)
         from types import SimpleNamespace
 
-        self.ids.log.set_lines([SimpleNamespace(ply=x.ply, text=p.humanise(x.text), undone=x.undone) for x in self.table.log()])
+        if self.log_open:  # the log is drawn only while it is shown (see on_log_open)
+            self.ids.log.set_lines([SimpleNamespace(ply=x.ply, text=p.humanise(x.text), undone=x.undone) for x in self.table.log()])
         reason = self.table.undo_reason()
         self.ids.log.set_undo(reason is None, p.humanise(reason) if reason else None)
         self.undo_reason = p.humanise(reason) if reason else ""
