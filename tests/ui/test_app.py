@@ -39,3 +39,21 @@ def test_demo_physical_roll_end_to_end(run_app):
     """Simulated hub on a pty → serial bridge → Table → UI."""
     r = run_app("demo_physical_roll", demo=True)
     assert any(n.startswith("unasked roll: roll-not-awaited") for n in r["notes"])
+
+
+def test_the_readme_command_opens_the_demo_table(tmp_path):
+    """`python -m companion --demo` (the entry point, argument parsing, the demo wiring)
+    reaches a frame showing the Tyranny table."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.ui.conftest import ROOT, XVFB, _env
+
+    env = _env(tmp_path)
+    env.update(TC_BENCH_FIRST_FRAME="1", TC_BENCH_SCREEN="game:")
+    cmd = [sys.executable, "-m", "companion", "--demo", "--size", "800x480"]
+    if not os.environ.get("DISPLAY"):
+        cmd = XVFB + cmd
+    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert "screen=game:tyranny" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
