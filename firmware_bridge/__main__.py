@@ -65,6 +65,9 @@ def cmd_list(args: argparse.Namespace, out: Out) -> int:
 
 def _counter_lines(conn: Any) -> list[str]:
     lines = ["bridge: " + conn.counters().line()]
+    drops = {k: v for k, v in conn.drop_reasons().items() if v}
+    if drops:
+        lines[0] += "  (dropped: %s)" % "  ".join("%s %d" % kv for kv in sorted(drops.items()))
     hb = conn.hub_counters()
     if hb is not None:
         lines.append("hub:    uptime %.1f s  " % (hb.uptime_ms / 1000)

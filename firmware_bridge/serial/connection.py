@@ -237,6 +237,13 @@ class HubConnection:
         """The link's counters now (any thread)."""
         return self._tally.value()
 
+    def drop_reasons(self) -> dict[str, int]:
+        """The decoder's dropped runs by reason (``codec.DROP_REASONS``: text, cobs,
+        short, crc, version, oversize), since the connection was made."""
+        counts = dict(self._decoder.counts)  # values only change: a copy is consistent enough
+        counts.pop("frames", None)
+        return counts
+
     def hub_counters(self) -> M.Heartbeat | None:
         """The hub's own counters from its latest HEARTBEAT."""
         return self._session.heartbeat

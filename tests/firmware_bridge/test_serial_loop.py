@@ -139,6 +139,8 @@ def test_truncated_and_bit_flipped_frames_are_dropped_lost_and_resynced(hub: Hub
         c = conn.counters()
         assert c.frames_bad == 2
         assert c.frames_lost == 2  # their sequence numbers never arrived intact
+        drops = conn.drop_reasons()
+        assert sum(drops.values()) == 2 and drops["crc"] + drops["cobs"] + drops["short"] == 2
         assert got.of(E.DieRolled) == []  # neither corrupted roll became an event
         assert conn.hub_counters() is not None and conn.hub_counters().counter("rx_bad") == 2
     finally:
