@@ -240,7 +240,7 @@ def undo_and_refusals(d: Any) -> Iterator[float]:
     d.shot("undo-done")
     d.tap(_screen(d).ids.undo)
     banner = _screen(d).ids.banner
-    yield from _wait_for(lambda: banner.shown > 0.5, 3)
+    yield from _wait_for(lambda: banner.shown >= 1, 3)
     d.check(banner.shown > 0 and "Undo refused" in banner.message and "rolled" in banner.message,
             f"the refusal shows its reason: {banner.message!r}")
     d.check(_screen(d).ids.log.undo_reason, "the log shows why undo is not possible")
@@ -256,7 +256,7 @@ def undo_and_refusals(d: Any) -> Iterator[float]:
     yield from settle(d)
     ply = d.app.table.view()["ply"]
     result = d.app.route_event(DieRolled(device="sim", die=0, value=4, outcome="rolled", confidence=1.0, counter=1, t=1.0))
-    yield from _wait_for(lambda: banner.shown > 0.5, 3)
+    yield from _wait_for(lambda: banner.shown >= 1, 3)
     d.check(result.rejected is not None and d.app.table.view()["ply"] == ply, "the unasked roll changes nothing")
     d.check(banner.shown > 0 and banner.code == result.rejected.code, f"banner shows the rejection {banner.code}")
     d.note(f"physical roll refused: {result.rejected.code}: {result.rejected.message}")

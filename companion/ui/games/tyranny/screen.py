@@ -197,7 +197,7 @@ class TyrannyScreen(GameScreen):
             self.table.undo()
         except ValueError as e:
             reason = getattr(e, "reason", None) or str(e)
-            self.ids.banner.show(f"Undo refused: {self.presenter.humanise(reason)}.", "Undo policy: never across a shown roll or draw, a revealed secret, or another seat's action", "undo-refused", kind="warn")
+            self.ids.banner.show(f"Undo refused: {self.presenter.humanise(reason)}.", "Undo policy (Board Game Arena's)", "undo-refused", kind="warn")
             return
         self.ids.banner.hide()
         self._peek_seat = ""
