@@ -311,9 +311,20 @@ def tour(d: Any) -> Iterator[float]:
     d.app.go("devices")
     yield from settle(d)
     d.shot("devices")
+    from companion.clocks import presets
+
     d.app.new_game("tyranny", SEATS + [{"id": "cops-2", "faction": "cops", "name": "Cat"},
-                                       {"id": "criminals-2", "faction": "criminals", "name": "Dan"}], {}, seed=3)
+                                       {"id": "criminals-2", "faction": "criminals", "name": "Dan"}], {}, seed=3,
+                   clocks=presets()["Blitz 5+3"])
     yield from settle(d)
+    yield 0.4
+    clocks = _screen(d).ids.clocks
+    d.check(any(t.startswith("▶ ▲ Ann") and ":" in t for t in d.texts(clocks)), f"Ann's clock runs: {d.texts(clocks)}")
+    d.tap(d.find("Pause", root=clocks))
+    yield 0.2
+    d.check(d.app.table.clocks.is_paused, "the clocks pause from the table screen")
+    d.tap(d.find("Resume", root=clocks))
+    yield 0.2
     _tap_face(d, 3)
     yield from settle(d)
     d.shot("tyranny-table")
