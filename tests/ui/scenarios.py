@@ -395,3 +395,56 @@ def demo_physical_roll(d: Any) -> Iterator[float]:
     yield from settle(d)
     d.check(app.table.view()["ply"] == ply + 1, "accepting the crooked die applies it")
     d.note(f"demo: moved from {start_tile}; crooked 3 accepted")
+
+
+def shared_widgets(d: Any) -> Iterator[float]:
+    """The shared widgets Tyranny does not use, in a real window: the escalation scale with
+    incidents, and simultaneous secret commits (each seat behind the gate, nothing of a
+    choice shown until the hold, only "committed" shown after)."""
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.widgets.escalation import EscalationScale
+    from companion.ui.widgets.privacy_gate import PrivacyGate
+    from companion.ui.widgets.secret_commit import SecretCommit
+
+    root = BoxLayout(orientation="vertical", padding=8, spacing=8)
+    esc = EscalationScale(title="Escalation")
+    esc.set_scale(["I", "II", "III", "IV", "V"], 2, ["Riot in the docks", "Strike"])
+    commit = SecretCommit()
+    root.add_widget(esc)
+    root.add_widget(commit)
+    Window.add_widget(root)
+    gate = PrivacyGate(size_hint=(1, 1))
+    Window.add_widget(gate)
+    commit.gate = gate
+    chosen: dict[str, str] = {}
+    seats = [("dyn", "Dee", "dynasty"), ("lib", "Lou", "liberation")]
+
+    def choices(seat: str) -> list[tuple[str, str]]:
+        return [(f"Attack {c} (SECRET-{seat})", c) for c in ("North", "South")]
+
+    def do_commit(seat: str, value: str) -> bool:
+        chosen[seat] = value
+        commit.set_request("where to attack", seats, set(chosen), choices, do_commit)
+        return True
+
+    commit.set_request("where to attack", seats, set(), choices, do_commit)
+    yield 0.3
+    d.check(d.has("▼\nIII", root=esc) and d.has("Riot in the docks", root=esc), "the scale marks level III and lists incidents")
+    d.shot("widgets-escalation-commit")
+    for sid, name, _f in seats:
+        d.tap(d.find(name, root=commit))
+        yield 0.2
+        d.check(gate.active and not any("SECRET-" in t for t in d.texts()), "no choice in the tree before the hold")
+        touch = d.press(d.find("HOLD here to reveal"))
+        yield 1.5
+        d.release(touch)
+        yield 0.2
+        d.check(any(f"SECRET-{sid}" in t for t in d.texts()), "the seat's choices show after the hold")
+        d.tap(d.find(f"Attack South (SECRET-{sid})"))
+        yield 0.3
+        d.check(not gate.active and not any("SECRET-" in t for t in d.texts()), "committing hides the choices")
+    d.check(chosen == {"dyn": "South", "lib": "South"}, f"both committed: {chosen}")
+    d.check(d.has("2 of 2 committed"), "only who committed is shown")
+    d.shot("widgets-committed")

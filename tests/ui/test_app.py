@@ -57,3 +57,7 @@ def test_the_readme_command_opens_the_demo_table(tmp_path):
         cmd = XVFB + cmd
     out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert "screen=game:tyranny" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
+
+
+def test_escalation_scale_and_simultaneous_secret_commits(run_app):
+    run_app("shared_widgets")

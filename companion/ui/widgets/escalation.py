@@ -16,6 +16,7 @@ from ..kvload import load_kv
 class EscalationScale(BoxLayout):
     title = StringProperty("Escalation")
     current = NumericProperty(0)
+    current_label = StringProperty("")
     incidents_text = StringProperty("")
 
     def set_scale(self, levels: Sequence[str | int], current: int, incidents: Sequence[str] = ()) -> None:
@@ -24,6 +25,7 @@ class EscalationScale(BoxLayout):
         row = self.ids.levels
         row.clear_widgets()
         self.current = current
+        self.current_label = str(levels[current]) if 0 <= current < len(levels) else ""
         for i, lvl in enumerate(levels):
             here = i == current
             passed = i < current
