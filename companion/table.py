@@ -109,7 +109,7 @@ class TableClosed(TableError):
     code = "table-closed"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     seq: int
     ply: int
@@ -124,7 +124,7 @@ class _Entry:
     _action: Action | None = None
 
     @property
-    def action(self) -> Action:
+    def action(self) -> Action:  # parsed on first use: most of a long history is never parsed
         if self._action is None:
             self._action = parse_action(json.loads(self.action_json))
         return self._action
@@ -178,14 +178,18 @@ class Table:
         self._closed = False
         self._tracked0 = row.tracked0
         self._chance_kinds = {c.kind for c in self.game.action_types if getattr(c, "chance", False)}
-        entries = [_Entry.of(r, self._chance_kinds) for r in journal.actions(key)]
-        self._entries: list[_Entry] = entries
-        line = sorted((e for e in entries if e.undone == IN_FORCE), key=lambda e: e.ply)
-        if [e.ply for e in line] != list(range(len(line))):
+        # Resume reads only what rebuilding the state needs (the newest snapshot and the
+        # actions after it); the full history loads on first use (log, undo, export).
+        count, low, high = journal.line_extent(key)
+        if count < 0 or (count and (low, high) != (0, count - 1)):
             raise JournalError(f"game {key}: the journal's line of play has gaps; it cannot be resumed")
-        self._line: list[_Entry] = line
-        self._redo: list[_Entry] = sorted((e for e in entries if e.undone == UNDONE), key=lambda e: -e.ply)
-        self._state = self._state_at(len(line))
+        self._loaded = False
+        self._entries_: list[_Entry] = []
+        self._line_: list[_Entry] = []
+        self._redo_: list[_Entry] = []
+        snap = journal.latest_snapshot(key, count)
+        tail = journal.actions(key, in_force_only=True, from_ply=snap[0] if snap else 0)
+        self._state = self._build(snap, [_Entry.of(r, self._chance_kinds).action for r in tail])
         self.clocks = None
         if row.clock_config is not None:
             from .clocks import ClockConfig, ClockSet
@@ -200,6 +204,35 @@ class Table:
 
         self.router = Router(self, self.devices, load_mapping(self.game_id) if mapping is None else mapping)
         self.secrets = SecretDesk(self)
+
+    # ------------------------------------------------------------------ history in memory
+    def _load(self) -> None:
+        entries = [_Entry.of(r, self._chance_kinds) for r in self.journal.actions(self.key)]
+        self._entries_ = entries
+        self._line_ = sorted((e for e in entries if e.undone == IN_FORCE), key=lambda e: e.ply)
+        self._redo_ = sorted((e for e in entries if e.undone == UNDONE), key=lambda e: -e.ply)
+        self._loaded = True
+
+    @property
+    def _entries(self) -> list[_Entry]:
+        """Every journaled action of the game, in order of arrival."""
+        if not self._loaded:
+            self._load()
+        return self._entries_
+
+    @property
+    def _line(self) -> list[_Entry]:
+        """The line of play: the actions in force, by ply."""
+        if not self._loaded:
+            self._load()
+        return self._line_
+
+    @property
+    def _redo(self) -> list[_Entry]:
+        """Undone actions that may be redone, the next one last."""
+        if not self._loaded:
+            self._load()
+        return self._redo_
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -266,7 +299,7 @@ class Table:
 
     @property
     def ply(self) -> int:
-        return len(self._line)
+        return self._state.ply
 
     @property
     def prompt(self) -> Prompt:
@@ -310,6 +343,8 @@ class Table:
 
     def _submit(self, action: Action, source: str | None) -> tuple[Accepted, list[Change]]:
         self._check_open()
+        if not self._loaded:
+            self._load()  # before the journal changes: memory must mirror it exactly
         src = source or action.source or "touch"
         if action.source != src:
             action = dataclasses.replace(action, source=src)
@@ -398,6 +433,8 @@ class Table:
         policy forbids it. The action stays in the journal, marked undone."""
         with self._lock:
             self._check_open()
+            if not self._loaded:
+                self._load()
             refusal = undo_refusal(self, seat)
             if refusal is not None:
                 raise refusal
@@ -428,6 +465,8 @@ class Table:
         """Put back the last undone action (only while nothing else was done since)."""
         with self._lock:
             self._check_open()
+            if not self._loaded:
+                self._load()
             if not self._redo:
                 raise UndoRefused("nothing-to-redo", "there is nothing to redo")
             entry = self._redo[-1]
@@ -634,13 +673,16 @@ class Table:
         """The state after the first ``ply`` actions of the line of play: the newest
         snapshot at or before it, then the journaled actions after it, each checked."""
         snap = self.journal.latest_snapshot(self.key, ply)
+        start = snap[0] if snap else 0
+        return self._build(snap, [e.action for e in self._line[start:ply]])
+
+    def _build(self, snap: tuple[int, str] | None, actions: list[Action]) -> Any:
         if snap is not None:
-            start, text = snap
-            state = self.game.state_from_data(json.loads(text))
+            state = self.game.state_from_data(json.loads(snap[1]))
         else:
-            start, state = 0, self.game.new(self.seats, self.options, self.seed)
-        for e in self._line[start:ply]:
-            self.game.push(state, e.action)
+            state = self.game.new(self.seats, self.options, self.seed)
+        for a in actions:
+            self.game.push(state, a)
         return state
 
 

@@ -28,6 +28,11 @@ def test_resume_equals_clean_replay(game, seed, steps, every, undo_rate):
     assert [e.seq for e in r._redo] == [e.seq for e in t._redo]
     assert r.log() == t.log()
     assert r.can_redo() == t.can_redo() and r.undo_reason() == t.undo_reason()
+    # the resumed table plays on (its history loads lazily) and resumes again exactly
+    play(r, Rng(seed + 2), 15, undo_rate=undo_rate or 4)
+    again = Table.resume(j, t.key)
+    assert same_state(again.state, r.state) and same_state(again.state, clean_replay(r))
+    assert [e.seq for e in again._line] == [e.seq for e in r._line]
 
 
 def test_resume_starts_from_the_newest_snapshot(tmp_path, monkeypatch):
