@@ -176,6 +176,8 @@ class Table:
         self._lock = threading.RLock()
         self._subs: list[Callable[[Change], None]] = []
         self._closed = False
+        self._version = 0  # bumped by every change of the history (for the log cache)
+        self._log_cache: tuple[Any, list[LogLine]] | None = None  # ((version, viewer), lines)
         self._tracked0 = row.tracked0
         self._chance_kinds = {c.kind for c in self.game.action_types if getattr(c, "chance", False)}
         # Resume reads only what rebuilding the state needs (the newest snapshot and the
@@ -379,6 +381,7 @@ class Table:
         entry = _Entry(seq, ply, action.seat, action.kind, action_json, src, now, IN_FORCE, barrier, action.chance, action)
         self._entries.append(entry)
         self._line.append(entry)
+        self._version += 1
         if outcome is not None:
             self.finished = now
         events = tuple(e.text for e in state.log[log_before:] if e.to is None)
@@ -452,6 +455,7 @@ class Table:
             self._line.pop()
             self._redo.append(entry)
             self._state = new_state
+            self._version += 1
             acc = Accepted(entry.ply, entry.action, (), entry.seq)
             changes = [Change("undo", self.ply)]
         self._notify(changes)
@@ -488,6 +492,7 @@ class Table:
             self._redo.pop()
             entry.undone = IN_FORCE
             self._line.append(entry)
+            self._version += 1
             if outcome is not None:
                 self.finished = now
                 changes.append(Change("over", self.ply, outcome))
@@ -554,6 +559,10 @@ class Table:
         """The game log as ``viewer`` may read it: the engine's log lines for the line of
         play, with undone actions kept in place and flagged."""
         with self._lock:
+            # The UI asks on every refresh: rebuild only when the history changed.
+            stamp = (self._version, viewer)
+            if self._log_cache is not None and self._log_cache[0] == stamp:
+                return list(self._log_cache[1])
             entries = self.game.view(self._state, viewer)["log"]
             times = {e.ply: e.time for e in self._line}
             # An undone action happened before whatever now stands at its ply.
@@ -567,7 +576,8 @@ class Table:
                     ui += 1
                 lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"])))
             lines.extend(self._undone_line(u, hidden) for u in undone[ui:])
-            return lines
+            self._log_cache = (stamp, lines)
+            return list(lines)
 
     def _undone_line(self, e: _Entry, hidden: set[str]) -> LogLine:
         commit = e.kind == "commit"  # an undone secret choice was never revealed
