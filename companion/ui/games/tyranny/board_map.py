@@ -6,42 +6,114 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
 
 from ...kvload import load_kv
+from ...theme import FONT
 from .presenter import TileCell
 
 
 class TileButton(ButtonBehavior, Widget):
+    """One tile, drawn straight on its canvas (no child Label widgets: a board has dozens
+    of tiles and widget-per-text made opening a game slow). ``text`` carries the tile's
+    name and pieces in plain words, for accessibility tools and tests."""
+
     tile_id = StringProperty("")
-    title = StringProperty("")
-    glyph = StringProperty("")
-    detail = StringProperty("")
-    owner = StringProperty("")
-    owner_glyph = StringProperty("")
-    pieces_markup = StringProperty("")
+    text = StringProperty("")
     reachable = BooleanProperty(False)
     tier = StringProperty("outer")
-    owner_colour = ColorProperty((0, 0, 0, 0))
+    owner = StringProperty("")
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._cell: TileCell | None = None
+        self._texts: tuple[Any, ...] = ()
+        self._rendered_for: tuple[Any, ...] = ()
+        with self.canvas:
+            self._bg_colour = Color(0, 0, 0, 0)
+            self._bg = RoundedRectangle(radius=[dp(5)])
+            self._owner_colour = Color(0, 0, 0, 0)
+            self._owner = Rectangle()
+            self._line_colour = Color(0, 0, 0, 0)
+            self._line = Line(width=dp(1))
+            Color(1, 1, 1, 1)
+            self._glyph = Rectangle()
+            self._name = Rectangle()
+            self._pieces = Rectangle()
+        self.bind(pos=self._layout, size=self._layout, state=self._layout)
 
     def update(self, cell: TileCell) -> None:
         theme = App.get_running_app().theme
-        self.tile_id, self.title, self.tier = cell.id, cell.short, cell.tier
-        self.glyph = theme.tile_glyph(cell.kind)
-        self.detail = cell.detail
-        self.owner = cell.owner
-        self.owner_glyph = theme.glyph(cell.owner) if cell.owner else ""
-        self.owner_colour = theme.faction_rgba(cell.owner) if cell.owner else (0, 0, 0, 0)
-        self.reachable = cell.reachable
-        bits = []
-        for _sid, label, faction in cell.pieces:
-            colour = get_hex_from_color(theme.faction_rgba(faction))
-            bits.append(f"[b][color={colour}]{escape_markup(label)}[/color][/b]")
-        self.pieces_markup = "\n".join(bits)
+        self._cell = cell
+        self.tile_id, self.tier, self.owner, self.reachable = cell.id, cell.tier, cell.owner, cell.reachable
+        names = " ".join(label for _sid, label, _f in cell.pieces)
+        self.text = cell.short + (f"\n{names}" if names else "")
+        self._bg_colour.rgba = theme.surface_hi if cell.tier == "outer" else theme.surface
+        self._owner_colour.rgba = theme.faction_rgba(cell.owner) if cell.owner else (0, 0, 0, 0)
+        self._layout()
+
+    def _render(self) -> None:
+        """Make the three text textures for the tile's current content and size."""
+        cell = self._cell
+        if cell is None or self.width < 4:
+            return
+        theme = App.get_running_app().theme
+        key = (cell, self.width, theme.name, theme.scale)
+        if key == self._rendered_for:
+            return
+        self._rendered_for = key
+        w = self.width
+        glyph = theme.tile_glyph(cell.kind) + (f"   {theme.glyph(cell.owner)}" if cell.owner else "") + ("  →" if cell.reachable else "")
+        head = CoreLabel(text=glyph, font_name=FONT, bold=True, font_size=max(dp(10), min(dp(16), w * 0.2)),
+                         color=theme.highlight if cell.reachable else theme.text)
+        name = CoreLabel(text=cell.short, font_name=FONT, font_size=max(dp(9), min(dp(14), w * 0.145)),
+                         color=theme.text, text_size=(w - dp(4), None), halign="center", max_lines=2, shorten=True,
+                         shorten_from="right")
+        if cell.pieces:
+            bits = []
+            for _sid, label, faction in cell.pieces:
+                colour = get_hex_from_color(theme.faction_rgba(faction))
+                bits.append(f"[b][color={colour}]{escape_markup(label)}[/color][/b]")
+            body = MarkupLabel(text="\n".join(bits), font_name=FONT, font_size=max(dp(9), min(dp(13), w * 0.13)),
+                               text_size=(w - dp(4), None), halign="center", max_lines=2)
+        else:
+            body = CoreLabel(text=cell.detail, font_name=FONT, font_size=max(dp(9), min(dp(13), w * 0.13)),
+                             color=theme.muted, text_size=(w - dp(4), None), halign="center", shorten=True)
+        for lbl in (head, name, body):
+            lbl.refresh()
+        self._texts = (head.texture, name.texture, body.texture)
+
+    def _layout(self, *_: Any) -> None:
+        if self._cell is None:
+            return
+        self._render()
+        theme = App.get_running_app().theme
+        x, y, w, h = self.x, self.y, self.width, self.height
+        self._bg.pos, self._bg.size = (x + dp(1), y + dp(1)), (w - dp(2), h - dp(2))
+        self._owner.pos, self._owner.size = (x + dp(1), y + h - dp(6)), (w - dp(2), dp(5))
+        reach = self._cell.reachable
+        self._line_colour.rgba = theme.highlight if reach else (1, 1, 1, 0.18 if self.state == "down" else 0)
+        self._line.width = dp(2.5) if reach else dp(1)
+        self._line.rounded_rectangle = (x + dp(2), y + dp(2), w - dp(4), h - dp(4), dp(5))
+        if not self._texts:
+            return
+        head, name, body = self._texts
+        for rect, tex, (tx, ty) in (
+            (self._glyph, head, (x + dp(3), y + h - dp(6) - head.height)),
+            (self._name, name, (x + (w - name.width) / 2, y + h * 0.51 - name.height / 2)),
+            (self._pieces, body, (x + (w - body.width) / 2, y + dp(3))),
+        ):
+            rect.texture = tex
+            rect.size = tex.size
+            rect.pos = (tx, ty)
 
 
 class BoardMap(RelativeLayout):
