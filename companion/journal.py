@@ -293,6 +293,13 @@ class Journal:
             if outcome is not None:
                 db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
 
+    def set_result(self, key: str, *, finished: float, outcome: dict[str, Any], clocks: dict[str, Any] | None = None) -> None:
+        """End a game outside the engine (a loss on time)."""
+        with self._tx() as db:
+            db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
+            if clocks is not None:
+                db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+
     def set_clock_state(self, key: str, clocks: dict[str, Any]) -> None:
         """Journal the clocks on their own (pause, resume, admin time)."""
         with self._tx() as db:

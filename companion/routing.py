@@ -35,7 +35,6 @@ must match exactly one legal action (else ``ambiguous`` or the engine's reason).
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -255,8 +254,7 @@ class Router:
         return RouteResult(ignored=f"token lifted from {m.get('entity', ev.source)}"), []
 
     def _button(self, ev: Any) -> tuple[Any, list[Any]]:
-        from .table import Change, RouteResult, rejected_from
-        from .undo import UndoRefused
+        from .table import Change, RouteResult
 
         m = self._lookup("buttons", ev.device, ev.button)
         if m is None:
@@ -269,10 +267,10 @@ class Router:
             self.focus_seat = ids[m["seat"]]
             return RouteResult(ignored=f"{self.focus_seat} selected"), [Change("secret", self.table.ply, self.focus_seat)]
         if does == "roll-for-me":
-            if self.table.game.sample(self.table.state) is None:
+            action = self.table.game.sample(self.table.state) if not self.table.is_over() else None
+            if action is None:
                 return self._reject("roll-not-awaited", f"Nobody needs to roll or draw now ({self.table.prompt}).")
-            acc, changes = self.table._submit(self.table.game.sample(self.table.state), "app")
-            return RouteResult(accepted=acc), changes
+            return self._submit(action, "app")
         if does == "undo":
             from .undo import undo_refusal
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 import rules
-from rules.core import PUBLIC, Action, Commit, IllegalAction, Prompt, SecretRequest, Violation
+from rules.core import PUBLIC, Action, Commit, GameOver, IllegalAction, Outcome, Prompt, SecretRequest, Violation
 from rules.core.serial import to_data
 from rules.core.actions import parse_action
 
@@ -192,6 +192,11 @@ class Table:
         snap = journal.latest_snapshot(key, count)
         tail = journal.actions(key, in_force_only=True, from_ply=snap[0] if snap else 0)
         self._state = self._build(snap, [_Entry.of(r, self._chance_kinds).action for r in tail])
+        # A loss on time is the Table's verdict, not the engine's: kept beside the state.
+        self._forfeit: Any = None
+        if row.outcome is not None and self._state.result is None:
+            self._forfeit = Outcome(row.outcome.get("winner"), row.outcome.get("reason", ""), {},
+                                    tuple(row.outcome.get("winning_seats") or ()))
         self.clocks = None
         if row.clock_config is not None:
             from .clocks import ClockConfig, ClockSet
@@ -305,19 +310,26 @@ class Table:
 
     @property
     def prompt(self) -> Prompt:
+        if self._forfeit is not None:
+            return Prompt(frozenset(), GameOver())
         return self.game.prompt(self._state)
 
     @property
     def outcome(self) -> Any:
-        return self.game.outcome(self._state)
+        """The engine's outcome, or the loss on time the clocks decided."""
+        return self._forfeit if self._forfeit is not None else self.game.outcome(self._state)
 
     def is_over(self) -> bool:
-        return self._state.result is not None
+        return self.outcome is not None
 
     def view(self, viewer: str = PUBLIC) -> dict[str, Any]:
         """The engine's view for ``viewer``; the shared screen uses PUBLIC (no secrets)."""
         with self._lock:
-            return self.game.view(self._state, viewer)
+            v = self.game.view(self._state, viewer)
+            if self._forfeit is not None:
+                v["outcome"] = to_data(self._forfeit)
+                v["prompt"] = {"actors": [], "awaiting": to_data(GameOver()), "text": "game over"}
+            return v
 
     def private_view(self, seat: str) -> dict[str, Any]:
         """One seat's view, with its own secrets: show it only behind the privacy gate."""
@@ -327,6 +339,9 @@ class Table:
             return self.game.view(self._state, seat)
 
     def legal_actions(self) -> Any:
+        """The engine's lazy listing (nothing once the game was lost on time)."""
+        if self._forfeit is not None:
+            return ()
         return self.game.legal_actions(self._state)
 
     def hidden(self, viewer: str = PUBLIC) -> set[str]:
@@ -345,6 +360,7 @@ class Table:
 
     def _submit(self, action: Action, source: str | None) -> tuple[Accepted, list[Change]]:
         self._check_open()
+        self._check_not_forfeited(action)
         if not self._loaded:
             self._load()  # before the journal changes: memory must mirror it exactly
         src = source or action.source or "touch"
@@ -410,6 +426,7 @@ class Table:
         """The app's own roller (or deck) for the roll or draw the game waits for."""
         with self._lock:
             self._check_open()
+            self._check_not_forfeited(None)
             action = self.game.sample(self._state)
             if action is None or not action.chance:
                 raise NothingToRoll(f"Nobody needs to roll or draw now ({self.prompt}).")
@@ -469,6 +486,7 @@ class Table:
         """Put back the last undone action (only while nothing else was done since)."""
         with self._lock:
             self._check_open()
+            self._check_not_forfeited(None)
             if not self._loaded:
                 self._load()
             if not self._redo:
@@ -524,14 +542,41 @@ class Table:
     # ------------------------------------------------------------------ clocks
     def tick(self) -> list[Any]:
         """Advance the clocks (call a few times a second); returns the clock events
-        (warnings, over time…) and tells subscribers."""
+        (warnings, over time…) and tells subscribers. An over-time event whose consequence
+        is a loss ends the game: the seat's faction loses on time (journaled). Penalty
+        events are reported only: the engines have no action that deducts points."""
+        from .clocks import EventKind, OvertimePolicy
+
+        changes: list[Change] = []
         with self._lock:
             if self.clocks is None or self._closed:
                 return []
             events = self.clocks.tick()
-        if events:
-            self._notify([Change("clock", self.ply, tuple(events))])
+            if events:
+                changes.append(Change("clock", self.ply, tuple(events)))
+            for e in events:
+                if e.kind is EventKind.OVER_TIME and e.consequence is OvertimePolicy.LOSS and not self.is_over():
+                    changes.append(self._lose_on_time(e.seat))
+        self._notify(changes)
         return events
+
+    def _lose_on_time(self, seat: str) -> Change:
+        faction = next(s["faction"] for s in self.seats if s["id"] == seat)
+        others = [s for s in self.seats if s["faction"] != faction]
+        factions = sorted({s["faction"] for s in others})
+        outcome = Outcome(factions[0] if len(factions) == 1 else None, f"{seat} ran out of time", {},
+                          tuple(s["id"] for s in others))
+        now = self._wall()
+        self.clocks.switch_to(None)
+        self.journal.set_result(self.key, finished=now, outcome=plain_outcome(outcome),
+                                clocks=self.clocks.to_data())
+        self._forfeit, self.finished = outcome, now
+        self._version += 1
+        return Change("over", self.ply, plain_outcome(outcome))
+
+    def _check_not_forfeited(self, action: Any) -> None:
+        if self._forfeit is not None:
+            raise IllegalAction([Violation("game-over", "Clocks", f"The game is over: {self._forfeit.reason}.")], action)
 
     def pause(self) -> None:
         """Pause every clock (journaled)."""
@@ -567,7 +612,7 @@ class Table:
             times = {e.ply: e.time for e in self._line}
             # An undone action happened before whatever now stands at its ply.
             undone = sorted((e for e in self._entries if e.undone != IN_FORCE), key=lambda e: (e.ply, e.seq))
-            hidden = self.hidden(viewer) if self._state.result is None else set()
+            hidden = self.hidden(viewer) if self.outcome is None else set()
             lines: list[LogLine] = []
             ui = 0
             for e in entries:
@@ -587,7 +632,7 @@ class Table:
     def history(self) -> list[ActionRecord]:
         """Every journaled action (undone ones included) as public records."""
         with self._lock:
-            over = self._state.result is not None
+            over = self.outcome is not None
             hidden = set() if over else self.hidden(PUBLIC)
             pending = self._pending_commits()
             out = []

@@ -37,7 +37,7 @@ def undo_refusal(table: Any, seat: str | None = None) -> UndoRefused | None:
     line = table._line
     if not line:
         return UndoRefused("nothing-to-undo", "there is nothing to undo")
-    if table._state.result is not None:
+    if table.outcome is not None:
         return UndoRefused("game-over", "the game is over and its result was shown")
     last = line[-1]
     who = last.seat if seat is None else seat

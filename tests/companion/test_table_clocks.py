@@ -6,7 +6,7 @@ import pytest
 
 from companion import Journal, Table, TableError
 from companion.clocks import ClockConfig, ClockMode, EventKind
-from rules.core import Rng
+from rules.core import IllegalAction, Rng
 from rules.core.playout import choose
 
 from .clock_fakes import FakeTime
@@ -90,7 +90,9 @@ def test_undo_switches_back_without_giving_time_back(tmp_path):
 
 
 def test_tick_reports_warnings_and_over_time(tmp_path):
-    t, ft, j = timed(tmp_path, main=30, warning=10)
+    from companion.clocks import OvertimePolicy
+
+    t, ft, j = timed(tmp_path, main=30, warning=10, overtime=OvertimePolicy.NONE)
     changes = []
     t.subscribe(changes.append)
     ft.wait(25)
@@ -107,3 +109,25 @@ def test_untimed_table_has_no_clocks(tmp_path):
     assert t.clocks is None and t.tick() == []
     with pytest.raises(TableError):
         t.pause()
+
+
+def test_a_flag_fall_with_loss_ends_the_game_and_survives_a_restart(tmp_path):
+    from companion.clocks import OvertimePolicy
+
+    t, ft, j = timed(tmp_path, main=30, overtime=OvertimePolicy.LOSS)
+    changes = []
+    t.subscribe(changes.append)
+    ft.wait(31)
+    t.tick()
+    assert [c.kind for c in changes] == ["clock", "over"]
+    o = t.outcome
+    assert o.winner == "criminals" and o.winning_seats == ("criminals-2",) and "cops-1 ran out of time" in o.reason
+    assert t.is_over() and not t.prompt.actors and list(t.legal_actions()) == []
+    assert t.view()["outcome"]["winner"] == "criminals"
+    with pytest.raises(IllegalAction):
+        t.roll_for_me()
+    assert t.undo_reason() is not None
+    r = Table.resume(j, t.key, clock=ft.mono, wall=ft.wall)
+    assert r.outcome.reason == o.reason and r.is_over()
+    assert j.games("finished")[0].key == t.key and j.stats().wins_by_faction == {"criminals": 1}
+    assert t.bgstats_link().startswith("bgstats://")
