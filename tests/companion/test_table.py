@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from companion import Accepted, Change, Journal, Table, TableError
 from companion.journal import JournalError
 from rules.core import IllegalAction, Rng, Roll
+from rules.core.playout import choose
 
 from .table_helpers import GAMES, clean_replay, line, new_table, play, same_state, seats_for
 
@@ -159,3 +160,44 @@ def test_closed_table_refuses_changes():
     t.close()
     with pytest.raises(ValueError, match="closed"):
         t.roll_for_me()
+
+
+def test_calls_from_several_threads_do_not_interleave(tmp_path):
+    """The UI thread is the only caller by contract; the lock keeps a stray second thread
+    from interleaving with a change anyway."""
+    import threading
+
+    j = Journal.open(tmp_path / "j.sqlite3", snapshot_every=5)
+    for seed in range(50):
+        t = new_table(j, "tyranny", seed=seed)
+        errors: list[BaseException] = []
+
+        def worker(n: int) -> None:
+            rng = Rng(n)
+            try:
+                for _ in range(40):
+                    if t.is_over():
+                        return
+                    try:
+                        if rng.randint(1, 4) == 1:
+                            t.undo()
+                        else:
+                            with t._lock:  # choose and submit against the same state
+                                t.submit(choose(rng, list(t.legal_actions())))
+                    except (IllegalAction, ValueError):
+                        pass
+                    t.log()
+            except BaseException as e:  # pragma: no cover - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=worker, args=(n,)) for n in range(3)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert not errors
+        assert same_state(t.state, clean_replay(t))
+        r = Table.resume(j, t.key)
+        assert same_state(r.state, t.state) and [e.seq for e in r._line] == [e.seq for e in t._line]
+        if t.ply > 20:
+            break
