@@ -10,7 +10,6 @@ from hypothesis import given, settings, strategies as st
 
 from companion import Journal, NotYourSecret, Table
 from rules.core import PUBLIC, IllegalAction, Rng
-from rules.core.playout import choose
 
 from .table_helpers import GAMES, new_table, play, seats_for
 
