@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
@@ -48,6 +49,9 @@ class TileButton(ButtonBehavior, Widget):
             self._glyph = Rectangle()
             self._name = Rectangle()
             self._pieces = Rectangle()
+        # A board settles its size over several layout passes: the text textures are
+        # made once, just before the frame is drawn, not at every pass.
+        self._render_trigger = Clock.create_trigger(self._layout_rendered, -1)
         self.bind(pos=self._layout, size=self._layout, state=self._layout)
 
     def update(self, cell: TileCell) -> None:
@@ -66,7 +70,7 @@ class TileButton(ButtonBehavior, Widget):
         if cell is None or self.width < 4:
             return
         theme = App.get_running_app().theme
-        key = (cell, self.width, theme.name, theme.scale)
+        key = self._key()
         if key == self._rendered_for:
             return
         self._rendered_for = key
@@ -91,10 +95,19 @@ class TileButton(ButtonBehavior, Widget):
             lbl.refresh()
         self._texts = (head.texture, name.texture, body.texture)
 
+    def _key(self) -> tuple[Any, ...]:
+        theme = App.get_running_app().theme
+        return (self._cell, self.width, theme.name, theme.scale)
+
+    def _layout_rendered(self, *_: Any) -> None:
+        self._render()
+        self._layout()
+
     def _layout(self, *_: Any) -> None:
         if self._cell is None:
             return
-        self._render()
+        if self._key() != self._rendered_for:
+            self._render_trigger()
         theme = App.get_running_app().theme
         x, y, w, h = self.x, self.y, self.width, self.height
         self._bg.pos, self._bg.size = (x + dp(1), y + dp(1)), (w - dp(2), h - dp(2))
