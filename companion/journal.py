@@ -171,6 +171,10 @@ class Journal:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         p = str(default_path() if path is None else path)
+        if p != ":memory:" and not os.path.isdir(os.path.dirname(os.path.abspath(p))):
+            raise JournalError(f"{p}: the folder {os.path.dirname(os.path.abspath(p))} does not exist")
+        if p != ":memory:" and os.path.isdir(p):
+            raise NotAJournal(f"{p} is a folder, not a journal file")
         if p != ":memory:" and os.path.exists(p):
             with open(p, "rb") as f:
                 head = f.read(len(SQLITE_HEADER))

@@ -269,7 +269,11 @@ class Table:
             devs[src if ":" in src else f"die:{src}"] = seat
         clock_config = None
         if clocks is not None:
-            clock_config = clocks if isinstance(clocks, Mapping) else clocks.to_data()
+            from .clocks import ClockConfig, ClockSet
+
+            config = ClockConfig.from_data(clocks) if isinstance(clocks, Mapping) else clocks
+            ClockSet(config, list(ids))  # checks the clocks fit these seats before anything is stored
+            clock_config = config.to_data()
         tracked0 = dict(game.tracked(state))
         key = journal.create_game(game_id=game_id, seats=seat_list, options=state.options, seed=seed, started=wall(),
                                   devices=devs, clock_config=clock_config, tracked0=tracked0)

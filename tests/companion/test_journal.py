@@ -161,3 +161,12 @@ def test_library_and_stats(tmp_path):
     with pytest.raises(ValueError):
         j.games("paused")
     j.close()
+
+
+def test_missing_folder_and_folder_paths_are_refused(tmp_path):
+    from companion import JournalError
+
+    with pytest.raises(JournalError, match="does not exist"):
+        Journal.open(tmp_path / "nope" / "j.sqlite3")
+    with pytest.raises(NotAJournal, match="folder"):
+        Journal.open(tmp_path)

@@ -131,3 +131,14 @@ def test_a_flag_fall_with_loss_ends_the_game_and_survives_a_restart(tmp_path):
     assert r.outcome.reason == o.reason and r.is_over()
     assert j.games("finished")[0].key == t.key and j.stats().wins_by_faction == {"criminals": 1}
     assert t.bgstats_link().startswith("bgstats://")
+
+
+def test_bad_clock_settings_store_no_game():
+    from companion.clocks import ClockConfigError
+
+    j = Journal.open(":memory:")
+    with pytest.raises(ClockConfigError):
+        Table.create(j, game_id="tyranny", seats=seats_for("tyranny"), clocks={"mode": "sundial"})
+    assert j.games() == []
+    t = Table.create(j, game_id="tyranny", seats=seats_for("tyranny"), clocks=ClockConfig(ClockMode.FISCHER, main=60, increment=2).to_data())
+    assert t.clocks.config.mode is ClockMode.FISCHER
