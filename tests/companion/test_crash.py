@@ -21,6 +21,7 @@ import traceback
 import pytest
 
 from companion import Journal, Table, UndoRefused
+from companion.clocks import ClockConfig, ClockMode
 from rules.core import Rng
 from rules.core.playout import choose
 from rules.core.serial import to_data
@@ -35,11 +36,16 @@ def _child(path: str, game_id: str, seed: int, out_fd: int) -> None:
     try:
         j = Journal.open(path, snapshot_every=7)
         running = [g for g in j.games("in-progress") if g.game_id == game_id]
-        t = Table.resume(j, running[0].key) if running else new_table(j, game_id, seed=seed)
+        clocks = ClockConfig(ClockMode.FISCHER, main=3600, increment=5)  # journaled with each action
+        t = Table.resume(j, running[0].key) if running else new_table(j, game_id, seed=seed, clocks=clocks)
         rng = Rng(seed)
         while True:
             if t.outcome is not None:
-                t = new_table(j, game_id, seed=rng.randint(0, 10**6))
+                t = new_table(j, game_id, seed=rng.randint(0, 10**6), clocks=clocks)
+            if rng.randint(1, 12) == 1 and t.can_redo():
+                acc = t.redo()
+                out.write(f"R {t.key} {acc.seq}\n")
+                continue
             if rng.randint(1, 5) == 1:
                 try:
                     acc = t.undo()
@@ -102,7 +108,10 @@ def _check(path: str, acked: dict[str, dict[int, str]]) -> int:
                 assert seq in rows, f"acknowledged action {seq} of game {g.key} is missing"
                 if what == "U":
                     assert rows[seq].undone != 0, f"acknowledged undo of {seq} in {g.key} is not in the journal"
+                elif what == "R":
+                    assert rows[seq].undone in (0, 1, 2), f"acknowledged redo of {seq} in {g.key} is not in the journal"
             t = Table.resume(j, g.key)
+            assert t.clocks is not None and t.clocks.active == t.prompt.actors
             clean = t.game.replay(t.seats, t.options, t.seed, [e.action for e in t._line])
             assert to_data(t.state) == to_data(clean), f"game {g.key} resumed to a state that is not the clean replay"
             t.close()

@@ -4,6 +4,7 @@ actions stay in the journal and the log."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from companion import Journal, Table, UndoRefused
 from rules.core import Rng
@@ -108,3 +109,33 @@ def test_secret_choice_is_a_barrier():
     seat = t.secrets.status().next_seat
     t.secrets.commit(seat, "two")
     assert refusal(t) == "secret-revealed"
+
+
+@settings(max_examples=20)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), steps=st.integers(1, 150))
+def test_an_allowed_undo_never_crosses_a_barrier_or_the_turn(game, seed, steps):
+    """Whenever undo is allowed, the last action is the asking seat's own, it is still that
+    seat's turn, and it was no shown chance result or reveal; the undo restores exactly the
+    state before it, and a refusal changes nothing."""
+    t = new_table(Journal.open(":memory:"), game, seed=seed)
+    rng = Rng(seed)
+    history = [t.view()]
+    for _ in range(steps):
+        if t.outcome is not None:
+            break
+        if rng.randint(1, 3) == 1 and t._line:
+            last = t._line[-1]
+            before = t.view()
+            allowed = t.can_undo()
+            try:
+                t.undo()
+            except UndoRefused:
+                assert not allowed and t.view() == before
+                continue
+            assert allowed and last.barrier is None and not last.chance and last.kind != "commit"
+            assert last.seat in t.prompt.actors
+            history.pop()
+            assert t.view() == history[-1]
+            continue
+        t.submit(choose(rng, list(t.legal_actions())))
+        history.append(t.view())
