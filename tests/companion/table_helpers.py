@@ -8,13 +8,30 @@ import rules
 from rules.core import Rng
 from rules.core.playout import choose
 from rules.core.serial import to_data
-from rules.registry import register
+from rules import registry
 
 from companion import Journal, Table, UndoRefused
 
-register("mini-duel", "tests.rules.core.minigames:DUEL")
-register("mini-acts", "tests.rules.core.minigames:ACTS")
-register("mini-doubles", "tests.rules.core.minigames:DOUBLES")
+# The kernel's small test games, loadable by the Table while a test module of this package
+# runs (tests/companion/conftest.py adds and removes them: the catalogue the app lists
+# must not show them to other tests).
+MINI_GAMES = {
+    "mini-duel": "tests.rules.core.minigames:DUEL",
+    "mini-acts": "tests.rules.core.minigames:ACTS",
+    "mini-doubles": "tests.rules.core.minigames:DOUBLES",
+}
+
+
+def register_mini_games() -> list[str]:
+    added = [k for k in MINI_GAMES if k not in registry._ENGINES]
+    for k in added:
+        registry.register(k, MINI_GAMES[k])
+    return added
+
+
+def unregister(game_ids: list[str]) -> None:
+    for k in game_ids:
+        registry._ENGINES.pop(k, None)
 
 GAMES = ("tyranny", "liberation")
 

@@ -103,7 +103,7 @@ def test_game_over_cannot_be_undone(game_id):
 
 
 def test_secret_choice_is_a_barrier():
-    from .table_helpers import seats_for  # registers mini-duel
+    from .table_helpers import seats_for
 
     t = Table.create(Journal.open(":memory:"), game_id="mini-duel", seats=seats_for("mini-duel"), seed=1)
     seat = t.secrets.status().next_seat
