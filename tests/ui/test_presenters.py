@@ -180,6 +180,14 @@ def test_track_model_history_and_deltas():
 def test_end_model_without_a_winner():
     e = EndModel(NS(winner=None, reason="", scores={}, winning_seats=()), {}, [])
     assert e.headline == "A draw" and e.chart_points(10, 10) == []
+    assert not e.has_chart  # a game with no tracked value (Liberation) shows no influence chart
+    assert EndModel(None, {}, [(0, 500), (1, 600)]).has_chart
+
+
+def test_setup_marks_the_engine_default_not_the_first_choice():
+    m = SetupModel.for_game("liberation")
+    balance = next(o for o in m.option_choices() if o.name == "balance")
+    assert balance.choices == (0, 1, 2) and balance.default == 1 and balance.value == 1
 
 
 def test_devices_model_counts_dice_and_reports_link_errors():

@@ -8,6 +8,8 @@ breakdown, and the influence (or any tracked value) per turn for the chart.
 >>> e = EndModel(out, {"crim-1": "Bob"}, [(0, 500), (1, 700), (2, 1150)])
 >>> e.headline, e.winners
 ('◆ Criminals win', 'Bob')
+>>> EndModel(NS(winner="dynasty", reason="", scores={}, winning_seats=()), {}).headline
+'■ Dynasty wins'
 >>> e.score_lines()
 ['◆ Criminals: 1150 (influence 1150, properties 4)']
 >>> e.chart_points(100, 50)
@@ -36,7 +38,10 @@ class EndModel:
         if self.outcome is None:
             return "The game is not over"
         w = self.outcome.winner
-        return f"{_title(w)} win" if w else "A draw"
+        if not w:
+            return "A draw"
+        # "Cops win", "Criminals win", but "Dynasty wins": the verb follows the name's number.
+        return f"{_title(w)} {'win' if w.endswith('s') else 'wins'}"
 
     @property
     def winners(self) -> str:
@@ -56,6 +61,11 @@ class EndModel:
             detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items())
             out.append(f"{_title(faction)}: {total}" + (f" ({detail})" if detail else ""))
         return out
+
+    @property
+    def has_chart(self) -> bool:
+        """Only a game that tracks a value over the turns (Tyranny's influence) has a chart."""
+        return bool(self.series)
 
     def chart_points(self, width: float, height: float) -> list[tuple[float, float]]:
         if not self.series:

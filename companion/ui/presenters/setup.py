@@ -38,6 +38,7 @@ class OptionChoice:
     ruling: str
     choices: tuple[Any, ...]
     value: Any
+    default: Any = None
 
 
 @dataclass
@@ -114,7 +115,8 @@ class SetupModel:
     # ----------------------------------------------------------- options
 
     def option_choices(self) -> list[OptionChoice]:
-        return [OptionChoice(o.name, o.help, o.ruling, tuple(o.choices), self.options.get(o.name, o.default))
+        return [OptionChoice(o.name, o.help, o.ruling, tuple(o.choices),
+                             self.options.get(o.name, o.default), o.default)
                 for o in self.game.options if o.choices]
 
     def set_option(self, name: str, value: Any) -> None:

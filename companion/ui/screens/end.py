@@ -10,7 +10,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.core.clipboard import Clipboard
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ..kvload import load_kv
@@ -27,6 +27,7 @@ class EndScreen(Screen):
     export_text = StringProperty("")
     link = StringProperty("")
     target_frac = NumericProperty(1.0)  # where 1000 influence sits on the chart's height
+    has_chart = BooleanProperty(False)
 
     def show(self, table: Any) -> None:
         self.table = table
@@ -39,6 +40,7 @@ class EndScreen(Screen):
         series = [(int(t), int(v)) for t, v in view.get("influence_history", [])]
         self.model = EndModel(table.outcome, names, series)
         self.headline = self.model.headline
+        self.has_chart = self.model.has_chart
         self.winners = self.model.winners
         self.reason = self.model.reason
         self.scores = "\n".join(self.model.score_lines())

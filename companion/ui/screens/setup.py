@@ -140,7 +140,7 @@ class SetupScreen(Screen):
             box.add_widget(TCLabel(text=f"{o.help}  (RULINGS {o.ruling})", font_size=theme.fs_body))
             row = self._row()
             for c in o.choices:
-                b = TCToggle(text=str(c) + ("  (default)" if c == o.choices[0] else ""), group=f"opt-{o.name}",
+                b = TCToggle(text=str(c) + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
                              state="down" if c == o.value else "normal", allow_no_selection=False,
                              size_hint=(None, None), size=(dp(220), dp(50)))
                 b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
