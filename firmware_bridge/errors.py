@@ -4,6 +4,9 @@ one base class a caller can catch for "the hardware layer said no").
 >>> from firmware_bridge.serial.errors import HandshakeTimeout
 >>> issubclass(HandshakeTimeout, BridgeError)
 True
+>>> from firmware_bridge.gpio import GpioError, PinMapError
+>>> issubclass(GpioError, BridgeError) and issubclass(PinMapError, BridgeError)
+True
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from firmware_bridge.errors import BridgeError
+
 __all__ = [
     "PinMap", "PinMapError", "InvalidPinError", "DuplicatePinError", "ReservedPinError",
     "parse_pin_map", "load_pin_map", "default_pin_map", "header_pin", "DEFAULT_PIN_MAP_PATH",
@@ -34,7 +36,7 @@ FORMAT = "tabletop-companion gpio pin map"
 Beep = tuple[tuple[float, float], ...]  # (on seconds, off seconds) steps
 
 
-class PinMapError(ValueError):
+class PinMapError(BridgeError, ValueError):
     """A pin map that cannot be used. ``code`` is stable ("bad-field", "unknown-key",
     "invalid-pin", "duplicate-pin", "reserved-pin", "bad-beep", "bad-format")."""
 

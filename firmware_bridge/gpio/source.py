@@ -42,6 +42,7 @@ from typing import Callable
 
 from gpiozero import DigitalInputDevice, GPIOZeroError
 
+from firmware_bridge.errors import BridgeError
 from firmware_bridge.events import (ButtonHeld, ButtonPressed, ButtonReleased, DeviceOffline,
                                     DeviceOnline, Event, KeypadValue, TokenPlaced,
                                     TokenRemoved)
@@ -57,9 +58,12 @@ log = logging.getLogger(__name__)
 _WAKE_MARGIN_S = 0.001
 
 
-class GpioError(RuntimeError):
+class GpioError(BridgeError, RuntimeError):
     """The GPIO hardware refused: no usable pin factory, a pin already in use, a pin the
-    board does not have. The message names the role and the pin."""
+    board does not have. The message names the role and the pin. A ``BridgeError`` (so
+    one ``except`` catches every device failure) and, as before, a ``RuntimeError``."""
+
+    code = "gpio"
 
 
 @dataclass(slots=True)
