@@ -1,6 +1,6 @@
 """Launch the app: ``python -m companion [--demo] [--size 800x480] [--journal PATH]``.
 
-``--demo`` keeps its journal in a fresh temporary folder, starts the simulated dice hub on
+``--demo`` keeps its journal in a fresh temporary folder (removed when the app closes), starts the simulated dice hub on
 a pseudo-terminal, connects to it through the real serial bridge exactly as to a hub on
 USB, and opens a new Tyranny game ready to play.
 """
@@ -62,8 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     journal = args.journal
     settings = args.settings
     on_ready = None
+    demo_folder: tempfile.TemporaryDirectory[str] | None = None
     if args.demo:
-        folder = tempfile.mkdtemp(prefix="tabletop-demo-")
+        # The demo's journal lives only as long as the demo: nothing is left behind.
+        demo_folder = tempfile.TemporaryDirectory(prefix="tabletop-demo-", ignore_cleanup_errors=True)
+        folder = demo_folder.name
         journal = journal or os.path.join(folder, "journal.sqlite3")
         settings = settings or os.path.join(folder, "settings.json")
         from .ui.demo import start_demo
@@ -74,7 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
 
     bench_hooks.install()
-    CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
+    try:
+        CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
+    finally:
+        if demo_folder is not None:
+            demo_folder.cleanup()
     return 0
 
 

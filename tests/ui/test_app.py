@@ -43,7 +43,7 @@ def test_demo_physical_roll_end_to_end(run_app):
 
 def test_the_readme_command_opens_the_demo_table(tmp_path):
     """`python -m companion --demo` (the entry point, argument parsing, the demo wiring)
-    reaches a frame showing the Tyranny table."""
+    reaches a frame showing the Tyranny table, and leaves no temporary journal behind."""
     import os
     import subprocess
     import sys
@@ -51,12 +51,16 @@ def test_the_readme_command_opens_the_demo_table(tmp_path):
     from tests.ui.conftest import ROOT, XVFB, _env
 
     env = _env(tmp_path)
-    env.update(TC_BENCH_FIRST_FRAME="1", TC_BENCH_SCREEN="game:")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env.update(TC_BENCH_FIRST_FRAME="1", TC_BENCH_SCREEN="game:", TMPDIR=str(tmp))
     cmd = [sys.executable, "-m", "companion", "--demo", "--size", "800x480"]
     if not os.environ.get("DISPLAY"):
         cmd = XVFB + cmd
     out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert "screen=game:tyranny" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert not [p.name for p in tmp.iterdir() if p.name.startswith("tabletop-demo-")]
 
 
 def test_escalation_scale_and_simultaneous_secret_commits(run_app):
