@@ -138,7 +138,7 @@ def _check_state(game: Game[Any], state: State, where: str) -> None:
         hidden = set(game.secrets(state, viewer))
         if not hidden:
             continue
-        leaked = hidden.intersection(_strings(game.view(state, viewer)))
+        leaked = hidden.intersection(strings_in(game.view(state, viewer)))
         if leaked:
             raise InvariantBroken(f"{where}: view for {viewer} shows secrets {sorted(leaked)}")
 
@@ -150,7 +150,7 @@ def _check_rejected(game: Game[Any], state: State, bad: Action, where: str, repo
     except IllegalAction as e:
         if not e.violations or not all(v.code and v.rule and v.message for v in e.violations):
             raise InvariantBroken(f"{where}: rejection of {bad} has an incomplete violation: {e.violations}")
-        own = set(_strings(to_data(bad)))
+        own = set(strings_in(to_data(bad)))
         hidden = set(game.secrets(state, PUBLIC)) - own
         for v in e.violations:
             leaked = [s for s in hidden if s in v.message]
@@ -214,13 +214,22 @@ def _bounds(obj: Any, path: str = "state") -> Iterator[str]:
                 yield from _bounds(v, f"{path}[{i}]")
 
 
-def _strings(data: Any) -> Iterator[str]:
+def strings_in(data: Any) -> Iterator[str]:
+    """Every string in ``data`` (dict keys included, dataclass fields walked): what a
+    leak check compares hidden values with.
+
+    >>> sorted(set(strings_in({"hand": ["gamble-03", 5], "seat": "crim-1"})))
+    ['crim-1', 'gamble-03', 'hand', 'seat']
+    """
     if isinstance(data, str):
         yield data
     elif isinstance(data, dict):
         for k, v in data.items():
             yield str(k)
-            yield from _strings(v)
-    elif isinstance(data, (list, tuple)):
+            yield from strings_in(v)
+    elif isinstance(data, (list, tuple, set, frozenset)):
         for v in data:
-            yield from _strings(v)
+            yield from strings_in(v)
+    elif dataclasses.is_dataclass(data) and not isinstance(data, type):
+        for f in dataclasses.fields(data):
+            yield from strings_in(getattr(data, f.name))

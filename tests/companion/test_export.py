@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import export
+from rules.core.harness import strings_in as harness_strings_in
 from companion.export import (
     BGSTATS_PREFIX,
     ExportError,
@@ -83,21 +84,8 @@ def record(finished=True, game_id="tyranny", length=47 * 60 + 10, **over):
 
 
 # --- purity: an export holds nothing the record does not ---------------------------------
-def strings_in(value, out=None):
-    out = set() if out is None else out
-    if isinstance(value, str):
-        out.add(value)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            strings_in(k, out)
-            strings_in(v, out)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            strings_in(v, out)
-    elif hasattr(value, "__dataclass_fields__"):
-        for name in value.__dataclass_fields__:
-            strings_in(getattr(value, name), out)
-    return out
+def strings_in(value) -> set[str]:
+    return set(harness_strings_in(value))
 
 
 @pytest.mark.parametrize("finished", [True, False])

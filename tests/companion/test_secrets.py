@@ -10,24 +10,13 @@ from hypothesis import given, settings, strategies as st
 
 from companion import Journal, NotYourSecret, Table
 from rules.core import PUBLIC, IllegalAction, Rng
+from rules.core.harness import strings_in
 
 from .table_helpers import GAMES, new_table, play, seats_for
 
 
 def duel(seed=1):
     return Table.create(Journal.open(":memory:"), game_id="mini-duel", seats=seats_for("mini-duel"), seed=seed)
-
-
-def _strings(data):
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for k, v in data.items():
-            yield str(k)
-            yield from _strings(v)
-    elif isinstance(data, (list, tuple)):
-        for v in data:
-            yield from _strings(v)
 
 
 def leaks(t: Table, hidden: set[str]) -> list[str]:
@@ -38,7 +27,7 @@ def leaks(t: Table, hidden: set[str]) -> list[str]:
     lines are checked as the rules harness checks views (whole strings): they may name a
     card that was shown then and has since gone back into the deck."""
     export = json.loads(t.export_json())
-    values = set(_strings([t.view(PUBLIC), t.secrets.public(), export["actions"], export["tracked"], export["outcome"]]))
+    values = set(strings_in([t.view(PUBLIC), t.secrets.public(), export["actions"], export["tracked"], export["outcome"]]))
     lines = t.log(PUBLIC)
     values |= {line.text for line in lines}
     texts = [line.text for line in lines if line.undone] + [t.export_csv()]

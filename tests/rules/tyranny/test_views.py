@@ -6,7 +6,7 @@ import json
 import pytest
 
 from rules.core import PUBLIC, Draw, Roll, dumps, loads
-from rules.core.harness import _strings
+from rules.core.harness import strings_in
 from rules.tyranny import GAME, BoardError, PickCard, PlayCard, default_board, parse_board
 
 from .helpers import draw, give, new, place, push, turn_of
@@ -24,7 +24,7 @@ def test_public_view_shows_the_table_but_no_hidden_card():
     assert view["streaks"] == {"criminals": 0, "cops": 0, "target": 3}
     for viewer in (PUBLIC, "cop-1", "crim-1"):
         hidden = set(GAME.secrets(s, viewer))
-        assert not hidden & set(_strings(GAME.view(s, viewer)))
+        assert not hidden & set(strings_in(GAME.view(s, viewer)))
     assert "gains-10a" in set(GAME.secrets(s, "cop-1")) and "gains-10a" not in set(GAME.secrets(s, "crim-1"))
     assert GAME.view(s, "crim-1")["my_cards"][0]["text"].startswith("Play this card: Choose an opponent")
 
