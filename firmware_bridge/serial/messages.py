@@ -35,6 +35,21 @@ def _state_name(state: int) -> str:
     return STATE_NAMES[state] if state < len(STATE_NAMES) else "unknown"
 
 
+class _DieState:
+    """What a die's ``state`` byte means, shared by ROLL_STATE and a SNAPSHOT's dice."""
+
+    __slots__ = ()
+    state: int
+
+    @property
+    def state_name(self) -> str:
+        return _state_name(self.state)
+
+    @property
+    def is_result(self) -> bool:
+        return self.state in RESULT_STATES
+
+
 @dataclass(frozen=True, slots=True)
 class Ident:
     """IDENT: who the hub is. ``boot_id`` is random per boot: a new one means the hub
@@ -65,7 +80,7 @@ def parse_ident(payload: bytes) -> Ident:
 
 
 @dataclass(frozen=True, slots=True)
-class RollState:
+class RollState(_DieState):
     """ROLL_STATE of one die: ``face`` is an index (0..faces-1), never a face value."""
 
     state: int
@@ -73,14 +88,6 @@ class RollState:
     confidence: int  # cosine x 1000
     t_ms: int
     counter: int
-
-    @property
-    def state_name(self) -> str:
-        return _state_name(self.state)
-
-    @property
-    def is_result(self) -> bool:
-        return self.state in RESULT_STATES
 
 
 def parse_roll_state(payload: bytes) -> RollState:
@@ -131,21 +138,13 @@ def parse_heartbeat(payload: bytes) -> Heartbeat:
 
 
 @dataclass(frozen=True, slots=True)
-class DieSnapshot:
+class DieSnapshot(_DieState):
     state: int
     face: int
     confidence: int
     counter: int
     cal_revision: int
     calibrated: bool
-
-    @property
-    def state_name(self) -> str:
-        return _state_name(self.state)
-
-    @property
-    def is_result(self) -> bool:
-        return self.state in RESULT_STATES
 
 
 @dataclass(frozen=True, slots=True)
