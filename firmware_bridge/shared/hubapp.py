@@ -294,6 +294,13 @@ class Hub:
         else:
             self._ack(frame, E_UNKNOWN)
 
+    def _target_dice(self, frame):
+        """The dice a command addresses (src 0xFF: all); none: NAK E_NO_SUCH_SOURCE."""
+        targets = self.dice if frame.src == SRC_ALL else [d for d in self.dice if d.index == frame.src]
+        if not targets:
+            self._ack(frame, E_NO_SUCH_SOURCE)
+        return targets
+
     def _set_config(self, frame):
         """SET_CONFIG: (key id, value) for every die (src 0xFF) or one die (src = die)."""
         try:
@@ -301,9 +308,8 @@ class Hub:
         except ValueError:
             self._ack(frame, E_BAD_PAYLOAD)
             return
-        targets = self.dice if frame.src == SRC_ALL else [d for d in self.dice if d.index == frame.src]
+        targets = self._target_dice(frame)
         if not targets:
-            self._ack(frame, E_NO_SUCH_SOURCE)
             return
         try:
             for die in targets:
@@ -379,9 +385,8 @@ class Hub:
         except ValueError:
             self._ack(frame, E_BAD_PAYLOAD)
             return
-        targets = self.dice if frame.src == SRC_ALL else [d for d in self.dice if d.index == frame.src]
+        targets = self._target_dice(frame)
         if not targets:
-            self._ack(frame, E_NO_SUCH_SOURCE)
             return
         for die in targets:
             if rate <= 0:
