@@ -3,20 +3,23 @@ the first frame on screen whose dice tray shows that result.
 
 The real app runs in this process (demo mode, 800×480) under the display (Xvfb when there
 is none): SimulatedHub on a pty → HubConnection's reader thread → ``app.post_event`` →
-``Clock.schedule_once`` → ``Table.route`` → the Tyranny screen's dice tray → the next
-frame drawn. The write time is taken right after the hub's ``os.write`` of the bytes
-holding the result; the screen time in ``Window.on_flip`` (after the frame is drawn) when
-the tray's count of shown results has grown. Every roll is one the game waits for (after
-each, the benchmark plays the rest of the turn through the Table), so the measured path is
-the accepted one: route, journal commit, refresh.
+the UI thread → ``Table.route`` → the Tyranny screen's dice tray → the next frame drawn
+and swapped. Start = the hub's own report that the last byte of the result frame is on the
+pty (``SimulatedHub.on_result_written``, system-wide monotonic clock); end = right after
+the window's buffer swap (``Window.flip``) of the first frame whose tray shows it. Every
+roll is one the game waits for (after each, the benchmark plays the rest of the turn
+through the Table), so the measured path is the accepted one: route, journal commit,
+refresh.
 
 Target: p99 ≤ 20 ms on this machine.
 
-The simulated hub runs in the app's process (as in the demo) and its loop competes for
-the GIL: ``TC_SIM_SPEED`` (default 20, the device clock's speed-up) sets how hard; a real
-hub on USB costs the app nothing of the kind.
+``--hub=process`` (the default, and the honest setting: a real hub is a separate device)
+runs the simulated hub in its own process, as the demo does
+(``python -m firmware_bridge simulate --control``); ``--hub=inprocess`` keeps it in the
+app's process, where its detector loop competes for the GIL (``TC_SIM_SPEED``, default
+20, sets how hard); ``--hub=both`` runs one after the other, each in a fresh process.
 
-Run: ``.venv/bin/python -m benchmarks dice [--rolls=N]``.
+Run: ``.venv/bin/python -m benchmarks dice [--rolls=N] [--hub=process|inprocess|both]``.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -47,7 +51,7 @@ def percentile(values: list[float], q: float) -> float:
     return v[k]
 
 
-def run(rolls: int) -> dict[str, float]:
+def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -55,10 +59,10 @@ def run(rolls: int) -> dict[str, float]:
 
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
+    from companion.ui.app import CompanionApp  # before kivy.clock: it picks the app's clock
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from companion.ui.app import CompanionApp
     from companion.ui.demo import start_demo
     from rules.core import RollRequest
 
@@ -68,46 +72,49 @@ def run(rolls: int) -> dict[str, float]:
     # Where the time goes, per measured roll: the event's own timestamp (made on the
     # reader thread), when the UI thread began and finished routing it.
     stages: list[tuple[float, float, float]] = []
-    state = {"seen": 0, "left": rolls, "waiting": False, "t0": 0.0}
+    state = {"seen": 0, "left": rolls, "waiting": False, "t0": 0.0, "measuring": False}
+    lock = threading.Lock()
+
+    def on_written(_die: int, _face: int, t: float) -> None:
+        with lock:
+            if state["measuring"]:
+                written.append(t)
 
     def on_ready(app: CompanionApp) -> None:
-        link = start_demo(app, seed=1, speed=float(os.environ.get("TC_SIM_SPEED", "20")))
-        hub = link.hub
-        orig_flush = hub._flush
-        counted = {"n": 0}
-
-        def flush() -> None:
-            # results[0] grows when the hub queues a result frame; it is on the pty once
-            # this flush has written it.
-            before = len(hub.results[0])
-            orig_flush()
-            if before > counted["n"] and not hub._out:
-                now = time.monotonic()
-                for _ in range(before - counted["n"]):
-                    written.append(now)
-                counted["n"] = before
-
-        hub._flush = flush  # type: ignore[method-assign]
+        speed = float(os.environ.get("TC_SIM_SPEED", "20"))
+        link = start_demo(app, seed=1, speed=speed, in_process=hub_mode == "inprocess")
+        if link is None:
+            raise SystemExit("bench dice: the simulated hub did not start: " + app.journal_error)
+        if hub_mode == "inprocess":
+            link.hub.on_result_written = lambda die, st, t: on_written(die, st.get("face", -1), t)
+        else:
+            link.on_written = on_written
         route = app.route_event
 
         def timed_route(event: object) -> object:
             begin = time.monotonic()
             result = route(event)
-            if type(event).__name__ == "DieRolled":
+            if type(event).__name__ == "DieRolled" and state["measuring"]:
                 stages.append((getattr(event, "t", begin), begin, time.monotonic()))
             return result
 
         app.route_event = timed_route  # type: ignore[method-assign]
         scr = app.sm.get_screen("game:tyranny")
         tray = scr.ids.dice
+        swap = Window.flip
 
-        def on_flip(*_a: object) -> None:
-            if tray.model.rolls_seen > state["seen"]:
-                state["seen"] = tray.model.rolls_seen
-                shown.append(time.monotonic())
+        def flip() -> None:
+            # The frame drawn just before this swap shows the tray as it is now; it is on
+            # screen once the swap returns.
+            seen = tray.model.rolls_seen
+            swap()
+            if seen > state["seen"]:
+                state["seen"] = seen
+                if state["measuring"]:
+                    shown.append(time.monotonic())
                 state["waiting"] = False
 
-        Window.bind(on_flip=on_flip)
+        Window.flip = flip  # type: ignore[method-assign]
 
         def advance_to_roll() -> None:
             # Play the rest of the turn through the Table until a roll is awaited again.
@@ -135,18 +142,24 @@ def run(rolls: int) -> dict[str, float]:
             if state["left"] == 0:
                 app.stop()
                 return
+            if not link.link.is_online:
+                if time.monotonic() - state["t0"] > 20:
+                    print("bench dice: the simulated hub never came online", file=sys.stderr)
+                    app.stop()
+                    return
+                Clock.schedule_once(step, 0.1)
+                return
             advance_to_roll()
-            if state["left"] == rolls:  # the first throw: forget anything from the boot
-                written.clear()
-                counted["n"] = len(hub.results[0])
-                state["seen"] = tray.model.rolls_seen
+            with lock:
+                state["measuring"] = True  # from the first throw on
             state["left"] -= 1
             state["waiting"] = True
             state["t0"] = time.monotonic()
             link.throw(0)
             Clock.schedule_once(step, 0.01)
 
-        # Let the hub's handshake finish before the first throw.
+        # Let the hub boot and its handshake finish before the first throw.
+        state["t0"] = time.monotonic()
         Clock.schedule_once(step, 1.5)
 
     app = CompanionApp(journal_path=os.path.join(folder, "journal.sqlite3"),
@@ -158,7 +171,7 @@ def run(rolls: int) -> dict[str, float]:
     lat = [(s - w) * 1000 for w, s in zip(written[:n], shown[:n])]
     if not lat:
         raise SystemExit("bench dice: no roll measured")
-    st = stages[-n:]
+    st = stages[:n]
     bridge = [(e - w) * 1000 for w, (e, _b, _r) in zip(written[:n], st)]
     marshal = [(b - e) * 1000 for e, b, _r in st]
     routing = [(r - b) * 1000 for _e, b, r in st]
@@ -175,19 +188,34 @@ def main(argv: list[str]) -> int:
             return 2
         return subprocess.call([*XVFB, sys.executable, "-m", "benchmarks", "dice", *argv], cwd=ROOT)
     rolls = 100
+    hub_mode = "process"
     for a in argv:
         if a.startswith("--rolls="):
             rolls = int(a.split("=", 1)[1])
         if a == "--quick":
             rolls = 30
+        if a.startswith("--hub="):
+            hub_mode = a.split("=", 1)[1]
+    if hub_mode == "both":
+        # Kivy runs one app per process: each variant gets its own.
+        rest = [a for a in argv if not a.startswith("--hub=")]
+        rc = 0
+        for mode in ("process", "inprocess"):
+            rc |= subprocess.call([sys.executable, "-m", "benchmarks", "dice", f"--hub={mode}", *rest], cwd=ROOT)
+        return rc
+    if hub_mode not in ("process", "inprocess"):
+        print(f"bench dice: --hub is process, inprocess or both, not {hub_mode!r}")
+        return 2
     speed = float(os.environ.get("TC_SIM_SPEED", "20"))
-    print(f"load average before: {os.getloadavg()[0]:.2f}; {rolls} rolls, simulated hub (in this process) at {speed:g}x device speed, 800x480")
-    r = run(rolls)
+    where = "its own process" if hub_mode == "process" else "this process"
+    print(f"load average before: {os.getloadavg()[0]:.2f}; {rolls} rolls, simulated hub in {where} "
+          f"at {speed:g}x device speed, 800x480", flush=True)
+    r = run(rolls, hub_mode)
     print(f"dice→screen ms: n={r['n']}  min {r['min']:.1f}  p50 {r['p50']:.1f}  p95 {r['p95']:.1f}  p99 {r['p99']:.1f}  max {r['max']:.1f}"
           f"   (target p99 ≤ {TARGET_P99_MS:.0f} ms: {'met' if r['p99'] <= TARGET_P99_MS else 'NOT met'})")
     print(f"median stages ms: pty→event {r['bridge']:.1f}  event→UI thread {r['marshal']:.1f}  "
-          f"route+journal+screen {r['route']:.1f}  →frame on screen {r['render']:.1f}")
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+          f"route+journal+screen {r['route']:.1f}  →frame swapped {r['render']:.1f}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
     return 0
 
 

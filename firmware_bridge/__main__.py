@@ -7,6 +7,7 @@ from a terminal.
     python -m firmware_bridge monitor                   the one hub plugged in
     python -m firmware_bridge monitor PORT --record roll.csv [--die 0]   also record samples
     python -m firmware_bridge simulate [--dice 2]       a simulated hub on a pty
+    python -m firmware_bridge simulate --control        ... driven by commands on stdin
 
 ``monitor`` takes any pyserial URL (a device, a pty, ``socket://``); it prints one line
 per event and, every ``--interval`` seconds, the bridge's counters and the hub's own.
@@ -166,15 +167,27 @@ def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     except SimulatedHubError as e:
         out("error: %s" % e)
         return 2
+    lock = threading.Lock()
+    if args.control:
+        def written(die: int, state: dict[str, int], t: float) -> None:
+            with lock:
+                out("written die=%d state=%d face=%d t_ns=%d" % (die, state["state"], state.get("face", -1),
+                                                                 int(t * 1e9)))
+        hub.on_result_written = written
     hub.start()
     try:
-        out("simulated hub on %s  (pty %s; dice: %s; Ctrl-C stops)" % (
-            hub.port, hub.pty_path, ", ".join("d%d" % f for f in hub.faces)))
-        out("connect with: python -m firmware_bridge monitor %s" % hub.port)
+        with lock:
+            out("simulated hub on %s  (pty %s; dice: %s; Ctrl-C stops)" % (
+                hub.port, hub.pty_path, ", ".join("d%d" % f for f in hub.faces)))
+            out("connect with: python -m firmware_bridge monitor %s" % hub.port)
         end = None if args.seconds is None else time.monotonic() + args.seconds
+        done = threading.Event()
+        if args.control:
+            threading.Thread(target=_control_loop, args=(hub, sys.stdin, out, lock, done),
+                             name="simulate-control", daemon=True).start()
         next_roll = None if not args.roll_every else time.monotonic() + args.roll_every
-        while end is None or time.monotonic() < end:
-            time.sleep(0.05)
+        while (end is None or time.monotonic() < end) and not done.is_set():
+            done.wait(0.05)
             if next_roll is not None and time.monotonic() >= next_roll:
                 hub.roll()
                 next_roll += args.roll_every
@@ -183,6 +196,61 @@ def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     finally:
         hub.stop()
     return 0
+
+
+CONTROL_HELP = "roll [DIE [VALUE]] [crooked] | turn DIE [VALUE] | quit"
+
+
+def control_command(hub: Any, line: str) -> str | None:
+    """Carry out one ``--control`` line on ``hub``; the reply, or None for ``quit``.
+
+    >>> class Hub:
+    ...     def roll(self, die=None, value=None, crooked=None): return [(die, value, crooked)]
+    ...     def turn(self, die, value=None): return (die, value)
+    >>> control_command(Hub(), "roll 0 5 crooked")
+    'ok roll'
+    >>> print(control_command(Hub(), "fly"))
+    error: unknown command 'fly' (roll [DIE [VALUE]] [crooked] | turn DIE [VALUE] | quit)
+    >>> control_command(Hub(), "quit") is None
+    True
+    """
+    from firmware_bridge.simulated.hub import SimulatedHubError
+
+    words = line.split()
+    if not words:
+        return "ok"
+    cmd, rest = words[0], words[1:]
+    crooked = None
+    if "crooked" in rest:
+        rest.remove("crooked")
+        crooked = True
+    try:
+        nums = [int(w) for w in rest]
+        if cmd == "quit":
+            return None
+        if cmd == "roll" and len(nums) <= 2:
+            hub.roll(*nums, crooked=crooked)
+        elif cmd == "turn" and 1 <= len(nums) <= 2 and crooked is None:
+            hub.turn(*nums)
+        else:
+            return "error: unknown command %r (%s)" % (line.strip(), CONTROL_HELP)
+    except (ValueError, SimulatedHubError) as e:
+        return "error: %s" % e
+    return "ok %s" % cmd
+
+
+def _control_loop(hub: Any, stream: Any, out: Out, lock: threading.Lock, done: threading.Event) -> None:
+    """Commands from ``stream`` (the parent's pipe), one per line, until ``quit`` or end
+    of input (the parent has gone: the hub stops with it)."""
+    try:
+        for line in stream:
+            reply = control_command(hub, line)
+            if reply is None:
+                break
+            with lock:
+                out(reply)
+    finally:
+        done.set()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -211,6 +279,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--speed", type=float, default=1.0, help="device clock speed-up (1: real time)")
     s.add_argument("--roll-every", type=float, default=0.0, help="throw every die every N seconds")
     s.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    s.add_argument("--control", action="store_true",
+                   help="take commands on stdin (%s), one per line, and print "
+                        "'written die=D state=S face=F t_ns=T' (time.monotonic_ns) when a result "
+                        "frame is on the pty; stops at end of input" % CONTROL_HELP)
     return p
 
 

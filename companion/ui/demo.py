@@ -2,16 +2,25 @@
 serial bridge exactly as a hub on USB would be, and a new Tyranny game ready to play.
 
 The simulated hub (``firmware_bridge.simulated.hub.SimulatedHub``) speaks the real
-protocol on the pty's far end; :class:`SimulatedHubLink` owns it and a
-:class:`~companion.ui.links.HubLink` reading the near end. "Throw the simulated die"
-(the dice tray shows it in demo mode) asks the hub to roll, and the roll comes back as
-bytes on the pty like any other.
+protocol on the pty's far end. By default it runs in its own process
+(:class:`HubProcessLink`: ``python -m firmware_bridge simulate --control``), as a real hub
+is a separate device: its detector loop then takes nothing from the UI thread (in this
+process it competed for the GIL and delayed every frame), and the app's first frame does
+not wait for it to boot. :class:`SimulatedHubLink` keeps it in this process (a custom
+``roller``, or no subprocesses). Either owns a :class:`~companion.ui.links.HubLink`
+reading the near end. "Throw the simulated die" (the dice tray shows it in demo mode) asks
+the hub to roll, and the roll comes back as bytes on the pty like any other.
 """
 from __future__ import annotations
 
 import logging
+import os
 import random
-from typing import Any
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Callable
 
 from .links import HubLink
 from .presenters.devices import DevicesModel
@@ -57,15 +66,112 @@ class SimulatedHubLink:
         self.hub.stop()
 
 
-def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0) -> Any:
+class HubProcessError(RuntimeError):
+    """The simulated hub's process did not say where its port is."""
+
+
+class HubProcessLink:
+    """The simulated hub in a child process, driven through its stdin (``--control``),
+    and the bridge's connection to its pty. ``on_written(die, face_index, t_monotonic)``
+    hears when a result frame is on the pty (the hub's own report, on the system-wide
+    monotonic clock; benchmarks start there)."""
+
+    PORT_TIMEOUT_S = 20.0
+
+    def __init__(self, on_event: Any, seed: int | None = None, dice: int = 1, speed: float = 1.0,
+                 on_written: Callable[[int, int, float], None] | None = None) -> None:
+        self.device = DEMO_DEVICE
+        self.on_written = on_written
+        self.port: str | None = None
+        self._port_known = threading.Event()
+        cmd = [sys.executable, "-m", "firmware_bridge", "simulate", "--control",
+               "--dice", str(dice), "--speed", repr(float(speed))]
+        if seed is not None:
+            cmd += ["--seed", str(seed)]
+        env = dict(os.environ)
+        root = str(Path(__file__).resolve().parents[2])  # where firmware_bridge is
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1, env=env)
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, name="sim-hub-output", daemon=True).start()
+        # The connection asks for the port on its own thread, so nothing here waits for
+        # the child to boot.
+        self.link = HubLink(self._wait_port, DEMO_DEVICE, on_event)
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if line.startswith("simulated hub on ") and self.port is None:
+                self.port = line.split()[3]
+                self._port_known.set()
+            elif line.startswith("written ") and self.on_written is not None:
+                f = dict(w.partition("=")[::2] for w in line.split()[1:])
+                self.on_written(int(f["die"]), int(f["face"]), int(f["t_ns"]) / 1e9)
+            elif line.startswith("error"):
+                log.warning("simulated hub: %s", line.strip())
+        self._port_known.set()  # the child is gone: nobody waits for a port any more
+
+    def _wait_port(self) -> str:
+        if not self._port_known.wait(self.PORT_TIMEOUT_S) or self.port is None:
+            raise HubProcessError(f"the simulated hub's process gave no port (exit code {self.proc.poll()})")
+        return self.port
+
+    def connect(self) -> None:
+        self.link.connect()
+
+    def disconnect(self) -> None:
+        self.link.disconnect()
+
+    def counters(self) -> Any:
+        return self.link.counters()
+
+    def throw(self, die: int = 0, value: int | None = None, crooked: bool | None = None) -> None:
+        """Throw a simulated die (its roller decides, or ``value`` 1..6); the result
+        arrives over the pty like a real hub's."""
+        words = ["roll", str(die)] + ([str(value)] if value is not None else []) + (["crooked"] if crooked else [])
+        self._send(" ".join(words))
+
+    def _send(self, line: str) -> None:
+        with self._lock:
+            try:
+                assert self.proc.stdin is not None
+                self.proc.stdin.write(line + "\n")
+                self.proc.stdin.flush()
+            except (OSError, ValueError):  # the child has gone
+                log.warning("simulated hub: cannot send %r (exit code %s)", line, self.proc.poll())
+
+    def close(self) -> None:
+        self.link.disconnect()
+        with self._lock:
+            try:
+                if self.proc.stdin is not None:
+                    self.proc.stdin.close()  # end of input: the child stops its hub and exits
+            except OSError:
+                pass
+        try:
+            self.proc.wait(3)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0,
+               in_process: bool | None = None) -> Any:
     """Connect the simulated hub and open a new Tyranny game. Returns the link (or None
     when the simulated hub cannot run here: the game still opens, and the devices panel
-    says why)."""
+    says why). The hub runs in a child process unless ``in_process`` (the default when a
+    ``roller`` object is given, which cannot cross to another process)."""
     if app.devices is None:
         app.devices = DevicesModel()
-    link = None
+    if in_process is None:
+        in_process = roller is not None or os.environ.get("TC_DEMO_HUB") == "inprocess"
+    link: Any = None
     try:
-        link = SimulatedHubLink(app.post_event, seed=seed, roller=roller, speed=speed)
+        if in_process:
+            link = SimulatedHubLink(app.post_event, seed=seed, roller=roller, speed=speed)
+        else:
+            link = HubProcessLink(app.post_event, seed=seed, speed=speed)
         app.devices.add_link(DEMO_DEVICE, link)
         app.add_closer(link.close)
         link.connect()

@@ -276,6 +276,10 @@ class SimulatedHub:
         self.tx_dropped = 0
         self.hub: hubapp.Hub | None = None
         self.boot_id = 0
+        # Called on the loop thread as (die, roll state, time.monotonic()) once the last
+        # byte of a result frame is on the pty: latency benchmarks start their clock here.
+        self.on_result_written: Callable[[int, dict[str, int], float], None] | None = None
+        self._marks: list[list] = []  # [bytes of _out up to a result's end, die, state]
 
     # -- life cycle -------------------------------------------------------------------
 
@@ -528,6 +532,7 @@ class SimulatedHub:
                               self._actions, self.uid, self.boot_id, self.version, 0)
         self.mode = "run"
         self._out.clear()
+        self._marks.clear()
         self.hub.announce()
 
     def _open_pty(self) -> None:
@@ -558,6 +563,7 @@ class SimulatedHub:
         self._master = self._slave = None
         self.pty_path = None
         self._out.clear()
+        self._marks.clear()
 
     def _emit(self, data: bytes) -> None:
         """One frame from the hub: recorded, then corrupted if a fault is pending, then
@@ -581,13 +587,17 @@ class SimulatedHub:
             data = bytes(buf)
             fate = "flipped"
         self.sent.append((frame, fate))
+        result = None
         if frame.type == codec.ROLL_STATE:
             st = codec.unpack_roll_state(frame.payload)
             if st["state"] in RESULTS:
                 self.results[frame.src].append(st)
                 self._cond.notify_all()
+                result = st
         if fate != "unplugged":
             self._out += data
+            if result is not None and self.on_result_written is not None:
+                self._marks.append([len(self._out), frame.src, result])
 
     def _run(self) -> None:
         # At most 200 ms of device time per pass, so sensor FIFOs never overrun while the
@@ -663,8 +673,23 @@ class SimulatedHub:
             # Nobody reads the port: a USB device drops what the host does not fetch.
             self.tx_dropped += len(self._out) - n
             self._out.clear()
+            self._marks.clear()
             return
         del self._out[:n]
+        if self._marks:
+            self._report_written(n)
+
+    def _report_written(self, n: int) -> None:
+        now = time.monotonic()
+        hook = self.on_result_written
+        left = []
+        for mark in self._marks:
+            mark[0] -= n
+            if mark[0] > 0:
+                left.append(mark)
+            elif hook is not None:
+                hook(mark[1], mark[2], now)
+        self._marks = left
 
     # -- what the hub said -------------------------------------------------------------
 
