@@ -548,7 +548,7 @@ class Table:
         """Advance the clocks (call a few times a second); returns the clock events
         (warnings, over time…) and tells subscribers. An over-time event whose consequence
         is a loss ends the game: the seat's faction loses on time (journaled). Penalty
-        events are reported only: the engines have no action that deducts points."""
+        points are totalled per seat (:meth:`time_penalties`), not taken off the game."""
         from .clocks import EventKind, OvertimePolicy
 
         changes: list[Change] = []
@@ -581,6 +581,17 @@ class Table:
     def _check_not_forfeited(self, action: Any) -> None:
         if self._forfeit is not None:
             raise IllegalAction([Violation("game-over", "Clocks", f"The game is over: {self._forfeit.reason}.")], action)
+
+    def time_penalties(self) -> dict[str, int]:
+        """Penalty points per seat under the clocks' penalty policy (seats with none left
+        out). They are kept beside the game, not taken off it: Tyranny and Liberation are
+        won by conditions, not points, so the table settles what a penalty costs (the end
+        screen and the clock faces show them)."""
+        with self._lock:
+            if self.clocks is None:
+                return {}
+            points = {s: self.clocks.penalty_points(s) for s in self.clocks.seats}
+        return {s: p for s, p in points.items() if p}
 
     def pause(self) -> None:
         """Pause every clock (journaled)."""

@@ -242,6 +242,13 @@ class ClockSet:
         self._sync(detect=False)
         return to_s(s.used)
 
+    def penalty_points(self, seat: str) -> int:
+        """Penalty points ``seat`` has incurred (penalty policy: points per started minute
+        over time; 0 under any other policy)."""
+        s = self._seat(seat)
+        self._sync(detect=True)
+        return s.penalty_minutes * self._config.penalty_per_minute
+
     def turn_remaining(self, seat: str | None = None) -> float | None:
         """The turn timer: seconds left in ``seat``'s current turn (default: the active seat
         closest to running out). ``None`` when there is no turn timer or nobody is to act."""

@@ -18,7 +18,7 @@ from .config import OvertimePolicy, format_time
 class EventKind(str, enum.Enum):
     WARNING = "warning"  # remaining time fell to the warning threshold (once per crossing)
     OVER_TIME = "over-time"  # remaining time reached 0 (once per crossing); see ``consequence``
-    PENALTY = "penalty"  # one more started minute over time: the Table deducts ``points``
+    PENALTY = "penalty"  # one more started minute over time, costing ``points`` (Table.time_penalties)
     PERIOD_USED = "period-used"  # a byo-yomi period ran out; ``periods_left`` remain
     TURN_OVER = "turn-over"  # the turn timer ran out for this seat's current turn
     ADJUSTED = "adjusted"  # an admin added (``delta`` > 0) or removed time

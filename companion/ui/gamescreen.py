@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -54,7 +55,29 @@ class GameScreen(Screen):
 
     def _on_change(self, change: Any) -> None:
         # Table callbacks may come from a clock or bridge thread: marshal to the UI thread.
-        Clock.schedule_once(lambda dt: self.on_change(change), 0)
+        Clock.schedule_once(lambda dt: self._dispatch_change(change), 0)
+
+    def _dispatch_change(self, change: Any) -> None:
+        if getattr(change, "kind", "") == "clock":
+            self.announce_clock(change.detail or ())
+        self.on_change(change)
+
+    def announce_clock(self, events: Any) -> None:
+        """Low time, a flag fall, a penalty minute…: the most serious of a tick's events
+        goes to the banner (every one stays in the Table's clock events), with a cue."""
+        from .presenters.clock_alerts import RULE, alerts_for
+
+        table = self.table
+        names = {s["id"]: s.get("name") or s["id"] for s in (table.seats if table is not None else ())}
+        alerts = alerts_for(events, names)
+        banner = self.ids.get("banner")
+        if not alerts or banner is None:
+            return
+        worst = max(alerts, key=lambda a: a.kind == "bad")
+        banner.show(worst.message, RULE, worst.code, kind=worst.kind)
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "cue"):
+            app.cue(worst.cue)
 
     # ---------------------------------------------------------------- hooks
 

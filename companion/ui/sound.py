@@ -13,13 +13,15 @@ from typing import Any
 
 log = logging.getLogger("companion.ui.sound")
 
-# cue → (frequency Hz, duration s): a rising pair for "your turn", a low buzz for a refusal.
+# cue → (frequency Hz, duration s), 0 Hz a pause: a rising pair for "your turn", a low buzz
+# for a refusal.
 CUES: dict[str, tuple[tuple[float, float], ...]] = {
     "turn": ((660, 0.08), (880, 0.10)),
     "roll": ((520, 0.06),),
     "rejected": ((180, 0.22),),
     "win": ((523, 0.12), (659, 0.12), (784, 0.22)),
     "reveal": ((880, 0.05),),
+    "clock": ((1000, 0.07), (0, 0.05), (1000, 0.07)),  # low time / flag fall: two short beeps
 }
 _SOUNDS: dict[str, Any] = {}
 

@@ -104,6 +104,25 @@ def test_tick_reports_warnings_and_over_time(tmp_path):
     assert [c.kind for c in changes] == ["clock", "clock"]
 
 
+def test_penalty_points_are_totalled_per_seat_and_survive_a_restart(tmp_path):
+    from companion.clocks import OvertimePolicy
+
+    t, ft, j = timed(tmp_path, main=30, overtime=OvertimePolicy.PENALTY, penalty_per_minute=5)
+    (first,) = t.prompt.actors
+    assert t.time_penalties() == {}
+    ft.wait(31)  # 1 s over: the first started minute
+    kinds = [e.kind for e in t.tick()]
+    assert EventKind.OVER_TIME in kinds and EventKind.PENALTY in kinds
+    assert t.time_penalties() == {first: 5}
+    ft.wait(60)  # into the second minute over
+    t.tick()
+    assert t.time_penalties() == {first: 10}
+    assert not t.is_over()  # a penalty is not a loss: play goes on
+    t.pause()  # journals the clocks
+    r = Table.resume(j, t.key, clock=ft.mono, wall=ft.wall)
+    assert r.time_penalties() == {first: 10}
+
+
 def test_untimed_table_has_no_clocks(tmp_path):
     t = Table.create(Journal.open(":memory:"), game_id="tyranny", seats=seats_for("tyranny"), seed=1)
     assert t.clocks is None and t.tick() == []

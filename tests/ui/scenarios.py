@@ -325,6 +325,14 @@ def tour(d: Any) -> Iterator[float]:
     d.check(d.app.table.clocks.is_paused, "the clocks pause from the table screen")
     d.tap(d.find("Resume", root=clocks))
     yield 0.2
+    # Low time: the screen says so in its banner (the Table's tick reports the warning).
+    table = d.app.table
+    table.adjust_clock("cops-1", -(table.clocks.remaining("cops-1") - 20), "test: low time")
+    yield from _wait_for(lambda: "low time" in _screen(d).ids.banner.message, 3)
+    d.check("Ann: low time, 0:" in _screen(d).ids.banner.message, f"the low-time warning names Ann: {_screen(d).ids.banner.message!r}")
+    yield 0.4  # the banner fades in
+    d.shot("tyranny-clock-warning")
+    table.adjust_clock("cops-1", 280, "test: time given back")
     _tap_face(d, 3)
     yield from settle(d)
     d.shot("tyranny-table")

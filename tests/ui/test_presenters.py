@@ -184,6 +184,22 @@ def test_end_model_without_a_winner():
     assert EndModel(None, {}, [(0, 500), (1, 600)]).has_chart
 
 
+def test_every_clock_event_the_screen_announces_names_the_seat_and_says_what_happened():
+    from companion.clocks import ClockEvent, EventKind, OvertimePolicy
+    from companion.ui.presenters.clock_alerts import alerts_for
+
+    names = {"cop-1": "Ann"}
+    events = [ClockEvent(EventKind.WARNING, "cop-1", 20.0), ClockEvent(EventKind.OVER_TIME, "cop-1", 0.0, OvertimePolicy.PENALTY),
+              ClockEvent(EventKind.PENALTY, "cop-1", -5.0, minute=1, points=1),
+              ClockEvent(EventKind.PERIOD_USED, "cop-1", 30.0, periods_left=2), ClockEvent(EventKind.TURN_OVER, "cop-1", 0.0),
+              ClockEvent(EventKind.RESTORED, "cop-1", 50.0, delta=-12.0), ClockEvent(EventKind.ADJUSTED, "cop-1", 50.0, delta=5.0)]
+    alerts = alerts_for(events, names)
+    assert [a.code for a in alerts] == ["warning", "over-time", "penalty", "period-used", "turn-over", "restored"]
+    assert all(a.message.startswith("Ann") for a in alerts)
+    assert [a.kind for a in alerts] == ["warn", "bad", "bad", "warn", "warn", "warn"]
+    assert "1 penalty point so far" in alerts[2].message and "2 left" in alerts[3].message
+
+
 def test_setup_marks_the_engine_default_not_the_first_choice():
     m = SetupModel.for_game("liberation")
     balance = next(o for o in m.option_choices() if o.name == "balance")
@@ -221,6 +237,7 @@ def test_home_rows_and_stats():
     "companion.ui.presenters.palette", "companion.ui.presenters.settings", "companion.ui.presenters.gate",
     "companion.ui.presenters.track", "companion.ui.presenters.dice", "companion.ui.presenters.home",
     "companion.ui.presenters.setup", "companion.ui.presenters.devices", "companion.ui.presenters.end",
+    "companion.ui.presenters.clock_alerts",
     "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.__main__",
 ])
 def test_doctests(name):

@@ -62,6 +62,17 @@ class EndModel:
             out.append(f"{_title(faction)}: {total}" + (f" ({detail})" if detail else ""))
         return out
 
+    def penalty_lines(self, penalties: dict[str, int]) -> list[str]:
+        """The clocks' penalty points per seat, for the table to settle.
+
+        >>> EndModel(None, {"cop-1": "Ann"}).penalty_lines({"cop-1": 3})
+        ['Time penalties: Ann 3 points']
+        """
+        if not penalties:
+            return []
+        parts = ", ".join(f"{self.names.get(s, s)} {p} point{'s' if p != 1 else ''}" for s, p in penalties.items())
+        return [f"Time penalties: {parts}"]
+
     @property
     def has_chart(self) -> bool:
         """Only a game that tracks a value over the turns (Tyranny's influence) has a chart."""

@@ -67,9 +67,11 @@ class SeatClocks(BoxLayout):
             except Exception:
                 continue
             mark = "▶ " if sid in running else ""
-            lbl.text = f"{mark}{self._names[sid]}  {_fmt(left)}"
+            pts = cs.penalty_points(sid)
+            lbl.text = f"{mark}{self._names[sid]}  {_fmt(left)}" + (f"  (penalty {pts})" if pts else "")
             lbl.bold = sid in running
-            lbl.color = theme.bad if left <= 0 else (theme.highlight if sid in running else theme.muted)
+            low = cs.status(sid).warned  # under the warning threshold: not colour alone, the banner says it too
+            lbl.color = theme.bad if left <= 0 else (theme.warn if low else (theme.highlight if sid in running else theme.muted))
 
     def tap_pause(self) -> None:
         cs = self.clocks

@@ -1,0 +1,63 @@
+"""What the table screen says when a clock has news: a low-time warning, a flag fall, a
+penalty minute, a byo-yomi period used, the turn timer running out, time restored after a
+restart. Pure (no Kivy): the game screen shows the alert in its banner and plays its cue.
+
+>>> from companion.clocks import ClockEvent, EventKind, OvertimePolicy
+>>> a = alert_for(ClockEvent(EventKind.WARNING, "cop-1", remaining=29.5), {"cop-1": "Ann"})
+>>> a.message, a.kind, a.cue
+('Ann: low time, 0:30 left.', 'warn', 'clock')
+>>> alert_for(ClockEvent(EventKind.OVER_TIME, "cop-1", 0.0, OvertimePolicy.LOSS), {"cop-1": "Ann"}).message
+'Ann is out of time and loses on time.'
+>>> alert_for(ClockEvent(EventKind.PENALTY, "cop-1", -61.0, minute=2, points=5), {}).message
+'cop-1: minute 2 over time: 10 penalty points so far.'
+>>> alert_for(ClockEvent(EventKind.ADJUSTED, "cop-1", 90.0, delta=30.0), {}) is None  # the admin did it
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+RULE = "Clocks (set up for this game)"
+
+
+@dataclass(frozen=True)
+class ClockAlert:
+    message: str
+    code: str  # the event kind: "warning", "over-time", …
+    kind: str  # banner colour: "warn" or "bad"
+    cue: str  # sound cue name
+
+
+def alert_for(event: Any, names: Mapping[str, str]) -> ClockAlert | None:
+    """The alert for one clock event, or None for events the screen need not announce
+    (an adjustment the admin just made)."""
+    from companion.clocks import EventKind, OvertimePolicy, format_time
+
+    who = names.get(event.seat, event.seat)
+    k = event.kind
+    if k is EventKind.WARNING:
+        return ClockAlert(f"{who}: low time, {format_time(event.remaining)} left.", k.value, "warn", "clock")
+    if k is EventKind.OVER_TIME:
+        tail = {
+            OvertimePolicy.LOSS: " and loses on time",
+            OvertimePolicy.PENALTY: ": penalty points for every started minute over",
+        }.get(event.consequence, ": play on")
+        return ClockAlert(f"{who} is out of time{tail}.", k.value, "bad", "clock")
+    if k is EventKind.PENALTY:
+        total = event.minute * event.points
+        return ClockAlert(f"{who}: minute {event.minute} over time: {total} penalty point{'s' if total != 1 else ''} so far.",
+                          k.value, "bad", "clock")
+    if k is EventKind.PERIOD_USED:
+        left = event.periods_left or 0
+        return ClockAlert(f"{who}: a byo-yomi period is used, {left} left.", k.value, "warn", "clock")
+    if k is EventKind.TURN_OVER:
+        return ClockAlert(f"{who}: the turn time is over.", k.value, "warn", "clock")
+    if k is EventKind.RESTORED:
+        return ClockAlert(f"{who}: {format_time(-event.delta)} charged for the time the app was closed "
+                          "(an admin may give it back).", k.value, "warn", "clock")
+    return None
+
+
+def alerts_for(events: Iterable[Any], names: Mapping[str, str]) -> list[ClockAlert]:
+    return [a for a in (alert_for(e, names) for e in events) if a is not None]
