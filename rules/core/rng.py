@@ -58,4 +58,6 @@ class Rng:
         return Rng(self.state ^ 0xD1B54A32D192ED03)
 
     def advance(self) -> None:
-        self.next64()
+        """Step past one number, as :meth:`next64` does: the output mix of a skipped number
+        is never seen, so only the state moves (a chance action advances the generator)."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK

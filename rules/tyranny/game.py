@@ -17,8 +17,8 @@ import weakref
 from typing import Any, Iterable, Iterator
 
 from rules.core import (
-    Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng, Roll,
-    RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation,
+    Action, Decision, Deck, Draw, DrawRequest, Game, Hand, IllegalAction, Option, Outcome, Prompt, Rng,
+    Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation,
 )
 from rules.core.seats import PUBLIC
 
@@ -225,21 +225,58 @@ class Tyranny(Game[TyrannyState]):
     # ---------------------------------------------------------- validation
 
     def check(self, state: TyrannyState, action: Action) -> tuple[Violation, ...]:
-        """The kernel's check, with a fast path for the two commonest actions (a legal die
-        roll, a legal destination) that returns exactly what the kernel would: nothing."""
-        if state.result is None:
-            t = type(action)
-            if t is Roll or t is MoveTo:
-                p = state._prompt or self.ask(state)
-                if action.seat in p.actors:
-                    aw = p.awaiting
-                    if t is Roll:
-                        values = action.values  # type: ignore[attr-defined]
-                        if type(aw) is RollRequest and len(values) == 1 and 1 <= values[0] <= 6:
-                            return ()
-                    elif state.phase == "move" and action.tile in state.routes:  # type: ignore[attr-defined]
-                        return ()
+        """The kernel's check, with a fast path for the commonest legal actions (see
+        :meth:`_plainly_legal`) that returns exactly what the kernel would: nothing."""
+        if self._plainly_legal(state, action):
+            return ()
         return super().check(state, action)
+
+    def push(self, state: TyrannyState, action: Action) -> None:
+        """The kernel's checked push (``check``, then ``push_unchecked``), in one frame.
+
+        The hot path of replays and of the Table: an action :meth:`_plainly_legal` accepts
+        is applied without building the prompt; anything else, and so every illegal
+        action, goes through the full :meth:`check` and is rejected with every violation
+        before anything is written."""
+        if not self._plainly_legal(state, action):
+            problems = self.check(state, action)
+            if problems:
+                raise IllegalAction(problems, action)
+        self.execute(state, action)
+        if action.chance:
+            state.rng.advance()
+        state.ply += 1
+
+    def _plainly_legal(self, state: TyrannyState, action: Action) -> bool:
+        """Whether ``action`` is one of the commonest legal actions — a roll when a roll is
+        awaited, a reachable destination, a drawable card, a decline when one is offered —
+        read straight from the phase. ``True`` only when :meth:`check` would find nothing;
+        ``False`` means "ask the full check", not "illegal".
+
+        For these kinds and phases the prompt (:func:`_make_prompt`) depends only on the
+        phase and who acts — every roll is 1d6, and their ``violations`` add nothing — so
+        the checks below are the kernel's, without building the prompt."""
+        if state.result is not None:
+            return False
+        t = type(action)
+        phase = state.phase
+        if t is Roll:
+            if phase not in _ROLL_PHASES:
+                return False
+            values = action.values  # type: ignore[attr-defined]
+            return (len(values) == 1 and 1 <= values[0] <= 6
+                    and action.seat == (state.target if phase == "capture-roll" else state.actor))
+        if t is MoveTo:
+            return phase == "move" and action.seat == state.actor and action.tile in state.routes  # type: ignore[attr-defined]
+        if t is Draw:
+            return (phase == "draw" and action.seat == state.actor
+                    and action.deck == state.draw_deck  # type: ignore[attr-defined]
+                    and state.decks[state.draw_deck].can_draw(action.card))  # type: ignore[attr-defined]
+        if t is Decline:
+            if phase not in _DECLINE_PHASES:
+                return False
+            return action.seat == (state.reactions[0][0] if phase == "react" else state.actor)
+        return False
 
     def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         t = type(action)
@@ -674,6 +711,10 @@ class Tyranny(Game[TyrannyState]):
 
 
 _PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+# The phases whose prompt awaits a 1d6 roll, and those whose prompt offers a decline
+# (kept in step with _make_prompt, which the fast path of check relies on).
+_ROLL_PHASES = frozenset({"start", "custody", "capture", "capture-roll", "card-roll"})
+_DECLINE_PHASES = frozenset({"passing", "arrest", "react", "draw", "cross"})
 
 
 def _make_prompt(phase: str, seat: str, extra: Any) -> Prompt:
