@@ -67,6 +67,9 @@ class Board:
     tunnel_at: dict[str, str] = field(default_factory=dict)  # tile id → tunnel id
     tier_of: dict[str, str] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
+    # Not board data: the engine's cache of reachable tiles by (start, steps, up_to, open
+    # tunnels), filled as games are played (see ``rules.tyranny.game.reachable``).
+    reach: dict[tuple[Any, ...], dict[str, list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
         return self  # immutable: a copied game state shares its board

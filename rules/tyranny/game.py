@@ -13,7 +13,6 @@ rulebook in ``rules/tyranny`` (sections cited as the rulebook's headings).
 """
 from __future__ import annotations
 
-import weakref
 from typing import Any, Iterable, Iterator
 
 from rules.core import (
@@ -239,7 +238,7 @@ class Tyranny(Game[TyrannyState]):
         action, goes through the full :meth:`check` and is rejected with every violation
         before anything is written."""
         if not self._plainly_legal(state, action):
-            problems = self.check(state, action)
+            problems = Game.check(self, state, action)
             if problems:
                 raise IllegalAction(problems, action)
         self.execute(state, action)
@@ -249,13 +248,15 @@ class Tyranny(Game[TyrannyState]):
 
     def _plainly_legal(self, state: TyrannyState, action: Action) -> bool:
         """Whether ``action`` is one of the commonest legal actions — a roll when a roll is
-        awaited, a reachable destination, a drawable card, a decline when one is offered —
-        read straight from the phase. ``True`` only when :meth:`check` would find nothing;
-        ``False`` means "ask the full check", not "illegal".
+        awaited, a reachable destination, a drawable card, a decline, capture, crossing or
+        payment when one is offered — read straight from the phase. ``True`` only when
+        :meth:`check` would find nothing; ``False`` means "ask the full check", not
+        "illegal".
 
-        For these kinds and phases the prompt (:func:`_make_prompt`) depends only on the
-        phase and who acts — every roll is 1d6, and their ``violations`` add nothing — so
-        the checks below are the kernel's, without building the prompt."""
+        For these kinds and phases the prompt (:func:`_make_prompt`, from :meth:`_ask`)
+        depends only on the phase, who acts and the tests repeated here — every roll is
+        1d6, and their ``violations`` add nothing — so these are the kernel's checks
+        without building the prompt."""
         if state.result is not None:
             return False
         t = type(action)
@@ -276,6 +277,17 @@ class Tyranny(Game[TyrannyState]):
             if phase not in _DECLINE_PHASES:
                 return False
             return action.seat == (state.reactions[0][0] if phase == "react" else state.actor)
+        if t is Capture:
+            # _ask offers a capture on a property the actor's faction does not own.
+            if phase != "start" or action.seat != state.actor:
+                return False
+            tile = state.pos[state.actor]
+            b = state._board or self.board(state)
+            return b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[state.actor]
+        if t is CrossTier:
+            return phase == "cross" and action.seat == state.actor
+        if t is PayEscape:
+            return phase == "custody" and action.seat == state.actor and self.can_pay_escape(state, state.actor)
         return False
 
     def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
@@ -315,9 +327,11 @@ class Tyranny(Game[TyrannyState]):
                 yield Violation("no-such-card", R_CARDS, f"{action.target} holds {len(state.hands[action.target])} face-down card(s).")
 
     def _arrest_targets(self, state: TyrannyState) -> list[str]:
-        tile = state.pos[state.actor]
-        b = self.board(state)
-        return [e for e in self.enemies(state, state.actor) if state.pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
+        actor, pos, faction_of = state.actor, state.pos, state._faction
+        tile, faction = pos[actor], faction_of[actor]
+        b = state._board or self.board(state)
+        return [e for e in state.order.order
+                if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
 
     # ------------------------------------------------------------- execute
 
@@ -391,17 +405,22 @@ class Tyranny(Game[TyrannyState]):
     def _move(self, state: TyrannyState, seat: str, tile: str) -> None:
         passed = state.routes[tile]
         state.routes = {}
-        state.pos[seat] = tile
-        b = self.board(state)
-        state.note(f"{seat} moves to {b.tiles[tile].name}.", seat)
-        faction = state._faction[seat]
-        queue = []
         pos = state.pos
-        if passed and any(pos[e] in passed for e in state.order.order if state._faction[e] != faction):
-            for p in passed:
-                for e in state.order.order:
-                    if pos[e] == p and state._faction[e] != faction and e not in queue and self.arrestable(state, e, b):
-                        queue.append(e)
+        pos[seat] = tile
+        b = state._board or self.board(state)
+        state.note(f"{seat} moves to {b.tiles[tile].name}.", seat)
+        queue: list[str] = []
+        if passed:
+            faction_of = state._faction
+            faction = faction_of[seat]
+            # Enemies passed on the way, queued in the order they were passed (seat order
+            # on one tile); most moves pass none, and then nothing more is looked at.
+            hit = [e for e in state.order.order if faction_of[e] != faction and pos[e] in passed]
+            if hit:
+                for p in passed:
+                    for e in hit:
+                        if pos[e] == p and e not in queue and self.arrestable(state, e, b):
+                            queue.append(e)
         state.queue = queue
         state.declined = []
         state.stage = "passing"
@@ -413,7 +432,7 @@ class Tyranny(Game[TyrannyState]):
             state.phase = "react"
             return
         seat = state.actor
-        b = self.board(state)
+        b = state._board or self.board(state)
         if state.stage == "passing":
             while state.queue:
                 if self.arrestable(state, state.queue[0], b) and seat not in state.custody:
@@ -756,16 +775,14 @@ def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = N
     """Tiles ``seat`` can move to with ``steps`` (the roll), each with the tiles passed on
     the way — for the UI to highlight. ``up_to`` (default: the ``move`` option) also offers
     every shorter move (RULINGS M-01)."""
-    b = GAME.board(state)
+    b = state._board or GAME.board(state)
     if up_to is None:
         up_to = state.options["move"] == "up-to"
     start = state.pos[seat]
-    # Boards are immutable, so the answer for (tile, steps, open tunnels) is kept: the hot
-    # path of a move is then one dictionary look-up.
+    # Boards are immutable, so the answer for (tile, steps, open tunnels) is kept on the
+    # board: the hot path of a move is then one dictionary look-up.
     key = (start, steps, up_to, tuple(state.open_tunnels))
-    known = _REACH.get(b)
-    if known is None:
-        known = _REACH[b] = {}
+    known = b.reach
     out = known.get(key)
     if out is None:
         out = {}
@@ -777,8 +794,6 @@ def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = N
     # Shared, never written to: states only replace their ``routes``, never edit them.
     return out
 
-
-_REACH: "weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], dict[str, list[str]]]]" = weakref.WeakKeyDictionary()
 
 
 GAME = Tyranny()
