@@ -3,7 +3,7 @@
 Each start is a fresh process (``python -m companion --demo``, and
 ``python benchmarks/empty_kivy_app.py``) under the current X display, with
 ``TC_BENCH_FIRST_FRAME=1``: ``companion/ui/bench_hooks.py`` prints the monotonic time and the
-peak RSS when the first frame is on screen — for the demo, the first frame showing its game
+peak RSS when the first frame is on screen (its buffer swap has returned) — for the demo, the first frame showing its game
 table (``TC_BENCH_SCREEN=game:``) — and stops the app. The figure is process start (just
 before ``Popen``) → that frame; memory is the peak RSS at that frame, plus the RSS of any
 child processes then (the demo's simulated hub, if it is one). The two apps alternate, after
@@ -171,6 +171,12 @@ def _env(kivy_home: Path, extra: dict[str, str]) -> dict[str, str]:
     env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1", KIVY_HOME=str(kivy_home),
                TC_BENCH_FIRST_FRAME="1", PYTHONPATH=str(ROOT))
     env.pop("TC_BENCH_SCREEN", None)
+    # Bytecode caches on, in a folder of the run (not the tree): an installed app has its
+    # .pyc files (pip compiles at install), and the warm-up start writes them here for
+    # both apps. With PYTHONDONTWRITEBYTECODE (set in some dev shells) every start of the
+    # app compiled its ~80 modules again (~0.2 s) while Kivy's came precompiled.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(kivy_home.parent / "pycache")
     env.update(extra)
     return env
 

@@ -11,19 +11,40 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from kivy.app import App
-from kivy.clock import Clock
-from kivy.core.window import Window
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.config import Config
 
-from .presenters.palette import load_palette
-from .presenters.settings import Settings
-from .registry import screen_for
-from .theme import Theme
+if "kivy.clock" not in sys.modules:
+    # Bridge events arrive on reader threads. With Kivy's default clock a
+    # schedule_once from such a thread waits for the main loop's next frame boundary
+    # (up to 1/60 s of sleep); the interrupt clock wakes the loop at once. It must be
+    # chosen before kivy.clock is first imported (KIVY_CLOCK in the environment wins).
+    Config.set("kivy", "kivy_clock", "interrupt")
+
+from kivy.app import App  # noqa: E402  (after the clock is chosen)
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty  # noqa: E402
+from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
+
+from kivy import kivy_data_dir  # noqa: E402
+from kivy.core.text import LabelBase  # noqa: E402
+
+from .presenters.palette import load_palette  # noqa: E402
+from .presenters.settings import Settings  # noqa: E402
+from .registry import screen_for  # noqa: E402
+from .theme import FONT, Theme  # noqa: E402
+
+# Kivy caches an unregistered font name's file under the name with ".ttf" added, so every
+# label naming "DejaVuSans" searched the resource paths again (twice): ~600 searches
+# before the first frame. Registered, the name is a dictionary lookup (same file, same
+# synthetic bold as before).
+_FONT_FILE = os.path.join(kivy_data_dir, "fonts", f"{FONT}.ttf")
+if os.path.isfile(_FONT_FILE):
+    LabelBase.register(FONT, _FONT_FILE)
 
 log = logging.getLogger("companion.ui")
 
@@ -79,11 +100,20 @@ class CompanionApp(App):
         self.open_journal()
         sm = ScreenManager(transition=NoTransition())
         self.sm = sm
-        self.screen("home")
+        if not self.demo:
+            self.screen("home")
+        # else the demo's table is the first screen; home (its .kv, the saved-games
+        # list) is made when first visited, not before the table's first frame.
         Window.bind(on_keyboard=self._on_key)
-        if self._on_ready is not None:
-            Clock.schedule_once(lambda dt: self._on_ready(self), 0)  # type: ignore[misc]
+        Clock.schedule_once(self._ready, 0)
         return sm
+
+    def _ready(self, _dt: float) -> None:
+        if self._on_ready is not None:
+            self._on_ready(self)
+        assert self.sm is not None
+        if not self.sm.screens:  # the demo could not open its table
+            self.go("home")
 
     def open_journal(self) -> None:
         try:
@@ -112,7 +142,7 @@ class CompanionApp(App):
     def go(self, name: str) -> Any:
         scr = self.screen(name)
         assert self.sm is not None
-        if self.sm.current != name:
+        if self.sm.current != name and self.sm.current:
             self._history.append(self.sm.current)
             del self._history[:-20]
         self.sm.current = name
@@ -126,6 +156,7 @@ class CompanionApp(App):
             if name != self.sm.current and self.sm.has_screen(name):
                 self.sm.current = name
                 return
+        self.screen("home")  # made on first use
         self.sm.current = "home"
 
     def _on_key(self, _window: Any, key: int, *args: Any) -> bool:

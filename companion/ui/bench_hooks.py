@@ -1,7 +1,7 @@
 """Benchmark hooks, off unless asked for by an environment variable.
 
 ``TC_BENCH_FIRST_FRAME=1``: when the first frame after the app has started is on screen
-(the window's first ``on_flip``), print one line to stdout and stop the app. With
+(the window's first buffer swap has returned), print one line to stdout and stop the app. With
 ``TC_BENCH_SCREEN=<prefix>`` it waits for the first frame showing a screen whose name starts
 with the prefix (``game:`` — the demo's table is up)::
 
@@ -91,18 +91,23 @@ def install() -> bool:
         # anything build() scheduled for that tick (the demo's setup) — before the first draw.
         from kivy.core.window import Window
 
-        def on_flip(*_args: Any) -> None:
+        swap = Window.flip
+
+        def flip() -> None:
+            # The frame is on screen once the buffer swap returns (in software GL the swap
+            # is where most of the drawing is done).
             app = App.get_running_app()
             screen = getattr(getattr(app, "sm", None), "current", "") or type(getattr(app, "root", None)).__name__
+            swap()
             if not screen.startswith(wanted):
                 return  # not the frame waited for yet
-            Window.unbind(on_flip=on_flip)
+            Window.flip = swap  # type: ignore[method-assign]
             print(mark_line(screen), flush=True)
             sys.stdout.flush()
             if app is not None:
                 Clock.schedule_once(lambda _dt: app.stop(), 0)
 
-        Window.bind(on_flip=on_flip)
+        Window.flip = flip  # type: ignore[method-assign]
 
     Clock.schedule_once(arm, 0)
     return True

@@ -156,6 +156,26 @@ class HubProcessLink:
             self.proc.wait()
 
 
+def after_first_frame(fn: Callable[[], None]) -> None:
+    """Call ``fn`` on the UI thread once the next frame is on screen (at once when
+    there is no Kivy window, e.g. outside the app)."""
+    try:
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+    except Exception:  # no window provider
+        fn()
+        return
+    if Window is None:
+        fn()
+        return
+
+    def flipped(*_a: Any) -> None:
+        Window.unbind(on_flip=flipped)
+        Clock.schedule_once(lambda _dt: fn(), 0)
+
+    Window.bind(on_flip=flipped)
+
+
 def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0,
                in_process: bool | None = None) -> Any:
     """Connect the simulated hub and open a new Tyranny game. Returns the link (or None
@@ -174,7 +194,9 @@ def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: flo
             link = HubProcessLink(app.post_event, seed=seed, speed=speed)
         app.devices.add_link(DEMO_DEVICE, link)
         app.add_closer(link.close)
-        link.connect()
+        # The bridge (pyserial, its reader thread) starts once the table is on screen:
+        # the first frame does not wait for it, and the hub boots meanwhile.
+        after_first_frame(link.connect)
     except Exception as e:  # e.g. no pty on this platform
         log.exception("simulated hub unavailable")
         app.journal_error = f"Demo: the simulated dice hub cannot run here ({e}); manual entry and the app's roller still work."

@@ -193,9 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     Config.set("graphics", "height", h)
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
+    from companion.ui.app import CompanionApp  # first: it chooses Kivy's clock, as the app does
+
     from kivy.clock import Clock
 
-    from companion.ui.app import CompanionApp
     from tests.ui import scenarios
 
     scenario: Callable[[Driver], Iterator[float]] = getattr(scenarios, a.scenario)

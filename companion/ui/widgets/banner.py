@@ -11,6 +11,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from ..kvload import load_kv
+from .drawn import draw_when
 
 
 class RejectionBanner(ButtonBehavior, BoxLayout):
@@ -25,6 +26,7 @@ class RejectionBanner(ButtonBehavior, BoxLayout):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._hide_ev: Any = None
+        draw_when(self, "shown", lambda v: v > 0)
 
     def show(self, message: str, rule: str = "", code: str = "", kind: str = "bad") -> None:
         self.message, self.rule, self.code, self.kind = message, rule, code, kind

@@ -12,6 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ..kvload import load_kv
+from .drawn import draw_when
 
 
 def _fmt(seconds: float) -> str:
@@ -32,6 +33,7 @@ class SeatClocks(BoxLayout):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
+        draw_when(self, "clocks", lambda c: c is not None)  # a game without clocks: not drawn at all
         self._labels: dict[str, Label] = {}
         self._names: dict[str, str] = {}
         self._ev: Any = None

@@ -16,6 +16,7 @@ from kivy.uix.widget import Widget
 from ..kvload import load_kv
 from ..presenters.gate import GateModel
 from .base import TCButton
+from .drawn import draw_when
 
 
 class HoldButton(TCButton):
@@ -39,6 +40,7 @@ class PrivacyGate(FloatLayout):
         self._on_close: Callable[[], None] | None = None
         self._tick_ev: Any = None
         super().__init__(**kw)
+        draw_when(self, "active")
 
     # ------------------------------------------------------------------ API
 

@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
-from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -20,6 +20,8 @@ from kivy.utils import escape_markup, get_hex_from_color
 from ...kvload import load_kv
 from ...theme import FONT
 from .presenter import TileCell
+
+MIN_TEXT_TILE = dp(24)  # px: a tile narrower than this shows no text
 
 
 class TileButton(ButtonBehavior, Widget):
@@ -40,7 +42,7 @@ class TileButton(ButtonBehavior, Widget):
         self._rendered_for: tuple[Any, ...] = ()
         with self.canvas:
             self._bg_colour = Color(0, 0, 0, 0)
-            self._bg = RoundedRectangle(radius=[dp(5)])
+            self._bg = RoundedRectangle(radius=[dp(5)], segments=3)
             self._owner_colour = Color(0, 0, 0, 0)
             self._owner = Rectangle()
             self._line_colour = Color(0, 0, 0, 0)
@@ -49,9 +51,13 @@ class TileButton(ButtonBehavior, Widget):
             self._glyph = Rectangle()
             self._name = Rectangle()
             self._pieces = Rectangle()
-        # A board settles its size over several layout passes: the text textures are
-        # made once, just before the frame is drawn, not at every pass.
-        self._render_trigger = Clock.create_trigger(self._layout_rendered, -1)
+        # A board settles its size over several layout passes before a frame: the text
+        # textures are made just before the frame is drawn, not at every pass. The
+        # trigger hops once more (to the back of the before-frame queue) so that the
+        # layouts queued meanwhile settle first; the first frame otherwise rendered every
+        # tile's text twice, at an interim size and at the final one.
+        self._render_now = Clock.create_trigger(self._layout_rendered, -1)
+        self._render_trigger = Clock.create_trigger(lambda _dt: self._render_now(), -1)
         self.bind(pos=self._layout, size=self._layout, state=self._layout)
 
     def update(self, cell: TileCell) -> None:
@@ -67,7 +73,10 @@ class TileButton(ButtonBehavior, Widget):
     def _render(self) -> None:
         """Make the three text textures for the tile's current content and size."""
         cell = self._cell
-        if cell is None or self.width < 4:
+        if cell is None or self.width < MIN_TEXT_TILE:
+            # Too small for any text: the board's size before its first layout (Kivy's
+            # default 100 px over 7 tiles); rendering there only to render again at the
+            # real size made 80 text renders of the first frame instead of 40.
             return
         theme = App.get_running_app().theme
         key = self._key()
@@ -115,7 +124,7 @@ class TileButton(ButtonBehavior, Widget):
         reach = self._cell.reachable
         self._line_colour.rgba = theme.highlight if reach else (1, 1, 1, 0.18 if self.state == "down" else 0)
         self._line.width = dp(2.5) if reach else dp(1)
-        self._line.rounded_rectangle = (x + dp(2), y + dp(2), w - dp(4), h - dp(4), dp(5))
+        self._line.rounded_rectangle = (x + dp(2), y + dp(2), w - dp(4), h - dp(4), dp(5), 3)
         if not self._texts:
             return
         head, name, body = self._texts
@@ -130,17 +139,79 @@ class TileButton(ButtonBehavior, Widget):
 
 
 class BoardMap(RelativeLayout):
-    """``set_cells(cells, grid_size)`` then ``on_tile(tile_id)`` is called on every tap."""
+    """``set_cells(cells, grid_size)`` then ``on_tile(tile_id)`` is called on every tap.
+
+    The tiles are drawn into an offscreen buffer (an Fbo) that is drawn as one picture:
+    Kivy redraws the whole window for every frame, and the board's few hundred drawing
+    instructions were most of each frame's cost in software GL even when nothing on the
+    board had changed (a die shown in the tray). The Fbo renders its contents again only
+    when one of them changes. It is cleared to the screen's background colour, so the
+    picture is opaque and composites exactly as the tiles would."""
 
     centre_text = StringProperty("")
 
     def __init__(self, **kw: Any) -> None:
+        # The buffer must exist before the kv rule adds the centre label (in __init__).
+        self._fbo: Fbo | None = None
+        fbo = Fbo(size=(1, 1))
+        with fbo:
+            self._clear_colour = ClearColor(0, 0, 0, 0)
+            ClearBuffers()
         super().__init__(**kw)
+        self._fbo = fbo
+        self._adopt_children()
+        self.canvas.add(fbo)  # renders (only when changed) before the picture is drawn
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            self._picture = Rectangle(size=self.size, texture=fbo.texture)
+        theme = App.get_running_app().theme
+        self._clear_colour.rgba = theme.bg
+        theme.bind(bg=lambda _t, v: setattr(self._clear_colour, "rgba", v))
         self.on_tile: Callable[[str], None] | None = None
         self._tiles: dict[str, TileButton] = {}
         self._grid = 7
         self._cells: list[TileCell] = []
         self.bind(size=lambda *_: self._place())
+        self.bind(size=self._resize_picture)
+
+    def _adopt_children(self) -> None:
+        """Move the canvases of children added before the buffer existed into it."""
+        assert self._fbo is not None
+        for child in reversed(self.children):
+            if child.canvas in self.canvas.children:
+                self.canvas.remove(child.canvas)
+                self._fbo.add(child.canvas)
+
+    def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        # Children draw into the buffer, not the layout's canvas.
+        if self._fbo is None:
+            super().add_widget(widget, *args, **kw)
+            return
+        canvas = self.canvas
+        self.canvas = self._fbo
+        try:
+            super().add_widget(widget, *args, **kw)
+        finally:
+            self.canvas = canvas
+
+    def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        if self._fbo is None:
+            super().remove_widget(widget, *args, **kw)
+            return
+        canvas = self.canvas
+        self.canvas = self._fbo
+        try:
+            super().remove_widget(widget, *args, **kw)
+        finally:
+            self.canvas = canvas
+
+    def _resize_picture(self, *_: Any) -> None:
+        assert self._fbo is not None
+        size = (max(1, int(self.width)), max(1, int(self.height)))
+        if tuple(self._fbo.size) != size:
+            self._fbo.size = size  # a new texture
+        self._picture.texture = self._fbo.texture
+        self._picture.size = size
 
     def set_cells(self, cells: list[TileCell], grid_size: int) -> None:
         self._grid = grid_size

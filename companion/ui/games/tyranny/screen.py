@@ -19,6 +19,8 @@ from ...gamescreen import GameScreen
 from ...kvload import load_kv
 from ...widgets import banner, clocks, dice_tray, game_log, privacy_gate, track  # noqa: F401  (their kv rules)
 from ...widgets.base import TCButton, TCLabel
+from ...widgets.cached import CachedView  # noqa: F401  (used in tyranny.kv)
+from ...widgets.drawn import set_drawn
 from . import board_map  # noqa: F401
 from .presenter import ButtonSpec, TyrannyPresenter
 
@@ -31,6 +33,10 @@ class TyrannyScreen(GameScreen):
     log_open = BooleanProperty(False)
     undo_reason = StringProperty("")
     shown_ply = NumericProperty(-1)  # the Table's ply this screen last drew (tests wait on it)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        set_drawn(self.ids.log, self.log_open)  # the closed log costs nothing per frame
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = TyrannyPresenter(table)
@@ -63,6 +69,8 @@ class TyrannyScreen(GameScreen):
     # ------------------------------------------------------------ refresh
 
     def on_log_open(self, _screen: Any, is_open: bool) -> None:
+        if "log" in self.ids:
+            set_drawn(self.ids.log, is_open)
         if is_open and self.table is not None:
             self._refresh_trigger()
 
