@@ -12,7 +12,11 @@ answers (3 tries at 200 ms), check the protocol major, REQUEST_STATE, then read 
 The link is down when the port fails (unplugged: pyserial raises, a pty vanishes) or when
 nothing valid arrived for ``silence_s`` (3 s: the hub sends a HEARTBEAT each second); a
 ``DeviceOffline`` says which, and the thread tries again after a back-off (0.5 s,
-doubling to 8 s while attempts fail; reset once a handshake works). Everything about frames — sequence
+doubling to 8 s while attempts fail; reset once a handshake works). While it waits it
+watches the port's device node (every ``replug_poll_s``): a port that was missing and is
+back (the cable replugged) is tried at once, so a hub reconnects within a fraction of a
+second of its replug however long it was away; a port that is there but fails (busy, no
+handshake) waits out the whole back-off. Everything about frames — sequence
 gaps, reboots, resyncs, de-duplication — is ``HubSession``'s.
 
 Events go to ``on_event`` on the reader thread, in order: keep it short (Kivy: hand them
@@ -33,6 +37,7 @@ how a hub found by serial number is found again after it comes back on another p
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -60,6 +65,7 @@ BAUDRATE = 115200  # ignored by USB CDC ports, honoured by USB-UART bridges (ESP
 HANDSHAKE_TRIES = 3  # HELLO this many times ...
 HANDSHAKE_WAIT_S = 0.2  # ... waiting this long for IDENT each time
 POLL_S = 0.05  # a read returns at least this often, to check the watchdog and close()
+REPLUG_POLL_S = 0.1  # during a back-off, look for a replugged port this often
 READ_MAX = 4096
 
 
@@ -94,14 +100,15 @@ class HubConnection:
                  silence_s: float = SILENCE_S, backoff: Backoff | None = None,
                  handshake_tries: int = HANDSHAKE_TRIES,
                  handshake_wait_s: float = HANDSHAKE_WAIT_S, poll_s: float = POLL_S,
-                 exclusive: bool = True, clock: Callable[[], float] = time.monotonic,
+                 replug_poll_s: float = REPLUG_POLL_S, exclusive: bool = True, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] | None = None,
                  open_port: Callable[..., Any] | None = None,
                  uid: bytes | str | None = None, pin_uid: bool = True,
                  on_frame: Callable[[codec.Frame], Any] | None = None) -> None:
-        if silence_s <= 0 or handshake_tries < 1 or handshake_wait_s <= 0 or poll_s <= 0:
-            raise ValueError("silence_s, handshake_wait_s and poll_s must be > 0 and "
-                             "handshake_tries >= 1")
+        if (silence_s <= 0 or handshake_tries < 1 or handshake_wait_s <= 0 or poll_s <= 0
+                or replug_poll_s <= 0):
+            raise ValueError("silence_s, handshake_wait_s, poll_s and replug_poll_s must be > 0 "
+                             "and handshake_tries >= 1")
         if not isinstance(device, str) or not device or "/" in device:
             raise ValueError("device is a non-empty name without '/' (it goes into event "
                              "sources such as die:hub1/0), got %r" % (device,))
@@ -121,6 +128,7 @@ class HubConnection:
         self.handshake_tries = handshake_tries
         self.handshake_wait_s = handshake_wait_s
         self.poll_s = poll_s
+        self.replug_poll_s = replug_poll_s
         self.exclusive = exclusive
         self._clock = clock
         self._sleep = sleep
@@ -416,8 +424,31 @@ class HubConnection:
         delay = self.backoff.next_delay()
         if self._sleep is not None:
             self._sleep(delay)
-        else:
-            self._stop.wait(delay)
+            return
+        # Wait out the back-off, but try at once when a missing port comes back: the
+        # back-off spares a port that is there and failing, not one that was unplugged.
+        deadline = time.monotonic() + delay
+        present = self._port_present()
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or self._stop.wait(min(left, self.replug_poll_s)):
+                return
+            now_present = self._port_present()
+            if now_present and present is False:
+                log.info("%s: the port is back; trying now", self.device)
+                return
+            present = now_present
+
+    def _port_present(self) -> bool | None:
+        """Whether the port's device node exists now; None when that cannot be told (a
+        URL such as ``loop://`` or ``socket://``). A lookup that fails: not present."""
+        try:
+            url = self.url if isinstance(self.url, str) else self.url()
+        except Exception:
+            return False
+        if not isinstance(url, str) or "://" in url:
+            return None
+        return os.path.exists(url)
 
     def _open(self) -> Any:
         # A lookup by serial number raises HubNotFoundError here: a failed attempt too.

@@ -201,18 +201,21 @@ def test_a_hub_crashed_to_the_repl_goes_offline(hub) -> None:
 
 
 @pytest.mark.timeout(1800)  # --long: 2,000 cycles take about ten minutes
-def test_unplug_replug_cycles(hub, soak_factor: int) -> None:
+def test_unplug_replug_cycles(hub, soak_factor: int, caplog: pytest.LogCaptureFixture) -> None:
     """100 cycles (x20 with --long): each cycle a die is rolled while plugged in, the
     cable is pulled, the other die is rolled meanwhile, the cable goes back. Every cycle
     must reconnect, and every roll must arrive exactly once (the unplugged one through
-    the resync). Reconnect times are printed, not asserted."""
+    the resync). The back-off is the real one (0.5 s → 8 s): every reconnect is the
+    replug watch's doing, never a back-off step that happened to come round. Reconnect
+    times are printed, not asserted."""
     cycles = 100 * soak_factor
     # The port is looked up before each attempt (as for_serial_number does): the
     # simulated hub's stable symlink dangles while unplugged, and on a busy machine its
     # old /dev/pts number can be reused by another process's pty meanwhile (the uid
     # pinning would refuse that board, but we would still have opened it).
     got = Collector()
-    conn = HubConnection(lambda: hub.pty_path or "/dev/tc-unplugged", got, **FAST).connect()
+    caplog.set_level("INFO", logger="firmware_bridge.serial")
+    conn = HubConnection(lambda: hub.pty_path or "/dev/tc-unplugged", got, poll_s=0.02).connect()
     reconnect_s: list[float] = []
     try:
         assert wait_until(lambda: conn.counters().resyncs >= 1)
@@ -238,12 +241,34 @@ def test_unplug_replug_cycles(hub, soak_factor: int) -> None:
         c = conn.counters()
         assert c.reconnects == cycles and c.offline == cycles and c.rolls_missed == 0
         assert all(e.reason == "unplugged" for e in got.of(E.DeviceOffline))
+        assert sum("the port is back" in r.getMessage() for r in caplog.records) == cycles
     finally:
         conn.close()
     q = statistics.quantiles(reconnect_s, n=100)
     print("\n%d unplug/replug cycles: reconnect after replug p50 %.1f ms, p99 %.1f ms, max %.1f ms "
           "(back-off %s)" % (cycles, 1000 * statistics.median(reconnect_s), 1000 * q[98],
-                              1000 * max(reconnect_s), FAST["backoff"]))
+                              1000 * max(reconnect_s), conn.backoff))
+
+
+def test_a_long_unplug_reconnects_on_the_replug_not_the_next_back_off_step(hub, caplog: pytest.LogCaptureFixture) -> None:
+    """Away 2 s with the real back-off: tries at 0.5 s and 1.5 s fail, the next is due at
+    3.5 s; the replug watch tries as soon as the port is back instead."""
+    caplog.set_level("INFO", logger="firmware_bridge.serial")
+    got = Collector()
+    conn = HubConnection(lambda: hub.pty_path or "/dev/tc-unplugged", got, poll_s=0.02).connect()
+    try:
+        hub.unplug()
+        got.wait_count(E.DeviceOffline, 1)
+        assert wait_until(lambda: conn.last_error is not None and "tc-unplugged" in str(conn.last_error), 5)
+        time.sleep(1.6)  # past the second failed try (0.5 s, then 1 s later)
+        t = time.monotonic()
+        hub.replug()
+        got.wait_count(E.DeviceOnline, 2)
+        assert any("the port is back" in r.getMessage() for r in caplog.records)
+        print("\nreconnect %.0f ms after a 2 s unplug (next back-off step was due ~1.9 s later)"
+              % (1000 * (conn.connect_times()[-1] - t)))
+    finally:
+        conn.close()
 
 
 def _fds_on(path: str) -> int:
