@@ -456,3 +456,51 @@ def shared_widgets(d: Any) -> Iterator[float]:
     d.check(chosen == {"dyn": "South", "lib": "South"}, f"both committed: {chosen}")
     d.check(d.has("2 of 2 committed"), "only who committed is shown")
     d.shot("widgets-committed")
+
+
+def demo_first_frame(d: Any) -> Iterator[float]:
+    """Demo start-up and frame economy: the table is the first screen (home is made when
+    first visited), the bridge connects after the table is drawn, hidden overlays are
+    out of the drawing until they show, and the board and panels draw through buffers
+    whose buttons still work."""
+    from companion.ui.widgets.cached import CachedView
+    from companion.ui.widgets.drawn import is_drawn
+
+    app = d.app
+    scr = _screen(d)
+    d.check(app.sm.current == "game:tyranny", f"the demo's first screen is its table, not {app.sm.current!r}")
+    d.check(not app.sm.has_screen("home"), "home is not made before it is visited")
+    d.check(not is_drawn(scr.ids.gate) and not is_drawn(scr.ids.log), "the closed gate and log are not drawn")
+    d.check(not is_drawn(scr.ids.clocks), "a game without clocks does not draw the clock panel")
+    board = scr.ids.board
+    d.check(tuple(board._fbo.size) == (int(board.width), int(board.height)), "the board's buffer is the board's size")
+    d.check(all(board._fbo.indexof(t.canvas) != -1 for t in board._tiles.values()), "every tile draws into the buffer")
+    d.check(any(isinstance(w, CachedView) for w in d.walk(scr)), "the panels draw through a CachedView")
+    d.shot("demo-first-frame")
+    # A button inside a cached panel still works and its panel shows the change.
+    d.tap(scr.ids.log_toggle)
+    yield from _wait_for(lambda: scr.log_open, 2)
+    d.check(scr.log_open and is_drawn(scr.ids.log), "the open log is drawn")
+    d.tap(scr.ids.log_toggle)
+    yield from _wait_for(lambda: not scr.log_open, 2)
+    d.check(not is_drawn(scr.ids.log), "the closed log is not drawn again")
+    yield from _wait_for(lambda: any(r.connected for r in app.devices.rows()), 15)
+    d.check(any(r.connected for r in app.devices.rows()), "the simulated hub came online after the first frame")
+    yield from settle(d)
+    d.tap(scr.ids.hands)
+    yield 0.2
+    d.tap("Ann's hand")
+    yield from _wait_for(lambda: scr.ids.gate.active, 2)
+    d.check(is_drawn(scr.ids.gate), "the gate is drawn while it asks for a seat")
+    d.shot("demo-gate-drawn")
+    scr.ids.gate.close()
+    yield 0.1
+    d.check(not is_drawn(scr.ids.gate), "the closed gate is out of the drawing again")
+    # Home is made on its first visit; back returns to the table.
+    d.tap(scr.ids.home)
+    yield from _wait_for(lambda: app.sm.current == "home", 3)
+    d.check(app.sm.current == "home", f"home opens on first visit (at {app.sm.current!r})")
+    d.shot("demo-home-first-visit")
+    app.back()
+    yield 0.1
+    d.check(app.sm.current == "game:tyranny", "back returns to the table")
