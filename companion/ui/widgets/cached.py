@@ -15,8 +15,29 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
+from kivy.graphics import Callback, ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
+from kivy.graphics.opengl import GL_BLEND, glDisable, glEnable
 from kivy.uix.floatlayout import FloatLayout
+
+
+def sharp(texture: Any) -> None:
+    """A buffer's picture is drawn pixel for pixel: nearest sampling gives the same
+    pixels as linear there, and software GL samples it faster."""
+    texture.mag_filter = "nearest"
+    texture.min_filter = "nearest"
+
+
+def add_picture(canvas: Any, fbo: Fbo) -> Rectangle:
+    """Draw ``fbo``'s texture on ``canvas`` without blending: the buffer is cleared to an
+    opaque colour, so blending would give the same pixels at the cost of reading the
+    screen's (a large share of a software-GL frame)."""
+    sharp(fbo.texture)
+    with canvas:
+        Callback(lambda _i: glDisable(GL_BLEND))
+        Color(1, 1, 1, 1)
+        picture = Rectangle(texture=fbo.texture)
+        Callback(lambda _i: glEnable(GL_BLEND))  # Kivy draws everything else blended
+    return picture
 
 
 class CachedView(FloatLayout):
@@ -34,9 +55,7 @@ class CachedView(FloatLayout):
         self._fbo = fbo
         super().__init__(**kw)
         self.canvas.add(fbo)  # rendered again (only when changed) before its picture
-        with self.canvas:
-            Color(1, 1, 1, 1)
-            self._picture = Rectangle(pos=self.pos, size=self.size, texture=fbo.texture)
+        self._picture = add_picture(self.canvas, fbo)
         app = App.get_running_app()
         theme = getattr(app, "theme", None)
         if theme is not None:
@@ -70,6 +89,7 @@ class CachedView(FloatLayout):
         size = (max(1, int(self.width)), max(1, int(self.height)))
         if tuple(self._fbo.size) != size:
             self._fbo.size = size  # a new texture
+            sharp(self._fbo.texture)
         self._shift.xy = (-self.x, -self.y)
         self._picture.texture = self._fbo.texture
         self._picture.pos = self.pos

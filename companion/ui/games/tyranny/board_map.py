@@ -18,6 +18,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
 
 from ...kvload import load_kv
+from ...widgets.cached import add_picture, sharp
 from ...theme import FONT
 from .presenter import TileCell
 
@@ -38,6 +39,7 @@ class TileButton(ButtonBehavior, Widget):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._cell: TileCell | None = None
+        self._shown: tuple[Any, ...] = ()  # the cell and theme update() last drew
         self._texts: tuple[Any, ...] = ()
         self._rendered_for: tuple[Any, ...] = ()
         with self.canvas:
@@ -62,6 +64,12 @@ class TileButton(ButtonBehavior, Widget):
 
     def update(self, cell: TileCell) -> None:
         theme = App.get_running_app().theme
+        shown = (cell, theme.name, theme.scale)
+        if shown == self._shown:
+            # Unchanged: setting the same colours again would still mark the board's
+            # buffer for a redraw (every refresh, for every tile).
+            return
+        self._shown = shown
         self._cell = cell
         self.tile_id, self.tier, self.owner, self.reachable = cell.id, cell.tier, cell.owner, cell.reachable
         names = " ".join(label for _sid, label, _f in cell.pieces)
@@ -161,9 +169,8 @@ class BoardMap(RelativeLayout):
         self._fbo = fbo
         self._adopt_children()
         self.canvas.add(fbo)  # renders (only when changed) before the picture is drawn
-        with self.canvas:
-            Color(1, 1, 1, 1)
-            self._picture = Rectangle(size=self.size, texture=fbo.texture)
+        self._picture = add_picture(self.canvas, fbo)
+        self._picture.size = self.size
         theme = App.get_running_app().theme
         self._clear_colour.rgba = theme.bg
         theme.bind(bg=lambda _t, v: setattr(self._clear_colour, "rgba", v))
@@ -210,6 +217,7 @@ class BoardMap(RelativeLayout):
         size = (max(1, int(self.width)), max(1, int(self.height)))
         if tuple(self._fbo.size) != size:
             self._fbo.size = size  # a new texture
+            sharp(self._fbo.texture)
         self._picture.texture = self._fbo.texture
         self._picture.size = size
 

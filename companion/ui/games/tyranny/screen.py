@@ -40,6 +40,7 @@ class TyrannyScreen(GameScreen):
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = TyrannyPresenter(table)
+        self._buttons_shown: Any = None  # (specs, narrow) of the action buttons on screen
         self._peek_seat = ""
         self._last_ply = None
         self.ids.board.on_tile = self.tap_tile
@@ -116,11 +117,15 @@ class TyrannyScreen(GameScreen):
 
     def _build_buttons(self) -> None:
         box = self.ids.actions
-        box.clear_widgets()
         specs = self.presenter.buttons()
         if self._peek_seat:
             name = self.presenter.name(self._peek_seat)
             specs.append(ButtonSpec(f"◉ {name}: look at the card you drew", intent="hand", seat=self._peek_seat))
+        shown = (specs, box.width < dp(300))
+        if shown == self._buttons_shown and len(box.children) == len(specs):
+            return  # the same buttons: rebuilding them would redraw the whole panel
+        self._buttons_shown = shown
+        box.clear_widgets()
         for spec in specs:
             wide = len(spec.label) > 24 or box.width < dp(300)
             b = TCButton(text=spec.label, role=spec.role, size_hint=(1 if wide else 0.5, None), height=dp(52))
@@ -315,6 +320,7 @@ class TyrannyScreen(GameScreen):
         """Any seat may look at its own hand at any time (behind the gate)."""
         box = self.ids.actions
         box.clear_widgets()
+        self._buttons_shown = None  # the action buttons are gone: rebuild them next time
         for s in self.presenter.seats():
             b = TCButton(text=f"▤ {s['name']}'s hand", size_hint=(None, None), size=(dp(180), dp(52)))
             b.bind(on_release=lambda _b, sid=s["id"]: self.open_hand(sid))
