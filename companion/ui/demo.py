@@ -91,16 +91,27 @@ class HubProcessLink:
         env = dict(os.environ)
         root = str(Path(__file__).resolve().parents[2])  # where firmware_bridge is
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1, env=env)
+        self._cmd, self._env = cmd, env
+        self.proc: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
-        threading.Thread(target=self._read, name="sim-hub-output", daemon=True).start()
         # The connection asks for the port on its own thread, so nothing here waits for
         # the child to boot.
         self.link = HubLink(self._wait_port, DEMO_DEVICE, on_event)
 
+    def start(self) -> None:
+        """Start the hub's process (once). ``connect`` does it: the demo connects after
+        the table's first frame, so the child's start-up (a Python interpreter, the
+        firmware's code) does not take a core from the app's first frame on a 2-core
+        board."""
+        with self._lock:
+            if self.proc is not None:
+                return
+            self.proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, text=True, bufsize=1, env=self._env)
+        threading.Thread(target=self._read, name="sim-hub-output", daemon=True).start()
+
     def _read(self) -> None:
-        assert self.proc.stdout is not None
+        assert self.proc is not None and self.proc.stdout is not None
         for line in self.proc.stdout:
             if line.startswith("simulated hub on ") and self.port is None:
                 self.port = line.split()[3]
@@ -114,10 +125,12 @@ class HubProcessLink:
 
     def _wait_port(self) -> str:
         if not self._port_known.wait(self.PORT_TIMEOUT_S) or self.port is None:
-            raise HubProcessError(f"the simulated hub's process gave no port (exit code {self.proc.poll()})")
+            code = self.proc.poll() if self.proc is not None else "not started"
+            raise HubProcessError(f"the simulated hub's process gave no port (exit code {code})")
         return self.port
 
     def connect(self) -> None:
+        self.start()
         self.link.connect()
 
     def disconnect(self) -> None:
@@ -134,26 +147,32 @@ class HubProcessLink:
 
     def _send(self, line: str) -> None:
         with self._lock:
+            proc = self.proc
             try:
-                assert self.proc.stdin is not None
-                self.proc.stdin.write(line + "\n")
-                self.proc.stdin.flush()
-            except (OSError, ValueError):  # the child has gone
-                log.warning("simulated hub: cannot send %r (exit code %s)", line, self.proc.poll())
+                if proc is None or proc.stdin is None:
+                    raise ValueError("not started")
+                proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+            except (OSError, ValueError):  # not started yet, or the child has gone
+                log.warning("simulated hub: cannot send %r (%s)", line,
+                            "not started" if proc is None else f"exit code {proc.poll()}")
 
     def close(self) -> None:
         self.link.disconnect()
         with self._lock:
+            proc = self.proc
+            if proc is None:
+                return
             try:
-                if self.proc.stdin is not None:
-                    self.proc.stdin.close()  # end of input: the child stops its hub and exits
+                if proc.stdin is not None:
+                    proc.stdin.close()  # end of input: the child stops its hub and exits
             except OSError:
                 pass
         try:
-            self.proc.wait(3)
+            proc.wait(3)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+            proc.kill()
+            proc.wait()
 
 
 def after_first_frame(fn: Callable[[], None]) -> None:

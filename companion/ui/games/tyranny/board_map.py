@@ -25,6 +25,25 @@ from .presenter import TileCell
 MIN_TEXT_TILE = dp(24)  # px: a tile narrower than this shows no text
 
 
+_TEXTURES: dict[tuple[Any, ...], Any] = {}
+_TEXTURES_MAX = 512
+
+
+def _text(text: str, markup: bool = False, **options: Any) -> Any:
+    """A text texture, shared by every tile showing the same text the same way (many
+    tiles read "Gains", "Gamble", the same glyphs or the same price): each distinct one
+    is rendered and uploaded once, not once per tile and again at every highlight."""
+    key = (text, markup, tuple(sorted(options.items())))
+    texture = _TEXTURES.get(key)
+    if texture is None:
+        if len(_TEXTURES) >= _TEXTURES_MAX:
+            _TEXTURES.clear()  # a palette or text-size change: start again
+        label = (MarkupLabel if markup else CoreLabel)(text=text, font_name=FONT, **options)
+        label.refresh()
+        texture = _TEXTURES[key] = label.texture
+    return texture
+
+
 class TileButton(ButtonBehavior, Widget):
     """One tile, drawn straight on its canvas (no child Label widgets: a board has dozens
     of tiles and widget-per-text made opening a game slow). ``text`` carries the tile's
@@ -93,24 +112,21 @@ class TileButton(ButtonBehavior, Widget):
         self._rendered_for = key
         w = self.width
         glyph = theme.tile_glyph(cell.kind) + (f"   {theme.glyph(cell.owner)}" if cell.owner else "") + ("  →" if cell.reachable else "")
-        head = CoreLabel(text=glyph, font_name=FONT, bold=True, font_size=max(dp(10), min(dp(16), w * 0.2)),
-                         color=theme.highlight if cell.reachable else theme.text)
-        name = CoreLabel(text=cell.short, font_name=FONT, font_size=max(dp(9), min(dp(14), w * 0.145)),
-                         color=theme.text, text_size=(w - dp(4), None), halign="center", max_lines=2, shorten=True,
-                         shorten_from="right")
+        head = _text(glyph, font_size=max(dp(10), min(dp(16), w * 0.2)), bold=True,
+                     color=tuple(theme.highlight if cell.reachable else theme.text))
+        name = _text(cell.short, font_size=max(dp(9), min(dp(14), w * 0.145)), color=tuple(theme.text),
+                     text_size=(w - dp(4), None), halign="center", max_lines=2, shorten=True, shorten_from="right")
         if cell.pieces:
             bits = []
             for _sid, label, faction in cell.pieces:
                 colour = get_hex_from_color(theme.faction_rgba(faction))
                 bits.append(f"[b][color={colour}]{escape_markup(label)}[/color][/b]")
-            body = MarkupLabel(text="\n".join(bits), font_name=FONT, font_size=max(dp(9), min(dp(13), w * 0.13)),
-                               text_size=(w - dp(4), None), halign="center", max_lines=2)
+            body = _text("\n".join(bits), markup=True, font_size=max(dp(9), min(dp(13), w * 0.13)),
+                         text_size=(w - dp(4), None), halign="center", max_lines=2)
         else:
-            body = CoreLabel(text=cell.detail, font_name=FONT, font_size=max(dp(9), min(dp(13), w * 0.13)),
-                             color=theme.muted, text_size=(w - dp(4), None), halign="center", shorten=True)
-        for lbl in (head, name, body):
-            lbl.refresh()
-        self._texts = (head.texture, name.texture, body.texture)
+            body = _text(cell.detail, font_size=max(dp(9), min(dp(13), w * 0.13)), color=tuple(theme.muted),
+                         text_size=(w - dp(4), None), halign="center", shorten=True)
+        self._texts = (head, name, body)
 
     def _key(self) -> tuple[Any, ...]:
         theme = App.get_running_app().theme
