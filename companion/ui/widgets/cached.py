@@ -40,7 +40,31 @@ def add_picture(canvas: Any, fbo: Fbo) -> Rectangle:
     return picture
 
 
-class CachedView(FloatLayout):
+class IntoBuffer:
+    """Mixin: children added to the widget draw into its ``_fbo`` (once it exists)
+    rather than on its own canvas."""
+
+    _fbo: Fbo | None
+
+    def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        self._in_buffer(super().add_widget, widget, *args, **kw)  # type: ignore[misc]
+
+    def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        self._in_buffer(super().remove_widget, widget, *args, **kw)  # type: ignore[misc]
+
+    def _in_buffer(self, call: Any, *args: Any, **kw: Any) -> None:
+        if self._fbo is None:
+            call(*args, **kw)
+            return
+        canvas = self.canvas  # type: ignore[has-type]
+        self.canvas = self._fbo  # Kivy adds and removes a child's canvas on self.canvas
+        try:
+            call(*args, **kw)
+        finally:
+            self.canvas = canvas
+
+
+class CachedView(IntoBuffer, FloatLayout):
     def __init__(self, **kw: Any) -> None:
         # The buffer must exist before kv rules add children (during __init__).
         fbo = Fbo(size=(1, 1), with_stencilbuffer=True)  # a ScrollView inside needs a stencil
@@ -62,22 +86,6 @@ class CachedView(FloatLayout):
             self._clear_colour.rgba = theme.bg
             theme.bind(bg=lambda _t, v: setattr(self._clear_colour, "rgba", v))
         self.bind(pos=self._place_picture, size=self._place_picture)
-
-    def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
-        canvas = self.canvas
-        self.canvas = self._fbo  # the child's canvas goes into the buffer
-        try:
-            super().add_widget(widget, *args, **kw)
-        finally:
-            self.canvas = canvas
-
-    def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
-        canvas = self.canvas
-        self.canvas = self._fbo
-        try:
-            super().remove_widget(widget, *args, **kw)
-        finally:
-            self.canvas = canvas
 
     def do_layout(self, *args: Any, **kw: Any) -> None:
         super().do_layout(*args, **kw)

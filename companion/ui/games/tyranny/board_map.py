@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
 
 from ...kvload import load_kv
-from ...widgets.cached import add_picture, sharp
+from ...widgets.cached import IntoBuffer, add_picture, sharp
 from ...theme import FONT
 from .presenter import TileCell
 
@@ -162,7 +162,7 @@ class TileButton(ButtonBehavior, Widget):
             rect.pos = (tx, ty)
 
 
-class BoardMap(RelativeLayout):
+class BoardMap(IntoBuffer, RelativeLayout):  # tiles draw into the board's buffer
     """``set_cells(cells, grid_size)`` then ``on_tile(tile_id)`` is called on every tap.
 
     The tiles are drawn into an offscreen buffer (an Fbo) that is drawn as one picture:
@@ -204,29 +204,6 @@ class BoardMap(RelativeLayout):
             if child.canvas in self.canvas.children:
                 self.canvas.remove(child.canvas)
                 self._fbo.add(child.canvas)
-
-    def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
-        # Children draw into the buffer, not the layout's canvas.
-        if self._fbo is None:
-            super().add_widget(widget, *args, **kw)
-            return
-        canvas = self.canvas
-        self.canvas = self._fbo
-        try:
-            super().add_widget(widget, *args, **kw)
-        finally:
-            self.canvas = canvas
-
-    def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
-        if self._fbo is None:
-            super().remove_widget(widget, *args, **kw)
-            return
-        canvas = self.canvas
-        self.canvas = self._fbo
-        try:
-            super().remove_widget(widget, *args, **kw)
-        finally:
-            self.canvas = canvas
 
     def _resize_picture(self, *_: Any) -> None:
         assert self._fbo is not None
