@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
 
 from ...kvload import load_kv
-from ...widgets.cached import IntoBuffer, add_picture, sharp
+from ...widgets.cached import IntoBuffer, Picture
 from ...theme import FONT
 from .presenter import TileCell
 
@@ -185,8 +185,7 @@ class BoardMap(IntoBuffer, RelativeLayout):  # tiles draw into the board's buffe
         self._fbo = fbo
         self._adopt_children()
         self.canvas.add(fbo)  # renders (only when changed) before the picture is drawn
-        self._picture = add_picture(self.canvas, fbo)
-        self._picture.size = self.size
+        self._picture = Picture(self.canvas, fbo)
         theme = App.get_running_app().theme
         self._clear_colour.rgba = theme.bg
         theme.bind(bg=lambda _t, v: setattr(self._clear_colour, "rgba", v))
@@ -210,9 +209,7 @@ class BoardMap(IntoBuffer, RelativeLayout):  # tiles draw into the board's buffe
         size = (max(1, int(self.width)), max(1, int(self.height)))
         if tuple(self._fbo.size) != size:
             self._fbo.size = size  # a new texture
-            sharp(self._fbo.texture)
-        self._picture.texture = self._fbo.texture
-        self._picture.size = size
+        self._picture.resize()
 
     def set_cells(self, cells: list[TileCell], grid_size: int) -> None:
         self._grid = grid_size
