@@ -476,6 +476,12 @@ def demo_first_frame(d: Any) -> Iterator[float]:
     d.check(tuple(board._fbo.size) == (int(board.width), int(board.height)), "the board's buffer is the board's size")
     d.check(all(board._fbo.indexof(t.canvas) != -1 for t in board._tiles.values()), "every tile draws into the buffer")
     d.check(any(isinstance(w, CachedView) for w in d.walk(scr)), "the panels draw through a CachedView")
+    d.check(board._picture.texture is not board._fbo.texture and tuple(board._picture.texture.size) == tuple(board._fbo.size),
+            "the board's picture is a copy of its buffer, of the buffer's size")
+    tray = scr.ids.dice
+    buttons = tray.ids.buttons
+    d.check(tray.is_awaiting and is_drawn(buttons), "the tray's buttons are drawn while a roll is awaited")
+    d.check(buttons._fbo.indexof(buttons.children[0].canvas) != -1, "the tray's buttons draw into a buffer")
     d.shot("demo-first-frame")
     # A button inside a cached panel still works and its panel shows the change.
     d.tap(scr.ids.log_toggle)

@@ -6,8 +6,9 @@ that only shows a die's value in the tray. A :class:`CachedView` renders its chi
 an Fbo, which Kivy renders again only when an instruction inside it changes; every other
 frame the region costs one textured rectangle.
 
-The buffer is cleared to the screen's background colour (``app.theme.bg``), so put a
-CachedView only where the plain background is behind it (its picture is opaque).
+The buffer is cleared to the screen's background colour (``app.theme.bg``; ``background``
+names another theme colour, e.g. ``"surface"`` inside a panel), so put a CachedView only
+where that plain colour is behind it (its picture is opaque).
 Children fill the view (size hints apply as in a FloatLayout; without a ``pos_hint`` a
 child is placed at the view's origin)."""
 from __future__ import annotations
@@ -18,6 +19,7 @@ from kivy.app import App
 from kivy.graphics import Callback, ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
 from kivy.graphics.opengl import GL_BLEND, GL_TEXTURE0, GL_TEXTURE_2D, glActiveTexture, glCopyTexSubImage2D, glDisable, glEnable
 from kivy.graphics.texture import Texture
+from kivy.properties import StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
 
@@ -94,6 +96,8 @@ class IntoBuffer:
 
 
 class CachedView(IntoBuffer, FloatLayout):
+    background = StringProperty("bg")  # the theme colour behind the view: "bg" or "surface"
+
     def __init__(self, **kw: Any) -> None:
         # The buffer must exist before kv rules add children (during __init__).
         fbo = Fbo(size=(1, 1), with_stencilbuffer=True)  # a ScrollView inside needs a stencil
@@ -112,8 +116,13 @@ class CachedView(IntoBuffer, FloatLayout):
         app = App.get_running_app()
         theme = getattr(app, "theme", None)
         if theme is not None:
-            self._clear_colour.rgba = theme.bg
-            theme.bind(bg=lambda _t, v: setattr(self._clear_colour, "rgba", v))
+            # ``background`` of a view inside another rule is set after __init__.
+            def clear_colour(*_: Any) -> None:
+                self._clear_colour.rgba = getattr(theme, self.background)
+
+            clear_colour()
+            self.bind(background=clear_colour)
+            theme.bind(bg=clear_colour, surface=clear_colour)
         self.bind(pos=self._place_picture, size=self._place_picture)
 
     def do_layout(self, *args: Any, **kw: Any) -> None:

@@ -12,6 +12,8 @@ from kivy.uix.boxlayout import BoxLayout
 from ..kvload import load_kv
 from ..presenters.dice import DiceModel
 from .base import TCButton
+from .cached import CachedView  # noqa: F401  (used in dice_tray.kv)
+from .drawn import set_drawn
 
 
 class DiceTray(BoxLayout):
@@ -33,6 +35,13 @@ class DiceTray(BoxLayout):
         self.model = DiceModel()
         super().__init__(**kw)
         self._built_sides = 0
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        set_drawn(self.ids.buttons, self.is_awaiting)
+
+    def on_is_awaiting(self, _tray: Any, awaiting: bool) -> None:
+        if "buttons" in self.ids:
+            set_drawn(self.ids.buttons, awaiting)
 
     def set_prompt(self, prompt: Any, who: str = "") -> None:
         self.model.set_awaiting(prompt, who)
