@@ -34,7 +34,19 @@ DEMO_SEATS = [
 ]
 
 
-class SimulatedHubLink:
+class _DemoLink:
+    """What the devices panel asks of either demo hub, answered by its bridge link."""
+
+    link: HubLink
+
+    def disconnect(self) -> None:
+        self.link.disconnect()
+
+    def counters(self) -> Any:
+        return self.link.counters()
+
+
+class SimulatedHubLink(_DemoLink):
     """The simulated hub and the bridge's connection to it, as one device of the panel."""
 
     def __init__(self, on_event: Any, seed: int | None = None, dice: int = 1, roller: Any = None,
@@ -50,12 +62,6 @@ class SimulatedHubLink:
     def connect(self) -> None:
         self.link.connect()
 
-    def disconnect(self) -> None:
-        self.link.disconnect()
-
-    def counters(self) -> Any:
-        return self.link.counters()
-
     def throw(self, die: int = 0, value: int | None = None, crooked: bool | None = None) -> Any:
         """Throw a simulated die (the roller decides, or ``value`` 1..6); the result
         arrives over the pty like a real hub's."""
@@ -70,7 +76,7 @@ class HubProcessError(RuntimeError):
     """The simulated hub's process did not say where its port is."""
 
 
-class HubProcessLink:
+class HubProcessLink(_DemoLink):
     """The simulated hub in a child process, driven through its stdin (``--control``),
     and the bridge's connection to its pty. ``on_written(die, face_index, t_monotonic)``
     hears when a result frame is on the pty (the hub's own report, on the system-wide
@@ -132,12 +138,6 @@ class HubProcessLink:
     def connect(self) -> None:
         self.start()
         self.link.connect()
-
-    def disconnect(self) -> None:
-        self.link.disconnect()
-
-    def counters(self) -> Any:
-        return self.link.counters()
 
     def throw(self, die: int = 0, value: int | None = None, crooked: bool | None = None) -> None:
         """Throw a simulated die (its roller decides, or ``value`` 1..6); the result
