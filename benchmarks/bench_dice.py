@@ -131,23 +131,23 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
                 else:
                     t.roll_for_me()
 
+        def wait(limit_s: float, why: str, every_s: float) -> None:
+            """Look again in ``every_s``, or give up (stopping the app) after ``limit_s``."""
+            if time.monotonic() - state["t0"] > limit_s:
+                print(f"bench dice: {why}", file=sys.stderr)
+                app.stop()
+            else:
+                Clock.schedule_once(step, every_s)
+
         def step(_dt: float) -> None:
             if state["waiting"]:
-                if time.monotonic() - state["t0"] > 10:
-                    print("bench dice: a roll never reached the screen", file=sys.stderr)
-                    app.stop()
-                    return
-                Clock.schedule_once(step, 0.01)
+                wait(10, "a roll never reached the screen", 0.01)
                 return
             if state["left"] == 0:
                 app.stop()
                 return
             if not link.link.is_online:
-                if time.monotonic() - state["t0"] > 20:
-                    print("bench dice: the simulated hub never came online", file=sys.stderr)
-                    app.stop()
-                    return
-                Clock.schedule_once(step, 0.1)
+                wait(20, "the simulated hub never came online", 0.1)
                 return
             advance_to_roll()
             with lock:

@@ -97,6 +97,7 @@ class SeatClock:
     over: bool
     warned: bool
     penalty_minutes: int
+    penalty_points: int  # penalty_minutes x the policy's points per minute
 
 
 @dataclass
@@ -245,9 +246,8 @@ class ClockSet:
     def penalty_points(self, seat: str) -> int:
         """Penalty points ``seat`` has incurred (penalty policy: points per started minute
         over time; 0 under any other policy)."""
-        s = self._seat(seat)
-        self._sync(detect=True)
-        return s.penalty_minutes * self._config.penalty_per_minute
+        self._sync(detect=True)  # count the minutes up to now, as a tick would
+        return self.status(seat).penalty_points
 
     def turn_remaining(self, seat: str | None = None) -> float | None:
         """The turn timer: seconds left in ``seat``'s current turn (default: the active seat
@@ -290,6 +290,7 @@ class ClockSet:
             over=s.over,
             warned=s.warned,
             penalty_minutes=s.penalty_minutes,
+            penalty_points=s.penalty_minutes * cfg.penalty_per_minute,
         )
 
     # --- driving --------------------------------------------------------------------------

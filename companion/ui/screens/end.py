@@ -43,8 +43,7 @@ class EndScreen(Screen):
         self.has_chart = self.model.has_chart
         self.winners = self.model.winners
         self.reason = self.model.reason
-        penalties = table.time_penalties() if hasattr(table, "time_penalties") else {}
-        self.scores = "\n".join(self.model.score_lines() + self.model.penalty_lines(penalties))
+        self.scores = "\n".join(self.model.score_lines() + self.model.penalty_lines(table.time_penalties()))
         t0, t1, lo, hi = self.model.axis()
         self.axis_text = f"turns {t0}–{t1} · influence {lo}–{hi}"
         self.target_frac = (1000 - lo) / ((hi - lo) or 1)

@@ -65,15 +65,15 @@ class SeatClocks(BoxLayout):
         self.paused = bool(cs.is_paused)
         for sid, lbl in self._labels.items():
             try:
-                left = cs.remaining(sid)
+                st = cs.status(sid)
             except Exception:
                 continue
+            left, pts = st.remaining, st.penalty_points
             mark = "▶ " if sid in running else ""
-            pts = cs.penalty_points(sid)
             lbl.text = f"{mark}{self._names[sid]}  {_fmt(left)}" + (f"  (penalty {pts})" if pts else "")
             lbl.bold = sid in running
-            low = cs.status(sid).warned  # under the warning threshold: not colour alone, the banner says it too
-            lbl.color = theme.bad if left <= 0 else (theme.warn if low else (theme.highlight if sid in running else theme.muted))
+            # Under the warning threshold: not colour alone, the banner says it too.
+            lbl.color = theme.bad if left <= 0 else (theme.warn if st.warned else (theme.highlight if sid in running else theme.muted))
 
     def tap_pause(self) -> None:
         cs = self.clocks
