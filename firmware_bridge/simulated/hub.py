@@ -316,7 +316,10 @@ class SimulatedHub:
 
     @property
     def plugged(self) -> bool:
-        return self._master is not None
+        # Under the lock: the hub's thread closes the pty's fds before it clears
+        # ``_master``, and an app whose read just failed must see the hub unplugged.
+        with self._cond:
+            return self._master is not None
 
     # -- the table: dice, tokens, buttons ---------------------------------------------
 
