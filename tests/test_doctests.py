@@ -1,4 +1,7 @@
-"""Run the docstring examples of every module that has them."""
+"""Run the docstring examples of every module that has them: the rule engines, the
+session layer, the bridge, the benchmarks, and the UI's Kivy-free parts (presenters, the
+benchmark hook). Widgets and screens are left out: importing them here would bring Kivy
+into the test process, and the UI tests exercise them in a real window."""
 from __future__ import annotations
 
 import doctest
@@ -7,11 +10,26 @@ import pkgutil
 
 import pytest
 
+import benchmarks
+import companion
+import firmware_bridge
 import rules
 
-MODULES = ["rules"] + sorted(
-    m.name for m in pkgutil.walk_packages(rules.__path__, "rules.") if not m.name.endswith("__main__")
-)
+KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks")
+
+
+def _modules(package: object) -> list[str]:
+    out = []
+    for m in pkgutil.walk_packages(package.__path__, package.__name__ + "."):  # type: ignore[attr-defined]
+        if m.name.endswith("__main__"):
+            continue
+        if m.name.startswith("companion.ui.") and not m.name.startswith(KIVY_FREE_UI):
+            continue
+        out.append(m.name)
+    return out
+
+
+MODULES = ["rules"] + sorted(name for p in (rules, companion, firmware_bridge, benchmarks) for name in _modules(p))
 
 
 @pytest.mark.parametrize("name", MODULES)

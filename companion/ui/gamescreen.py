@@ -23,6 +23,7 @@ class GameScreen(Screen):
         super().__init__(**kw)
         self._unsubscribe: Callable[[], None] | None = None
         self._tick_ev: Any = None
+        self._clock_alert: Any = None  # the clock alert the banner shows (a ClockAlert)
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
 
@@ -64,16 +65,25 @@ class GameScreen(Screen):
 
     def announce_clock(self, events: Any) -> None:
         """Low time, a flag fall, a penalty minute…: the most serious of a tick's events
-        goes to the banner (every one stays in the Table's clock events), with a cue."""
-        from .presenters.clock_alerts import RULE, alerts_for
+        goes to the banner (every one stays in the Table's clock events), with a cue. Time
+        given back to that seat by an admin takes its banner down."""
+        from .presenters.clock_alerts import RULE, alerts_for, gives_time_back
 
         table = self.table
         names = {s["id"]: s.get("name") or s["id"] for s in (table.seats if table is not None else ())}
+        events = list(events)
         alerts = alerts_for(events, names)
         banner = self.ids.get("banner")
-        if not alerts or banner is None:
+        if banner is None:
+            return
+        shown = self._clock_alert
+        if shown is not None and banner.shown > 0 and banner.message == shown.message and gives_time_back(events, shown):
+            banner.hide()
+            self._clock_alert = None
+        if not alerts:
             return
         worst = max(alerts, key=lambda a: a.kind == "bad")
+        self._clock_alert = worst
         banner.show(worst.message, RULE, worst.code, kind=worst.kind)
         app = App.get_running_app()
         if app is not None and hasattr(app, "cue"):

@@ -292,7 +292,8 @@ def resume_second(d: Any) -> Iterator[float]:
 
 
 def tour(d: Any) -> Iterator[float]:
-    """Screenshots of every screen at this size (layout check at 1280×800 and portrait)."""
+    """Screenshots of every screen at this size (layout check at 1280×800, the Pi display
+    800×480, and portrait)."""
     d.shot("home")
     d.app.go("setup")
     yield from settle(d)
@@ -320,10 +321,26 @@ def tour(d: Any) -> Iterator[float]:
     yield 0.4
     clocks = _screen(d).ids.clocks
     d.check(any(t.startswith("▶ ▲ Ann") and ":" in t for t in d.texts(clocks)), f"Ann's clock runs: {d.texts(clocks)}")
-    d.tap(d.find("Pause", root=clocks))
+    # Every face fits its share of the row, beside the pause button (one-line faces ran
+    # into each other and under the button with four seats at 800×480).
+    from kivy.core.text import Label as CoreLabel
+
+    for face in clocks.ids.row.children:
+        lines = face.text.split("\n")
+        measure = CoreLabel(font_size=face.font_size, bold=face.bold, font_name=face.font_name)
+        widths = [measure.get_extents(line)[0] for line in lines]
+        height = len(lines) * measure.get_extents("Ag")[1]
+        d.check(len(lines) == 2 and max(widths) <= face.width and height <= face.height,
+                f"clock face {face.text!r} ({widths}, {height} px high) fits {face.size}")
+    d.check(clocks.ids.row.right <= clocks.ids.pause.x + 1, "the clock faces end before the pause button")
+    from kivy.metrics import dp
+
+    d.check(clocks.ids.pause.text == ("❚❚ Pause" if clocks.width >= dp(480) else "❚❚"), f"pause: {clocks.ids.pause.text!r}")
+    d.tap(clocks.ids.pause)
     yield 0.2
     d.check(d.app.table.clocks.is_paused, "the clocks pause from the table screen")
-    d.tap(d.find("Resume", root=clocks))
+    d.check(clocks.ids.pause.text.startswith("▶"), f"the pause button offers to resume: {clocks.ids.pause.text!r}")
+    d.tap(clocks.ids.pause)
     yield 0.2
     # Low time: the screen says so in its banner (the Table's tick reports the warning).
     table = d.app.table
@@ -333,8 +350,12 @@ def tour(d: Any) -> Iterator[float]:
     yield 0.4  # the banner fades in
     d.shot("tyranny-clock-warning")
     table.adjust_clock("cops-1", 280, "test: time given back")
+    # Time given back: the warning no longer holds, and its banner comes down.
+    yield from _wait_for(lambda: _screen(d).ids.banner.shown == 0, 3)
+    d.check(_screen(d).ids.banner.shown == 0, "the low-time banner comes down when time is given back")
     _tap_face(d, 3)
     yield from settle(d)
+    d.check(_screen(d).ids.banner.shown == 0, "no banner over the table")
     d.shot("tyranny-table")
     d.tap(_screen(d).ids.log_toggle)
     yield from settle(d)

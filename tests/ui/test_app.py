@@ -30,7 +30,7 @@ def test_resume_after_restarting_the_app(run_app, tmp_path):
     assert first == second and first["ply"] > 0
 
 
-@pytest.mark.parametrize("size", ["1280x800", "480x800"])
+@pytest.mark.parametrize("size", ["1280x800", "800x480", "480x800"])
 def test_every_screen_lays_out_at(run_app, size):
     run_app("tour", size)
 

@@ -12,6 +12,8 @@ restart. Pure (no Kivy): the game screen shows the alert in its banner and plays
 'cop-1: minute 2 over time: 10 penalty points so far.'
 >>> alert_for(ClockEvent(EventKind.ADJUSTED, "cop-1", 90.0, delta=30.0), {}) is None  # the admin did it
 True
+>>> gives_time_back([ClockEvent(EventKind.ADJUSTED, "cop-1", 90.0, delta=30.0)], a)  # the warning is over
+True
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ class ClockAlert:
     code: str  # the event kind: "warning", "over-time", …
     kind: str  # banner colour: "warn" or "bad"
     cue: str  # sound cue name
+    seat: str = ""  # whose clock it is about
 
 
 def alert_for(event: Any, names: Mapping[str, str]) -> ClockAlert | None:
@@ -37,26 +40,34 @@ def alert_for(event: Any, names: Mapping[str, str]) -> ClockAlert | None:
     who = names.get(event.seat, event.seat)
     k = event.kind
     if k is EventKind.WARNING:
-        return ClockAlert(f"{who}: low time, {format_time(event.remaining)} left.", k.value, "warn", "clock")
+        return ClockAlert(f"{who}: low time, {format_time(event.remaining)} left.", k.value, "warn", "clock", event.seat)
     if k is EventKind.OVER_TIME:
         tail = {
             OvertimePolicy.LOSS: " and loses on time",
             OvertimePolicy.PENALTY: ": penalty points for every started minute over",
         }.get(event.consequence, ": play on")
-        return ClockAlert(f"{who} is out of time{tail}.", k.value, "bad", "clock")
+        return ClockAlert(f"{who} is out of time{tail}.", k.value, "bad", "clock", event.seat)
     if k is EventKind.PENALTY:
         total = event.minute * event.points
         return ClockAlert(f"{who}: minute {event.minute} over time: {total} penalty point{'s' if total != 1 else ''} so far.",
-                          k.value, "bad", "clock")
+                          k.value, "bad", "clock", event.seat)
     if k is EventKind.PERIOD_USED:
         left = event.periods_left or 0
-        return ClockAlert(f"{who}: a byo-yomi period is used, {left} left.", k.value, "warn", "clock")
+        return ClockAlert(f"{who}: a byo-yomi period is used, {left} left.", k.value, "warn", "clock", event.seat)
     if k is EventKind.TURN_OVER:
-        return ClockAlert(f"{who}: the turn time is over.", k.value, "warn", "clock")
+        return ClockAlert(f"{who}: the turn time is over.", k.value, "warn", "clock", event.seat)
     if k is EventKind.RESTORED:
         return ClockAlert(f"{who}: {format_time(-event.delta)} charged for the time the app was closed "
-                          "(an admin may give it back).", k.value, "warn", "clock")
+                          "(an admin may give it back).", k.value, "warn", "clock", event.seat)
     return None
+
+
+def gives_time_back(events: Iterable[Any], alert: ClockAlert) -> bool:
+    """Whether an admin gave time back to the seat ``alert`` is about: its banner (low
+    time, out of time) no longer holds and comes down."""
+    from companion.clocks import EventKind
+
+    return any(e.kind is EventKind.ADJUSTED and e.seat == alert.seat and (e.delta or 0) > 0 for e in events)
 
 
 def alerts_for(events: Iterable[Any], names: Mapping[str, str]) -> list[ClockAlert]:

@@ -1,5 +1,10 @@
-"""Per-seat clocks: each seat's remaining time (glyph + name + time; the running seat
-marked ▶ and highlighted), refreshed a few times a second from the Table's ClockSet."""
+"""Per-seat clocks: each seat's remaining time (glyph + name over the time; the running
+seat marked ▶ and highlighted), refreshed a few times a second from the Table's ClockSet.
+
+Each seat's face is two lines in its share of the row, so four seats fit a side column at
+800×480 (one line each ran over each other and under the pause button there); the text
+is smaller when a share is narrow, and a name too long for it is cut with an ellipsis,
+never the time."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -12,6 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ..kvload import load_kv
+from ..presenters.text_fit import cut
 from .drawn import draw_when
 
 
@@ -48,7 +54,8 @@ class SeatClocks(BoxLayout):
         if clocks is None:
             return
         for sid, name, faction in seats:
-            lbl = Label(font_size=theme.fs_body, color=theme.text, halign="center", size_hint_min_x=dp(90))
+            lbl = Label(font_size=theme.fs_body, color=theme.text, halign="center", valign="middle")
+            lbl.bind(size=self._fit)
             self._names[sid] = f"{theme.glyph(faction)} {name}"
             self._labels[sid] = lbl
             box.add_widget(lbl)
@@ -70,10 +77,17 @@ class SeatClocks(BoxLayout):
                 continue
             left, pts = st.remaining, st.penalty_points
             mark = "▶ " if sid in running else ""
-            lbl.text = f"{mark}{self._names[sid]}  {_fmt(left)}" + (f"  (penalty {pts})" if pts else "")
+            name = cut(f"{mark}{self._names[sid]}", lbl.width, lbl.font_size)
+            lbl.text = f"{name}\n{_fmt(left)}" + (f" · penalty {pts}" if pts else "")
             lbl.bold = sid in running
             # Under the warning threshold: not colour alone, the banner says it too.
             lbl.color = theme.bad if left <= 0 else (theme.warn if st.warned else (theme.highlight if sid in running else theme.muted))
+
+    def _fit(self, lbl: Label, size: Any) -> None:
+        theme = App.get_running_app().theme
+        lbl.font_size = theme.fs_body if size[0] >= dp(110) else theme.fs_small
+        lbl.text_size = size
+        self.update()
 
     def tap_pause(self) -> None:
         cs = self.clocks
