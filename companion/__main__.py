@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from .ui import collector
+
+    collector.hold()  # until the first screen is up (CompanionApp settles it)
     # Kivy reads its command line and config at import: configure it first.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config
@@ -80,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
     finally:
+        collector.resume()  # had the app failed before its first screen
         if demo_folder is not None:
             demo_folder.cleanup()
     return 0

@@ -15,7 +15,7 @@ import companion
 import firmware_bridge
 import rules
 
-KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks")
+KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks", "companion.ui.collector")
 
 
 def _modules(package: object) -> list[str]:
@@ -29,7 +29,9 @@ def _modules(package: object) -> list[str]:
     return out
 
 
-MODULES = ["rules"] + sorted(name for p in (rules, companion, firmware_bridge, benchmarks) for name in _modules(p))
+MODULES = ["rules", "companion", "firmware_bridge", "benchmarks"] + sorted(
+    name for p in (rules, companion, firmware_bridge, benchmarks) for name in _modules(p)
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

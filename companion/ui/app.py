@@ -33,6 +33,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 from kivy import kivy_data_dir  # noqa: E402
 from kivy.core.text import LabelBase  # noqa: E402
 
+from . import collector  # noqa: E402
 from .presenters.palette import load_palette  # noqa: E402
 from .presenters.settings import Settings  # noqa: E402
 from .registry import screen_for  # noqa: E402
@@ -105,6 +106,10 @@ class CompanionApp(App):
         # else the demo's table is the first screen; home (its .kv, the saved-games
         # list) is made when first visited, not before the table's first frame.
         Window.bind(on_keyboard=self._on_key)
+        # Once the first screen is up (and again after each table opens): collect what
+        # start-up left and keep the app's long-lived objects out of later collections.
+        self._settle_memory = Clock.create_trigger(lambda _dt: collector.settle(), 0.25)
+        self._settle_memory()
         Clock.schedule_once(self._ready, 0)
         return sm
 
@@ -192,9 +197,11 @@ class CompanionApp(App):
         scr = self.screen(f"game:{table.game_id}")
         scr.bind_table(table)
         self.go(scr.name)
+        self._settle_memory()
 
     def close_table(self) -> None:
         if self.table is not None:
+            collector.release()  # what only this table used may now be collected
             if self.sm is not None and self.sm.has_screen(f"game:{self.table.game_id}"):
                 self.sm.get_screen(f"game:{self.table.game_id}").unbind_table()
             try:

@@ -319,6 +319,11 @@ def tour(d: Any) -> Iterator[float]:
                    clocks=presets()["Blitz 5+3"])
     yield from settle(d)
     yield 0.4
+    import gc
+
+    # Once the table is up, the app's long-lived objects are frozen out of collections
+    # (companion/ui/collector.py), and automatic collections run.
+    d.check(gc.isenabled() and gc.get_freeze_count() > 10000, f"collector settled: {gc.isenabled()}, {gc.get_freeze_count()}")
     clocks = _screen(d).ids.clocks
     d.check(any(t.startswith("▶ ▲ Ann") and ":" in t for t in d.texts(clocks)), f"Ann's clock runs: {d.texts(clocks)}")
     # Every face fits its share of the row, beside the pause button (one-line faces ran
