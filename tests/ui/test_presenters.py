@@ -233,11 +233,8 @@ def test_home_rows_and_stats():
     assert format_duration(None) == "—"
 
 
+# The presenters' examples run in tests/test_doctests.py with the rest of the Kivy-free code.
 @pytest.mark.parametrize("name", [
-    "companion.ui.presenters.palette", "companion.ui.presenters.settings", "companion.ui.presenters.gate",
-    "companion.ui.presenters.track", "companion.ui.presenters.dice", "companion.ui.presenters.home",
-    "companion.ui.presenters.setup", "companion.ui.presenters.devices", "companion.ui.presenters.end",
-    "companion.ui.presenters.clock_alerts",
     "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.__main__",
 ])
 def test_doctests(name):

@@ -1,7 +1,7 @@
 """Home: games to resume, finished games, and stats across sessions, from the journal.
 
->>> format_duration(3725), format_duration(59), format_duration(None)
-('1 h 02 min', '0 min', '—')
+>>> format_duration(3725), format_duration(600), format_duration(59), format_duration(None)
+('1 h 02 min', '10 min', 'under 1 min', '—')
 """
 from __future__ import annotations
 
@@ -13,9 +13,12 @@ from rules import catalog
 
 
 def format_duration(seconds: float | None) -> str:
+    """A game's length for the library and stats (examples in the module's docstring)."""
     if seconds is None:
         return "—"
     m = int(seconds // 60)
+    if m == 0:
+        return "under 1 min"
     return f"{m // 60} h {m % 60:02d} min" if m >= 60 else f"{m} min"
 
 

@@ -33,6 +33,7 @@ class TCLabel(Label):
         # A wrapping label is as tall as its text (at least one touch row is not needed:
         # labels are not touch targets).
         self.bind(texture_size=self._fit)
+        self._fit()  # an empty label's texture size never changes: 0 high, not Kivy's default 100
 
     def _fit(self, *_: object) -> None:
         if self.wrap and self.size_hint_y is None:
