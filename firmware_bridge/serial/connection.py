@@ -155,6 +155,9 @@ class HubConnection:
         self._port: Any = None
         self._seq = 0
         self._connect_times: list[float] = []
+        # True while connect() waits for the first attempt's outcome: a failed attempt
+        # then holds the reader until connect() has decided (see _attempt_done).
+        self._deciding = False
 
     @classmethod
     def for_serial_number(cls, serial_number: str, on_event: OnEvent = None,
@@ -186,17 +189,26 @@ class HubConnection:
         or close and raise what went wrong (``PortOpenError``/``PortBusyError``,
         ``HandshakeTimeout``, ``ProtocolVersionError``). After that the thread reconnects
         by itself."""
+        with self._cond:
+            self._deciding = True
         self.start()
         end = time.monotonic() + timeout
         with self._cond:
-            while not self._online and self._attempts == 0:
-                left = end - time.monotonic()
-                if left <= 0:
-                    break
-                self._cond.wait(left)
-            if self._online:
-                return self
-            err = self._last_error
+            try:
+                while not self._online and self._attempts == 0:
+                    left = end - time.monotonic()
+                    if left <= 0:
+                        break
+                    self._cond.wait(left)
+                if self._online:
+                    return self
+                err = self._last_error
+                # Decided under the lock: the reader, held since its failed attempt,
+                # sees the stop before it could try again.
+                self._stop.set()
+            finally:
+                self._deciding = False
+                self._cond.notify_all()
         self.close()
         if isinstance(err, SerialBridgeError):
             raise err
@@ -355,9 +367,10 @@ class HubConnection:
 
     def _run(self) -> None:
         first_try = True
+        present: bool | None = None  # the port's node when the last attempt ended
         while not self._stop.is_set():
             if not first_try:
-                self._pause()
+                self._pause(present)
                 if self._stop.is_set():
                     break
             first_try = False
@@ -365,6 +378,7 @@ class HubConnection:
                 port = self._open()
             except SerialBridgeError as e:
                 self._attempt_done(e)
+                present = self._port_present()
                 continue
             reason = "closed"
             shaken = False
@@ -396,6 +410,12 @@ class HubConnection:
                     port.close()
                 except Exception:  # a vanished device may fail to close; it is gone anyway
                     pass
+                # Looked at before DeviceOffline goes out, not when the back-off starts:
+                # whoever hears of the outage may replug at once (a test, a user quick
+                # with the cable), and a port already back by the time a slow reader
+                # thread reached _pause looked as if it had never gone, so the replug
+                # waited out the whole back-off instead of being tried at once.
+                present = None if self._stop.is_set() else self._port_present()
                 self._went_offline(reason)
             if self._fatal:
                 break
@@ -406,6 +426,13 @@ class HubConnection:
             self._last_error = error
             self._fatal = self._fatal or fatal
             self._cond.notify_all()
+            # connect() reports the first attempt's outcome and closes: until it has
+            # woken up and decided, do not try again. (Without this a loaded machine let
+            # the reader, after a back-off of a few ms, open the port and HELLO once
+            # more before connect() got round to close(): a fourth HELLO after a
+            # HandshakeTimeout that says three, and a port reopened for nothing.)
+            while error is not None and self._deciding and not self._stop.is_set():
+                self._cond.wait()
         if error is not None:
             log.info("%s: %s", self.device, error)
 
@@ -420,7 +447,9 @@ class HubConnection:
             self._tally.add("offline")
             self._emit([E.DeviceOffline(device=self.device, reason=reason, t=self._clock())])
 
-    def _pause(self) -> None:
+    def _pause(self, present: bool | None) -> None:
+        """The back-off after an attempt or a link that ended; ``present``: whether the
+        port's node was there when it ended."""
         delay = self.backoff.next_delay()
         if self._sleep is not None:
             self._sleep(delay)
@@ -428,7 +457,6 @@ class HubConnection:
         # Wait out the back-off, but try at once when a missing port comes back: the
         # back-off spares a port that is there and failing, not one that was unplugged.
         deadline = time.monotonic() + delay
-        present = self._port_present()
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or self._stop.wait(min(left, self.replug_poll_s)):
