@@ -473,6 +473,11 @@ class SimulatedHub:
         answers; commands wait in its buffer, sensor FIFOs overrun."""
         with self._cond:
             self._silent_until = time.monotonic() + seconds
+            # A stall, whether or not the loop gets a pass during it: on a loaded machine
+            # its thread may not be scheduled until the silence is over, and the first
+            # pass after it must still advance the device clock fully (and overrun the
+            # FIFOs), not by a slow pass's 100 ms.
+            self._stalled = True
 
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes (an open port fails, ``port`` dangles).
