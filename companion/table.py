@@ -308,20 +308,27 @@ class Table:
         """The engine state. Holds secrets: never display it; use :meth:`view`."""
         return self._state
 
+    # The reads below take the lock too: a change mutates the engine state in place
+    # (push_unchecked) and sets _forfeit/_state in several steps, so a read from another
+    # thread without the lock could see a half-applied action (a prompt or outcome of no
+    # state the game was ever in, or an engine error from a list changing under it).
     @property
     def ply(self) -> int:
-        return self._state.ply
+        with self._lock:
+            return self._state.ply
 
     @property
     def prompt(self) -> Prompt:
-        if self._forfeit is not None:
-            return Prompt(frozenset(), GameOver())
-        return self.game.prompt(self._state)
+        with self._lock:
+            if self._forfeit is not None:
+                return Prompt(frozenset(), GameOver())
+            return self.game.prompt(self._state)
 
     @property
     def outcome(self) -> Any:
         """The engine's outcome, or the loss on time the clocks decided."""
-        return self._forfeit if self._forfeit is not None else self.game.outcome(self._state)
+        with self._lock:
+            return self._forfeit if self._forfeit is not None else self.game.outcome(self._state)
 
     def is_over(self) -> bool:
         return self.outcome is not None
@@ -343,14 +350,18 @@ class Table:
             return self.game.view(self._state, seat)
 
     def legal_actions(self) -> Any:
-        """The engine's lazy listing (nothing once the game was lost on time)."""
-        if self._forfeit is not None:
-            return ()
-        return self.game.legal_actions(self._state)
+        """The engine's lazy listing (nothing once the game was lost on time). It reads
+        the live state as it is iterated: from a thread other than the UI thread, list
+        it under ``table._lock``."""
+        with self._lock:
+            if self._forfeit is not None:
+                return ()
+            return self.game.legal_actions(self._state)
 
     def hidden(self, viewer: str = PUBLIC) -> set[str]:
         """Strings ``viewer`` may not see now (the engine's secrets)."""
-        return {s for s in self.game.secrets(self._state, viewer) if s}
+        with self._lock:
+            return {s for s in self.game.secrets(self._state, viewer) if s}
 
     # ------------------------------------------------------------------ changing
     def submit(self, action: Action, source: str | None = None) -> Accepted:
