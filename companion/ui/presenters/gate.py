@@ -13,6 +13,11 @@ widget asks its builder for the content only when :meth:`GateModel.tick` reports
 (None, 0.5)
 >>> g.release(0.6); g.phase, g.progress          # let go too early: nothing shown
 ('waiting', 0.0)
+>>> g.press(0.7); g.tick(1.2); g.release(1.8)     # held 1.1 s, no tick saw it end
+'open'
+>>> g.hide()
+'closed'
+>>> g.request("crim-1", "Bob (◆ Criminals)")
 >>> g.press(1.0); g.tick(2.0), g.phase
 ('open', 'open')
 >>> g.tick(11.9), g.tick(12.0), g.phase
@@ -42,9 +47,15 @@ class GateModel:
         if self.phase == "waiting":
             self.phase, self._pressed_at = "holding", now
 
-    def release(self, now: float) -> None:
+    def release(self, now: float) -> str | None:
+        """Let go. Early: nothing shown. After a full hold the gate opens even if no
+        :meth:`tick` saw the hold complete (the frames ran late on a busy device just
+        before the finger lifted): returns ``"open"`` then, like :meth:`tick`."""
         if self.phase == "holding":
+            if self.tick(now) == "open":
+                return "open"
             self.phase, self.progress, self._pressed_at = "waiting", 0.0, None
+        return None
 
     def hide(self) -> str | None:
         """Hide at once (the Hide button, leaving the screen). Returns ``"closed"`` if

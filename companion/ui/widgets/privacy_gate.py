@@ -83,20 +83,28 @@ class PrivacyGate(FloatLayout):
         self._sync()
 
     def hold_up(self) -> None:
-        self.model.release(self._clock())
+        # A full hold opens the gate even when the finger lifts before a tick saw the
+        # hold complete (a slow frame): the reveal must not be lost then.
+        if self.model.release(self._clock()) == "open":
+            self._opened()
         self._sync()
 
     def _tick(self, _dt: float) -> None:
         now = self._clock()
         what = self.model.tick(now)
         if what == "open":
-            self._reveal()
-            App.get_running_app().cue("reveal")
+            self._opened()
         elif what == "closed":
             self.close()
             return
         self.seconds_left = self.model.seconds_left(now)
         self._sync()
+
+    def _opened(self) -> None:
+        self._reveal()
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "cue"):
+            app.cue("reveal")
 
     def _reveal(self) -> None:
         assert self._builder is not None
