@@ -73,6 +73,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
     # reader thread), when the UI thread began and finished routing it.
     stages: list[tuple[float, float, float]] = []
     state = {"seen": 0, "left": rolls, "waiting": False, "t0": 0.0, "measuring": False}
+    new_games: set[int] = set()  # measured rolls thrown just after a game ended and another began
     lock = threading.Lock()
 
     def on_written(_die: int, _face: int, t: float) -> None:
@@ -121,6 +122,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
             t = app.table
             for _ in range(50):
                 if t.outcome is not None:
+                    new_games.add(rolls - state["left"])
                     app.new_game("tyranny", [{"id": "cops-1", "faction": "cops"}, {"id": "criminals-1", "faction": "criminals"}], {}, seed=len(shown))
                     t = app.table
                 if isinstance(t.prompt.awaiting, RollRequest):
@@ -176,7 +178,9 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
     marshal = [(b - e) * 1000 for e, b, _r in st]
     routing = [(r - b) * 1000 for _e, b, r in st]
     render = [(s - r) * 1000 for s, (_e, _b, r) in zip(shown[:n], st)]
-    return {"n": n, "p50": statistics.median(lat), "p95": percentile(lat, 95), "p99": percentile(lat, 99),
+    slowest = sorted(range(n), key=lambda i: lat[i], reverse=True)[:5]
+    slow = [(i, lat[i], bridge[i], marshal[i], routing[i], render[i], i in new_games) for i in slowest]
+    return {"slowest": slow, "new_games": len(new_games), "n": n, "p50": statistics.median(lat), "p95": percentile(lat, 95), "p99": percentile(lat, 99),
             "max": max(lat), "min": min(lat), "bridge": statistics.median(bridge), "marshal": statistics.median(marshal),
             "route": statistics.median(routing), "render": statistics.median(render)}
 
@@ -215,6 +219,10 @@ def main(argv: list[str]) -> int:
           f"   (target p99 ≤ {TARGET_P99_MS:.0f} ms: {'met' if r['p99'] <= TARGET_P99_MS else 'NOT met'})")
     print(f"median stages ms: pty→event {r['bridge']:.1f}  event→UI thread {r['marshal']:.1f}  "
           f"route+journal+screen {r['route']:.1f}  →frame swapped {r['render']:.1f}")
+    print(f"slowest rolls (games begun during the run: {r['new_games']}):")
+    for i, total, *parts, fresh in r["slowest"]:
+        print(f"  roll #{i}: {total:.1f} ms = pty→event {parts[0]:.1f} + event→UI thread {parts[1]:.1f} + "
+              f"route {parts[2]:.1f} + →frame swapped {parts[3]:.1f}" + ("   (first roll of a new game)" if fresh else ""))
     print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
     return 0
 
