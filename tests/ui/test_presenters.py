@@ -231,15 +231,3 @@ def test_home_rows_and_stats():
     lines = stats_lines(NS(plays=3, average_duration_s=4000, wins_by_faction={"cops": 2, "criminals": 1}, wins_by_player={"Ann": 2}))
     assert lines[0] == "3 games played, 1 h 06 min on average." and "cops 2" in lines[1]
     assert format_duration(None) == "—"
-
-
-# The presenters' examples run in tests/test_doctests.py with the rest of the Kivy-free code.
-@pytest.mark.parametrize("name", [
-    "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.__main__",
-])
-def test_doctests(name):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0

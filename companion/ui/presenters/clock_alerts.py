@@ -35,30 +35,36 @@ class ClockAlert:
 def alert_for(event: Any, names: Mapping[str, str]) -> ClockAlert | None:
     """The alert for one clock event, or None for events the screen need not announce
     (an adjustment the admin just made)."""
+    said = _said(event, names.get(event.seat, event.seat))
+    if said is None:
+        return None
+    message, kind = said
+    return ClockAlert(message, event.kind.value, kind, "clock", event.seat)
+
+
+def _said(event: Any, who: str) -> tuple[str, str] | None:
+    """What the banner says for ``event`` and its colour ("warn" or "bad")."""
     from companion.clocks import EventKind, OvertimePolicy, format_time
 
-    who = names.get(event.seat, event.seat)
     k = event.kind
     if k is EventKind.WARNING:
-        return ClockAlert(f"{who}: low time, {format_time(event.remaining)} left.", k.value, "warn", "clock", event.seat)
+        return f"{who}: low time, {format_time(event.remaining)} left.", "warn"
     if k is EventKind.OVER_TIME:
         tail = {
             OvertimePolicy.LOSS: " and loses on time",
             OvertimePolicy.PENALTY: ": penalty points for every started minute over",
         }.get(event.consequence, ": play on")
-        return ClockAlert(f"{who} is out of time{tail}.", k.value, "bad", "clock", event.seat)
+        return f"{who} is out of time{tail}.", "bad"
     if k is EventKind.PENALTY:
         total = event.minute * event.points
-        return ClockAlert(f"{who}: minute {event.minute} over time: {total} penalty point{'s' if total != 1 else ''} so far.",
-                          k.value, "bad", "clock", event.seat)
+        return f"{who}: minute {event.minute} over time: {total} penalty point{'s' if total != 1 else ''} so far.", "bad"
     if k is EventKind.PERIOD_USED:
-        left = event.periods_left or 0
-        return ClockAlert(f"{who}: a byo-yomi period is used, {left} left.", k.value, "warn", "clock", event.seat)
+        return f"{who}: a byo-yomi period is used, {event.periods_left or 0} left.", "warn"
     if k is EventKind.TURN_OVER:
-        return ClockAlert(f"{who}: the turn time is over.", k.value, "warn", "clock", event.seat)
+        return f"{who}: the turn time is over.", "warn"
     if k is EventKind.RESTORED:
-        return ClockAlert(f"{who}: {format_time(-event.delta)} charged for the time the app was closed "
-                          "(an admin may give it back).", k.value, "warn", "clock", event.seat)
+        return (f"{who}: {format_time(-event.delta)} charged for the time the app was closed "
+                "(an admin may give it back)."), "warn"
     return None
 
 

@@ -43,6 +43,8 @@ class SeatClocks(BoxLayout):
         self._labels: dict[str, Label] = {}
         self._names: dict[str, str] = {}
         self._ev: Any = None
+        # Resizing the row resizes every face: their texts are redone once, before the frame.
+        self._update_soon = Clock.create_trigger(lambda _dt: self.update(), -1)
 
     def set_seats(self, clocks: Any, seats: list[tuple[str, str, str]]) -> None:
         """``seats``: (seat id, shown name, faction) in turn order."""
@@ -87,7 +89,7 @@ class SeatClocks(BoxLayout):
         theme = App.get_running_app().theme
         lbl.font_size = theme.fs_body if size[0] >= dp(110) else theme.fs_small
         lbl.text_size = size
-        self.update()
+        self._update_soon()
 
     def tap_pause(self) -> None:
         cs = self.clocks
