@@ -537,7 +537,7 @@ class Table:
     # ------------------------------------------------------------------ input routing
     def route(self, event: Any) -> RouteResult:
         """Turn a firmware_bridge event into the action the game waits for (see
-        :mod:`companion.routing`). Call it on the UI thread."""
+        :mod:`companion.routing`). Any thread (the app routes on its input pump's thread)."""
         with self._lock:
             self._check_open()
             result, changes = self.router.route(event)
@@ -555,15 +555,21 @@ class Table:
         return acc
 
     # ------------------------------------------------------------------ clocks
-    def tick(self) -> list[Any]:
+    def tick(self, wait: bool = True) -> list[Any]:
         """Advance the clocks (call a few times a second); returns the clock events
         (warnings, over time…) and tells subscribers. An over-time event whose consequence
         is a loss ends the game: the seat's faction loses on time (journaled). Penalty
-        points are totalled per seat (:meth:`time_penalties`), not taken off the game."""
+        points are totalled per seat (:meth:`time_penalties`), not taken off the game.
+
+        ``wait=False``: if another thread holds the Table (an action being committed),
+        return ``[]`` at once instead of waiting; the clocks run on wall time, so the next
+        tick catches up. The UI's periodic tick uses it, so a slow commit never stalls it."""
         from .clocks import EventKind, OvertimePolicy
 
         changes: list[Change] = []
-        with self._lock:
+        if not self._lock.acquire(blocking=wait):
+            return []
+        try:
             if self.clocks is None or self._closed:
                 return []
             events = self.clocks.tick()
@@ -572,6 +578,8 @@ class Table:
             for e in events:
                 if e.kind is EventKind.OVER_TIME and e.consequence is OvertimePolicy.LOSS and not self.is_over():
                     changes.append(self._lose_on_time(e.seat))
+        finally:
+            self._lock.release()
         self._notify(changes)
         return events
 

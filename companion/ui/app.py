@@ -4,8 +4,8 @@ settings, end) and one table screen per game, created on first use from the regi
 App-level properties the .kv files bind to: ``app.theme`` (colours, text sizes, glyphs),
 ``app.table`` (the game in progress or None), ``app.settings``, ``app.devices`` (the
 devices presenter), ``app.demo``. Physical input events arrive on reader threads through
-:meth:`CompanionApp.post_event`, which marshals them to the UI thread before the Table
-routes them.
+:meth:`CompanionApp.post_event`: the screen shows the device's reading at once, and the
+Table routes the event on the input pump's thread (:mod:`companion.ui.pump`).
 """
 from __future__ import annotations
 
@@ -89,6 +89,7 @@ class CompanionApp(App):
         self._closers: list[Callable[[], None]] = []
         self._history: list[str] = []
         self.demo_link: Any = None  # set by demo.start_demo
+        self._pump: Any = None  # the input pump, made for the first posted event
 
     # ------------------------------------------------------------------ build
 
@@ -219,20 +220,63 @@ class CompanionApp(App):
     # --------------------------------------------------------------- devices
 
     def post_event(self, event: Any) -> None:
-        """Thread-safe: called by bridge reader threads with a firmware_bridge event."""
-        Clock.schedule_once(lambda dt: self.route_event(event), 0)
+        """Thread-safe: called by bridge reader threads with a firmware_bridge event. The
+        screen shows the device's reading at once; the Table routes the event on the input
+        pump's thread (its journal commit never holds up the screen), and the result comes
+        back to the UI thread."""
+        Clock.schedule_once(lambda dt: self.show_reading(event), 0)
+        if self._pump is None:
+            from .pump import InputPump
+
+            self._pump = InputPump(lambda e: self._route_off_ui(e), self._deliver_routed)
+            self.add_closer(self._pump.close)
+        self._pump.put(event)
 
     def route_event(self, event: Any) -> Any:
-        """On the UI thread: tell the devices panel, then let the Table route the event
-        to the action the game waits for, and show the result on the table screen."""
+        """On the UI thread, at once: show the reading, let the Table route the event to the
+        action the game waits for, and show the result on the table screen."""
+        self.show_reading(event)
+        table = self.table
+        if table is None:
+            return None
+        result = table.route(event)
+        self._show_route(event, table, result)
+        return result
+
+    def show_reading(self, event: Any) -> None:
+        """On the UI thread: what the device reports (the devices panel, the die's live state
+        in the tray), before the Table has checked it."""
         if self.devices is not None:
             self.devices.record(event)
-        if self.table is None:
+        scr = self._table_screen(self.table)
+        if scr is not None:
+            scr.show_reading(event)
+
+    def _route_off_ui(self, event: Any) -> tuple[Any, Any] | None:
+        table = self.table  # the game the event was meant for, as the pump reaches it
+        if table is None:
             return None
-        result = self.table.route(event)
-        if self.sm is not None and self.sm.has_screen(f"game:{self.table.game_id}"):
-            self.sm.get_screen(f"game:{self.table.game_id}").show_route(event, result)
-        return result
+        from companion.table import TableClosed
+
+        try:
+            return table, table.route(event)
+        except TableClosed:  # left while the event waited: nothing to apply it to
+            return None
+
+    def _deliver_routed(self, event: Any, routed: tuple[Any, Any] | None) -> None:
+        if routed is not None:
+            Clock.schedule_once(lambda dt: self._show_route(event, *routed), 0)
+
+    def _show_route(self, event: Any, table: Any, result: Any) -> None:
+        scr = self._table_screen(table) if table is self.table else None
+        if scr is not None:
+            scr.show_route(event, result)
+
+    def _table_screen(self, table: Any) -> Any:
+        name = f"game:{table.game_id}" if table is not None else ""
+        if table is None or self.sm is None or not self.sm.has_screen(name):
+            return None
+        return self.sm.get_screen(name)
 
     def add_closer(self, fn: Callable[[], None]) -> None:
         """Something to stop when the app stops (a bridge, a simulated hub)."""

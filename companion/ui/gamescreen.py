@@ -1,8 +1,9 @@
 """The base class a game's table screen subclasses (see README.md, "How to add a game screen").
 
 The app calls :meth:`GameScreen.bind_table` with a Table when a game is opened or resumed,
-:meth:`unbind_table` when it is left, and :meth:`show_route` with the result of every
-physical input event the Table routed (on the UI thread). A subclass builds its widgets in
+:meth:`unbind_table` when it is left, :meth:`show_reading` with every physical input event
+as it arrives, and :meth:`show_route` with its result once the Table has routed it (both on
+the UI thread). A subclass builds its widgets in
 its ``.kv`` and refreshes them from the Table's public view in :meth:`refresh`.
 """
 from __future__ import annotations
@@ -41,7 +42,7 @@ class GameScreen(Screen):
     def _tick(self) -> None:
         if self.table is not None:
             try:
-                self.table.tick()
+                self.table.tick(wait=False)  # never wait out another thread's commit
             except ValueError:  # a closed table
                 pass
 
@@ -100,6 +101,10 @@ class GameScreen(Screen):
 
     def refresh(self) -> None:
         """Redraw from the Table's public view."""
+
+    def show_reading(self, event: Any) -> None:
+        """A physical input event as the device reports it, before the Table has checked it
+        (a die's motion, its reading, a device gone offline)."""
 
     def show_route(self, event: Any, result: Any) -> None:
         """A physical input event was routed by the Table: show it (accepted or rejected)."""

@@ -104,6 +104,32 @@ def test_tick_reports_warnings_and_over_time(tmp_path):
     assert [c.kind for c in changes] == ["clock", "clock"]
 
 
+def test_a_tick_that_must_not_wait_skips_while_another_thread_commits_and_catches_up(tmp_path):
+    """The UI ticks with wait=False: while the input pump's thread holds the Table (its
+    journal commit stalled on a slow disk), the tick returns at once; the next tick still
+    reports what the time in between brought."""
+    import threading
+
+    t, ft, j = timed(tmp_path, main=30, warning=10)
+    inside, release = threading.Event(), threading.Event()
+    append = j.append
+
+    def slow_append(*a, **kw):
+        inside.set()
+        release.wait(10)
+        return append(*a, **kw)
+
+    j.append = slow_append
+    committing = threading.Thread(target=t.submit, args=(next(a for a in t.legal_actions()),))
+    committing.start()
+    assert inside.wait(5)
+    ft.wait(25)
+    assert t.tick(wait=False) == []  # at once, not after the commit
+    release.set()
+    committing.join(5)
+    assert EventKind.WARNING in [e.kind for e in t.tick(wait=False)]
+
+
 def test_penalty_points_are_totalled_per_seat_and_survive_a_restart(tmp_path):
     from companion.clocks import OvertimePolicy
 

@@ -268,6 +268,57 @@ def undo_and_refusals(d: Any) -> Iterator[float]:
     d.shot("roll-rejected")
 
 
+def slow_commit_roll(d: Any) -> Iterator[float]:
+    """A physical roll while the journal's commit stalls (an fsync of hundreds of ms on a
+    slow disk or SD card): the tray shows the die's reading at once, marked as being
+    checked, the screen keeps drawing, and nothing is applied until the commit returns."""
+    import threading
+
+    from kivy.clock import Clock
+
+    from firmware_bridge.events import DieRolled
+
+    app = d.app
+    app.new_game("tyranny", SEATS, {}, seed=11)
+    yield from settle(d)
+    tray = _screen(d).ids.dice
+    ply = app.table.ply
+    shown_ply = _screen(d).shown_ply
+    last = tray.last_text
+    stalled, release = threading.Event(), threading.Event()
+    append = app.journal.append
+
+    def slow_append(*a: Any, **kw: Any) -> int:
+        stalled.set()
+        release.wait(10)
+        return append(*a, **kw)
+
+    app.journal.append = slow_append
+    frames = [0]
+    counter = Clock.schedule_interval(lambda dt: frames.__setitem__(0, frames[0] + 1), 0)
+    roll = DieRolled(device="sim", die=0, value=4, outcome="rolled", confidence=1.0, counter=1, t=1.0)
+    threading.Thread(target=app.post_event, args=(roll,), daemon=True).start()  # as a reader thread does
+    yield from _wait_for(lambda: stalled.is_set() and "checking" in tray.dice_text, 5)
+    at_stall = frames[0]
+    yield 0.5
+    d.check(stalled.is_set(), "the roll reached the journal's commit")
+    d.check("4 · checking…" in tray.dice_text, f"the tray shows the reading while it is checked: {tray.dice_text!r}")
+    d.check(frames[0] - at_stall >= 5, f"the screen kept drawing during the commit ({frames[0] - at_stall} frames in 0.5 s)")
+    # (Reading the Table here would wait for the commit: it holds the Table's lock.)
+    d.check(_screen(d).shown_ply == shown_ply and tray.last_text == last and not _reachable_tiles(d),
+            "nothing is applied on screen before the commit returns")
+    d.shot("roll-checking")
+    release.set()
+    yield from _wait_for(lambda: tray.model.rolls_seen > 0, 5)
+    yield from settle(d)
+    counter.cancel()
+    app.journal.append = append
+    d.check(app.table.ply == ply + 1 and "✔ 4" in tray.dice_text and "rolled 4" in tray.last_text,
+            f"applied once committed: {tray.dice_text!r} / {tray.last_text!r}")
+    d.check(bool(_reachable_tiles(d)), "the reachable tiles show after the commit")
+    d.note(f"slow commit: {frames[0] - at_stall} frames drawn while the commit stalled")
+
+
 def resume_first(d: Any) -> Iterator[float]:
     """First process: start a game and play a few touches, then quit."""
     d.app.new_game("tyranny", SEATS, {}, seed=5)

@@ -41,6 +41,11 @@ def test_demo_physical_roll_end_to_end(run_app):
     assert any(n.startswith("unasked roll: roll-not-awaited") for n in r["notes"])
 
 
+def test_a_slow_journal_commit_does_not_freeze_the_dice_tray(run_app):
+    r = run_app("slow_commit_roll")
+    assert any(n.startswith("slow commit:") for n in r["notes"])
+
+
 def test_the_readme_command_opens_the_demo_table(tmp_path):
     """`python -m companion --demo` (the entry point, argument parsing, the demo wiring)
     reaches a frame showing the Tyranny table, and leaves no temporary journal behind."""

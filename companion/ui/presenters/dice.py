@@ -9,6 +9,8 @@ accept" for a crooked die.
 'Ann: roll 1d6 to move'
 >>> m.on_motion(NS(source="die:hub1/0", state="rolling")); m.dice["die:hub1/0"].label
 '↻ rolling…'
+>>> m.on_reading(NS(source="die:hub1/0", value=4)); m.dice["die:hub1/0"].label
+'4 · checking…'
 >>> m.on_rolled(NS(source="die:hub1/0", value=4, outcome="crooked", confidence=0.81),
 ...             NS(accepted=None, rejected=NS(code="crooked-die", message="The die is cocked."), ignored=None))
 >>> m.dice["die:hub1/0"].label, m.crooked is not None
@@ -29,7 +31,7 @@ STATE_TEXT = {
 @dataclass
 class DieState:
     source: str
-    state: str = "unknown"  # unknown handling rolling rolled crooked rejected offline
+    state: str = "unknown"  # unknown handling rolling checking rolled crooked rejected offline
     value: int | None = None
     note: str = ""
 
@@ -37,6 +39,8 @@ class DieState:
     def label(self) -> str:
         if self.state in STATE_TEXT:
             return STATE_TEXT[self.state]
+        if self.state == "checking":
+            return f"{self.value} · checking…"
         if self.state == "rolled":
             return f"✔ {self.value}"
         if self.state == "crooked":
@@ -63,7 +67,8 @@ class DiceModel:
     last: str = ""  # the latest roll as a sentence, for the tray's status line
     last_ok: bool = True
     entry: list[int] = field(default_factory=list)  # manual entry for several dice
-    rolls_seen: int = 0  # physical results shown so far (the latency benchmark counts them)
+    readings_seen: int = 0  # physical readings shown so far (the latency benchmark counts them)
+    rolls_seen: int = 0  # physical results routed and shown so far (so does the benchmark)
 
     def set_awaiting(self, prompt: Any, who: str = "") -> None:
         """From the Table's prompt: is a roll awaited, by whom, of how many dice?"""
@@ -90,6 +95,13 @@ class DiceModel:
     def on_motion(self, event: Any) -> None:
         d = self._die(event.source)
         d.state, d.note = event.state, ""
+
+    def on_reading(self, event: Any) -> None:
+        """A physical die came to rest: its value, shown while the Table checks and journals
+        it (the roll is not applied until :meth:`on_rolled`)."""
+        d = self._die(event.source)
+        d.state, d.value, d.note = "checking", event.value, ""
+        self.readings_seen += 1
 
     def on_offline(self, device: str) -> None:
         for d in self.dice.values():

@@ -47,16 +47,26 @@ class DiceTray(BoxLayout):
         self.model.set_awaiting(prompt, who)
         self._sync()
 
-    def show_event(self, event: Any, result: Any) -> None:
-        """A bridge event the Table has routed (or a bare motion/offline event)."""
+    def show_reading(self, event: Any) -> None:
+        """A bridge event as it arrives: a die's motion, its reading (still being checked),
+        a device gone offline."""
         name = type(event).__name__
         if name == "DieMotion":
             self.model.on_motion(event)
         elif name == "DieRolled":
-            self.model.on_rolled(event, result)
-            App.get_running_app().cue("roll" if getattr(result, "rejected", None) is None else "rejected")
+            self.model.on_reading(event)
         elif name == "DeviceOffline":
             self.model.on_offline(event.device)
+        else:
+            return
+        self._sync()
+
+    def show_result(self, event: Any, result: Any) -> None:
+        """A die's result once the Table has routed it: applied, refused, or crooked."""
+        if type(event).__name__ != "DieRolled":
+            return
+        self.model.on_rolled(event, result)
+        App.get_running_app().cue("roll" if getattr(result, "rejected", None) is None else "rejected")
         self._sync()
 
     def note(self, values: tuple[int, ...], how: str) -> None:

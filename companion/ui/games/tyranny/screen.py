@@ -219,8 +219,11 @@ class TyrannyScreen(GameScreen):
 
     # ------------------------------------------------------------- routing
 
+    def show_reading(self, event: Any) -> None:
+        self.ids.dice.show_reading(event)
+
     def show_route(self, event: Any, result: Any) -> None:
-        self.ids.dice.show_event(event, result)
+        self.ids.dice.show_result(event, result)
         rejected = getattr(result, "rejected", None)
         if rejected is not None and rejected.code != "crooked-die":
             self.ids.banner.show(f"{event.source} rolled {getattr(event, 'value', '?')}: {self.presenter.humanise(rejected.message)}",

@@ -1,0 +1,101 @@
+"""The input pump: physical input events routed through the Table off the UI thread.
+
+The Table journals an accepted action with an fsync'd commit before anything sees it.
+That commit usually takes about a millisecond, but 30–300 ms on a slow disk or an SD
+card; on the UI thread every such stall froze the screen, the die's result included. The
+app now shows a die's reading at once (marked as being checked) and lets this thread route
+the event; the result comes back to the UI thread when the Table has committed it.
+
+Events are routed one at a time, in the order they were put, on one thread, so a burst
+from a hub keeps its order. The pump is Kivy-free: ``route(event)`` runs on the pump's
+thread, and so does ``deliver(event, result)``, which hands the result to the UI thread.
+
+>>> seen = []
+>>> pump = InputPump(lambda e: e * 2, lambda e, r: seen.append((e, r)))
+>>> for e in (1, 2, 3):
+...     pump.put(e)
+>>> pump.join(timeout=5)
+True
+>>> seen
+[(1, 2), (2, 4), (3, 6)]
+>>> pump.close()
+>>> pump.put(4)
+Traceback (most recent call last):
+    ...
+companion.ui.pump.PumpClosed: the input pump is closed
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from typing import Any, Callable
+
+log = logging.getLogger("companion.ui.pump")
+
+_STOP = object()
+
+
+class PumpClosed(RuntimeError):
+    """An event put into a pump that was closed."""
+
+
+class InputPump:
+    """One thread that routes events in order and delivers each result."""
+
+    def __init__(self, route: Callable[[Any], Any], deliver: Callable[[Any, Any], None],
+                 name: str = "input-pump") -> None:
+        self._route = route
+        self._deliver = deliver
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._name = name
+        self._thread: threading.Thread | None = None
+        self._done = threading.Condition()
+        self._put = 0  # events put so far
+        self._finished = 0  # events routed (or failed) and delivered so far
+        self._closed = False
+        self.failures = 0  # routes that raised (logged; nothing delivered for them)
+
+    def put(self, event: Any) -> None:
+        """Queue an event (any thread); the pump's thread starts on the first."""
+        with self._done:
+            if self._closed:
+                raise PumpClosed("the input pump is closed")
+            self._put += 1
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+        self._queue.put(event)
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait until every event put so far has been routed and delivered; False on timeout."""
+        with self._done:
+            target = self._put
+            return self._done.wait_for(lambda: self._finished >= target, timeout)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Route what is queued, then stop the thread. Idempotent."""
+        with self._done:
+            if self._closed:
+                return
+            self._closed = True
+            thread = self._thread
+        if thread is not None:
+            self._queue.put(_STOP)
+            thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            event = self._queue.get()
+            if event is _STOP:
+                return
+            try:
+                self._deliver(event, self._route(event))
+            except Exception:
+                # A bug in routing: that event is lost, and the pump must go on for the next.
+                self.failures += 1
+                log.exception("routing %s", type(event).__name__)
+            finally:
+                with self._done:
+                    self._finished += 1
+                    self._done.notify_all()
