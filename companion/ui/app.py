@@ -90,6 +90,7 @@ class CompanionApp(App):
         self._history: list[str] = []
         self.demo_link: Any = None  # set by demo.start_demo
         self._pump: Any = None  # the input pump, made for the first posted event
+        self._settle_armed = False
 
     # ------------------------------------------------------------------ build
 
@@ -109,10 +110,26 @@ class CompanionApp(App):
         Window.bind(on_keyboard=self._on_key)
         # Once the first screen is up (and again after each table opens): collect what
         # start-up left and keep the app's long-lived objects out of later collections.
-        self._settle_memory = Clock.create_trigger(lambda _dt: collector.settle(), 0.25)
+        self._settle_trigger = Clock.create_trigger(lambda _dt: collector.settle(), 0.25)
         self._settle_memory()
         Clock.schedule_once(self._ready, 0)
         return sm
+
+    def _settle_memory(self) -> None:
+        """Settle the collector 0.25 s after the next frame is on screen. Not by a delay
+        alone: before the main loop runs, Kivy counts a delay from the clock's creation, so
+        a trigger set in ``build`` fired in the first tick, before the first frame, and
+        collections ran again while the table was being built."""
+        if self._settle_armed:
+            return
+        self._settle_armed = True
+
+        def flipped(*_a: Any) -> None:
+            Window.unbind(on_flip=flipped)
+            self._settle_armed = False
+            self._settle_trigger()
+
+        Window.bind(on_flip=flipped)
 
     def _ready(self, _dt: float) -> None:
         if self._on_ready is not None:
