@@ -10,10 +10,16 @@ child processes then (the demo's simulated hub, if it is one). The two apps alte
 one discarded warm-up start each (so both find the disk cache and their Kivy config warm:
 "cold" is a new process, not a cold machine).
 
+``--no-demo`` measures the ordinary launch instead, ``python -m companion``, to the first frame
+of its first screen, home, with a saved-games library in the app's journal:
+``--history=N`` finished random games (default 20) and 2 in progress, played through the
+Table before the runs (:mod:`benchmarks.library`), so home lists games to resume, the
+history and the stats.
+
 Target: the app's median start ≤ 1.3 × the empty app's.
 
 Run: ``./dev bench ui`` (starts Xvfb when there is no display), or under a display
-``.venv/bin/python -m benchmarks ui [--runs N] [--quick]``.
+``.venv/bin/python -m benchmarks ui [--runs=N] [--quick] [--no-demo [--history=N]]``.
 """
 from __future__ import annotations
 
@@ -31,6 +37,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
+
+from benchmarks.library import fill
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 1.3
@@ -166,6 +174,21 @@ def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
     return Start((int(mark["t_ns"]) - t0) / 1e6, peak, int(mark["rss_kb"]) + children, mark["screen"])
 
 
+def _app_journal_path(xdg_data_home: str) -> Path:
+    """Where the app, started with this ``XDG_DATA_HOME``, keeps its journal."""
+    from companion.journal import default_path
+
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = xdg_data_home
+    try:
+        return default_path()
+    finally:
+        if before is None:
+            del os.environ["XDG_DATA_HOME"]
+        else:
+            os.environ["XDG_DATA_HOME"] = before
+
+
 def _env(kivy_home: Path, extra: dict[str, str]) -> dict[str, str]:
     env = dict(os.environ)
     env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1", KIVY_HOME=str(kivy_home),
@@ -200,6 +223,10 @@ def main(argv: list[str]) -> int:
         if a.startswith("--runs="):
             runs = int(a.split("=", 1)[1])
     demo = "--no-demo" not in argv
+    history = 20
+    for a in argv:
+        if a.startswith("--history="):
+            history = int(a.split("=", 1)[1])
     cmd, how = app_command(demo)
     print(f"load average before: {os.getloadavg()[0]:.2f}; display {os.environ['DISPLAY']}; {runs} starts each after a warm-up")
     print(f"app:   {how}")
@@ -210,6 +237,10 @@ def main(argv: list[str]) -> int:
             h.mkdir()
         app_env = _env(homes["app"], {"TC_BENCH_SCREEN": "game:"} if demo else {})
         app_env["XDG_DATA_HOME"] = str(Path(tmp, "data"))  # the app's settings and journal
+        if not demo:
+            journal = _app_journal_path(app_env["XDG_DATA_HOME"])
+            done, ongoing = fill(journal, finished=history, in_progress=2)
+            print(f"home: the app's journal holds {done} finished and {ongoing} in-progress games")
         empty_env = _env(homes["empty"], {})
         start_once(empty_command(), empty_env)  # warm-ups, discarded
         start_once(cmd, app_env)

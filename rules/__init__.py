@@ -1,11 +1,46 @@
 """Pure rule engines for the games Tabletop Companion referees.
 
+The kernel's names (``rules.Roll``, ``rules.IllegalAction``…) are imported on first use
+(PEP 562): listing the games (``rules.catalog()``) imports neither the kernel nor any engine.
+
 >>> import rules
+>>> [g.title for g in rules.catalog()]
+['Liberation', 'Tyranny']
+>>> rules.Roll.__module__
+'rules.core.actions'
 >>> game = rules.load("tyranny")              # doctest: +SKIP
 >>> state = game.new(seats, options, seed=7)  # doctest: +SKIP
 """
-from .core import *  # noqa: F401,F403
-from .core import __all__ as _core_all
-from .registry import GameInfo, catalog, load
+from __future__ import annotations
 
-__all__ = [*_core_all, "GameInfo", "catalog", "load"]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .registry import GameInfo, catalog, info, load
+
+_OWN = ["GameInfo", "catalog", "info", "load"]
+
+
+def _core() -> Any:
+    return importlib.import_module(f"{__name__}.core")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__all__":  # ``from rules import *``
+        return [*_core().__all__, *_OWN]
+    if name.startswith("__"):
+        raise AttributeError(name)
+    core = _core()
+    if name not in core.__all__:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    value = getattr(core, name)
+    globals()[name] = value  # once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_core().__all__})
+
+
+if TYPE_CHECKING:  # what type checkers and IDEs see
+    from .core import *  # noqa: F401,F403

@@ -1,18 +1,25 @@
-"""The catalogue of games. Engines are imported only when loaded."""
+"""The catalogue of games. Engines are imported only when loaded: the games and the facts a
+game list shows (title, seats, factions) come from ``catalog.json``, so listing them (the
+home screen's history, the setup wizard) imports no engine.
+
+>>> [g.id for g in catalog()]
+['liberation', 'tyranny']
+>>> info("tyranny").title
+'Tyranny'
+"""
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import json
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from .core.errors import UnknownGame
-from .core.game import Game
+if TYPE_CHECKING:
+    from .core.game import Game
 
-# id → "module:attribute" of the Game instance.
-_ENGINES: dict[str, str] = {
-    "tyranny": "rules.tyranny:GAME",
-    "liberation": "rules.liberation:GAME",
-}
+CATALOG_FILE = Path(__file__).with_name("catalog.json")
 
 
 @dataclass(frozen=True)
@@ -24,27 +31,66 @@ class GameInfo:
     factions: tuple[str, ...]
 
 
+def _read_catalog() -> tuple[dict[str, str], dict[str, GameInfo]]:
+    games = json.loads(CATALOG_FILE.read_text(encoding="utf-8"))["games"]
+    engines = {gid: g["engine"] for gid, g in games.items()}
+    infos = {gid: GameInfo(gid, g["title"], g["min_seats"], g["max_seats"], tuple(g["factions"]))
+             for gid, g in games.items()}
+    return engines, infos
+
+
+# id → "module:attribute" of the Game instance; id → what catalog.json says of it.
+_ENGINES, _INFO = _read_catalog()
+
+
 def register(game_id: str, target: str) -> None:
-    """Add an engine to the catalogue: ``target`` is ``"module:attribute"`` of its Game."""
+    """Add an engine to the catalogue: ``target`` is ``"module:attribute"`` of its Game
+    (its facts are read from the engine when the catalogue is listed)."""
     if ":" not in target:
         raise ValueError("target must be 'module:attribute'")
     _ENGINES[game_id] = target
+
+
+def info(game_id: str) -> GameInfo:
+    """What the catalogue says of ``game_id`` (without importing its engine when
+    catalog.json lists it); raises :class:`~rules.core.errors.UnknownGame` if there is none."""
+    found = _INFO.get(game_id)
+    if found is not None and game_id in _ENGINES:
+        if not _installed(game_id):
+            from .core.errors import UnknownGame
+
+            raise UnknownGame(f"the {game_id} engine is not installed")
+        return found
+    g = load(game_id)
+    return GameInfo(g.id, g.title, g.min_seats, g.max_seats, tuple(g.factions))
+
+
+def _installed(game_id: str) -> bool:
+    # Finds the engine's module without running it.
+    return importlib.util.find_spec(_ENGINES[game_id].split(":")[0]) is not None
 
 
 def catalog() -> list[GameInfo]:
     """Every game whose engine is installed, in id order."""
     out = []
     for game_id in sorted(_ENGINES):
+        if game_id in _INFO:
+            if _installed(game_id):
+                out.append(_INFO[game_id])
+            continue
+        from .core.errors import UnknownGame  # a registered engine: its facts are its own
+
         try:
-            g = load(game_id)
+            out.append(info(game_id))
         except UnknownGame:
             continue
-        out.append(GameInfo(g.id, g.title, g.min_seats, g.max_seats, g.factions))
     return out
 
 
-def load(game_id: str) -> Game[Any]:
+def load(game_id: str) -> "Game[Any]":
     """The engine for ``game_id``; raises :class:`UnknownGame` if there is none."""
+    from .core.errors import UnknownGame
+
     target = _ENGINES.get(game_id)
     if target is None:
         raise UnknownGame(f"no game {game_id!r}; known: {', '.join(sorted(_ENGINES))}")

@@ -8,7 +8,14 @@ import pytest
 from rules import registry
 from rules.__main__ import main
 
-registry.register("mini-doubles", "tests.rules.core.minigames:DOUBLES")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def mini_doubles():
+    # In the catalogue only while this module runs (other tests list the real games).
+    registry.register("mini-doubles", "tests.rules.core.minigames:DOUBLES")
+    yield
+    registry._ENGINES.pop("mini-doubles", None)
 
 
 def run(argv, lines=()):

@@ -37,9 +37,15 @@ def format_when(when: Any) -> str:
 
 
 def game_title(game_id: str) -> str:
-    for info in catalog():
-        if getattr(info, "id", None) == game_id:
-            return str(getattr(info, "title", game_id))
+    """The game's title from the catalogue (no engine is imported for it), or one made
+    from its id for a game no longer installed.
+
+    >>> game_title("tyranny"), game_title("lost_game")
+    ('Tyranny', 'Lost Game')
+    """
+    for game in catalog():
+        if game.id == game_id:
+            return game.title
     return game_id.replace("_", " ").title()
 
 
