@@ -8,12 +8,15 @@ The kernel's names (``rules.Roll``, ``rules.IllegalAction``…) are imported on 
 ['Liberation', 'Tyranny']
 >>> rules.Roll.__module__
 'rules.core.actions'
+>>> rules.tyranny.GAME.title
+'Tyranny'
 >>> game = rules.load("tyranny")              # doctest: +SKIP
 >>> state = game.new(seats, options, seed=7)  # doctest: +SKIP
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from .registry import GameInfo, catalog, info, load
@@ -30,6 +33,8 @@ def __getattr__(name: str) -> Any:
         return [*_core().__all__, *_OWN]
     if name.startswith("__"):
         raise AttributeError(name)
+    if importlib.util.find_spec(f"{__name__}.{name}") is not None:  # rules.core, rules.tyranny…
+        return importlib.import_module(f"{__name__}.{name}")
     core = _core()
     if name not in core.__all__:
         raise AttributeError(f"module 'rules' has no attribute {name!r}")
