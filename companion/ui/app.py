@@ -24,6 +24,15 @@ if "kivy.clock" not in sys.modules:
     # chosen before kivy.clock is first imported (KIVY_CLOCK in the environment wins).
     Config.set("kivy", "kivy_clock", "interrupt")
 
+if "kivy.core.window" not in sys.modules and "KCFG_GRAPHICS_MULTISAMPLES" not in os.environ:
+    # No multisampled window. Nearly all of a table screen reaches the window as pictures
+    # of single-sampled buffers (widgets/cached.py), so Kivy's default 2x multisampling
+    # smoothed almost nothing (744 bytes of 1.5 MB differed in the demo table's screenshot)
+    # while doubling every frame's rasterising in software GL and adding a resolve to
+    # every swap: dice-to-screen p50 13.9 → 6.5 ms here. ``KCFG_GRAPHICS_MULTISAMPLES=2``
+    # in the environment brings it back.
+    Config.set("graphics", "multisamples", "0")
+
 from kivy.app import App  # noqa: E402  (after the clock is chosen)
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
