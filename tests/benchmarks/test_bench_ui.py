@@ -50,3 +50,21 @@ def test_a_silent_app_is_a_failed_start(tmp_path, monkeypatch):
     python = shutil.which("python3") or "python3"
     with pytest.raises(bench_ui.StartFailed, match="no first frame"):
         bench_ui.start_once([python, "-c", "print('hello')"], dict(os.environ))
+
+
+@pytest.mark.ui
+@pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs an X display (run under xvfb-run)")
+def test_the_baseline_gets_the_apps_window_settings(tmp_path):
+    """The empty app is started with the window settings the app asks Kivy for, so that the
+    ratio compares the apps' own work (APP_WINDOW must follow companion/ui/app.py)."""
+    import subprocess
+    import sys
+
+    env = bench_ui._env(tmp_path, {})
+    for k in bench_ui.APP_WINDOW:
+        env.pop(k, None)
+    code = ("import companion.ui.app; from kivy.config import Config; "
+            "print({k: Config.get(*k.split('_', 2)[1:]) for k in %r})" % (list(bench_ui.APP_WINDOW),))
+    code = code.replace("k.split('_', 2)[1:]", "[p.lower() for p in k.split('_', 2)[1:]]")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip().splitlines()[-1] == str(bench_ui.APP_WINDOW), out.stderr[-2000:]
