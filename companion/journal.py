@@ -22,7 +22,6 @@ import json
 import os
 import sqlite3
 import threading
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -238,7 +237,10 @@ class Journal:
                     clock_state: dict[str, Any] | None = None, tracked0: dict[str, Any] | None = None,
                     key: str | None = None) -> str:
         """Store a new game's setup; returns its key."""
-        key = key or uuid.uuid4().hex[:12]
+        if not key:
+            import uuid  # only when a game begins: ~4 ms (it loads platform) off every start
+
+            key = uuid.uuid4().hex[:12]
         with self._tx() as db:
             db.execute(
                 "INSERT INTO games (key, game_id, seats, options, seed, started, devices, clock_config, clock_state, tracked0)"
