@@ -44,6 +44,7 @@ from kivy.core.text import LabelBase  # noqa: E402
 
 from . import collector  # noqa: E402
 from .presenters.palette import load_palette  # noqa: E402
+from .pump import InputPump, PumpClosed  # noqa: E402
 from .presenters.settings import Settings  # noqa: E402
 from .registry import screen_for  # noqa: E402
 from .theme import FONT, Theme  # noqa: E402
@@ -98,7 +99,9 @@ class CompanionApp(App):
         self._closers: list[Callable[[], None]] = []
         self._history: list[str] = []
         self.demo_link: Any = None  # set by demo.start_demo
-        self._pump: Any = None  # the input pump, made for the first posted event
+        # Bridge events are routed on this pump's thread (started by the first event).
+        self._pump = InputPump(lambda e: self._route_off_ui(e), self._deliver_routed)
+        self._closers.append(self._pump.close)
         self._settle_armed = False
 
     # ------------------------------------------------------------------ build
@@ -251,12 +254,10 @@ class CompanionApp(App):
         pump's thread (its journal commit never holds up the screen), and the result comes
         back to the UI thread."""
         Clock.schedule_once(lambda dt: self.show_reading(event), 0)
-        if self._pump is None:
-            from .pump import InputPump
-
-            self._pump = InputPump(lambda e: self._route_off_ui(e), self._deliver_routed)
-            self.add_closer(self._pump.close)
-        self._pump.put(event)
+        try:
+            self._pump.put(event)
+        except PumpClosed:  # the app is closing: a reader thread's last event goes nowhere
+            log.debug("input after the app closed: %s", type(event).__name__)
 
     def route_event(self, event: Any) -> Any:
         """On the UI thread, at once: show the reading, let the Table route the event to the
