@@ -9,6 +9,7 @@ home screen's history, the setup wizard) imports no engine.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import json
@@ -66,8 +67,13 @@ def info(game_id: str) -> GameInfo:
 
 
 def _installed(game_id: str) -> bool:
-    # Finds the engine's module without running it.
-    return importlib.util.find_spec(_ENGINES[game_id].split(":")[0]) is not None
+    return _module_exists(_ENGINES[game_id].split(":")[0])
+
+
+@functools.lru_cache(maxsize=None)
+def _module_exists(module: str) -> bool:
+    # Finds the module without running it (once: a listing runs for every row of a history).
+    return importlib.util.find_spec(module) is not None
 
 
 def catalog() -> list[GameInfo]:
