@@ -93,7 +93,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
             link.hub.on_result_written = lambda die, st, t: on_written(die, st.get("face", -1), t)
         else:
             link.on_written = on_written
-        route = app._route_off_ui
+        route = app._route
 
         def timed_route(event: object) -> object:
             begin = time.monotonic()
@@ -102,7 +102,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
                 stages.append((getattr(event, "t", begin), begin, time.monotonic()))
             return result
 
-        app._route_off_ui = timed_route  # type: ignore[method-assign]
+        app._route = timed_route  # type: ignore[method-assign]
         scr = app.sm.get_screen("game:tyranny")
         tray = scr.ids.dice
         swap = Window.flip

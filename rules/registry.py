@@ -55,19 +55,20 @@ def register(game_id: str, target: str) -> None:
 def info(game_id: str) -> GameInfo:
     """What the catalogue says of ``game_id`` (without importing its engine when
     catalog.json lists it); raises :class:`~rules.core.errors.UnknownGame` if there is none."""
-    found = _INFO.get(game_id)
-    if found is not None and game_id in _ENGINES:
-        if not _installed(game_id):
-            from .core.errors import UnknownGame
-
-            raise UnknownGame(f"the {game_id} engine is not installed")
-        return found
-    g = load(game_id)
+    listed = _listed(game_id)
+    if listed is not None:
+        return listed
+    g = load(game_id)  # a registered engine, or one not installed (UnknownGame)
     return GameInfo(g.id, g.title, g.min_seats, g.max_seats, tuple(g.factions))
 
 
-def _installed(game_id: str) -> bool:
-    return _module_exists(_ENGINES[game_id].split(":")[0])
+def _listed(game_id: str) -> GameInfo | None:
+    """catalog.json's facts of ``game_id`` if its engine is installed, else None."""
+    found = _INFO.get(game_id)
+    target = _ENGINES.get(game_id)
+    if found is None or target is None or not _module_exists(target.split(":")[0]):
+        return None
+    return found
 
 
 @functools.lru_cache(maxsize=None)
@@ -80,16 +81,16 @@ def catalog() -> list[GameInfo]:
     """Every game whose engine is installed, in id order."""
     out = []
     for game_id in sorted(_ENGINES):
-        if game_id in _INFO:
-            if _installed(game_id):
-                out.append(_INFO[game_id])
-            continue
-        from .core.errors import UnknownGame  # a registered engine: its facts are its own
+        listed = _listed(game_id)
+        if listed is not None:
+            out.append(listed)
+        elif game_id not in _INFO:  # a registered engine: its facts are its own
+            from .core.errors import UnknownGame
 
-        try:
-            out.append(info(game_id))
-        except UnknownGame:
-            continue
+            try:
+                out.append(info(game_id))
+            except UnknownGame:
+                pass
     return out
 
 

@@ -44,8 +44,8 @@ from kivy.core.text import LabelBase  # noqa: E402
 
 from . import collector  # noqa: E402
 from .presenters.palette import load_palette  # noqa: E402
-from .pump import InputPump, PumpClosed  # noqa: E402
 from .presenters.settings import Settings  # noqa: E402
+from .pump import InputPump, PumpClosed  # noqa: E402
 from .registry import screen_for  # noqa: E402
 from .theme import FONT, Theme  # noqa: E402
 
@@ -100,7 +100,7 @@ class CompanionApp(App):
         self._history: list[str] = []
         self.demo_link: Any = None  # set by demo.start_demo
         # Bridge events are routed on this pump's thread (started by the first event).
-        self._pump = InputPump(lambda e: self._route_off_ui(e), self._deliver_routed)
+        self._pump = InputPump(lambda e: self._route(e), self._deliver_routed)
         self._closers.append(self._pump.close)
         self._settle_armed = False
 
@@ -263,12 +263,11 @@ class CompanionApp(App):
         """On the UI thread, at once: show the reading, let the Table route the event to the
         action the game waits for, and show the result on the table screen."""
         self.show_reading(event)
-        table = self.table
-        if table is None:
+        routed = self._route(event)
+        if routed is None:
             return None
-        result = table.route(event)
-        self._show_route(event, table, result)
-        return result
+        self._show_route(event, *routed)
+        return routed[1]
 
     def show_reading(self, event: Any) -> None:
         """On the UI thread: what the device reports (the devices panel, the die's live state
@@ -279,7 +278,9 @@ class CompanionApp(App):
         if scr is not None:
             scr.show_reading(event)
 
-    def _route_off_ui(self, event: Any) -> tuple[Any, Any] | None:
+    def _route(self, event: Any) -> tuple[Any, Any] | None:
+        """(the table, its RouteResult), or None without an open table. On the input pump's
+        thread, or the UI thread for :meth:`route_event`."""
         table = self.table  # the game the event was meant for, as the pump reaches it
         if table is None:
             return None
