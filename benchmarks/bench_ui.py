@@ -23,7 +23,11 @@ whose 2× multisampled window costs ~100 ms and ~32 MiB here) is measured beside
 Target: the app's median start ≤ 1.3 × the empty app's.
 
 Run: ``./dev bench ui`` (starts Xvfb when there is no display), or under a display
-``.venv/bin/python -m benchmarks ui [--runs=N] [--quick] [--no-demo [--history=N]]``.
+``.venv/bin/python -m benchmarks ui [--runs=N] [--quick] [--no-demo [--history=N]] [--stages]``.
+
+``--stages`` starts both apps through :mod:`benchmarks.stages` instead, which prints a mark at
+each stage of the start (Kivy imported, window made, journal, Table, screen, first draw,
+swap), and prints each stage's median time since process start: where the time goes.
 """
 from __future__ import annotations
 
@@ -43,6 +47,7 @@ from pathlib import Path
 from typing import Sequence
 
 from benchmarks.library import fill
+from benchmarks.stages import parse_stage
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 1.3
@@ -63,6 +68,7 @@ class Start:
     peak_kb: int  # the app's peak RSS at that frame
     tree_kb: int  # that plus the RSS of its child processes then
     screen: str
+    stages: tuple[tuple[str, float], ...] = ()  # (stage, ms since process start), with --stages
 
 
 class StartFailed(RuntimeError):
@@ -91,6 +97,29 @@ def app_command(demo: bool = True) -> tuple[list[str], str]:
 
 def empty_command() -> list[str]:
     return [sys.executable, str(ROOT / "benchmarks" / "empty_kivy_app.py")]
+
+
+def stages_command(app: bool, demo: bool = True) -> list[str]:
+    """The app's or the empty app's start with stage marks (:mod:`benchmarks.stages`)."""
+    script = str(ROOT / "benchmarks" / "stages.py")
+    if not app:
+        return [sys.executable, script, "empty"]
+    return [sys.executable, script, "app", *(["--demo"] if demo else [])]
+
+
+def stage_table(app: Sequence[Start], empty: Sequence[Start]) -> str:
+    """Median ms since process start of each stage, and the step from the one before."""
+    lines = []
+    for name, starts in (("empty", empty), ("app", app)):
+        order = [n for n, _ in starts[0].stages]
+        prev = 0.0
+        lines.append(f"{name}:")
+        for n in order:
+            ms = statistics.median(dict(s.stages).get(n, float("nan")) for s in starts)
+            lines.append(f"  {ms:7.1f} ms  (+{ms - prev:6.1f})  {n}")
+            prev = ms
+        lines.append(f"  {statistics.median(s.ms for s in starts):7.1f} ms  first frame mark")
+    return "\n".join(lines)
 
 
 def _children_rss_kb(pid: int) -> int:
@@ -147,6 +176,7 @@ def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
 
     threading.Thread(target=drain, daemon=True).start()
     seen: list[str] = []
+    stages: list[tuple[str, float]] = []
     mark = None
     deadline = time.monotonic() + TIMEOUT_S
     try:
@@ -158,7 +188,10 @@ def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
             if line is None:
                 break
             mark = parse_mark(line.strip())
-            if mark is None:
+            stage = parse_stage(line.strip()) if mark is None else None
+            if stage is not None:
+                stages.append((stage[1], (stage[0] - t0) / 1e6))
+            elif mark is None:
                 seen.append(line)
         if mark is not None:
             children = _children_rss_kb(proc.pid)
@@ -179,7 +212,20 @@ def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
     peak = int(mark["maxrss_kb"])
-    return Start((int(mark["t_ns"]) - t0) / 1e6, peak, int(mark["rss_kb"]) + children, mark["screen"])
+    return Start((int(mark["t_ns"]) - t0) / 1e6, peak, int(mark["rss_kb"]) + children, mark["screen"],
+                 _frame_stages(stages))
+
+
+def _frame_stages(stages: list[tuple[str, float]]) -> tuple[tuple[str, float], ...]:
+    """The marks up to the measured frame: a draw or swap before it (a frame of another
+    screen) is dropped, so each stage name appears once.
+
+    >>> _frame_stages([("window made", 5.0), ("draw begins", 6.0), ("swapped", 7.0),
+    ...                ("draw begins", 9.0), ("swapped", 12.0)])
+    (('window made', 5.0), ('draw begins', 9.0), ('swapped', 12.0))
+    """
+    last = {name: ms for name, ms in stages}
+    return tuple(sorted(last.items(), key=lambda kv: kv[1]))
 
 
 def _app_journal_path(xdg_data_home: str) -> Path:
@@ -236,6 +282,11 @@ def main(argv: list[str]) -> int:
         if a.startswith("--history="):
             history = int(a.split("=", 1)[1])
     cmd, how = app_command(demo)
+    staged = "--stages" in argv
+    empty_cmd = empty_command()
+    if staged:
+        cmd, empty_cmd = stages_command(True, demo), stages_command(False)
+        how = " ".join(cmd[1:]) + " (stage marks)"
     print(f"load average before: {os.getloadavg()[0]:.2f}; display {os.environ['DISPLAY']}; {runs} starts each after a warm-up")
     print(f"app:   {how}")
     print("empty: python benchmarks/empty_kivy_app.py (one Widget), with the app's window settings "
@@ -254,15 +305,15 @@ def main(argv: list[str]) -> int:
         stock_env = _env(homes["stock"], {})
         for k in APP_WINDOW:
             stock_env.pop(k, None)
-        start_once(empty_command(), empty_env)  # warm-ups, discarded
-        start_once(empty_command(), stock_env)
+        start_once(empty_cmd, empty_env)  # warm-ups, discarded
+        start_once(empty_cmd, stock_env)
         start_once(cmd, app_env)
         app: list[Start] = []
         empty: list[Start] = []
         stock: list[Start] = []
         for _ in range(runs):
-            empty.append(start_once(empty_command(), empty_env))
-            stock.append(start_once(empty_command(), stock_env))
+            empty.append(start_once(empty_cmd, empty_env))
+            stock.append(start_once(empty_cmd, stock_env))
             app.append(start_once(cmd, app_env))
     ratio = statistics.median(s.ms for s in app) / statistics.median(s.ms for s in empty)
     mem = statistics.median(s.peak_kb for s in app) / statistics.median(s.peak_kb for s in empty)
@@ -277,6 +328,10 @@ def main(argv: list[str]) -> int:
           "(its multisampled window costs it time and memory the app does not spend)")
     print(f"app starts ms: {', '.join(f'{s.ms:.0f}' for s in app)}; empty: {', '.join(f'{s.ms:.0f}' for s in empty)}; "
           f"stock: {', '.join(f'{s.ms:.0f}' for s in stock)}")
+    if staged:
+        print(stage_table(app, empty))
+        print(f"budget: the target allows the app {(TARGET - 1) * statistics.median(s.ms for s in empty):.0f} ms more "
+              "than the empty app's whole start")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

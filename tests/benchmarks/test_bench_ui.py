@@ -68,3 +68,24 @@ def test_the_baseline_gets_the_apps_window_settings(tmp_path):
     code = code.replace("k.split('_', 2)[1:]", "[p.lower() for p in k.split('_', 2)[1:]]")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.stdout.strip().splitlines()[-1] == str(bench_ui.APP_WINDOW), out.stderr[-2000:]
+
+
+@pytest.mark.ui
+@pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs an X display (run under xvfb-run)")
+@pytest.mark.parametrize("app", [False, True], ids=["empty", "demo"])
+def test_stage_marks_reach_the_first_frame_in_order(tmp_path, app):
+    """``--stages``: every probe fires once, in start-up order, before the first-frame mark."""
+    env = bench_ui._env(tmp_path, bench_ui.APP_WINDOW)
+    if app:
+        env.update(TC_BENCH_SCREEN="game:", XDG_DATA_HOME=str(tmp_path / "data"))
+    start = bench_ui.start_once(bench_ui.stages_command(app), env)
+    names = [name for name, _ in start.stages]
+    expected = ["interpreter up", "kivy.app imported", "window made"]
+    if app:
+        expected += ["app module imported", "build begins", "journal opened", "build done", "new game begins",
+                     "Table created", "screen build begins", "screen built", "table bound and refreshed"]
+    assert names == expected + ["draw begins", "draw done", "swapped"]
+    times = [ms for _, ms in start.stages]
+    assert times == sorted(times) and 0 < times[-1] <= start.ms
+    assert start.screen == ("game:tyranny" if app else "Widget")
+    assert "--stages" in bench_ui.__doc__ and bench_ui.stage_table([start], [start]).count("first frame mark") == 2
