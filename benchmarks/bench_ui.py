@@ -48,12 +48,12 @@ from typing import Sequence
 
 from benchmarks.library import fill
 from benchmarks.stages import parse_stage
+from companion.ui.bench_hooks import parse_mark  # the hook's own reading of its line
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 1.3
 TIMEOUT_S = 90.0
 XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24 +extension GLX +render -noreset"]
-MARK = "TC_BENCH_FIRST_FRAME"
 # The window settings companion/ui/app.py asks Kivy for (tests/benchmarks/test_bench_ui.py checks
 # they agree): the baseline empty app gets them too, so the ratio compares the apps' own
 # work, not a cheaper window. Kivy's defaults are measured beside it ("stock").
@@ -147,19 +147,6 @@ def _children_rss_kb(pid: int) -> int:
     return total
 
 
-def parse_mark(line: str) -> dict[str, str] | None:
-    """The hook's line as fields (``t_ns``, ``maxrss_kb``, ``rss_kb``, ``screen``).
-
-    >>> parse_mark("TC_BENCH_FIRST_FRAME t_ns=12 maxrss_kb=3 rss_kb=2 screen=game:tyranny")["screen"]
-    'game:tyranny'
-    >>> parse_mark("anything else") is None
-    True
-    """
-    if not line.startswith(MARK + " "):
-        return None
-    return dict(p.partition("=")[::2] for p in line.split()[1:])
-
-
 def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
     """Start ``cmd``, wait for the hook's line, let the app stop (or stop it)."""
     t0 = time.monotonic_ns()
@@ -212,7 +199,7 @@ def start_once(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> Start:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
     peak = int(mark["maxrss_kb"])
-    return Start((int(mark["t_ns"]) - t0) / 1e6, peak, int(mark["rss_kb"]) + children, mark["screen"],
+    return Start((int(mark["t_ns"]) - t0) / 1e6, peak, int(mark["rss_kb"]) + children, str(mark["screen"]),
                  _frame_stages(stages))
 
 
@@ -289,7 +276,7 @@ def main(argv: list[str]) -> int:
         how = " ".join(cmd[1:]) + " (stage marks)"
     print(f"load average before: {os.getloadavg()[0]:.2f}; display {os.environ['DISPLAY']}; {runs} starts each after a warm-up")
     print(f"app:   {how}")
-    print("empty: python benchmarks/empty_kivy_app.py (one Widget), with the app's window settings "
+    print(f"empty: python {' '.join(empty_cmd[1:])} (one Widget), with the app's window settings "
           f"({' '.join(f'{k}={v}' for k, v in APP_WINDOW.items())}) and with Kivy's defaults")
     with tempfile.TemporaryDirectory(prefix="bench-ui-") as tmp:
         homes = {k: Path(tmp, k) for k in ("app", "empty", "stock")}

@@ -98,12 +98,12 @@ class _AfterImport(importlib.abc.MetaPathFinder):
 
 
 def _once(fn: Callable[..., Any], before: str | None, after: str | None) -> Callable[..., Any]:
-    fired = [False]
+    fired = False
 
     @functools.wraps(fn)  # Kivy finds callbacks by name (WeakMethod): keep it
     def probe(*a: Any, **k: Any) -> Any:
-        first = not fired[0]
-        fired[0] = True
+        nonlocal fired
+        first, fired = not fired, True
         if first and before:
             mark(before)
         result = fn(*a, **k)
