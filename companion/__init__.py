@@ -20,7 +20,7 @@ _HOMES = {
                 "Stats", "UnknownGameKey", "default_path"),
     "record": ("ActionRecord", "GameRecord"),
     "routing": ("MappingError", "Router", "load_mapping"),
-    "secrets": ("NotYourSecret", "SecretDesk", "SecretError", "SecretStatus"),
+    "secret_desk": ("NotYourSecret", "SecretDesk", "SecretError", "SecretStatus"),
     "table": ("Accepted", "Change", "LogLine", "NothingToRoll", "Rejected", "RouteResult", "Table", "TableClosed",
               "TableError", "plain_outcome"),
     "undo": ("UndoRefused", "undo_refusal"),
@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see
     )
     from .record import ActionRecord, GameRecord
     from .routing import MappingError, Router, load_mapping
-    from .secrets import NotYourSecret, SecretDesk, SecretError, SecretStatus
+    from .secret_desk import NotYourSecret, SecretDesk, SecretError, SecretStatus
     from .table import (
         Accepted, Change, LogLine, NothingToRoll, Rejected, RouteResult, Table, TableClosed, TableError, plain_outcome,
     )

@@ -24,7 +24,7 @@ from typing import IO, Any, Iterable
 from . import registry
 from .core import PUBLIC, Action, Game, IllegalAction, InvalidSetup, RollRequest, Roll, RulesError, Seat
 from .core.actions import parse_action
-from .core.serial import to_data
+from .core.jsondata import to_data
 
 SHOWN = 30
 
@@ -135,10 +135,8 @@ class Referee:
                     return legal
                 self.push(legal[n - 1])
             elif word == "roll":
-                awaiting = prompt.awaiting
-                seat = sorted(prompt.actors)[0] if prompt.actors else ""
-                if not isinstance(awaiting, RollRequest):
-                    seat = seat or self.seats[0].id
+                rolling = [s for s, _ in prompt.awaiting_of_type(RollRequest)]
+                seat = rolling[0] if rolling else (prompt.seats() or [self.seats[0].id])[0]
                 self.push(Roll(seat, tuple(int(v) for v in rest.split()), source="manual"))
             elif word == "auto":
                 action = self.game.sample(self.state)

@@ -1,22 +1,23 @@
 """The kernel every game engine is built on. See :mod:`rules.core.game` for the contract."""
-from .actions import Action, Commit, Draw, Roll, action, parse_action
+from .actions import Action, Commit, Draw, Roll, action, bad_fields, parse_action
+from .commits import SecretRound
 from .errors import IllegalAction, InvalidSetup, ParseError, RulesError, UnknownGame, Violation
-from .game import Game, LegalActions, Option, State
+from .game import Game, LegalActions, Option, State, Step, step
+from .jsondata import dumps, from_data, loads, serializable, to_data
 from .log import LogEntry
 from .outcome import Outcome, Score
-from .prompt import Decision, DrawRequest, GameOver, Prompt, RollRequest, SecretRequest
+from .prompt import POOL, CommitRequest, Decision, Die, DrawRequest, Prompt, RollRequest
+from .reactions import Reaction, ReactionStack
 from .rng import Rng
 from .seats import PUBLIC, Seat, TurnOrder
-from .secrets import SecretRound
-from .serial import dumps, from_data, loads, serializable, to_data
 from .tracks import Escalation, Streak, Track
 from .zones import Deck, EmptyDeck, Hand
 
 __all__ = [
-    "Action", "Commit", "Decision", "Deck", "Draw", "DrawRequest", "EmptyDeck", "Escalation",
-    "Game", "GameOver", "Hand", "IllegalAction", "InvalidSetup", "LegalActions", "LogEntry",
-    "Option", "Outcome", "PUBLIC", "ParseError", "Prompt", "Rng", "Roll", "RollRequest",
-    "RulesError", "Score", "Seat", "SecretRequest", "SecretRound", "State", "Streak", "Track",
-    "TurnOrder", "UnknownGame", "Violation", "action", "dumps", "from_data", "loads",
-    "parse_action", "serializable", "to_data",
+    "Action", "Commit", "CommitRequest", "Decision", "Deck", "Die", "Draw", "DrawRequest", "EmptyDeck",
+    "Escalation", "Game", "Hand", "IllegalAction", "InvalidSetup", "LegalActions", "LogEntry", "Option",
+    "Outcome", "POOL", "PUBLIC", "ParseError", "Prompt", "Reaction", "ReactionStack", "Rng", "Roll",
+    "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Track",
+    "TurnOrder", "UnknownGame", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",
+    "parse_action", "serializable", "step", "to_data",
 ]

@@ -21,16 +21,16 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
 
-from .actions import Action, Commit, Draw, Roll
+from .actions import Action, Draw, Roll, bad_fields
 from .errors import IllegalAction, InvalidSetup, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
-from .prompt import Decision, DrawRequest, GameOver, Prompt, RollRequest, SecretRequest
+from .prompt import DrawRequest, Prompt, RollRequest
 from .rng import Rng
 from .seats import PUBLIC, Seat, parse_seats
-from .serial import from_data, to_data
+from .jsondata import from_data, to_data
 from .zones import Deck
 
 
@@ -38,19 +38,31 @@ from .zones import Deck
 class State:
     """Fields every game state has. A game subclasses it (``@dataclass(kw_only=True)``)
     and registers the subclass with ``@serializable``; a subclass that defines
-    ``__post_init__`` must call ``super().__post_init__()``."""
+    ``__post_init__`` must call ``super().__post_init__()``.
+
+    ``phase`` names the step of the game's turn structure the state is in (one of the
+    game's declared :attr:`Game.steps`); ``sealed`` lists the plies of secret commits not
+    yet revealed (the kernel adds them; the game's :meth:`Game.reveal` clears them)."""
 
     seats: list[Seat]
     options: dict[str, Any]
     seed: int
     rng: Rng
     ply: int = 0
+    phase: str = ""
     log: list[LogEntry] = field(default_factory=list)
     result: Outcome | None = None
+    sealed: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        # Not a field: derived, so it is neither serialised nor compared.
+        # Not fields: derived, so neither serialised nor compared.
         self._seat_ids = frozenset(s.id for s in self.seats)
+        self._cached_prompt: tuple[int, Any] | None = None
+
+    def changed(self) -> None:
+        """Forget the prompt cached for this ply: call after editing a state by hand
+        (tests building a position field by field); actions never need it."""
+        self._cached_prompt = None
 
     def seat(self, seat_id: str) -> Seat:
         for s in self.seats:
@@ -63,6 +75,13 @@ class State:
 
     def faction_of(self, seat_id: str) -> str:
         return self.seat(seat_id).faction
+
+    def seat_name(self, seat_id: str) -> str:
+        """The seat's player name (its id when none was given): for log lines."""
+        for s in self.seats:
+            if s.id == seat_id:
+                return s.label
+        return seat_id
 
     def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
         """Write to the game log; ``to`` limits who may read the entry."""
@@ -98,6 +117,30 @@ class Option:
         return None
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step of a game's turn structure: its ``name`` (the state's ``phase``), whether
+    the seats' clocks run during it (``timed``: setup steps such as dealing are not), and
+    the rulebook section it follows (``rule``, cited when an action comes at the wrong
+    step)."""
+
+    name: str
+    timed: bool = True
+    rule: str = ""
+
+
+def step(name: str, *, timed: bool = True, rule: str = "") -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
+    """Declare a method as the prompt of step ``name``: ``@step("move")`` on
+    ``def ask_move(self, state) -> Prompt``. The kernel's :meth:`Game.ask` calls the
+    method of the state's ``phase``."""
+
+    def mark(fn: Callable[..., Prompt]) -> Callable[..., Prompt]:
+        fn.__step__ = Step(name, timed, rule)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 class Game(Generic[S]):
     """Base of every engine. Subclasses fill in the class attributes and the hooks."""
 
@@ -113,9 +156,27 @@ class Game(Generic[S]):
     turn_rule: ClassVar[str] = "Turn order"
     dice_rule: ClassVar[str] = "Contents"
     cards_rule: ClassVar[str] = "Contents"
+    # The steps declared with @step, by name (filled in per subclass).
+    steps: ClassVar[dict[str, Step]] = {}
+    _step_methods: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        steps: dict[str, Step] = {}
+        methods: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for attr, fn in vars(klass).items():
+                spec = getattr(fn, "__step__", None)
+                if isinstance(spec, Step):
+                    steps[spec.name] = spec
+                    methods[spec.name] = attr
+        cls.steps = steps
+        cls._step_methods = methods
 
     def __init__(self) -> None:
         self._types = frozenset(self.action_types)
+        self._kinds = {c.kind: c for c in self.action_types}
+        self._asks = {name: getattr(self, attr) for name, attr in self._step_methods.items()}
 
     # ------------------------------------------------------------------ hooks
 
@@ -128,12 +189,23 @@ class Game(Generic[S]):
         return ()
 
     def ask(self, state: S) -> Prompt:
-        """Who must act and what is awaited, for a game that is not over."""
-        raise NotImplementedError
+        """Who must act and what each awaits, for a game that is not over. By default the
+        prompt of the state's step (a method declared with :func:`step`)."""
+        fn = self._asks.get(state.phase)
+        if fn is None:
+            raise AssertionError(f"{self.id}: no step is declared for phase {state.phase!r}")
+        return fn(state)
 
     def violations(self, state: S, action: Action, prompt: Prompt) -> Iterable[Violation]:
-        """Game rules broken by ``action``. Called only for an accepted kind from a known
-        seat; must not write to ``state``."""
+        """Game rules broken by ``action``. Called only for a kind the acting seat awaits,
+        with well-typed fields; must not write to ``state``."""
+        return ()
+
+    def explain(self, state: S, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        """Why ``action``'s kind is not on offer now, in the game's terms ("paying to
+        escape costs 200 influence; you have 150"), for an action the seat may not take.
+        Must never reveal another seat's secret. By default nothing beyond the kernel's
+        "not awaited"."""
         return ()
 
     def execute(self, state: S, action: Action) -> None:
@@ -150,8 +222,23 @@ class Game(Generic[S]):
         return {}
 
     def secrets(self, state: S, viewer: str) -> Iterable[str]:
-        """Strings ``viewer`` must never see (hidden card ids, the secret base…)."""
+        """Strings ``viewer`` must never see (hidden card ids, the secret base…): the
+        harness's leak check, never a redaction mechanism."""
         return ()
+
+    def public_action(self, state: S, action: Action, viewer: str = PUBLIC, ply: int | None = None) -> dict[str, Any]:
+        """What ``viewer`` may see of ``action`` (journaled at ``ply``) in ``state``, as
+        JSON data. By default: a secret commit still sealed shows only who committed; an
+        action's ``hidden_fields`` (e.g. the card a Draw put in a hand) are left out for
+        every viewer but the acting seat until the game is over."""
+        data = to_data(action)
+        if viewer == action.seat or state.result is not None:
+            return data
+        if action.secret and (ply is None or ply in state.sealed):
+            return {"$": data["$"], "seat": action.seat, "sealed": True}
+        for name in getattr(action, "hidden_fields", ()):
+            data.pop(name, None)
+        return data
 
     def tracked(self, state: S) -> dict[str, int]:
         """Public values worth charting and exporting turn by turn (influence, escalation,
@@ -166,7 +253,7 @@ class Game(Generic[S]):
             return "the dice were rolled and everyone saw the result"
         if isinstance(action, Draw):
             return "a card was drawn"
-        if isinstance(action, Commit):
+        if action.secret:
             return "a secret choice was made"
         return None
 
@@ -185,6 +272,11 @@ class Game(Generic[S]):
     def deck(self, state: S, name: str) -> Deck:
         """The deck a draw request names; by default ``state.decks[name]``."""
         return state.decks[name]  # type: ignore[attr-defined]
+
+    def is_timed(self, state: S) -> bool:
+        """Whether the seats' clocks run in this state's step (setup steps are untimed)."""
+        spec = self.steps.get(state.phase)
+        return spec.timed if spec is not None else True
 
     # ------------------------------------------------------------- public API
 
@@ -213,6 +305,8 @@ class Game(Generic[S]):
         return self.setup(seat_list, opts, Rng(seed), seed)
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, dict):
+            raise InvalidSetup([Violation("bad-option", "Setup", "Options must be a JSON object of name → value.")])
         known = {o.name: o for o in self.options}
         problems = [
             Violation("unknown-option", "Setup", f"{self.title} has no option {k!r}.") for k in options if k not in known
@@ -229,43 +323,60 @@ class Game(Generic[S]):
         return resolved
 
     def prompt(self, state: S) -> Prompt:
-        if state.result is not None:
-            return Prompt(frozenset(), GameOver())
-        return self.ask(state)
+        """Who must act and what each awaits. Cached per ply: a prompt is built once per
+        position however often it is read (check, listing, views), so no game needs a
+        fast path of its own."""
+        cached = state._cached_prompt
+        if cached is not None and cached[0] == state.ply:
+            return cached[1]
+        p = Prompt.game_over() if state.result is not None else self.ask(state)
+        state._cached_prompt = (state.ply, p)
+        return p
 
     def check(self, state: S, action: Action) -> tuple[Violation, ...]:
-        """Every rule ``action`` breaks in ``state``; empty when it is legal."""
+        """Every rule ``action`` breaks in ``state``; empty when it is legal. Malformed
+        input (a wrong type, ``None``, a float die face, a huge int) is a ``bad-action``
+        violation naming the field, found before any rule is looked at."""
         if state.result is not None:
             return (Violation("game-over", "Winning", f"The game is over: {state.result.reason}."),)
         if type(action) not in self._types:
-            return (Violation("unknown-action", "—", f"{self.title} has no action {type(action).__name__!r}."),)
-        found: list[Violation] = []
-        if action.seat not in state._seat_ids:
-            return (Violation("unknown-seat", "Setup", f"There is no seat {action.seat!r} at this table."),)
-        prompt = self.ask(state)
-        if action.seat not in prompt.actors:
-            who = " or ".join(sorted(prompt.actors))
-            found.append(
-                Violation("not-your-turn", self.turn_rule, f"It is {who}'s turn to act, not {action.seat}'s.")
-            )
+            name = type(action).__name__ if isinstance(action, Action) else repr(action)[:60]
+            return (Violation("unknown-action", "Actions", f"{self.title} has no action {name!r}."),)
+        bad = bad_fields(action)
+        if bad:
+            return bad
+        seat = action.seat
+        if seat not in state._seat_ids:
+            return (Violation("unknown-seat", "Setup", f"There is no seat {seat!r} at this table."),)
+        prompt = self.prompt(state)
+        awaiting = prompt.waits.get(seat)
         kind = action.kind
-        awaiting = prompt.awaiting
+        found: list[Violation] = []
+        if awaiting is None:
+            found.append(Violation("not-your-turn", self._rule(state), f"It is {self._who(state, prompt)}'s turn to act, not {state.seat_name(seat)}'s."))
+            # Every violation is reported: measured against what the acting seats await
+            # (in public), the action may be wrong in more ways than its timing.
+            awaiting = prompt.awaiting
+            if awaiting is None:
+                found.extend(self.explain(state, action, prompt))
+                return tuple(found)
+            awaiting = awaiting.public()
         if kind not in awaiting.accepted:
-            found.append(
-                Violation("not-awaited", self.turn_rule, f"The game is waiting for {_describe(awaiting)}; {_a(kind)} is not allowed now.")
-            )
+            found.append(Violation("not-awaited", self._rule(state), f"The game is waiting for {awaiting.public().describe()}; {_a(kind)} is not allowed now."))
+            found.extend(self.explain(state, action, prompt))
             return tuple(found)
         if action.chance:
-            if isinstance(awaiting, RollRequest):
-                if len(action.values) != awaiting.dice or not all(1 <= v <= awaiting.sides for v in action.values):  # type: ignore[attr-defined]
-                    found.extend(self._check_roll(action, awaiting))  # type: ignore[arg-type]
-            elif isinstance(awaiting, DrawRequest):
-                found.extend(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
-        elif isinstance(action, Commit) and isinstance(awaiting, SecretRequest):
-            if action.seat in awaiting.committed:
-                found.append(Violation("already-committed", self.turn_rule, f"{action.seat} has already made a secret choice."))
-        found.extend(self.violations(state, action, prompt))
-        return tuple(found) if found else ()
+            if isinstance(awaiting, RollRequest) and isinstance(action, Roll):
+                found.extend(self._check_roll(action, awaiting))
+            elif isinstance(awaiting, DrawRequest) and isinstance(action, Draw):
+                found.extend(self._check_draw(state, action, awaiting))
+        if seat not in prompt.waits:
+            found.extend(self.explain(state, action, prompt))
+        else:
+            # A seat's own rules are checked only when it may act: checking an action
+            # against another seat's position could reveal that seat's secrets.
+            found.extend(self.violations(state, action, prompt))
+        return tuple(found)
 
     def is_legal(self, state: S, action: Action) -> bool:
         return not self.check(state, action)
@@ -279,6 +390,8 @@ class Game(Generic[S]):
 
     def push_unchecked(self, state: S, action: Action) -> None:
         """Apply without checking: for simulations that only play listed legal actions."""
+        if action.secret:
+            state.sealed.append(state.ply)
         self.execute(state, action)
         if action.chance:
             state.rng.advance()
@@ -311,43 +424,55 @@ class Game(Generic[S]):
 
     def finish(self, state: S, outcome: Outcome) -> None:
         state.result = outcome
+        state.sealed.clear()
         state.note(f"Game over: {outcome.reason}.")
 
+    def reveal(self, state: S) -> None:
+        """The sealed commits are revealed: the game calls it when a secret round opens."""
+        state.sealed.clear()
+
     def view(self, state: S, viewer: str = PUBLIC) -> dict[str, Any]:
-        """What ``viewer`` (a seat id, or :data:`PUBLIC`) may see, as JSON data."""
-        if viewer != PUBLIC and viewer not in state.seat_ids():
+        """What ``viewer`` (a seat id, or :data:`PUBLIC`) may see, as JSON data. The prompt
+        in it is the public one, plus the viewer's own private kinds."""
+        if viewer != PUBLIC and viewer not in state._seat_ids:
             raise KeyError(f"unknown viewer {viewer!r}")
         prompt = self.prompt(state)
+        shown = prompt.public()
+        if viewer in prompt.waits and shown is not prompt:
+            shown = Prompt({**shown.waits, viewer: prompt.waits[viewer]}, prompt.over)
         return {
             "game": self.id,
             "viewer": viewer,
             "ply": state.ply,
             "seats": [{"id": s.id, "faction": s.faction, "name": s.label} for s in state.seats],
-            "prompt": {"actors": sorted(prompt.actors), "awaiting": to_data(prompt.awaiting), "text": str(prompt)},
+            "prompt": {"actors": shown.seats(), "waits": {s: to_data(a) for s, a in shown.waits.items()},
+                       "text": str(prompt.public()), "over": prompt.over},
             "outcome": to_data(state.result),
             "log": visible_log(state.log, viewer),
             **self.render(state, viewer),
         }
 
-    def sample(self, state: S) -> Action | None:
-        """The app's own roller and deck: a chance action for the current prompt, drawn
-        from a generator derived from the state's (the state itself is not changed)."""
+    def sample(self, state: S, seat: str | None = None) -> Action | None:
+        """The app's own roller and deck: a chance action for ``seat`` (by default the
+        first seat awaiting a roll or a draw), drawn from a generator derived from the
+        state's (the state itself is not changed)."""
         prompt = self.prompt(state)
-        awaiting = prompt.awaiting
-        if not prompt.actors:
-            return None
-        seat = sorted(prompt.actors)[0]
+        seats = [seat] if seat is not None else prompt.seats()
         rng = state.rng.fork()
-        if isinstance(awaiting, RollRequest):
-            return Roll(seat, tuple(rng.randint(1, awaiting.sides) for _ in range(awaiting.dice)), source="app")
-        if isinstance(awaiting, DrawRequest):
-            deck = self.deck(state, awaiting.deck)
-            if deck.cards:
-                return Draw(seat, awaiting.deck, deck.cards[0], source="app")
-            if deck.discard and deck.auto_reshuffle:
-                pile = list(deck.discard)
-                rng.shuffle(pile)
-                return Draw(seat, awaiting.deck, pile[0], source="app")
+        for s in seats:
+            awaiting = prompt.waits.get(s)
+            if isinstance(awaiting, RollRequest):
+                values = tuple(d.values[rng.below(len(d.values))] for d in awaiting.dice)
+                ids = tuple(d.id for d in awaiting.dice) if any(d.id for d in awaiting.dice) else ()
+                return Roll(s, values, ids, source="app")
+            if isinstance(awaiting, DrawRequest):
+                deck = self.deck(state, awaiting.deck)
+                if deck.cards:
+                    return Draw(s, awaiting.deck, deck.cards[0], source="app")
+                if deck.discard and deck.auto_reshuffle:
+                    pile = list(deck.discard)
+                    rng.shuffle(pile)
+                    return Draw(s, awaiting.deck, pile[0], source="app")
         return None
 
     def state_to_data(self, state: S) -> Any:
@@ -358,14 +483,33 @@ class Game(Generic[S]):
 
     # ------------------------------------------------------------- internals
 
+    def _rule(self, state: S) -> str:
+        spec = self.steps.get(state.phase)
+        return spec.rule if spec is not None and spec.rule else self.turn_rule
+
+    def _who(self, state: S, prompt: Prompt) -> str:
+        return " or ".join(state.seat_name(s) for s in prompt.seats()) or "nobody"
+
     def _check_roll(self, action: Roll, req: RollRequest) -> Iterator[Violation]:
-        if len(action.values) != req.dice:
+        dice = req.dice
+        if len(action.values) != len(dice):
+            n = len(dice)
             yield Violation(
-                "wrong-dice-count", self.dice_rule, f"This roll ({req.purpose}) takes {req.dice} {'die' if req.dice == 1 else 'dice'}, not {len(action.values)}."
+                "wrong-dice-count", self.dice_rule, f"This roll ({req.purpose}) takes {n} {'die' if n == 1 else 'dice'}, not {len(action.values)}."
             )
-        for v in action.values:
-            if not 1 <= v <= req.sides:
-                yield Violation("face-out-of-range", self.dice_rule, f"A {req.sides}-sided die cannot show {v}.")
+            if req.uniform and dice:
+                for v in action.values:
+                    if not dice[0].can_show(v):
+                        yield Violation("face-out-of-range", self.dice_rule, f"A {dice[0]} cannot show {v}.")
+            return
+        if action.ids and len(action.ids) != len(dice):
+            yield Violation("wrong-dice-count", self.dice_rule, f"This roll names {len(action.ids)} dice for {len(action.values)} values.")
+            return
+        for i, (d, v) in enumerate(zip(dice, action.values)):
+            if not d.can_show(v):
+                yield Violation("face-out-of-range", self.dice_rule, f"A {d} cannot show {v}.")
+            if d.id and (not action.ids or action.ids[i] != d.id):
+                yield Violation("wrong-die", self.dice_rule, f"Die {i + 1} of this roll must be the {d.id} die.")
 
     def _check_draw(self, state: S, action: Draw, req: DrawRequest) -> Iterator[Violation]:
         if action.deck != req.deck:
@@ -376,11 +520,14 @@ class Game(Generic[S]):
             yield Violation("card-not-in-deck", self.cards_rule, f"That card is not in the {req.deck} deck.")
 
     def _chance_candidates(self, state: S, prompt: Prompt) -> Iterator[Action]:
-        awaiting = prompt.awaiting
-        for seat in sorted(prompt.actors):
+        """Every roll and draw on offer, lazily: an 8d6 roll is never built as a list."""
+        for seat in prompt.seats():
+            awaiting = prompt.waits[seat]
             if isinstance(awaiting, RollRequest):
-                for values in itertools.product(range(1, awaiting.sides + 1), repeat=awaiting.dice):
-                    yield Roll(seat, values)
+                ids = tuple(d.id for d in awaiting.dice) if any(d.id for d in awaiting.dice) else ()
+                faces = [tuple(dict.fromkeys(d.values)) for d in awaiting.dice]
+                for values in itertools.product(*faces):
+                    yield Roll(seat, values, ids)
             elif isinstance(awaiting, DrawRequest):
                 deck = self.deck(state, awaiting.deck)
                 pile = deck.cards if deck.cards else (deck.discard if deck.auto_reshuffle else [])
@@ -399,9 +546,23 @@ class LegalActions(Generic[S]):
         game, state = self.game, self.state
         if state.result is not None:
             return
-        prompt = game.ask(state)
+        prompt = game.prompt(state)
         for a in itertools.chain(game._chance_candidates(state, prompt), game.candidates(state, prompt)):
             if not game.check(state, a):
+                yield a
+
+    def of_kind(self, *kinds: str) -> Iterator[Action]:
+        """The legal actions of the given kinds only (chance candidates are not listed
+        unless asked for: an 8d6 roll has 1.7 million)."""
+        game, state = self.game, self.state
+        if state.result is not None:
+            return
+        prompt = game.prompt(state)
+        source: Iterable[Action] = game.candidates(state, prompt)
+        if "roll" in kinds or "draw" in kinds:
+            source = itertools.chain(game._chance_candidates(state, prompt), source)
+        for a in source:
+            if a.kind in kinds and not game.check(state, a):
                 yield a
 
     def __contains__(self, action: object) -> bool:
@@ -415,18 +576,6 @@ class LegalActions(Generic[S]):
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(str(a) for a in itertools.islice(self, 8))}{', …' if self.count() > 8 else ''})>"
-
-
-def _describe(awaiting: object) -> str:
-    if isinstance(awaiting, RollRequest):
-        return f"a roll of {awaiting.dice}d{awaiting.sides} ({awaiting.purpose})"
-    if isinstance(awaiting, DrawRequest):
-        return f"a card from the {awaiting.deck} deck"
-    if isinstance(awaiting, SecretRequest):
-        return f"secret choices ({awaiting.purpose})"
-    if isinstance(awaiting, Decision):
-        return " or ".join(awaiting.kinds) or "nothing"
-    return "nothing (the game is over)"
 
 
 def _a(kind: str) -> str:

@@ -28,7 +28,7 @@ from .game import Game, State
 from .playout import choose
 from .rng import Rng
 from .seats import PUBLIC
-from .serial import dumps, from_data, to_data
+from .jsondata import dumps, from_data, to_data
 from .tracks import Escalation, Track
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .serial import serializable
+from .jsondata import serializable
 
 
 @serializable("core.LogEntry")

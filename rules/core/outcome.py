@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .serial import serializable
+from .jsondata import serializable
 
 
 @serializable("core.Score")

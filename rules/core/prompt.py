@@ -1,105 +1,264 @@
-"""Prompts: who must act now, and what the engine waits for.
+"""Prompts: who must act now, and what the engine waits for from each of them.
 
->>> p = Prompt(frozenset({"cop-1"}), RollRequest(dice=1, sides=6, purpose="move"))
->>> p.accepts("roll"), p.accepts("move")
-(True, False)
+A :class:`Prompt` maps every seat that must act to its own *awaiting*: a
+:class:`Decision` between action kinds, a :class:`RollRequest` that lists each die, a
+:class:`DrawRequest`, a :class:`CommitRequest` (a secret, simultaneous choice), or
+nothing (the seat is not in the prompt). Seats may await different things at the same
+moment, as in OpenSpiel's simultaneous nodes and boardgame.io's stages.
+
+Every awaiting can carry ``also`` (other kinds allowed now, shown to everyone) and
+``private`` (kinds allowed because of something only that seat knows, such as a card in
+a face-down hand: shown to that seat only). :meth:`Prompt.public` strips ``private``, so
+the shared screen never learns what a hidden card decides.
+
+>>> p = Prompt.single("cop-1", RollRequest.of(1, 6, "move", private=("play",)))
+>>> p.accepts("cop-1", "roll"), p.accepts("cop-1", "play"), p.accepts("crim-1", "roll")
+(True, True, False)
+>>> p.public().of("cop-1").accepted
+('roll',)
+>>> str(p)
+'cop-1: roll 1d6 to move'
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Iterator, Mapping
 
-from .serial import serializable
+from .jsondata import serializable
+
+POOL = "pool"
+"""The owner of a die that belongs to the table rather than to a seat (a shared pool)."""
+
+
+@serializable("core.Die")
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die of a roll: its ``owner`` (a seat id, :data:`POOL`, or ``""`` for the seat
+    the request is made to), its ``sides`` or custom ``faces``, and an optional identity
+    (``id``: "red", "hub1/0") a hardware source can fill and a Roll must then match.
+
+    >>> Die(sides=6).values, Die(faces=(0, 1, 1, 2, 2, 3)).values
+    ((1, 2, 3, 4, 5, 6), (0, 1, 1, 2, 2, 3))
+    """
+
+    sides: int = 6
+    owner: str = ""
+    faces: tuple[int, ...] = ()
+    id: str = ""
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The faces this die can show, in face order (repeats allowed)."""
+        return self.faces or tuple(range(1, self.sides + 1))
+
+    def can_show(self, value: int) -> bool:
+        if self.faces:
+            return value in self.faces
+        return 1 <= value <= self.sides
+
+    def __str__(self) -> str:
+        core = f"d{self.sides}" if not self.faces else "d[" + ",".join(map(str, self.faces)) + "]"
+        return f"{self.id} {core}" if self.id else core
+
+
+@dataclass(frozen=True, slots=True)
+class _Awaiting:
+    also: tuple[str, ...] = field(default=(), kw_only=True)
+    private: tuple[str, ...] = field(default=(), kw_only=True)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def accepted(self) -> tuple[str, ...]:
+        """Every action kind this seat may take now."""
+        return self.kinds + self.also + self.private
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The kinds everyone may know are allowed (``private`` left out)."""
+        return self.kinds + self.also
+
+    def public(self) -> "_Awaiting":
+        return replace(self, private=()) if self.private else self
 
 
 @serializable("core.Decision")
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """A choice between action kinds (``kinds``), e.g. move or capture."""
+class Decision(_Awaiting):
+    """A choice between action kinds (``choices``), e.g. move or capture."""
 
-    kinds: tuple[str, ...]
+    choices: tuple[str, ...] = ()
     note: str = ""
 
     @property
-    def accepted(self) -> tuple[str, ...]:
-        return self.kinds
+    def kinds(self) -> tuple[str, ...]:
+        return self.choices
+
+    def describe(self) -> str:
+        what = " or ".join(self.shown) or "nothing"
+        return f"{what} ({self.note})" if self.note else what
 
 
 @serializable("core.RollRequest")
 @dataclass(frozen=True, slots=True)
-class RollRequest:
-    """A roll of ``dice`` dice with ``sides`` sides, for ``purpose``. ``also`` lists other
-    kinds allowed before the roll (cards that change it, for instance)."""
+class RollRequest(_Awaiting):
+    """A roll of the listed ``dice`` for ``purpose``; ``also`` lists other kinds allowed
+    before the roll (cards that change it, for instance)."""
 
-    dice: int
-    sides: int
-    purpose: str
-    also: tuple[str, ...] = ()
+    dice: tuple[Die, ...] = ()
+    purpose: str = ""
+
+    @classmethod
+    def of(cls, count: int, sides: int, purpose: str, *, owner: str = "", also: tuple[str, ...] = (),
+           private: tuple[str, ...] = ()) -> "RollRequest":
+        """``count`` alike dice: ``RollRequest.of(2, 6, "move")`` is 2d6."""
+        return cls(dice=(Die(sides, owner),) * count, purpose=purpose, also=also, private=private)
 
     @property
-    def accepted(self) -> tuple[str, ...]:
-        return ("roll",) + self.also
+    def kinds(self) -> tuple[str, ...]:
+        return ("roll",)
+
+    @property
+    def count(self) -> int:
+        return len(self.dice)
+
+    @property
+    def sides(self) -> int:
+        """The sides of the dice when they are all alike (else the largest)."""
+        return max((d.sides for d in self.dice), default=0)
+
+    @property
+    def uniform(self) -> bool:
+        return len({(d.sides, d.faces) for d in self.dice}) <= 1
+
+    def notation(self) -> str:
+        """``2d6``, or the dice listed one by one when they differ."""
+        if self.uniform and self.dice and not self.dice[0].faces and not any(d.id for d in self.dice):
+            return f"{len(self.dice)}d{self.dice[0].sides}"
+        return " + ".join(str(d) for d in self.dice)
+
+    def describe(self) -> str:
+        return f"a roll of {self.notation()} ({self.purpose})"
 
 
 @serializable("core.DrawRequest")
 @dataclass(frozen=True, slots=True)
-class DrawRequest:
+class DrawRequest(_Awaiting):
     """A card drawn from ``deck`` (the app's top card or the physical card's identity)."""
 
-    deck: str
-    purpose: str
-    also: tuple[str, ...] = ()
+    deck: str = ""
+    purpose: str = ""
 
     @property
-    def accepted(self) -> tuple[str, ...]:
-        return ("draw",) + self.also
+    def kinds(self) -> tuple[str, ...]:
+        return ("draw",)
+
+    def describe(self) -> str:
+        return f"a card from the {self.deck} deck"
 
 
-@serializable("core.SecretRequest")
+@serializable("core.CommitRequest")
 @dataclass(frozen=True, slots=True)
-class SecretRequest:
-    """A secret choice from every seat in ``seats``; ``committed`` have already chosen.
-    Choices stay hidden until all have committed, then are revealed together."""
+class CommitRequest(_Awaiting):
+    """A secret choice (an action of kind ``kind``, a :class:`~rules.core.actions.Commit`
+    subclass) from this seat; seats committing together are revealed together. ``also``
+    is typically ``("pass",)`` for "commit or pass"."""
 
-    seats: frozenset[str]
-    purpose: str
-    committed: frozenset[str] = frozenset()
+    kind: str = "commit"
+    purpose: str = ""
 
     @property
-    def accepted(self) -> tuple[str, ...]:
-        return ("commit",)
+    def kinds(self) -> tuple[str, ...]:
+        return (self.kind,)
+
+    def describe(self) -> str:
+        return f"a secret choice ({self.purpose})"
 
 
-@serializable("core.GameOver")
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    @property
-    def accepted(self) -> tuple[str, ...]:
-        return ()
-
-
-Awaiting = Decision | RollRequest | DrawRequest | SecretRequest | GameOver
+Awaiting = Decision | RollRequest | DrawRequest | CommitRequest
 
 
 @serializable("core.Prompt")
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    actors: frozenset[str]
-    awaiting: Awaiting
+    """Who must act (``waits``: seat → what it awaits), and whether the game is over."""
 
-    def accepts(self, kind: str) -> bool:
-        return kind in self.awaiting.accepted
+    waits: Mapping[str, Awaiting] = field(default_factory=dict)
+    over: bool = False
+
+    @classmethod
+    def single(cls, seat: str, awaiting: Awaiting) -> "Prompt":
+        return cls({seat: awaiting})
+
+    @classmethod
+    def each(cls, seats: "tuple[str, ...] | list[str] | frozenset[str]", awaiting: Awaiting) -> "Prompt":
+        """The same awaiting for several seats (a simultaneous commit, say)."""
+        return cls({s: awaiting for s in sorted(seats)})
+
+    @classmethod
+    def game_over(cls) -> "Prompt":
+        return cls({}, True)
+
+    @property
+    def actors(self) -> frozenset[str]:
+        return frozenset(self.waits)
+
+    def seats(self) -> list[str]:
+        """The seats that must act, in a stable order."""
+        return sorted(self.waits)
+
+    def of(self, seat: str) -> Awaiting | None:
+        """What ``seat`` awaits now, or ``None``."""
+        return self.waits.get(seat)
+
+    def accepts(self, seat: str, kind: str) -> bool:
+        a = self.waits.get(seat)
+        return a is not None and kind in a.accepted
+
+    def awaiting_of_type(self, cls: type) -> Iterator[tuple[str, Awaiting]]:
+        """``(seat, awaiting)`` for every seat awaiting a ``cls`` (RollRequest…)."""
+        for seat in sorted(self.waits):
+            a = self.waits[seat]
+            if isinstance(a, cls):
+                yield seat, a
+
+    @property
+    def awaiting(self) -> Awaiting | None:
+        """The one thing every acting seat awaits, when they all await the same (the common
+        turn-based case); ``None`` when nobody acts or seats await different things —
+        then read :meth:`of` per seat."""
+        values = list(self.waits.values())
+        if values and all(v == values[0] for v in values[1:]):
+            return values[0]
+        return None
+
+    def public(self) -> "Prompt":
+        """The prompt as the shared screen may show it: no ``private`` kinds."""
+        if not any(a.private for a in self.waits.values()):
+            return self
+        return Prompt({s: a.public() for s, a in self.waits.items()}, self.over)  # type: ignore[misc]
 
     def __str__(self) -> str:
-        who = ", ".join(sorted(self.actors)) or "nobody"
-        a = self.awaiting
-        if isinstance(a, RollRequest):
-            what = f"roll {a.dice}d{a.sides} to {a.purpose}"
-        elif isinstance(a, DrawRequest):
-            what = f"draw from {a.deck} ({a.purpose})"
-        elif isinstance(a, SecretRequest):
-            what = f"choose secretly: {a.purpose}"
-        elif isinstance(a, Decision):
-            what = "choose: " + " / ".join(a.kinds) + (f" ({a.note})" if a.note else "")
-        else:
+        if self.over:
             return "game over"
-        return f"{who}: {what}"
+        if not self.waits:
+            return "nobody: nothing awaited"
+        groups: dict[Awaiting, list[str]] = {}
+        for seat in sorted(self.waits):
+            groups.setdefault(self.waits[seat].public(), []).append(seat)  # type: ignore[arg-type]
+        return "; ".join(f"{', '.join(seats)}: {_what(a)}" for a, seats in groups.items())
+
+
+def _what(a: Awaiting) -> str:
+    if isinstance(a, RollRequest):
+        extra = f" (or {' / '.join(a.also)})" if a.also else ""
+        return f"roll {a.notation()} to {a.purpose}{extra}"
+    if isinstance(a, DrawRequest):
+        extra = f" (or {' / '.join(a.also)})" if a.also else ""
+        return f"draw from {a.deck} ({a.purpose}){extra}"
+    if isinstance(a, CommitRequest):
+        extra = f" (or {' / '.join(a.also)})" if a.also else ""
+        return f"choose secretly: {a.purpose}{extra}"
+    return "choose: " + " / ".join(a.shown) + (f" ({a.note})" if a.note else "")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import MutableSequence, Sequence, TypeVar
 
-from .serial import serializable
+from .jsondata import serializable
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .errors import InvalidSetup, Violation
-from .serial import serializable
+from .jsondata import serializable
 
 PUBLIC = "public"
 """The viewer id of the shared screen: a view for it strips every secret."""

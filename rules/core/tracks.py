@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .serial import serializable
+from .jsondata import serializable
 
 
 @serializable("core.Track")

@@ -17,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .rng import Rng
-from .serial import serializable
+from .errors import RulesError
+from .jsondata import serializable
 
 
-class EmptyDeck(LookupError):
+class EmptyDeck(RulesError, LookupError):
     """Nothing left to draw, even after reshuffling the discards."""
 
 

@@ -5,7 +5,7 @@ map of 14 cities; the app is the trusted referee for everything hidden.
 >>> rules.load("liberation") is GAME
 True
 """
-from .actions import Ask, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
+from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
 from .game import GAME, Liberation
 from .mapbuilder import MapBuilder
 from .mapdata import CATEGORIES, City, MapError, MapSpec, dump_map, make_map, parse_map, placeholder_data, placeholder_map
@@ -14,7 +14,7 @@ from .missions import MissionTable, default_missions, parse_missions
 from .state import BaseMove, Event, LiberationState
 
 __all__ = [
-    "Ask", "Attack", "BaseMove", "CATEGORIES", "City", "Claim", "Discard", "Evade", "Event", "FirstCity", "GAME",
+    "AskReferee", "Attack", "BaseMove", "CATEGORIES", "City", "Claim", "Discard", "Evade", "Event", "FirstCity", "GAME",
     "Liberation", "LiberationState", "MapBuilder", "MapError", "MapSpec", "Mission", "MissionTable", "Occupy",
     "Pass", "PlaceBase", "Sabotage", "Unexploit", "default_missions", "dump_map", "load_map", "make_map",
     "parse_map", "parse_missions", "placeholder_data", "placeholder_map", "save_map", "saved_maps",

@@ -3,10 +3,10 @@ card per city on the map). Draws use the kernel's :class:`~rules.core.Draw` (dec
 
 Setup: ``Draw`` (setup discard, then the deal), ``FirstCity``, ``PlaceBase``.
 Dynasty turn: step 1 ``Draw`` / ``Unexploit`` / ``Pass``; step 2 ``Mission`` / ``Occupy`` /
-``Attack`` / ``Unexploit`` / ``Pass`` (then ``Claim`` after a hit, ``Ask`` after a mission
+``Attack`` / ``Unexploit`` / ``Pass`` (then ``Claim`` after a hit, ``AskReferee`` after a mission
 with a question); step 3 ``Discard`` while over 3 cards.
 Liberation turn: step 1 ``Draw`` / ``Pass``; step 2 ``Evade`` / ``Sabotage`` / ``Mission`` /
-``Pass`` (then ``Ask``); step 3 ``Discard``.
+``Pass`` (then ``AskReferee``); step 3 ``Discard``.
 
 >>> Attack("dynasty-1", exploit="city-b", city="city-e").kind
 'attack'
@@ -17,6 +17,7 @@ Evade(seat='liberation-2', source='touch', to='city-c')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules.core import Action, action
 
@@ -33,6 +34,8 @@ class FirstCity(Action):
 @dataclass(frozen=True)
 class PlaceBase(Action):
     """Setup: the Liberation places ``card`` from its hand face down — its secret base."""
+
+    hidden_fields: ClassVar[tuple[str, ...]] = ('card',)
 
     card: str = ""
 
@@ -86,6 +89,8 @@ class Mission(Action):
     its Dynasty mission. The cost is paid first: ``pay_card`` (discard 1 other card from
     hand, face down) or ``pay_city`` (exploit 1 other occupied City)."""
 
+    hidden_fields: ClassVar[tuple[str, ...]] = ('pay_card',)
+
     card: str = ""
     occupied: bool = False
     pay_card: str = ""
@@ -94,7 +99,7 @@ class Mission(Action):
 
 @action("liberation.ask")
 @dataclass(frozen=True)
-class Ask(Action):
+class AskReferee(Action):
     """The referee question of the mission just played: ``cities`` for "is the base among
     these cities?" / "does the opponent hold any of these?", or ``city`` and ``steps`` for
     "is the base within N steps of X?". The app answers truthfully, in public."""
@@ -109,6 +114,8 @@ class Ask(Action):
 class Evade(Action):
     """Liberation, step 2: take the base back into hand and secretly put down ``to`` — the
     same City or one adjacent to it — as the new base."""
+
+    hidden_fields: ClassVar[tuple[str, ...]] = ('to',)
 
     to: str = ""
 
@@ -126,5 +133,7 @@ class Sabotage(Action):
 @dataclass(frozen=True)
 class Discard(Action):
     """Step 3: discard ``card`` face down (while holding more than 3 cards)."""
+
+    hidden_fields: ClassVar[tuple[str, ...]] = ('card',)
 
     card: str = ""

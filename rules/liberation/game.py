@@ -23,10 +23,10 @@ from typing import Any, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
-    Score, Seat, Violation,
+    Score, Seat, Violation, step,
 )
 
-from .actions import Ask, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
+from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
 from .mapdata import MapError, MapSpec, parse_map, placeholder_data
 from .missions import Mission as MissionSpec, MissionsError, default_missions_data, parse_missions
 from .state import DECK, HAND_LIMIT, BaseMove, Event, LiberationState
@@ -71,7 +71,7 @@ class Liberation(Game[LiberationState]):
         Option("map", placeholder_data(), help="The map in use, as map JSON data (see mapdata.py).", ruling="L-01"),
         Option("missions", default_missions_data(), help="The missions table: costs and referee questions.", ruling="L-10"),
     )
-    action_types = (Draw, FirstCity, PlaceBase, Pass, Unexploit, Occupy, Attack, Claim, Mission, Ask, Evade, Sabotage, Discard)
+    action_types = (Draw, FirstCity, PlaceBase, Pass, Unexploit, Occupy, Attack, Claim, Mission, AskReferee, Evade, Sabotage, Discard)
     turn_rule = "Setup: the Dynasty takes the first turn, then players alternate"
     cards_rule = "Components: 14 City cards"
 
@@ -138,42 +138,56 @@ class Liberation(Game[LiberationState]):
 
     # ------------------------------------------------------------------ prompt
 
-    def ask(self, state: LiberationState) -> Prompt:
-        phase = state.phase
-        dyn, lib = state.dynasty, state.liberation
-        if phase == "setup-discard":
-            return Prompt(frozenset({dyn}), DrawRequest(DECK, f"setup: discard the top card face down ({state.setup_left} left)"))
-        if phase == "deal":
-            seat = dyn if len(state.hands[dyn]) < HAND_LIMIT else lib
-            return Prompt(frozenset({seat}), DrawRequest(DECK, f"setup: {state.side(seat)} draws 3 cards"))
-        if phase == "first-city":
-            return Prompt(frozenset({dyn}), Decision(("first_city",), "place a card face up: your first occupied City"))
-        if phase == "base":
-            return Prompt(frozenset({lib}), Decision(("place_base",), "place a card face down: your secret base"))
-        seat = frozenset({state.active})
-        dynasty = state.active == dyn
-        if phase == "step1":
-            also = ("unexploit", "pass") if dynasty else ("pass",)
-            if not self.can_draw(state):
-                return Prompt(seat, Decision(also, "step 1: nothing left to draw"))
-            purpose = "step 1: draw a card" + (", unexploit a City, or neither" if dynasty else ", or not")
-            if not state.deck.cards:
-                if state.deck.reshuffles >= 2:
-                    purpose += " — the deck is empty: drawing now would be the third reshuffle, which ends the game (the Liberation wins)"
-                else:
-                    purpose += f" — the deck is empty: drawing reshuffles the discards and starts ACT {'I' * (state.act + 1)}"
-            return Prompt(seat, DrawRequest(DECK, purpose, also=also))
-        if phase == "step2":
-            kinds = ("mission", "occupy", "attack", "unexploit", "pass") if dynasty else ("evade", "sabotage", "mission", "pass")
-            return Prompt(seat, Decision(kinds, "step 2: take one action, or pass"))
-        if phase == "claim":
-            return Prompt(seat, Decision(("claim",), f"occupy or discard {state.name(state.taken)}, taken by your Attack"))
-        if phase == "ask":
-            m = self.mission_of(state, state.asking, state.side(state.active))
-            return Prompt(seat, Decision(("ask",), f"{m.name}: ask the referee ({m.question.kind if m.question else ''})"))
-        if phase == "step3":
-            return Prompt(seat, Decision(("discard",), f"step 3: discard down to {HAND_LIMIT} cards (face down)"))
-        raise AssertionError(f"unknown phase {phase!r}")
+    @step("setup-discard", timed=False, rule=R_SETUP)
+    def ask_setup_discard(self, state: LiberationState) -> Prompt:
+        return Prompt.single(state.dynasty, DrawRequest(DECK, f"setup: discard the top card face down ({state.setup_left} left)"))
+
+    @step("deal", timed=False, rule=R_SETUP)
+    def ask_deal(self, state: LiberationState) -> Prompt:
+        dyn = state.dynasty
+        seat = dyn if len(state.hands[dyn]) < HAND_LIMIT else state.liberation
+        return Prompt.single(seat, DrawRequest(DECK, f"setup: {state.side(seat)} draws 3 cards"))
+
+    @step("first-city", timed=False, rule=R_SETUP)
+    def ask_first_city(self, state: LiberationState) -> Prompt:
+        return Prompt.single(state.dynasty, Decision(("first_city",), "place a card face up: your first occupied City"))
+
+    @step("base", timed=False, rule=R_SETUP)
+    def ask_base(self, state: LiberationState) -> Prompt:
+        return Prompt.single(state.liberation, Decision(("place_base",), "place a card face down: your secret base"))
+
+    @step("step1", rule="Turn, step 1: Draw")
+    def ask_step1(self, state: LiberationState) -> Prompt:
+        dynasty = state.active == state.dynasty
+        also = ("unexploit", "pass") if dynasty else ("pass",)
+        if not self.can_draw(state):
+            return Prompt.single(state.active, Decision(also, "step 1: nothing left to draw"))
+        purpose = "step 1: draw a card" + (", unexploit a City, or neither" if dynasty else ", or not")
+        if not state.deck.cards:
+            if state.deck.reshuffles >= 2:
+                purpose += " — the deck is empty: drawing now would be the third reshuffle, which ends the game (the Liberation wins)"
+            else:
+                purpose += f" — the deck is empty: drawing reshuffles the discards and starts ACT {'I' * (state.act + 1)}"
+        return Prompt.single(state.active, DrawRequest(DECK, purpose, also=also))
+
+    @step("step2", rule=R_D2)
+    def ask_step2(self, state: LiberationState) -> Prompt:
+        dynasty = state.active == state.dynasty
+        kinds = ("mission", "occupy", "attack", "unexploit", "pass") if dynasty else ("evade", "sabotage", "mission", "pass")
+        return Prompt.single(state.active, Decision(kinds, "step 2: take one action, or pass"))
+
+    @step("claim", rule=R_ATTACK)
+    def ask_claim(self, state: LiberationState) -> Prompt:
+        return Prompt.single(state.active, Decision(("claim",), f"occupy or discard {state.name(state.taken)}, taken by your Attack"))
+
+    @step("ask", rule=R_MISSIONS)
+    def ask_ask(self, state: LiberationState) -> Prompt:
+        m = self.mission_of(state, state.asking, state.side(state.active))
+        return Prompt.single(state.active, Decision(("ask",), f"{m.name}: ask the referee"))
+
+    @step("step3", rule=R_STEP3)
+    def ask_step3(self, state: LiberationState) -> Prompt:
+        return Prompt.single(state.active, Decision(("discard",), f"step 3: discard down to {HAND_LIMIT} cards (face down)"))
 
     # -------------------------------------------------------------- validation
 
@@ -210,7 +224,7 @@ class Liberation(Game[LiberationState]):
             return
         elif isinstance(action, Mission):
             yield from self._mission_violations(state, action)
-        elif isinstance(action, Ask):
+        elif isinstance(action, AskReferee):
             yield from self._ask_violations(state, action)
         elif isinstance(action, Evade):
             if action.to not in m:
@@ -272,7 +286,7 @@ class Liberation(Game[LiberationState]):
                 for v in self._exploitable(state, action.pay_city, R_COSTS):
                     yield Violation("cost-" + v.code, R_COSTS, v.message)
 
-    def _ask_violations(self, state: LiberationState, action: Ask) -> Iterator[Violation]:
+    def _ask_violations(self, state: LiberationState, action: AskReferee) -> Iterator[Violation]:
         spec = self.mission_of(state, state.asking, state.side(action.seat))
         q = spec.question
         assert q is not None  # the phase is "ask" only for missions with a question
@@ -342,7 +356,7 @@ class Liberation(Game[LiberationState]):
             self._end_step2(state)
         elif isinstance(action, Mission):
             self._mission(state, action)
-        elif isinstance(action, Ask):
+        elif isinstance(action, AskReferee):
             self._answer(state, action)
         elif isinstance(action, Evade):
             self._evade(state, action)
@@ -434,7 +448,7 @@ class Liberation(Game[LiberationState]):
         else:
             self._end_step2(state)
 
-    def _answer(self, state: LiberationState, action: Ask) -> None:
+    def _answer(self, state: LiberationState, action: AskReferee) -> None:
         seat = action.seat
         spec = self.mission_of(state, state.asking, state.side(seat))
         q = spec.question
@@ -569,14 +583,14 @@ class Liberation(Game[LiberationState]):
             if q.kind == "base-within":
                 for c in m.city_ids:
                     for n in range(1, q.max_steps + 1):
-                        yield Ask(seat, city=c, steps=n)
+                        yield AskReferee(seat, city=c, steps=n)
             else:
                 # Every set of one or two Cities (up to the limit). Larger sets are legal
                 # too — the UI builds them by tapping and checks them with ``in`` — but
                 # listing all 469 sets of up to three would swamp the listing.
                 for k in range(1, min(q.max_cities, LISTED_ASK_SIZE) + 1):
                     for combo in itertools.combinations(m.city_ids, k):
-                        yield Ask(seat, cities=combo)
+                        yield AskReferee(seat, cities=combo)
         elif phase == "step3":
             for c in hand:
                 yield Discard(seat, c)
@@ -716,7 +730,7 @@ class Liberation(Game[LiberationState]):
             return "the Sabotage revealed whether the Dynasty held the card"
         if isinstance(action, (Mission, FirstCity, Occupy, Claim)):
             return "a card was revealed"
-        if isinstance(action, Ask):
+        if isinstance(action, AskReferee):
             return "the referee answered a question about hidden cards"
         return super().undo_barrier(state, action)
 

@@ -45,7 +45,8 @@ def rule(card: Card) -> str:
 def window(state: "TyrannyState", seat: str) -> frozenset[str]:
     """The kept-card effects ``seat`` may play now."""
     if state.phase == "react":
-        return frozenset((state.reactions[0][1],)) if state.reactions[0][0] == seat else frozenset()
+        top = state.reactions.peek()
+        return frozenset((top.window,)) if top.seat == seat else frozenset()
     if seat != state.actor:
         return frozenset()
     return WINDOWS.get(state.phase, frozenset())
@@ -154,13 +155,13 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
         lo, hi = half.args["range"]
         state.custody[seat] = list(range(lo, hi + 1))
     elif effect == "inescapable_arrest":
-        _, _, captive, _ = state.reactions.pop(0)
-        state.reactions = [r for r in state.reactions if r[2] != captive]
+        captive, _ = state.reactions.pop().data
+        state.reactions.drop(lambda r: r.data[0] == captive)
         state.order.skip(captive, 1)
         state.note(f"{captive} cannot escape: the arrest is inescapable and {captive} misses a turn.", seat)
         game._after_reactions(state)
     elif effect == "immediate_escape":
-        _, _, captive, tile = state.reactions.pop(0)
+        captive, tile = state.reactions.pop().data
         del state.custody[captive]
         state.pos[captive] = tile
         state.note(f"{captive} escapes at once and stays on {b.tiles[tile].name}.", seat)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from rules.core import (
-    Action, Decision, Deck, Draw, DrawRequest, Game, Hand, IllegalAction, Option, Outcome, Prompt, Rng,
-    Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation,
+    Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Reaction, Rng,
+    Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation, step,
 )
 from rules.core.seats import PUBLIC
 
@@ -74,6 +74,7 @@ class Tyranny(Game[TyrannyState]):
         Option("cop_escape_pay", "criminals-gain", ("criminals-gain", "roll-only"), "How a captured cop pays 200.", "E-02"),
         Option("board", {}, (), "A table's own board (board-file data); {} = the shipped default.", "B-01"),
         Option("switch_tier", "facing", ("facing", "home"), "Where Gamble 7 puts you on the other tier: the facing tile, or your home base.", "C-09"),
+        Option("react_windows", "always", ("always", "when-held"), "After a cop's arrest, ask both seats whether they play Gamble 3 every time (nobody learns who holds it), or only when one holds it (faster, but the table sees it).", "P-03"),
         Option("neutralise", "enemy", ("enemy", "any"), "Which property Gains 4 neutralises: the closest enemy-owned, or the closest owned by anyone.", "C-14"),
     )
     action_types = (
@@ -134,6 +135,7 @@ class Tyranny(Game[TyrannyState]):
         options = {
             "streak_turn": rng.choice(("round", "seat-turn")), "move": rng.choice(("exact", "exact", "up-to")),
             "switch_tier": rng.choice(("facing", "home")), "neutralise": rng.choice(("enemy", "any")),
+            "react_windows": rng.choice(("always", "when-held")),
         }
         return seats, options
 
@@ -167,54 +169,77 @@ class Tyranny(Game[TyrannyState]):
 
     # ------------------------------------------------------------ prompts
 
-    def ask(self, state: TyrannyState) -> Prompt:
-        p = state._prompt
-        if p is None:
-            p = state._prompt = self._ask(state)
-        return p
+    @step("start", rule=R_MOVE)
+    def ask_start(self, state: TyrannyState) -> Prompt:
+        actor = state.actor
+        also: tuple[str, ...] = ()
+        b = self.board(state)
+        tile = state.pos[actor]
+        if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
+            also += ("capture",)
+        tunnel = b.tunnel_at.get(tile)
+        if tunnel is not None and not state.tunnel_done:
+            kind = "collapse" if tunnel in state.open_tunnels else "open"
+            if effects.can_pay_tunnel(self, state, actor, tunnel, kind):
+                also += (kind,)
+        return Prompt.single(actor, RollRequest.of(1, 6, "move", also=also, private=self._plays(state, actor, START_PLAYS)))
 
-    def _ask(self, state: TyrannyState) -> Prompt:
-        phase, actor = state.phase, state.actor
-        if phase == "start":
-            also: tuple[str, ...] = ()
-            b = self.board(state)
-            tile = state.pos[actor]
-            if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
-                also += ("capture",)
-            if state.hands[actor].cards and self.playable(state, actor, START_PLAYS):
-                also += ("play",)
-            tunnel = b.tunnel_at.get(tile)
-            if tunnel is not None and not state.tunnel_done:
-                kind = "collapse" if tunnel in state.open_tunnels else "open"
-                if effects.can_pay_tunnel(self, state, actor, tunnel, kind):
-                    also += (kind,)
-            key: tuple[Any, ...] = (phase, actor, also)
-        elif phase == "custody":
-            also = ()
-            if self.can_pay_escape(state, actor):
-                also += ("pay",)
-            if state.hands[actor].cards and self.playable(state, actor, CUSTODY_PLAYS):
-                also += ("play",)
-            key = (phase, actor, also)
-        elif phase == "capture":
-            key = (phase, actor, ("play",) if state.hands[actor].cards and self.playable(state, actor, CAPTURE_PLAYS) else ())
-        elif phase == "passing":
-            key = (phase, actor, state.queue[0])
-        elif phase == "capture-roll":
-            key = (phase, state.target, tuple(state.numbers))
-        elif phase == "react":
-            key = (phase, state.reactions[0][0], state.reactions[0][1])
-        elif phase == "draw":
-            key = (phase, actor, state.draw_deck)
-        elif phase == "pick":
-            key = (phase, actor, state.pick)
-        else:
-            key = (phase, actor, None)
-        # Prompts are immutable values: one per distinct key is built, then reused.
-        p = _PROMPTS.get(key)
-        if p is None:
-            p = _PROMPTS[key] = _make_prompt(*key)
-        return p
+    @step("custody", rule=R_ESCAPE)
+    def ask_custody(self, state: TyrannyState) -> Prompt:
+        actor = state.actor
+        also = ("pay",) if self.can_pay_escape(state, actor) else ()
+        return Prompt.single(actor, RollRequest.of(1, 6, "escape", also=also, private=self._plays(state, actor, CUSTODY_PLAYS)))
+
+    @step("capture", rule=R_CAPTURE)
+    def ask_capture(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor, CAPTURE_PLAYS)))
+
+    @step("move", rule=R_MOVE)
+    def ask_move(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, Decision(("move",), "choose the destination tile"))
+
+    @step("passing", rule=R_PLAYER)
+    def ask_passing(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, Decision(("range", "decline"), f"passed {state.seat_name(state.queue[0])}: capture roll?"))
+
+    @step("capture-roll", rule=R_PLAYER)
+    def ask_capture_roll(self, state: TyrannyState) -> Prompt:
+        n = state.numbers
+        return Prompt.single(state.target, RollRequest.of(1, 6, f"capture roll: {n[0]}-{n[-1]} goes free"))
+
+    @step("arrest", rule=R_PLAYER)
+    def ask_arrest(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
+
+    @step("react", rule=R_CARDS)
+    def ask_react(self, state: TyrannyState) -> Prompt:
+        # Every arrest by a cop opens both windows whatever the hands hold: whether a
+        # window opens must not tell the table who holds Gamble 3 (RULINGS P-03).
+        r = state.reactions.peek()
+        what = "make the arrest inescapable" if r.window == "inescapable_arrest" else "escape at once"
+        private = ("play",) if self.playable(state, r.seat, frozenset({r.window})) else ()
+        return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=private))
+
+    @step("draw", rule=R_CARDS)
+    def ask_draw(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, DrawRequest(state.draw_deck, f"{state.draw_deck} tile", also=("decline",)))
+
+    @step("cross", rule=R_TIERS)
+    def ask_cross(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, Decision(("cross", "decline"), "move to the other tier?"))
+
+    @step("card-roll", rule=R_CARDS)
+    def ask_card_roll(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, RollRequest.of(1, 6, "card move"))
+
+    @step("pick", rule=R_CARDS)
+    def ask_pick(self, state: TyrannyState) -> Prompt:
+        return Prompt.single(state.actor, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
+
+    def _plays(self, state: TyrannyState, seat: str, window: frozenset[str]) -> tuple[str, ...]:
+        """``("play",)`` when ``seat`` holds a card it may play now: a private kind, as a
+        face-down hand decides it."""
+        return ("play",) if state.hands[seat].cards and self.playable(state, seat, window) else ()
 
     def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
         if state._faction[seat] == CRIMINALS:
@@ -222,73 +247,6 @@ class Tyranny(Game[TyrannyState]):
         return state.options["cop_escape_pay"] == "criminals-gain"
 
     # ---------------------------------------------------------- validation
-
-    def check(self, state: TyrannyState, action: Action) -> tuple[Violation, ...]:
-        """The kernel's check, with a fast path for the commonest legal actions (see
-        :meth:`_plainly_legal`) that returns exactly what the kernel would: nothing."""
-        if self._plainly_legal(state, action):
-            return ()
-        return super().check(state, action)
-
-    def push(self, state: TyrannyState, action: Action) -> None:
-        """The kernel's checked push (``check``, then ``push_unchecked``), in one frame.
-
-        The hot path of replays and of the Table: an action :meth:`_plainly_legal` accepts
-        is applied without building the prompt; anything else, and so every illegal
-        action, goes through the full :meth:`check` and is rejected with every violation
-        before anything is written."""
-        if not self._plainly_legal(state, action):
-            problems = Game.check(self, state, action)
-            if problems:
-                raise IllegalAction(problems, action)
-        self.execute(state, action)
-        if action.chance:
-            state.rng.advance()
-        state.ply += 1
-
-    def _plainly_legal(self, state: TyrannyState, action: Action) -> bool:
-        """Whether ``action`` is one of the commonest legal actions — a roll when a roll is
-        awaited, a reachable destination, a drawable card, a decline, capture, crossing or
-        payment when one is offered — read straight from the phase. ``True`` only when
-        :meth:`check` would find nothing; ``False`` means "ask the full check", not
-        "illegal".
-
-        For these kinds and phases the prompt (:func:`_make_prompt`, from :meth:`_ask`)
-        depends only on the phase, who acts and the tests repeated here — every roll is
-        1d6, and their ``violations`` add nothing — so these are the kernel's checks
-        without building the prompt."""
-        if state.result is not None:
-            return False
-        t = type(action)
-        phase = state.phase
-        if t is Roll:
-            if phase not in _ROLL_PHASES:
-                return False
-            values = action.values  # type: ignore[attr-defined]
-            return (len(values) == 1 and 1 <= values[0] <= 6
-                    and action.seat == (state.target if phase == "capture-roll" else state.actor))
-        if t is MoveTo:
-            return phase == "move" and action.seat == state.actor and action.tile in state.routes  # type: ignore[attr-defined]
-        if t is Draw:
-            return (phase == "draw" and action.seat == state.actor
-                    and action.deck == state.draw_deck  # type: ignore[attr-defined]
-                    and state.decks[state.draw_deck].can_draw(action.card))  # type: ignore[attr-defined]
-        if t is Decline:
-            if phase not in _DECLINE_PHASES:
-                return False
-            return action.seat == (state.reactions[0][0] if phase == "react" else state.actor)
-        if t is Capture:
-            # _ask offers a capture on a property the actor's faction does not own.
-            if phase != "start" or action.seat != state.actor:
-                return False
-            tile = state.pos[state.actor]
-            b = state._board or self.board(state)
-            return b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[state.actor]
-        if t is CrossTier:
-            return phase == "cross" and action.seat == state.actor
-        if t is PayEscape:
-            return phase == "custody" and action.seat == state.actor and self.can_pay_escape(state, state.actor)
-        return False
 
     def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         t = type(action)
@@ -336,7 +294,6 @@ class Tyranny(Game[TyrannyState]):
     # ------------------------------------------------------------- execute
 
     def execute(self, state: TyrannyState, action: Action) -> None:
-        state._prompt = None
         t = type(action)
         phase = state.phase
         seat = action.seat
@@ -478,7 +435,7 @@ class Tyranny(Game[TyrannyState]):
             state.stage = "tile"
             self.proceed(state)
         elif phase == "react":
-            state.reactions.pop(0)
+            state.reactions.pop()
             self._after_reactions(state)
         else:  # draw, cross
             self.end_turn(state)
@@ -529,10 +486,11 @@ class Tyranny(Game[TyrannyState]):
         state.pos[captive] = b.start[state._faction[captor]]
         state.note(f"{captor} captures {captive}.", captor)
         if state._faction[captor] == COPS:
-            if self.playable(state, captor, frozenset({"inescapable_arrest"})):
-                state.reactions.append([captor, "inescapable_arrest", captive, tile])
-            if self.playable(state, captive, frozenset({"immediate_escape"})):
-                state.reactions.append([captive, "immediate_escape", captive, tile])
+            # Pushed so that the captor answers first (the newest window is on top).
+            always = state.options["react_windows"] == "always"
+            for seat, window in ((captive, "immediate_escape"), (captor, "inescapable_arrest")):
+                if always or self.playable(state, seat, frozenset({window})):
+                    state.reactions.push(Reaction(seat, window, (captive, tile)))
 
     def _escape_roll(self, state: TyrannyState, seat: str, value: int) -> None:
         numbers = state.custody[seat]
@@ -599,7 +557,6 @@ class Tyranny(Game[TyrannyState]):
         state.capture_range = []
         state.queue = []
         state.declined = []
-        state._prompt = None
 
     def _win(self, state: TyrannyState, faction: str, reason: str) -> None:
         state.phase = "over"
@@ -727,44 +684,6 @@ class Tyranny(Game[TyrannyState]):
                 yield f"bad ownership {tile}={f}"
         if state.result is None and state.actor not in state._faction:
             yield f"no seat acts (actor {state.actor!r})"
-
-
-_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
-# The phases whose prompt awaits a 1d6 roll, and those whose prompt offers a decline
-# (kept in step with _make_prompt, which the fast path of check relies on).
-_ROLL_PHASES = frozenset({"start", "custody", "capture", "capture-roll", "card-roll"})
-_DECLINE_PHASES = frozenset({"passing", "arrest", "react", "draw", "cross"})
-
-
-def _make_prompt(phase: str, seat: str, extra: Any) -> Prompt:
-    """The prompt for ``phase`` with ``seat`` to act; ``extra`` is what varies within it."""
-    who = frozenset((seat,))
-    if phase == "start":
-        return Prompt(who, RollRequest(1, 6, "move", extra))
-    if phase == "custody":
-        return Prompt(who, RollRequest(1, 6, "escape", extra))
-    if phase == "capture":
-        return Prompt(who, RollRequest(1, 6, "capture", extra))
-    if phase == "move":
-        return Prompt(who, Decision(("move",), "choose the destination tile"))
-    if phase == "passing":
-        return Prompt(who, Decision(("range", "decline"), f"passed {extra}: capture roll?"))
-    if phase == "capture-roll":
-        return Prompt(who, RollRequest(1, 6, f"capture roll: {extra[0]}-{extra[-1]} goes free"))
-    if phase == "arrest":
-        return Prompt(who, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
-    if phase == "react":
-        what = "inescapable arrest" if extra == "inescapable_arrest" else "immediate escape"
-        return Prompt(who, Decision(("play", "decline"), f"play a card for an {what}?"))
-    if phase == "draw":
-        return Prompt(who, DrawRequest(extra, f"{extra} tile", ("decline",)))
-    if phase == "cross":
-        return Prompt(who, Decision(("cross", "decline"), "move to the other tier?"))
-    if phase == "card-roll":
-        return Prompt(who, RollRequest(1, 6, "card move"))
-    if phase == "pick":
-        return Prompt(who, Decision(("pick",), f"choose a card to {extra} from an opponent's face-down hand"))
-    raise AssertionError(f"unknown phase {phase!r}")
 
 
 def _numbers(ns: list[int]) -> str:

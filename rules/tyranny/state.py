@@ -9,7 +9,7 @@ Phases (``phase``; ``actor`` is the seat that must act):
 * ``passing`` — the mover passed ``queue[0]``: choose a three-number range, or decline;
 * ``capture-roll`` — ``target`` rolls; inside ``numbers`` it goes free, otherwise it is captured;
 * ``arrest`` — landed on an enemy: arrest it, or decline;
-* ``react`` — a card played upon an arrest (Gamble 3): ``reactions[0]`` may play it;
+* ``react`` — a window upon an arrest (Gamble 3): the top of ``reactions`` may play a card or decline;
 * ``draw`` — on a Gamble/Gains tile: draw from ``draw_deck``, or decline;
 * ``cross`` — on the faction's home base: cross to the other tier, or decline;
 * ``card-roll`` — Gamble 8's roll;
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Deck, Hand, State, Streak, Track, TurnOrder, serializable
+from rules.core import Deck, Hand, ReactionStack, State, Streak, Track, TurnOrder, serializable
 
 
 @serializable("tyranny.State")
@@ -46,7 +46,7 @@ class TyrannyState(State):
     queue: list[str] = field(default_factory=list)
     target: str = ""
     numbers: list[int] = field(default_factory=list)
-    reactions: list[list[str]] = field(default_factory=list)  # [seat, effect, captive, tile]
+    reactions: ReactionStack = field(default_factory=ReactionStack)  # window data: (captive, tile)
     draw_deck: str = ""
     pick: str = ""  # "discard" | "steal"
     pick_then: str = ""  # the phase after the pick: "start" or "" (the turn ends)
@@ -58,5 +58,4 @@ class TyrannyState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._faction = {s.id: s.faction for s in self.seats}
-        self._prompt: Any = None  # the current prompt, cached between actions
         self._board: Any = None  # the Board the ``board`` data describes, parsed once

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
 from rules.core import (
-    Action, Commit, Decision, Deck, Draw, DrawRequest, Escalation, Game, Hand, Outcome,
-    Prompt, Rng, Roll, RollRequest, Score, Seat, SecretRequest, SecretRound, State, Streak,
+    POOL, Action, Commit, CommitRequest, Die, Reaction, ReactionStack, step, Decision, Deck, Draw, DrawRequest, Escalation, Game, Hand, Outcome,
+    Prompt, Rng, Roll, RollRequest, Score, Seat, SecretRound, State, Streak,
     Track, TurnOrder, Violation, action, serializable,
 )
 
@@ -49,8 +49,8 @@ class Doubles(Game[DoublesState]):
     def ask(self, state):
         seat = state.order.current
         if state.rolled:
-            return Prompt(frozenset({seat}), RollRequest(2, 6, "roll again after a double", also=("stop",)))
-        return Prompt(frozenset({seat}), RollRequest(2, 6, "score"))
+            return Prompt.single(seat, RollRequest.of(2, 6, "roll again after a double", also=("stop",)))
+        return Prompt.single(seat, RollRequest.of(2, 6, "score"))
 
     def violations(self, state, action, prompt):
         return ()
@@ -82,8 +82,9 @@ class Doubles(Game[DoublesState]):
         state.order.advance()
 
     def candidates(self, state, prompt):
-        if "stop" in prompt.awaiting.accepted:
-            yield Stop(state.order.current)
+        seat = state.order.current
+        if prompt.accepts(seat, "stop"):
+            yield Stop(seat)
 
 
 @serializable("mini.DuelState")
@@ -97,21 +98,32 @@ class DuelState(State):
 PICKS = ("one", "two", "three")
 
 
+@action("mini.pick")
+@dataclass(frozen=True)
+class Pick(Commit):
+    """A secret pick, spelt out: "one", "two" or "three"."""
+
+    choice: str = ""
+
+
 class Duel(Game[DuelState]):
     """Both seats secretly pick 1, 2 or 3; the higher wins the round; first to 3 wins."""
 
     id = "mini-duel"
     title = "Duel"
     factions = ("red", "blue")
-    action_types = (Commit,)
+    action_types = (Pick,)
 
     def setup(self, seats, options, rng, seed):
         return DuelState(seats=seats, options=options, seed=seed, rng=rng,
                          round=SecretRound("duel", [s.id for s in seats]), wins={s.id: 0 for s in seats})
 
     def ask(self, state):
-        r = state.round
-        return Prompt(frozenset(r.waiting_for), SecretRequest(frozenset(r.seats), "pick 1–3", frozenset(r.commits)))
+        return Prompt.each(state.round.waiting_for, CommitRequest("pick", "pick 1–3"))
+
+    def explain(self, state, action, prompt):
+        if action.seat in state.round.commits:
+            yield Violation("already-committed", "Duel §1", "You have already chosen this round.")
 
     def violations(self, state, action, prompt):
         if action.choice not in PICKS:
@@ -130,11 +142,12 @@ class Duel(Game[DuelState]):
                 if state.wins[winner] == 3:
                     self.finish(state, Outcome(state.seat(winner).faction, "three rounds won", winning_seats=(winner,)))
             state.round = SecretRound("duel", list(state.round.seats))
+            self.reveal(state)
 
     def candidates(self, state, prompt):
-        for seat in sorted(prompt.actors):
+        for seat in prompt.seats():
             for c in PICKS:
-                yield Commit(seat, c)
+                yield Pick(seat, c)
 
     def render(self, state, viewer):
         view: dict[str, Any] = {"wins": dict(state.wins), "history": list(state.history)}
@@ -145,6 +158,15 @@ class Duel(Game[DuelState]):
         # A pending choice is secret from everyone but its owner (history holds ints,
         # so a pending choice's string can only show up in a view by leaking).
         return {c for s, c in state.round.commits.items() if s != viewer}
+
+
+@action("mini.discard")
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard ``card`` face down."""
+
+    hidden_fields: ClassVar[tuple[str, ...]] = ("card",)
+    card: str = ""
 
 
 @serializable("mini.ActsState")
@@ -165,7 +187,7 @@ class Acts(Game[ActsState]):
     id = "mini-acts"
     title = "Acts"
     factions = ("red", "blue")
-    action_types = (Draw, Commit)
+    action_types = (Draw, Discard)
     cards = [f"c{i:02d}" for i in range(6)]
 
     def setup(self, seats, options, rng, seed):
@@ -179,13 +201,13 @@ class Acts(Game[ActsState]):
         seat = state.order.current
         deck = state.decks["main"]
         if not state.drawn:
-            return Prompt(frozenset({seat}), DrawRequest("main", "draw a card"))
-        return Prompt(frozenset({seat}), Decision(("commit",), "discard a card"))
+            return Prompt.single(seat, DrawRequest("main", "draw a card"))
+        return Prompt.single(seat, Decision(("discard",), "discard a card"))
 
     def violations(self, state, action, prompt):
         if isinstance(action, Draw) and state.decks["main"].needs_reshuffle and state.decks["main"].reshuffles == 2:
             pass  # allowed: the third reshuffle ends the game when it happens
-        if isinstance(action, Commit) and action.choice not in state.hands[action.seat]:
+        if isinstance(action, Discard) and action.card not in state.hands[action.seat]:
             yield Violation("not-in-hand", "Acts §2", "You can only discard a card from your hand.")
 
     def execute(self, state, action):
@@ -199,8 +221,8 @@ class Acts(Game[ActsState]):
             state.tension.add_incidents(1)
             state.drawn = True
         else:
-            state.hands[action.seat].remove(action.choice)
-            deck.put_discard(action.choice)
+            state.hands[action.seat].remove(action.card)
+            deck.put_discard(action.card)
             state.drawn = False
             state.order.advance()
         state.streak.update(state.tension.level >= 2)
@@ -209,7 +231,7 @@ class Acts(Game[ActsState]):
         if state.drawn:
             seat = state.order.current
             for c in state.hands[seat].cards:
-                yield Commit(seat, c)
+                yield Discard(seat, c)
 
     def render(self, state, viewer):
         deck = state.decks["main"]
@@ -231,4 +253,204 @@ class Acts(Game[ActsState]):
             yield f"cards not conserved: {sorted(everywhere)}"
 
 
-DOUBLES, DUEL, ACTS = Doubles(), Duel(), Acts()
+
+
+# ------------------------------------------------------------------- Raid
+# The fourth mini-game shows the kernel end to end: a roll of pool dice and a seat's own
+# custom die (with an identity), a simultaneous structured commit with "pass", and a
+# reaction window on the kernel's stack. Data, not code, would hold a real game's dice.
+
+BONUS = Die(faces=(0, 0, 1, 1, 2, 3), id="bonus")
+"""The raider's own die, identified: a hardware die must say it is this one."""
+
+
+@action("raid.bid")
+@dataclass(frozen=True)
+class Bid(Commit):
+    """Secretly claim pool die ``die`` (0-2), staking ``stake`` tokens (1-3)."""
+
+    die: int = 0
+    stake: int = 1
+
+
+@action("raid.pass")
+@dataclass(frozen=True)
+class Fold(Commit):
+    """Secretly claim nothing this round (a pass is sealed like a bid)."""
+
+
+@action("raid.block")
+@dataclass(frozen=True)
+class Block(Action):
+    """React to a claimed 6: spend the block token, and the claim scores nothing."""
+
+
+@action("raid.allow")
+@dataclass(frozen=True)
+class Allow(Action):
+    """Let the claim stand."""
+
+
+@serializable("raid.State")
+@dataclass(kw_only=True)
+class RaidState(State):
+    order: TurnOrder
+    score: dict[str, Track]
+    tokens: dict[str, Track]
+    blocks: dict[str, int]
+    pool: list[int] = field(default_factory=list)
+    bonus: int = 0
+    bids: dict[str, Any] = field(default_factory=dict)
+    claim: list[Any] = field(default_factory=list)  # [seat, points] awaiting reactions
+    reactions: ReactionStack = field(default_factory=ReactionStack)
+    rounds: int = 0
+
+
+class Raid(Game[RaidState]):
+    """The raider rolls three pool dice and its bonus die; every seat then secretly bids
+    tokens for one pool die, or passes; the highest single stake takes its die plus the
+    bonus. A claimed 6 may be blocked by any other seat holding its block token. Six rounds;
+    the highest score wins."""
+
+    id = "mini-raid"
+    title = "Raid"
+    min_seats, max_seats = 2, 3
+    factions = ("red", "blue", "green")
+    action_types = (Roll, Bid, Fold, Block, Allow)
+    dice_rule = "Raid: the dice"
+
+    def setup(self, seats, options, rng, seed):
+        ids = [s.id for s in seats]
+        state = RaidState(seats=seats, options=options, seed=seed, rng=rng, order=TurnOrder(ids),
+                          score={s: Track("score", 0, lo=0) for s in ids},
+                          tokens={s: Track("tokens", 6, lo=0, hi=6) for s in ids},
+                          blocks={s: 1 for s in ids})
+        state.phase = "roll"
+        return state
+
+    def random_setup(self, rng):
+        n = 2 + rng.below(2)
+        return [Seat(f"{f}-{i}", f) for i, f in zip(range(1, n + 1), self.factions)], {}
+
+    @step("roll", rule="Raid §1")
+    def ask_roll(self, state):
+        raider = state.order.current
+        dice = (Die(6, POOL),) * 3 + (Die(faces=BONUS.faces, owner=raider, id=BONUS.id),)
+        return Prompt.single(raider, RollRequest(dice, "raid"))
+
+    @step("bid", rule="Raid §2")
+    def ask_bid(self, state):
+        waiting = [s for s in state.order.order if s not in state.bids]
+        return Prompt({s: CommitRequest("bid", "claim a pool die", also=("pass",)) for s in waiting})
+
+    @step("react", rule="Raid §3")
+    def ask_react(self, state):
+        r = state.reactions.peek()
+        return Prompt.single(r.seat, Decision(("block", "allow"), f"block {state.seat_name(r.data[0])}'s 6?"))
+
+    def violations(self, state, action, prompt):
+        if isinstance(action, Bid):
+            if not 0 <= action.die < 3:
+                yield Violation("no-such-die", "Raid §2", "Claim pool die 1, 2 or 3.")
+            if not 1 <= action.stake <= 3:
+                yield Violation("bad-stake", "Raid §2", "Stake 1 to 3 tokens.")
+            elif action.stake > state.tokens[action.seat].value:
+                yield Violation("too-few-tokens", "Raid §2", f"You have {state.tokens[action.seat].value} tokens left.")
+
+    def explain(self, state, action, prompt):
+        if isinstance(action, Block) and state.blocks.get(action.seat) == 0:
+            yield Violation("no-block-token", "Raid §3", "Your block token is spent.")
+
+    def execute(self, state, action):
+        if isinstance(action, Roll):
+            state.pool = list(action.values[:3])
+            state.bonus = action.values[3]
+            state.bids = {}
+            state.phase = "bid"
+            state.note(f"{state.seat_name(action.seat)} rolls {', '.join(map(str, state.pool))} (bonus {state.bonus}).")
+        elif isinstance(action, (Bid, Fold)):
+            state.bids[action.seat] = action
+            state.note(f"{state.seat_name(action.seat)} has chosen.")
+            if len(state.bids) == len(state.order.order):
+                self._reveal(state)
+        elif isinstance(action, Block):
+            state.blocks[action.seat] = 0
+            state.reactions = ReactionStack()
+            state.note(f"{state.seat_name(action.seat)} blocks the claim.")
+            state.claim = []
+            self._next_round(state)
+        elif isinstance(action, Allow):
+            state.reactions.pop()
+            if not state.reactions:
+                self._score_claim(state)
+
+    def _reveal(self, state):
+        self.reveal(state)
+        stakes = {}
+        for seat, bid in state.bids.items():
+            if isinstance(bid, Bid):
+                state.tokens[seat].add(-bid.stake)
+                stakes.setdefault(bid.stake, []).append(seat)
+                state.note(f"{state.seat_name(seat)} staked {bid.stake} on die {bid.die + 1}.")
+            else:
+                state.note(f"{state.seat_name(seat)} passed.")
+        top = max(stakes, default=0)
+        if not top or len(stakes[top]) > 1:
+            state.note("Nobody takes a die.")
+            self._next_round(state)
+            return
+        seat = stakes[top][0]
+        value = state.pool[state.bids[seat].die]
+        state.claim = [seat, value + state.bonus]
+        if value == 6:
+            for other in reversed(state.order.order):
+                if other != seat and state.blocks[other]:
+                    state.reactions.push(Reaction(other, "block", (seat,)))
+        if state.reactions:
+            state.phase = "react"
+        else:
+            self._score_claim(state)
+
+    def _score_claim(self, state):
+        seat, points = state.claim
+        state.score[seat].add(points)
+        state.note(f"{state.seat_name(seat)} scores {points}.")
+        state.claim = []
+        self._next_round(state)
+
+    def _next_round(self, state):
+        state.rounds += 1
+        state.bids = {}
+        state.phase = "roll"
+        state.order.advance()
+        if state.rounds == 6:
+            best = max(t.value for t in state.score.values())
+            winners = tuple(s for s, t in state.score.items() if t.value == best)
+            self.finish(state, Outcome(state.seat(winners[0]).faction if len(winners) == 1 else None,
+                                       "six rounds played", {s: Score(t.value) for s, t in state.score.items()}, winners))
+
+    def candidates(self, state, prompt):
+        for seat in prompt.seats():
+            if state.phase == "bid":
+                yield Fold(seat)
+                for die in range(3):
+                    for stake in range(1, 4):
+                        yield Bid(seat, die, stake)
+            elif state.phase == "react":
+                yield Block(seat)
+                yield Allow(seat)
+
+    def render(self, state, viewer):
+        view = {"pool": list(state.pool), "bonus": state.bonus,
+                "score": {s: t.value for s, t in state.score.items()},
+                "tokens": {s: t.value for s, t in state.tokens.items()},
+                "chosen": sorted(state.bids)}
+        if viewer in state.bids:
+            view["my_bid"] = state.bids[viewer].to_data()
+        return view
+
+    def tracked(self, state):
+        return {f"score:{s}": t.value for s, t in state.score.items()}
+
+
+DOUBLES, DUEL, ACTS, RAID = Doubles(), Duel(), Acts(), Raid()

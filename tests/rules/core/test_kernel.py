@@ -11,7 +11,7 @@ from rules.core import (
 )
 from rules.core.harness import InvariantBroken, run_harness
 
-from .minigames import ACTS, DOUBLES, DUEL, Stop
+from .minigames import ACTS, DOUBLES, DUEL, RAID, Pick, Stop
 
 SEATS = [Seat("a", "red", "Ann"), Seat("b", "blue", "Bob")]
 
@@ -62,15 +62,15 @@ def test_legal_actions_are_lazy_and_support_in():
 
 def test_secret_commits_are_revealed_together():
     s = DUEL.new(SEATS)
-    DUEL.push(s, Commit("a", "three"))
+    DUEL.push(s, Pick("a", "three"))
     assert "three" not in json.dumps(DUEL.view(s, PUBLIC))
     assert "three" not in json.dumps(DUEL.view(s, "b"))
     assert DUEL.view(s, "a")["round"]["mine"] == "three"
     assert DUEL.prompt(s).actors == {"b"}
     with pytest.raises(IllegalAction) as e:
-        DUEL.push(s, Commit("a", "one"))
+        DUEL.push(s, Pick("a", "one"))
     assert "already-committed" in e.value.codes
-    DUEL.push(s, Commit("b", "two"))
+    DUEL.push(s, Pick("b", "two"))
     assert s.wins == {"a": 1, "b": 0} and s.history == [{"a": 3, "b": 2}]
 
 
@@ -131,7 +131,7 @@ def test_deck_reshuffle_counts():
 
 def test_state_and_actions_round_trip():
     s = DUEL.new(SEATS)
-    DUEL.push(s, Commit("a", "two"))
+    DUEL.push(s, Pick("a", "two"))
     assert loads(dumps(s)) == s
     a = Roll("a", (3, 4), source="die:hub/1")
     back = parse_action(json.loads(json.dumps(to_data(a))))

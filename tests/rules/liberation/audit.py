@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from rules.core import PUBLIC, Action
 from rules.liberation import (
-    Ask, Attack, Claim, Evade, FirstCity, Liberation, LiberationState, Mission, Occupy, Sabotage, Unexploit,
+    AskReferee, Attack, Claim, Evade, FirstCity, Liberation, LiberationState, Mission, Occupy, Sabotage, Unexploit,
 )
 
 
@@ -40,7 +40,7 @@ def named_in_public(action: Action, taken_before: str) -> set[str]:
         return {action.city}
     if isinstance(action, Mission):
         return {action.card, action.pay_city} - {""}  # the cost card goes face down
-    if isinstance(action, Ask):
+    if isinstance(action, AskReferee):
         return set(action.cities) | ({action.city} if action.city else set())
     return set()
 

@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from rules.core import PUBLIC
-from rules.liberation import GAME, Ask, Attack, Mission, Pass, default_missions, parse_missions
+from rules.liberation import GAME, AskReferee, Attack, Mission, Pass, default_missions, parse_missions
 from rules.liberation.missions import MissionsError, default_missions_data
 
 from .helpers import D, L, c, hand, public_text, start
@@ -33,9 +33,9 @@ def test_mission_from_hand_reveals_discards_and_asks_within_n_steps():
     GAME.push(s, Mission(D, c("d")))
     assert s.deck.discard[-1] == c("d") and hand(s, D) == [c("b")] and s.phase == "ask"
     assert GAME.view(s, PUBLIC)["asking"]["question"] == {"type": "base-within", "max_steps": 2}
-    rejected(s, Ask(D, cities=(c("a"),)), "bad-question", "unknown-city", "bad-steps")
-    rejected(s, Ask(D, city=c("b"), steps=3), "bad-steps")
-    GAME.push(s, Ask(D, city=c("a"), steps=2))          # a to f is 3 lines
+    rejected(s, AskReferee(D, cities=(c("a"),)), "bad-question", "unknown-city", "bad-steps")
+    rejected(s, AskReferee(D, city=c("b"), steps=3), "bad-steps")
+    GAME.push(s, AskReferee(D, city=c("a"), steps=2))          # a to f is 3 lines
     e = GAME.view(s, PUBLIC)["events"][-1]
     assert (e["kind"], e["result"]) == ("answer", "no") and "within 2 steps of City A" in e["text"]
     assert c("f") not in public_text(s) and "City F" not in public_text(s)
@@ -45,7 +45,7 @@ def test_mission_from_hand_reveals_discards_and_asks_within_n_steps():
 def test_within_answer_yes():
     s = dynasty_step2()
     GAME.push(s, Mission(D, c("d")))
-    GAME.push(s, Ask(D, city=c("b"), steps=2))          # b–d–f
+    GAME.push(s, AskReferee(D, city=c("b"), steps=2))          # b–d–f
     assert s.events[-1].result == "yes"
 
 
@@ -57,9 +57,9 @@ def test_city_mission_exploits_and_pays_a_discard_then_asks_among():
     GAME.push(s, Mission(D, c("a"), occupied=True, pay_card=c("b")))
     assert s.exploited == [c("a")] and hand(s, D) == [c("d")] and s.deck.discard[-1] == c("b")
     assert "City B" not in public_text(s)                 # the cost card goes face down
-    rejected(s, Ask(D, cities=(c("e"), c("f"), c("g"), c("h"))), "bad-city-count")
-    rejected(s, Ask(D, cities=(c("e"), c("e"))), "repeated-city")
-    GAME.push(s, Ask(D, cities=(c("e"), c("f"), c("g"))))
+    rejected(s, AskReferee(D, cities=(c("e"), c("f"), c("g"), c("h"))), "bad-city-count")
+    rejected(s, AskReferee(D, cities=(c("e"), c("e"))), "repeated-city")
+    GAME.push(s, AskReferee(D, cities=(c("e"), c("f"), c("g"))))
     assert s.events[-1].result == "yes" and s.events[-1].cities == (c("e"), c("f"), c("g"))
     assert "The referee answers: YES" in GAME.view(s, PUBLIC)["events"][-1]["text"]
 
@@ -70,7 +70,7 @@ def test_discard_cost_must_be_another_card():
     rejected(s, Mission(D, c("a"), pay_card=c("a")), "cost-not-other")
     GAME.push(s, Mission(D, c("a"), pay_card=c("g")))
     assert hand(s, D) == [] and s.deck.discard[-2:] == [c("g"), c("a")]
-    GAME.push(s, Ask(D, cities=(c("d"),)))
+    GAME.push(s, AskReferee(D, cities=(c("d"),)))
     assert s.events[-1].result == "no"
 
 
@@ -80,7 +80,7 @@ def test_exploit_cost_is_another_unexploited_city():
     rejected(s, Mission(D, c("b"), pay_city=c("c")), "cost-not-occupied")
     GAME.push(s, Mission(D, c("b"), pay_city=c("a")))
     assert s.exploited == [c("a")] and s.events[-1].exploit == c("a")
-    GAME.push(s, Ask(D, city=c("d"), steps=1))           # d–f
+    GAME.push(s, AskReferee(D, city=c("d"), steps=1))           # d–f
     assert s.events[-1].result == "yes"
 
 
@@ -105,7 +105,7 @@ def test_liberation_missions_from_hand_only_and_hand_question():
     rejected(s, Mission(L, c("e"), occupied=True, pay_card=c("g")), "cannot-exploit")
     GAME.push(s, Mission(L, c("e"), pay_card=c("g")))
     assert hand(s, L) == [] and s.phase == "ask"
-    GAME.push(s, Ask(L, cities=(c("b"), c("c"))))         # the Dynasty holds b
+    GAME.push(s, AskReferee(L, cities=(c("b"), c("c"))))         # the Dynasty holds b
     assert s.events[-1].result == "yes" and "Does the Dynasty hold any of City B (Weapons Factory) or City C (Shipyard)?" in GAME.view(s)["events"][-1]["text"]
 
 
@@ -144,14 +144,14 @@ def test_missions_table_validation():
 def test_referee_answers_are_undo_barriers():
     s = dynasty_step2()
     GAME.push(s, Mission(D, c("d")))
-    assert "referee" in GAME.undo_barrier(s, Ask(D, city=c("a"), steps=1))
+    assert "referee" in GAME.undo_barrier(s, AskReferee(D, city=c("a"), steps=1))
     assert GAME.undo_barrier(s, Pass(D)) is None
 
 
 def test_larger_questions_are_legal_though_not_listed():
     s = dynasty_step2()
     GAME.push(s, Mission(D, c("a"), occupied=True, pay_card=c("b")))
-    three = Ask(D, cities=(c("e"), c("f"), c("g")))
+    three = AskReferee(D, cities=(c("e"), c("f"), c("g")))
     listed = list(GAME.legal_actions(s))
     assert three not in listed and three in GAME.legal_actions(s)
-    assert Ask(D, cities=(c("e"), c("f"))) in listed and len(listed) == 14 + 91
+    assert AskReferee(D, cities=(c("e"), c("f"))) in listed and len(listed) == 14 + 91

@@ -13,19 +13,24 @@ FOUR = [("cop-1", "cops"), ("crim-1", "criminals"), ("cop-2", "cops"), ("crim-2"
 
 
 def new(seats: list[tuple[str, str]] = TWO, seed: int = 1, **options: Any) -> TyrannyState:
+    """A new game. These tests pin the rules of each move, so a reaction window opens only
+    when a seat holds its card (``react_windows="when-held"``) unless a test says otherwise;
+    ``test_reactions.py`` covers the default, where both windows open on every arrest."""
+    options.setdefault("react_windows", "when-held")
     return GAME.new(seats, options, seed)
 
 
 def place(state: TyrannyState, seat: str, tile: str) -> None:
     """Set a piece down on ``tile`` (test set-up, as a table would move it by hand)."""
     state.pos[seat] = tile
-    state._prompt = None
+    state.changed()
 
 
 def turn_of(state: TyrannyState, seat: str) -> None:
     """Make it ``seat``'s turn start (test set-up)."""
     state.order.index = state.order.order.index(seat)
     GAME._begin_turn(state)
+    state.changed()
 
 
 def give(state: TyrannyState, seat: str, card: str) -> None:
@@ -33,7 +38,7 @@ def give(state: TyrannyState, seat: str, card: str) -> None:
     deck = state.decks[card.split("-")[0]]
     deck.cards.remove(card)
     state.hands[seat].add(card)
-    state._prompt = None
+    state.changed()
 
 
 def push(state: TyrannyState, *actions: Action) -> None:

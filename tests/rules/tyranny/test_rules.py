@@ -321,7 +321,7 @@ def test_escape_by_rolling_a_6_else_stay():
 def test_cannot_pay_without_200():
     s = _captured()
     s.influence.set(150)
-    s._prompt = None
+    s.changed()
     assert rejected(s, PayEscape("crim-1")) == ("not-awaited",)
 
 
@@ -367,7 +367,7 @@ def test_criminals_win_holding_1000_for_three_rounds():
     assert s.result is None and s.criminal_streak.count == 2
     _end_turns(s, 1)
     assert s.result.winner == "criminals" and s.result.winning_seats == ("crim-1",)
-    assert GAME.prompt(s).awaiting.accepted == ()
+    assert GAME.prompt(s).over
     assert rejected(s, Roll("cop-1", (1,))) == ("game-over",)
 
 

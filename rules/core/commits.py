@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .serial import serializable
+from .jsondata import serializable
 
 
 @serializable("core.SecretRound")
@@ -21,7 +21,7 @@ from .serial import serializable
 class SecretRound:
     purpose: str
     seats: list[str]
-    commits: dict[str, str] = field(default_factory=dict)
+    commits: dict[str, Any] = field(default_factory=dict)
     revealed: bool = False
 
     @property
@@ -32,10 +32,10 @@ class SecretRound:
     def is_complete(self) -> bool:
         return len(self.commits) == len(self.seats)
 
-    def commit(self, seat: str, choice: str) -> None:
+    def commit(self, seat: str, choice: Any) -> None:
         self.commits[seat] = choice
 
-    def reveal(self) -> dict[str, str]:
+    def reveal(self) -> dict[str, Any]:
         self.revealed = True
         return {s: self.commits[s] for s in self.seats}
 
