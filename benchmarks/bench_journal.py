@@ -30,7 +30,7 @@ from typing import Any
 import rules
 from rules.core import Rng
 from rules.core.playout import choose
-from rules.core.serial import to_data
+from rules.core.jsondata import to_data
 
 from companion import Journal, Table
 

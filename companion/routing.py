@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from rules.core import IllegalAction, Roll, RollRequest
-from rules.core.serial import to_data
+from rules.core.jsondata import to_data
 
 MAPPINGS = Path(__file__).with_name("mappings")
 ROLL_WINDOW_S = 4.0
@@ -143,8 +143,8 @@ class Router:
         if self.crooked is None:
             raise TableError("there is no crooked die to accept")
         seat, ev = self.crooked
-        req = self._roll_request()
-        if req is None or seat not in self.table.prompt.actors:
+        req = self._roll_request(seat)
+        if req is None:
             self.crooked = None
             raise TableError("the crooked die's roll is no longer awaited")
         dice = list(self.window.dice) if self.window is not None and self.window.seat == seat else []
@@ -159,26 +159,34 @@ class Router:
             return None
         return (type(event).__name__, getattr(event, "boot_id", None), event.source, counter)
 
-    def _roll_request(self) -> RollRequest | None:
-        aw = self.table.prompt.awaiting
-        return aw if isinstance(aw, RollRequest) else None
+    def _rollers(self) -> dict[str, RollRequest]:
+        """The seats awaiting a roll now, each with its request."""
+        return dict(self.table.prompt.awaiting_of_type(RollRequest))  # type: ignore[arg-type]
+
+    def _roll_request(self, seat: str) -> RollRequest | None:
+        return self._rollers().get(seat)
 
     def _die(self, ev: Any) -> tuple[Any, list[Any]]:
-        req = self._roll_request()
-        if req is None:
+        rollers = self._rollers()
+        if not rollers:
             return self._reject("roll-not-awaited", f"{ev.source} rolled {ev.value}, but no roll is awaited now ({self.table.prompt}).")
-        actors = self.table.prompt.actors
+        actors = frozenset(rollers)
         dice_assigned = {s: seat for s, seat in self.devices.items() if s.startswith("die:")}
         if dice_assigned:
             seat = dice_assigned.get(ev.source)
             if seat is None:
                 return self._reject("die-not-assigned", f"{ev.source} is not assigned to any seat; assign it on the devices panel, or enter the roll by hand.")
             if seat not in actors:
-                return self._reject("die-wrong-seat", f"{ev.source} belongs to {seat}, but it is {self._who(actors)}'s roll.")
+                return self._reject("die-wrong-seat", f"{ev.source} belongs to {self._name(seat)}, but it is {self._who(actors)}'s roll.")
+        elif len(actors) == 1:
+            (seat,) = actors  # no die assigned: any die rolls for the one seat that must roll
         else:
-            seat = sorted(actors)[0]  # no die assigned: any die rolls for the seat that must roll
-        if getattr(ev, "faces", req.sides) != req.sides:
-            return self._reject("wrong-die-faces", f"{ev.source} is a d{ev.faces}; this roll ({req.purpose}) takes d{req.sides}.")
+            return self._reject("die-not-assigned", f"{ev.source} is not assigned to a seat, and {self._who(actors)} must roll now; assign it on the devices panel.")
+        req = rollers[seat]
+        w = self.window
+        spec = req.dice[min(len(w.dice) if w is not None and w.seat == seat else 0, req.count - 1)]
+        if getattr(ev, "faces", spec.sides) != spec.sides:
+            return self._reject("wrong-die-faces", f"{ev.source} is a d{ev.faces}; this roll ({req.purpose}) takes {spec}.")
         if ev.outcome == "crooked":
             self.crooked = (seat, ev)
             return self._reject("crooked-die", f"{ev.source} landed cocked (nearest face {ev.value}): re-roll it, or accept the {ev.value}.")
@@ -187,10 +195,10 @@ class Router:
         return self._collect(seat, ev.source, ev.value, ev.t, req)
 
     def _keypad(self, ev: Any) -> tuple[Any, list[Any]]:
-        req = self._roll_request()
-        if req is None:
+        rollers = self._rollers()
+        if not rollers:
             return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now ({self.table.prompt}).")
-        actors = self.table.prompt.actors
+        actors = frozenset(rollers)
         seat = self.devices.get(ev.source)
         if seat is None and ev.seat is not None:
             ids = [s["id"] for s in self.table.seats]
@@ -198,11 +206,19 @@ class Router:
             if seat is None:
                 return self._reject("keypad-wrong-seat", f"{ev.source} is for seat position {ev.seat}, and this table has {len(ids)} seats.")
         if seat is None:
-            seat = self.focus_seat if self.focus_seat in actors else sorted(actors)[0]
+            if self.focus_seat in actors:
+                seat = self.focus_seat
+            elif len(actors) == 1:
+                (seat,) = actors
+            else:
+                return self._reject("keypad-wrong-seat", f"Several seats roll now ({self._who(actors)}): choose the seat first.")
         if seat not in actors:
-            return self._reject("keypad-wrong-seat", f"{ev.source} belongs to {seat}, but it is {self._who(actors)}'s roll.")
-        if not 1 <= ev.value <= req.sides:
-            return self._reject("illegal", f"A {req.sides}-sided die cannot show {ev.value}.")
+            return self._reject("keypad-wrong-seat", f"{ev.source} belongs to {self._name(seat)}, but it is {self._who(actors)}'s roll.")
+        req = rollers[seat]
+        w = self.window
+        spec = req.dice[min(len(w.dice) if w is not None and w.seat == seat else 0, req.count - 1)]
+        if not spec.can_show(ev.value):
+            return self._reject("illegal", f"A {spec} cannot show {ev.value}.")
         return self._collect(seat, ev.source, ev.value, ev.t, req)
 
     def _collect(self, seat: str, source: str, value: int, t: float, req: RollRequest) -> tuple[Any, list[Any]]:
@@ -215,8 +231,8 @@ class Router:
             self.window = None
             return self._reject(
                 "wrong-dice-count",
-                f"Only {len(w.dice)} of {req.dice} dice came to rest within {ROLL_WINDOW_S:g} s; "
-                f"this roll ({req.purpose}) takes {req.dice} dice thrown together. Throw them all again.")
+                f"Only {len(w.dice)} of {req.count} dice came to rest within {ROLL_WINDOW_S:g} s; "
+                f"this roll ({req.purpose}) takes {req.count} dice thrown together. Throw them all again.")
         if w is None:
             w = self.window = _Window(seat, t)
         if any(s == source for s, _ in w.dice) and not source.startswith("keypad:"):
@@ -224,9 +240,9 @@ class Router:
             return self._reject(
                 "wrong-dice-count",
                 f"{source} reported twice before the other dice of this roll came in; "
-                f"this roll ({req.purpose}) takes {req.dice} different dice thrown together. Throw them again.")
+                f"this roll ({req.purpose}) takes {req.count} different dice thrown together. Throw them again.")
         w.dice.append((source, value))
-        if len(w.dice) < req.dice:
+        if len(w.dice) < req.count:
             return RouteResult(collecting=tuple(v for _, v in w.dice)), []
         self.window = None
         roll = Roll(seat, tuple(v for _, v in w.dice), source=",".join(dict.fromkeys(s for s, _ in w.dice)))
@@ -288,9 +304,9 @@ class Router:
         fields = {k: v for k, v in template.items() if k != "kind"}
         prompt = self.table.prompt
         matches = []
-        for a in self.table.legal_actions():
-            if a.kind != kind:
-                continue
+        legal = self.table.legal_actions()
+        # Only the template's kind is listed: routing never enumerates chance results.
+        for a in (legal.of_kind(kind) if hasattr(legal, "of_kind") else ()):
             data = to_data(a)
             if all(_same(data.get(k), v) for k, v in fields.items()):
                 matches.append(a)
@@ -300,7 +316,7 @@ class Router:
             return self._reject("ambiguous", f"The {what} fits {len(matches)} different {kind} actions now; choose on the screen.")
         # Nothing legal matches: let the engine say which rule forbids it.
         cls = next((c for c in self.table.game.action_types if c.kind == kind), None)
-        seat = sorted(prompt.actors)[0] if prompt.actors else (self.table.seats[0]["id"])
+        seat = prompt.seats()[0] if prompt.actors else (self.table.seats[0]["id"])
         if cls is not None:
             try:
                 action = cls(seat, **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
@@ -332,9 +348,11 @@ class Router:
 
         return RouteResult(rejected=Rejected(code, message, rule)), []
 
-    @staticmethod
-    def _who(actors: Any) -> str:
-        return " or ".join(sorted(actors)) or "nobody"
+    def _name(self, seat: str) -> str:
+        return self.table.seat_name(seat)
+
+    def _who(self, actors: Any) -> str:
+        return " or ".join(self._name(s) for s in sorted(actors)) or "nobody"
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -39,7 +39,7 @@ def _v1(db: sqlite3.Connection) -> None:
             ply INTEGER NOT NULL,         -- index among the actions in force when accepted
             seat TEXT,
             kind TEXT NOT NULL,
-            action TEXT NOT NULL,         -- JSON (rules.core.serial)
+            action TEXT NOT NULL,         -- JSON (rules.core.jsondata)
             source TEXT NOT NULL,
             time REAL NOT NULL,           -- wall clock, epoch seconds
             undone INTEGER NOT NULL DEFAULT 0,

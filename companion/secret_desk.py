@@ -1,9 +1,9 @@
 """Secret input on one shared screen: seat by seat, hidden until all have chosen.
 
-When the engine waits for a :class:`~rules.core.SecretRequest`, the :class:`SecretDesk`
+When the engine waits for a :class:`~rules.core.CommitRequest`, the :class:`SecretDesk`
 asks each seat in turn (the UI shows "pass the device to <seat>, others look away", then a
 privacy gate). Behind the gate the seat sees its private view and its choices; its
-:meth:`SecretDesk.commit` goes to the engine as a ``Commit`` and into the journal, but the
+:meth:`SecretDesk.commit` goes to the engine as the game's commit action and into the journal, but the
 public view, the public log and exports only say *that* it chose. When the last seat has
 chosen, the engine reveals every choice together.
 
@@ -15,9 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Commit, IllegalAction, SecretRequest, Violation
-
-from .visibility import HIDDEN
+from rules.core import Action, CommitRequest, IllegalAction, Violation
 
 
 class SecretError(ValueError):
@@ -48,27 +46,30 @@ class SecretDesk:
     def __init__(self, table: Any) -> None:
         self.table = table
 
-    def _request(self) -> SecretRequest | None:
-        aw = self.table.prompt.awaiting
-        return aw if isinstance(aw, SecretRequest) else None
+    def status(self) -> SecretStatus | None:
+        """The round's public state, or None when no secret choice is awaited: the seats
+        awaiting a :class:`~rules.core.CommitRequest`, and those whose commits are sealed
+        (the engine's ``sealed`` plies, never a guess from the journal's last rows)."""
+        with self.table._lock:
+            prompt = self.table.prompt
+            asked = dict(prompt.awaiting_of_type(CommitRequest))
+            if not asked:
+                return None
+            sealed = set(self.table.state.sealed)
+            done = {e.seat for e in self.table._line if e.ply in sealed}
+        order = [s["id"] for s in self.table.seats]
+        seats = tuple(s for s in order if s in asked or s in done)
+        committed = tuple(s for s in seats if s in done and s not in asked)
+        pending = tuple(s for s in seats if s in asked)
+        purpose = next(iter(asked.values())).purpose  # type: ignore[union-attr]
+        focus = self.table.router.focus_seat
+        nxt = focus if focus in pending else (pending[0] if pending else None)
+        return SecretStatus(purpose, seats, committed, pending, nxt)
 
     @property
     def is_open(self) -> bool:
         """Does the game wait for secret choices now?"""
-        return self._request() is not None
-
-    def status(self) -> SecretStatus | None:
-        """The round's public state, or None when no secret choice is awaited."""
-        req = self._request()
-        if req is None:
-            return None
-        order = [s["id"] for s in self.table.seats]
-        seats = tuple(s for s in order if s in req.seats)
-        committed = tuple(s for s in seats if s in req.committed)
-        pending = tuple(s for s in seats if s not in req.committed)
-        focus = self.table.router.focus_seat
-        nxt = focus if focus in pending else (pending[0] if pending else None)
-        return SecretStatus(req.purpose, seats, committed, pending, nxt)
+        return self.status() is not None
 
     @property
     def pending(self) -> tuple[str, ...]:
@@ -83,10 +84,15 @@ class SecretDesk:
         return {"open": True, "purpose": st.purpose, "committed": list(st.committed),
                 "pending": list(st.pending), "next": st.next_seat}
 
-    def choices(self, seat: str) -> list[str]:
-        """The choices ``seat`` may commit now (behind the gate only)."""
+    def choices(self, seat: str) -> list[Action]:
+        """The secret actions ``seat`` may commit now, "pass" included (behind the gate only)."""
         with self.table._lock:
-            return [a.choice for a in self.table.legal_actions() if isinstance(a, Commit) and a.seat == seat]
+            prompt = self.table.prompt
+            awaiting = prompt.of(seat)
+            if not isinstance(awaiting, CommitRequest):
+                return []
+            kinds = set(awaiting.accepted)
+            return [a for a in self.table.legal_actions() if a.seat == seat and a.kind in kinds]
 
     def behind_gate(self, seat: str) -> dict[str, Any]:
         """Everything ``seat`` may see to choose: its private view and its choices."""
@@ -94,17 +100,18 @@ class SecretDesk:
             raise NotYourSecret(f"{seat} has no secret choice to make now.")
         return {"seat": seat, "view": self.table.private_view(seat), "choices": self.choices(seat)}
 
-    def commit(self, seat: str, choice: str, source: str = "touch") -> Any:
-        """``seat``'s secret choice: journaled, hidden from the public until all chose.
-        Raises :class:`NotYourSecret` if ``seat`` need not choose, or the engine's
-        IllegalAction (whose message never repeats the choice) for a choice not allowed."""
-        if seat not in self.pending:
-            raise NotYourSecret(f"{seat} has no secret choice to make now.")
+    def commit(self, seat: str, choice: Action, source: str = "touch") -> Any:
+        """``seat``'s secret choice (a commit action, or the pass its request allows):
+        journaled, hidden from the public until the game reveals it. Raises
+        :class:`NotYourSecret` if ``seat`` need not choose, or the engine's IllegalAction
+        for a choice not allowed; that refusal names the rule only, never the choice, as
+        it may be shown on the shared screen."""
+        if seat not in self.pending or choice.seat != seat:
+            raise NotYourSecret(f"{self.table.seat_name(seat)} has no secret choice to make now.")
         try:
-            return self.table.submit(Commit(seat, choice), source=source)
+            return self.table.submit(choice, source=source)
         except IllegalAction as e:
-            # The refusal may be shown on the shared screen: it must not repeat the choice.
-            clean = [Violation(v.code, v.rule, v.message.replace(choice, HIDDEN) if choice else v.message) for v in e.violations]
+            clean = [Violation(v.code, v.rule, f"That choice is not allowed ({v.rule}).") for v in e.violations]
             raise IllegalAction(clean, None) from None
 
     @property

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 import rules
-from rules.core import PUBLIC, Action, Commit, GameOver, IllegalAction, Outcome, Prompt, SecretRequest, Violation
-from rules.core.serial import to_data
+from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Violation
+from rules.core.jsondata import to_data
 from rules.core.actions import parse_action
 
 from .journal import IN_FORCE, UNDONE, ActionRow, Journal, JournalError
@@ -205,9 +205,9 @@ class Table:
                 self.clocks = ClockSet.from_data(row.clock_state, clock=clock, wall=wall)
             else:
                 self.clocks = ClockSet(ClockConfig.from_data(row.clock_config), [s["id"] for s in self.seats], clock=clock, wall=wall)
-                self.clocks.switch_to(self.prompt.actors)
+                self.clocks.switch_to(self.clocked_seats(self._state))
         from .routing import Router, load_mapping
-        from .secrets import SecretDesk
+        from .secret_desk import SecretDesk
 
         self.router = Router(self, self.devices, load_mapping(self.game_id) if mapping is None else mapping)
         self.secrets = SecretDesk(self)
@@ -321,7 +321,7 @@ class Table:
     def prompt(self) -> Prompt:
         with self._lock:
             if self._forfeit is not None:
-                return Prompt(frozenset(), GameOver())
+                return Prompt.game_over()
             return self.game.prompt(self._state)
 
     @property
@@ -339,7 +339,7 @@ class Table:
             v = self.game.view(self._state, viewer)
             if self._forfeit is not None:
                 v["outcome"] = to_data(self._forfeit)
-                v["prompt"] = {"actors": [], "awaiting": to_data(GameOver()), "text": "game over"}
+                v["prompt"] = {"actors": [], "waits": {}, "text": "game over", "over": True}
             return v
 
     def private_view(self, seat: str) -> dict[str, Any]:
@@ -424,8 +424,8 @@ class Table:
     def _after_push(self, action: Action) -> list[Change]:
         changes: list[Change] = []
         if self.clocks is not None:
-            self.clocks.switch_to(self.game.prompt(self._state).actors)
-        if isinstance(action, Commit):
+            self.clocks.switch_to(self.clocked_seats(self._state))
+        if action.secret:
             changes.append(Change("secret", self.ply + 1))
         return changes
 
@@ -477,7 +477,7 @@ class Table:
             new_state = self._state_at(entry.ply)
             clocks_before = self.clocks.to_data() if self.clocks is not None else None
             if self.clocks is not None:
-                self.clocks.switch_to(self.game.prompt(new_state).actors, undo=True)
+                self.clocks.switch_to(self.clocked_seats(new_state), undo=True)
             try:
                 self.journal.mark_undone(self.key, entry.seq, clocks=self.clocks.to_data() if self.clocks is not None else None)
             except BaseException:
@@ -646,55 +646,53 @@ class Table:
             times = {e.ply: e.time for e in self._line}
             # An undone action happened before whatever now stands at its ply.
             undone = sorted((e for e in self._entries if e.undone != IN_FORCE), key=lambda e: (e.ply, e.seq))
-            hidden = self.hidden(viewer) if self.outcome is None else set()
             lines: list[LogLine] = []
             ui = 0
             for e in entries:
                 while ui < len(undone) and undone[ui].ply <= e["ply"]:
-                    lines.append(self._undone_line(undone[ui], hidden))
+                    lines.append(self._undone_line(undone[ui], viewer))
                     ui += 1
                 lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"])))
-            lines.extend(self._undone_line(u, hidden) for u in undone[ui:])
+            lines.extend(self._undone_line(u, viewer) for u in undone[ui:])
             self._log_cache = (stamp, lines)
             return list(lines)
 
-    def _undone_line(self, e: _Entry, hidden: set[str]) -> LogLine:
-        commit = e.kind == "commit"  # an undone secret choice was never revealed
-        data = public_data(to_data(e.action), () if commit else hidden, hide_choice=commit)
-        return LogLine(e.ply, "undone — " + describe(e.kind, e.seat, data), e.seat, True, e.time)
+    def _undone_line(self, e: _Entry, viewer: str) -> LogLine:
+        data = public_data(self._public_action(e, viewer, undone=True))
+        return LogLine(e.ply, "undone — " + describe(e.kind, self.seat_name(e.seat) if e.seat else None, data), e.seat, True, e.time)
 
-    def history(self) -> list[ActionRecord]:
-        """Every journaled action (undone ones included) as public records."""
+    def _public_action(self, e: _Entry, viewer: str, *, undone: bool) -> dict[str, Any]:
+        """What ``viewer`` may see of a journaled action: the engine decides, field by
+        field (``Game.public_action``). An undone secret commit was never revealed."""
+        if undone and e.action.secret and viewer != e.seat:
+            return {"$": "", "seat": e.seat, "sealed": True}
+        return self.game.public_action(self._state, e.action, viewer, e.ply)
+
+    def history(self, viewer: str = PUBLIC) -> list[ActionRecord]:
+        """Every journaled action (undone ones included) as ``viewer`` may see them."""
         with self._lock:
-            over = self.outcome is not None
-            hidden = set() if over else self.hidden(PUBLIC)
-            pending = self._pending_commits()
             out = []
             for e in sorted(self._entries, key=lambda e: e.seq):
-                # A secret choice is hidden by its round, never by matching values: hiding
-                # earlier revealed choices equal to a pending one would tell what it is.
-                if e.kind == "commit":
-                    data = public_data(to_data(e.action), (), hide_choice=e.seq in pending)
-                else:
-                    data = public_data(to_data(e.action), hidden)
+                undone = e.undone != IN_FORCE
+                data = public_data(self._public_action(e, viewer, undone=undone))
                 out.append(ActionRecord(ply=e.ply, seat=e.seat, kind=e.kind, data=data, source=e.source,
-                                        time=e.time, undone=e.undone != IN_FORCE))
+                                        time=e.time, undone=undone))
             return out
 
-    def _pending_commits(self) -> set[int]:
-        """Journal seqs of secret choices not yet revealed: the commits of the round in
-        progress (the last ``len(committed)`` commits of the line of play while the game
-        waits for secret choices), and undone commits."""
-        out = {e.seq for e in self._entries if e.kind == "commit" and e.undone != IN_FORCE}
-        aw = self.prompt.awaiting
-        if isinstance(aw, SecretRequest) and aw.committed:
-            n = len(aw.committed)
-            for e in reversed(self._line):
-                if n == 0 or e.kind != "commit":
-                    break
-                out.add(e.seq)
-                n -= 1
-        return out
+    def seat_name(self, seat: str) -> str:
+        """The player's name for ``seat`` (the seat id when none was given)."""
+        for s in self.seats:
+            if s["id"] == seat:
+                return s.get("name") or seat
+        return seat
+
+    def clocked_seats(self, state: Any = None) -> frozenset[str]:
+        """The seats whose clocks run in ``state``: the acting seats, unless the game's
+        step is untimed (setup: dealing, placing)."""
+        state = self._state if state is None else state
+        if state.result is not None or not self.game.is_timed(state):
+            return frozenset()
+        return self.game.prompt(state).actors
 
     def tracked_history(self) -> list[dict[str, Any]]:
         """Tracked values after setup and after every action in force:

@@ -46,7 +46,7 @@ def undo_refusal(table: Any, seat: str | None = None) -> UndoRefused | None:
     if last.barrier:
         if last.chance:
             code = "chance-shown"
-        elif last.kind == "commit":
+        elif last.action.secret:
             code = "secret-revealed"
         else:
             code = "revealed"

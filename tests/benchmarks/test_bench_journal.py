@@ -3,7 +3,7 @@ really is long and legal."""
 from __future__ import annotations
 
 import rules
-from rules.core.serial import to_data
+from rules.core.jsondata import to_data
 
 from benchmarks import bench_journal
 

@@ -7,7 +7,7 @@ from typing import Any
 import rules
 from rules.core import Rng
 from rules.core.playout import choose
-from rules.core.serial import to_data
+from rules.core.jsondata import to_data
 from rules import registry
 
 from companion import Journal, Table, UndoRefused
@@ -72,3 +72,22 @@ def clean_replay(table: Table) -> Any:
 
 def same_state(a: Any, b: Any) -> bool:
     return to_data(a) == to_data(b)
+
+
+def publicly_named(table: Any) -> set[str]:
+    """Strings the line of play itself names in public: the fields of public actions that
+    their class does not hide (a city named by an Attack, a card a Mission revealed). A
+    leak check by strings must allow them even when the card now lies face down again."""
+    import json as _json
+
+    out: set[str] = set()
+    for e in table._entries:
+        if e.action.secret:
+            continue
+        for k, v in _json.loads(e.action_json).items():
+            if k in e.action.hidden_fields:
+                continue
+            for x in (v if isinstance(v, list) else [v]):
+                if isinstance(x, str):
+                    out.add(x)
+    return out

@@ -24,7 +24,7 @@ from companion import Journal, Table, UndoRefused
 from companion.clocks import ClockConfig, ClockMode
 from rules.core import Rng
 from rules.core.playout import choose
-from rules.core.serial import to_data
+from rules.core.jsondata import to_data
 
 from .table_helpers import new_table
 
@@ -115,7 +115,7 @@ def _check(path: str, acked: dict[str, dict[int, str]], maybe_redone: set[tuple[
                 elif what == "R":
                     assert rows[seq].undone in (0, 1, 2), f"acknowledged redo of {seq} in {g.key} is not in the journal"
             t = Table.resume(j, g.key)
-            assert t.clocks is not None and t.clocks.active == t.prompt.actors
+            assert t.clocks is not None and t.clocks.active == t.clocked_seats()
             clean = t.game.replay(t.seats, t.options, t.seed, [e.action for e in t._line])
             assert to_data(t.state) == to_data(clean), f"game {g.key} resumed to a state that is not the clean replay"
             t.close()

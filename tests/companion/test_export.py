@@ -262,7 +262,7 @@ def test_parse_refuses_other_links():
 
 def test_bgstats_reads_scores_from_the_engines_tagged_outcome_data():
     from rules.core.outcome import Outcome, Score
-    from rules.core.serial import to_data
+    from rules.core.jsondata import to_data
 
     outcome = to_data(Outcome("cops", "captured", {"cops": Score(7, {"p": 7}), "criminals": Score(2)}, ("cop-1",)))
     play = bgstats_play(record(game_id="homebrew", outcome=outcome), tz=timezone.utc)
@@ -278,7 +278,7 @@ def test_exports_of_a_real_finished_game_hold_no_secret(seed):
     then."""
     from rules.core import PUBLIC
     from rules.core.playout import random_playout
-    from rules.core.serial import to_data
+    from rules.core.jsondata import to_data
     from rules.liberation import GAME
 
     tracked, secrets_by_step = [], []

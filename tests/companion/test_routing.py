@@ -25,7 +25,7 @@ def die(d=0, value=4, outcome="rolled", t=0.0, device="hub1", faces=6, counter=N
 @pytest.fixture
 def table():
     t = new_table(Journal.open(":memory:"), "tyranny", seed=1, devices=DEVICES)
-    assert t.prompt.actors == {"cops-1"} and t.prompt.awaiting.dice == 1
+    assert t.prompt.actors == {"cops-1"} and t.prompt.awaiting.count == 1
     return t
 
 
@@ -59,7 +59,7 @@ def test_die_not_assigned(table):
 
 
 def test_die_of_another_seat(table):
-    assert "criminals-2" in rejected(table, die(1), "die-wrong-seat").message
+    assert table.seat_name("criminals-2") in rejected(table, die(1), "die-wrong-seat").message
 
 
 def test_die_with_the_wrong_faces(table):

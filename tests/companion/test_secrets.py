@@ -12,7 +12,9 @@ from companion import Journal, NotYourSecret, Table
 from rules.core import PUBLIC, IllegalAction, Rng
 from rules.core.harness import strings_in
 
-from .table_helpers import GAMES, new_table, play, seats_for
+from tests.rules.core.minigames import Pick
+
+from .table_helpers import GAMES, new_table, play, publicly_named, seats_for
 
 
 def duel(seed=1):
@@ -48,18 +50,18 @@ def test_seat_by_seat_then_revealed_together():
     st0 = t.secrets.status()
     assert st0.seats == ("red-1", "blue-2") and st0.pending == st0.seats and st0.next_seat == "red-1"
     gate = t.secrets.behind_gate("red-1")
-    assert gate["choices"] == ["one", "two", "three"] and gate["view"]["viewer"] == "red-1"
-    t.secrets.commit("red-1", "three")
+    assert [c.choice for c in gate["choices"]] == ["one", "two", "three"] and gate["view"]["viewer"] == "red-1"
+    t.secrets.commit("red-1", Pick("red-1", "three"))
     st1 = t.secrets.status()
     assert st1.committed == ("red-1",) and st1.next_seat == "blue-2"
     text = public_text(t)
     assert "three" not in text and t.secrets.revealed is None
     assert "three" in json.dumps(t.private_view("red-1"))
     with pytest.raises(NotYourSecret):
-        t.secrets.commit("red-1", "one")
+        t.secrets.commit("red-1", Pick("red-1", "one"))
     with pytest.raises(NotYourSecret):
         t.secrets.behind_gate("red-1")
-    t.secrets.commit("blue-2", "one")
+    t.secrets.commit("blue-2", Pick("blue-2", "one"))
     # both revealed together: the log says who showed what, the history has the choices
     assert t.ply == 2 and t.view()["history"] == [{"red-1": 3, "blue-2": 1}]
     assert any("three" in l.text and "one" in l.text for l in t.log())
@@ -69,7 +71,7 @@ def test_seat_by_seat_then_revealed_together():
 def test_refused_choice_message_does_not_repeat_it():
     t = duel()
     with pytest.raises(IllegalAction) as e:
-        t.secrets.commit("red-1", "zebra-secret")
+        t.secrets.commit("red-1", Pick("red-1", "zebra-secret"))
     assert "zebra-secret" not in str(e.value) and e.value.action is None
     assert all("zebra-secret" not in v.message for v in e.value.violations)
     assert t.ply == 0
@@ -79,7 +81,7 @@ def test_desk_is_closed_when_no_secret_is_awaited():
     t = new_table(Journal.open(":memory:"), "tyranny")
     assert not t.secrets.is_open and t.secrets.status() is None and t.secrets.public() == {"open": False}
     with pytest.raises(NotYourSecret):
-        t.secrets.commit("cops-1", "x")
+        t.secrets.commit("cops-1", Pick("cops-1", "x"))
 
 
 def test_a_seat_button_chooses_who_goes_next():
@@ -102,7 +104,7 @@ def test_no_hidden_value_in_public_outputs(game, seed, steps):
         if t.outcome is not None:
             break
         play(t, rng, 1, undo_rate=4)
-        hidden = t.hidden(PUBLIC)
+        hidden = t.hidden(PUBLIC) - publicly_named(t)
         if t.outcome is None and hidden and (step % 3 == 0 or step == steps - 1):
             leaked = leaks(t, hidden)
             assert not leaked, f"hidden values in public output at ply {t.ply}: {leaked}"
@@ -136,7 +138,7 @@ def test_a_pending_choice_changes_no_public_output(seed, picks, other):
             if t.outcome is not None:
                 return
             seat = t.secrets.status().next_seat
-            t.secrets.commit(seat, other if (last and n == 1) else p)
+            t.secrets.commit(seat, Pick(seat, other if (last and n == 1) else p))
     a, b = (_public_outputs(t) for t in tables)
     assert a == b
     assert tables[0].private_view(tables[0]._line[-1].seat) != tables[1].private_view(tables[1]._line[-1].seat) or picks[-1] == other

@@ -10,6 +10,8 @@ from companion import Journal, Table, UndoRefused
 from rules.core import Rng
 from rules.core.playout import choose
 
+from tests.rules.core.minigames import Pick
+
 from .table_helpers import GAMES, clean_replay, new_table, same_state
 
 
@@ -107,7 +109,7 @@ def test_secret_choice_is_a_barrier():
 
     t = Table.create(Journal.open(":memory:"), game_id="mini-duel", seats=seats_for("mini-duel"), seed=1)
     seat = t.secrets.status().next_seat
-    t.secrets.commit(seat, "two")
+    t.secrets.commit(seat, Pick(seat, "two"))
     assert refusal(t) == "secret-revealed"
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import PUBLIC, Decision, DrawRequest
-from rules.liberation import (GAME, CATEGORIES, Ask, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
+from rules.liberation import (GAME, CATEGORIES, AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
                               PlaceBase, Sabotage, Unexploit)
 
 from .layout import layout
@@ -320,13 +320,13 @@ class LiberationPresenter:
             for n in range(1, int(q.get("max_steps", 1)) + 1):
                 out.append(ButtonSpec(f"within {n} step{'s' if n > 1 else ''}" + (" ✔" if n == pick.steps else ""), "steps", steps=n))
             if pick.cities:
-                action = Ask(seat, city=pick.cities[0], steps=pick.steps)
+                action = AskReferee(seat, city=pick.cities[0], steps=pick.steps)
                 out.append(ButtonSpec(f"? Ask: is the base within {pick.steps} step{'s' if pick.steps > 1 else ''} of {self.city_name(pick.cities[0])}?",
                                       "submit", action, role="primary"))
         elif pick.cities:
             names = ", ".join(self.city_name(c) for c in pick.cities)
             what = "is the base among" if kind == "base-among" else "does the opponent hold any of"
-            out.append(ButtonSpec(f"? Ask: {what} {names}?", "submit", Ask(seat, cities=tuple(pick.cities)), role="primary"))
+            out.append(ButtonSpec(f"? Ask: {what} {names}?", "submit", AskReferee(seat, cities=tuple(pick.cities)), role="primary"))
         return out
 
     def ask_hint(self, v: dict[str, Any] | None = None) -> str:
