@@ -17,6 +17,7 @@ from companion.ui.presenters.settings import Settings, SettingsError
 from companion.ui.presenters.setup import SetupModel
 from companion.ui.presenters.track import TrackModel, signed
 from companion.ui.registry import NoScreenForGame, game_screens, screen_for
+from rules.core import Prompt, RollRequest
 from rules.tyranny.board import default_board, parse_board
 
 
@@ -155,7 +156,7 @@ def test_gate_opens_only_after_a_full_hold_and_hides_itself():
 def test_dice_model_manual_entry_and_crooked_accept():
     m = DiceModel()
     assert m.manual(3) is None  # nothing awaited
-    m.set_awaiting(NS(actors=frozenset({"p1"}), awaiting=NS(dice=2, sides=6, purpose="move")), "P")
+    m.set_awaiting(Prompt.single("p1", RollRequest.of(2, 6, "move")), "P")
     assert m.manual(7) is None and m.manual(2) is None
     roll = m.manual(5)
     assert roll.values == (2, 5) and roll.seat == "p1" and roll.source == "touch"

@@ -3,8 +3,9 @@ game waits for, manual entry and the app's own roller as fallbacks, and "re-roll
 accept" for a crooked die.
 
 >>> from types import SimpleNamespace as NS
+>>> from rules.core import Prompt, RollRequest
 >>> m = DiceModel()
->>> m.set_awaiting(NS(actors=frozenset({"cop-1"}), awaiting=NS(dice=1, sides=6, purpose="move")), "Ann")
+>>> m.set_awaiting(Prompt.single("cop-1", RollRequest.of(1, 6, "move")), "Ann")
 >>> m.awaiting_text
 'Ann: roll 1d6 to move'
 >>> m.on_motion(NS(source="die:hub1/0", state="rolling")); m.dice["die:hub1/0"].label
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Roll
+from rules.core.prompt import RollRequest
 
 STATE_TEXT = {
     "unknown": "· waiting", "handling": "✋ picked up", "rolling": "↻ rolling…",
@@ -72,11 +74,11 @@ class DiceModel:
 
     def set_awaiting(self, prompt: Any, who: str = "") -> None:
         """From the Table's prompt: is a roll awaited, by whom, of how many dice?"""
-        aw = getattr(prompt, "awaiting", None)
-        if prompt is not None and hasattr(aw, "dice") and hasattr(aw, "sides"):
-            self.seat = sorted(prompt.actors)[0] if prompt.actors else ""
-            self.dice_count, self.sides = aw.dice, aw.sides
-            self.awaiting_text = f"{who or self.seat}: roll {aw.dice}d{aw.sides} to {aw.purpose}"
+        rolls = list(prompt.awaiting_of_type(RollRequest)) if prompt is not None else []
+        if rolls:
+            self.seat, aw = rolls[0]
+            self.dice_count, self.sides = aw.count, aw.sides
+            self.awaiting_text = f"{who or self.seat}: roll {aw.notation()} to {aw.purpose}"
         else:
             self.seat, self.dice_count, self.awaiting_text = "", 0, ""
             self.crooked = None

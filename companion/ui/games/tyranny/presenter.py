@@ -305,17 +305,18 @@ class TyrannyPresenter:
             elif isinstance(a, PickCard):
                 out.append(ButtonSpec(f"▯ {names.get(a.target, a.target)}'s face-down card {a.index + 1}", action=a))
             elif isinstance(a, PlayCard):
-                if phase == "react":  # the prompt already says which card may be played
-                    c = CARDS[a.card]
-                    half = c.half(self.faction_of(a.seat))
-                    out.append(ButtonSpec(f"Play {c.deck.title()} {c.number}: {half.text}", action=a, role="warn"))
+                continue  # a card is chosen behind the gate (the hand button), never shown here
             elif isinstance(a, Decline):
                 out.append(ButtonSpec(self._decline_label(phase, v), action=a, role="quiet"))
         if isinstance(p.awaiting, DrawRequest):
             deck = p.awaiting.deck.title()
             out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
             out.insert(1, ButtonSpec(f"Enter {deck} card…", intent="physical-draw", seat=actor))
-        if actor and phase in ("start", "custody", "capture") and int(v["hands"][actor].get("count", 0)):
+        if phase == "react":
+            # Offered whatever the hand holds: the shared screen must not tell who holds
+            # a Gamble 3 (RULINGS P-03); behind the gate the card, if any, can be played.
+            out.append(ButtonSpec(f"▤ {names.get(actor, actor)}'s hand — play a card?", intent="hand", seat=actor))
+        elif actor and phase in ("start", "custody", "capture") and int(v["hands"][actor].get("count", 0)):
             out.append(ButtonSpec(f"▤ {names.get(actor, actor)}'s hand ({v['hands'][actor]['count']}) — play a card", intent="hand", seat=actor))
         return out
 
