@@ -150,6 +150,12 @@ def _check_rejected(game: Game[Any], state: State, bad: Action, where: str, repo
     except IllegalAction as e:
         if not e.violations or not all(v.code and v.rule and v.message for v in e.violations):
             raise InvariantBroken(f"{where}: rejection of {bad} has an incomplete violation: {e.violations}")
+        if any(v.code == "bad-action" for v in e.violations):
+            report.codes["bad-action"] = report.codes.get("bad-action", 0) + 1
+            report.rejected += 1
+            if dumps(state) != before:
+                raise InvariantBroken(f"{where}: malformed action {bad!r} changed the state")
+            return
         own = set(strings_in(to_data(bad)))
         hidden = set(game.secrets(state, PUBLIC)) - own
         for v in e.violations:
@@ -190,8 +196,26 @@ def _illegal_candidates(
             yield dataclasses.replace(base, **{f.name: value + rng.randint(-7, 7)})
         elif type(value) is str and value:
             yield dataclasses.replace(base, **{f.name: value[::-1] + "?"})
+    # Malformed input, as a hostile client or a corrupt file would send it: every field
+    # (the seat too) with a wrong type, None, a float, a huge int (typed-input fuzzing).
+    for f in dataclasses.fields(base):
+        if f.name == "source":
+            continue
+        value = getattr(base, f.name)
+        for junk in (None, 1.5, 1 << 40, ["x"], {"k": 1}, "x" * 500, True if type(value) is not bool else "yes"):
+            yield _forged(base, f.name, junk)
+        if type(value) is tuple and value and type(value[0]) is int:
+            yield _forged(base, f.name, (float(value[0]),) + value[1:])
     if extra is not None:
         yield from extra(state, rng, legal)
+
+
+def _forged(action: Action, name: str, value: Any) -> Action:
+    """``action`` with field ``name`` set to ``value`` whatever its type (frozen
+    dataclasses type nothing at run time, so malformed input can be built like this)."""
+    forged = dataclasses.replace(action)
+    object.__setattr__(forged, name, value)
+    return forged
 
 
 def _bounds(obj: Any, path: str = "state") -> Iterator[str]:
