@@ -161,6 +161,15 @@ class Table:
     def __init__(self, journal: Journal, key: str, *, clock: Callable[[], float] = _time.monotonic,
                  wall: Callable[[], float] = _time.time, mapping: Mapping[str, Any] | None = None) -> None:
         row = journal.game(key)
+        journal.claim(key)  # one writer per game: GameInUse when another window has it
+        try:
+            self._open(journal, key, row, clock, wall, mapping)
+        except BaseException:
+            journal.release(key)
+            raise
+
+    def _open(self, journal: Journal, key: str, row: Any, clock: Callable[[], float], wall: Callable[[], float],
+              mapping: Mapping[str, Any] | None) -> None:
         self.journal = journal
         self.key = key
         self.game_id = row.game_id
@@ -301,6 +310,7 @@ class Table:
                     pass
             self._closed = True
             self._subs.clear()
+            self.journal.release(self.key)
 
     # ------------------------------------------------------------------ reading
     @property
