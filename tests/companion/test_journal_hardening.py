@@ -354,16 +354,29 @@ def test_random_bytes_behind_an_intact_header_are_set_aside(tmp_path):
     assert len(j.games()) == 1
 
 
-def test_a_journal_with_a_wal_is_set_aside_with_it(tmp_path):
-    """A damaged journal's -wal holds committed actions: it moves with the file."""
+def test_a_damaged_journal_is_set_aside_with_its_wal_and_the_games_only_there_recovered(tmp_path):
+    """A crash leaves committed actions in the -wal: it moves with the damaged file, and
+    what it holds is recovered."""
+    import shutil
+
+    live = tmp_path / "live.sqlite3"
+    keys = _three_games(live)
+    j = Journal.open(live)
+    j._db.execute("PRAGMA wal_autocheckpoint=0")  # the new game stays in the -wal
+    t = new_table(j, "tyranny", seed=8)
+    play(t, Rng(8), 10)
     path = tmp_path / "journal.sqlite3"
-    keys = _three_games(path)
+    for suffix in ("", "-wal", "-shm"):  # the files as a power cut leaves them
+        shutil.copyfile(str(live) + suffix, str(path) + suffix)
+    wal = Path(str(path) + "-wal").read_bytes()
+    assert f"marker-{keys[0]}-".encode() not in wal
     raw = bytearray(path.read_bytes())
     page = _page_of(bytes(raw), f"marker-{keys[0]}-".encode())
     raw[page * 4096:(page + 1) * 4096] = os.urandom(4096)
     path.write_bytes(bytes(raw))
-    wal = Path(str(path) + "-wal")
-    wal.write_bytes(b"")  # as a crash leaves it
-    j = Journal.open(path)
-    assert j.recovery is not None and Path(j.recovery.set_aside + "-wal").exists()
-    assert j.recovery.games_recovered == 2
+    again = Journal.open(path)
+    rec = again.recovery
+    assert rec is not None and (rec.games_found, rec.games_recovered) == (4, 3) and rec.lost == (keys[0],)
+    assert Path(rec.set_aside + "-wal").read_bytes() == wal and Path(rec.set_aside).read_bytes() == bytes(raw)
+    resumed = Table.resume(again, t.key)
+    assert resumed.ply == 10 and same_state(resumed.state, t.state)
