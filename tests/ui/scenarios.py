@@ -673,4 +673,6 @@ def game_open_elsewhere(d: Any) -> Iterator[float]:
     d.check(d.app.sm.current == "home" and d.app.table is None, "the game did not open here")
     d.check(scr.message.startswith("This game is open in another window"), f"message: {scr.message!r}")
     d.note(scr.message)
+    yield 0.2  # drawn
+    d.check(d.find("This game is open in another window", root=scr) is not None, "the message is on screen")
     d.shot("home-game-open-elsewhere")
