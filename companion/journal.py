@@ -651,8 +651,8 @@ def _set_wal(db: sqlite3.Connection, patience_s: float = 10.0) -> str:
 
 
 def _damage(p: str) -> str | None:
-    """What is wrong with the journal at ``p`` as SQLite reads it (integrity check, then
-    every row of every table), or None. Read-only: the check itself never writes, and a
+    """What is wrong with the journal at ``p`` as SQLite reads it (``quick_check``, then a
+    walk of every table), or None. Read-only: the check itself never writes, and a
     file that cannot be checked now (busy, locked) is left to the normal open."""
     try:
         db = _connect(p, read_only=True)
@@ -668,9 +668,11 @@ def _damage(p: str) -> str | None:
         problems = [r[0] for r in db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             return "; ".join(problems[:3])
+        # quick_check has read every page and record; a walk of each table's own b-tree
+        # (not a smaller index) also meets a table SQLite cannot enter. Decoding every row
+        # in Python instead cost ~100 ms for a 10,000-action game at every launch.
         for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
-            for _row in db.execute(f'SELECT * FROM "{name}"'):
-                pass
+            db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
         return None
     except sqlite3.DatabaseError as e:
         return str(e) if _code(e) in _DAMAGED else None
