@@ -18,7 +18,7 @@ racing another window's claim never leaves two holders.
 >>> GameLock.acquire(os.path.join(folder, "j.sqlite3"), "g1")
 Traceback (most recent call last):
 ...
-companion.journal_lock.Held
+companion.journal_lock.Held: ...g1.lock
 >>> a.release()
 >>> GameLock.acquire(os.path.join(folder, "j.sqlite3"), "g1").release()
 """

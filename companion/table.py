@@ -193,7 +193,8 @@ class Table:
         # actions after it); the full history loads on first use (log, undo, export).
         count, low, high = journal.line_extent(key)
         if count < 0 or (count and (low, high) != (0, count - 1)):
-            raise JournalError(f"game {key}: the journal's line of play has gaps; it cannot be resumed")
+            raise JournalError("This game cannot be resumed: the journal's line of play has gaps (two windows "
+                               "once played it at the same time).")
         self._loaded = False
         self._entries_: list[_Entry] = []
         self._line_: list[_Entry] = []

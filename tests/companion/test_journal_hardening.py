@@ -159,6 +159,14 @@ def test_an_append_off_the_line_of_play_is_refused_and_writes_nothing(tmp_path):
     assert j.line_extent(key) == (4, 0, 3)
 
 
+def test_the_lock_module_examples():
+    import doctest
+
+    from companion import journal_lock
+
+    assert doctest.testmod(journal_lock, optionflags=doctest.ELLIPSIS).failed == 0
+
+
 # ---------------------------------------------------------------- racing creation
 
 def _open_at_once(path: str, barrier: "multiprocessing.synchronize.Barrier", out: "multiprocessing.Queue[str]") -> None:
@@ -380,3 +388,22 @@ def test_a_damaged_journal_is_set_aside_with_its_wal_and_the_games_only_there_re
     assert Path(rec.set_aside + "-wal").read_bytes() == wal and Path(rec.set_aside).read_bytes() == bytes(raw)
     resumed = Table.resume(again, t.key)
     assert resumed.ply == 10 and same_state(resumed.state, t.state)
+
+
+def test_damage_met_after_opening_is_a_typed_error(tmp_path, monkeypatch):
+    """Damage the open's check did not see (it appeared later, or in a page no check
+    reached) reaches the caller as JournalDamaged, never as a raw sqlite3 error."""
+    from companion import JournalDamaged
+
+    path = tmp_path / "journal.sqlite3"
+    keys = _three_games(path)
+    raw = bytearray(path.read_bytes())
+    page = _page_of(bytes(raw), f"marker-{keys[1]}-".encode())
+    raw[page * 4096:(page + 1) * 4096] = os.urandom(4096)
+    path.write_bytes(bytes(raw))
+    monkeypatch.setattr(journal_mod, "_damage", lambda p: None)  # as if the check had passed
+    j = Journal.open(path)
+    with pytest.raises(JournalDamaged, match="damaged") as e:
+        Table.resume(j, keys[1])
+    assert not isinstance(e.value, sqlite3.Error) and isinstance(e.value.__cause__, sqlite3.DatabaseError)
+    assert Table.resume(j, keys[0]).ply > 0  # the rest of the journal still reads
