@@ -305,15 +305,15 @@ class CompanionApp(App):
         if table is None:
             return None
         from companion.journal import JournalError
-        from companion.table import TableClosed
+        from companion.table import Rejected, RouteResult, TableClosed
 
         try:
             return table, table.route(event)
         except TableClosed:  # left while the event waited: nothing to apply it to
             return None
-        except JournalError as e:  # not saved, nothing changed: the player is told
-            Clock.schedule_once(lambda dt: self.show_journal_error(e), 0)
-            return None
+        except JournalError as e:  # not saved, nothing changed: refused like any misfit input
+            log.warning("journal: %s (%s)", e, getattr(e, "sqlite_error", ""))
+            return table, RouteResult(rejected=Rejected(e.code, str(e)))
 
     def _deliver_routed(self, event: Any, routed: tuple[Any, Any] | None) -> None:
         if routed is not None:

@@ -638,6 +638,30 @@ def journal_full(d: Any) -> Iterator[float]:
     d.check("sqlite" not in banner.message.lower() and "Error" not in banner.message, f"plain words: {banner.message!r}")
     d.check(_screen(d).shown_ply == before, "the screen shows the game as saved")
     d.shot("journal-full")
+    # A die rolled on the table (routed off the touch path) meets the same full disk.
+    from firmware_bridge.events import DieRolled
+    from rules.core import RollRequest
+
+    banner.hide()
+    yield 0.3
+    while not isinstance(app.table.prompt.awaiting, RollRequest):
+        step = app.table.ply
+        _autoplay_step(d)
+        yield from settle(d, since=step, timeout=1.5)
+        if banner.shown > 0 and "disk is full" in banner.message:
+            break
+    if isinstance(app.table.prompt.awaiting, RollRequest):
+        before = app.table.ply
+        result = app.route_event(DieRolled(device="sim", die=0, value=3, outcome="rolled", confidence=1.0,
+                                           counter=1, t=1.0))
+        yield from _wait_for(lambda: banner.shown >= 1 and "disk is full" in banner.message, 3)
+        d.check(result.rejected is not None and result.rejected.code == "journal-full" and app.table.ply == before,
+                f"the die's roll was not applied: {result}")
+        d.check("checking" not in _screen(d).ids.dice.dice_text, f"the tray is not left checking: {_screen(d).ids.dice.dice_text!r}")
+        d.check("disk is full" in banner.message, f"the die's roll was refused on screen: {banner.message!r}")
+        d.note("die roll refused: " + banner.message)
+        d.shot("journal-full-die")
+    before = app.table.ply
     db.execute("PRAGMA max_page_count = 1073741823")  # space freed
     _autoplay_step(d)
     yield from settle(d, since=before)

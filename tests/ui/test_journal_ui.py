@@ -36,6 +36,7 @@ def _games(path: Path, n: int) -> list[str]:
 def test_a_full_disk_is_shown_and_the_app_plays_on(run_app):
     r = run_app("journal_full")
     assert any(n.startswith("refused:") and "disk is full" in n for n in r["notes"])
+    assert any(n.startswith("die roll refused:") and "disk is full" in n for n in r["notes"])
     assert any(n.startswith("played on") for n in r["notes"])
 
 
