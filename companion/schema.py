@@ -72,8 +72,8 @@ def _v2(db: sqlite3.Connection) -> None:
 
 
 def _v3(db: sqlite3.Connection) -> None:
-    """Version 3: each snapshot carries a checksum over its text, its ply and the actions
-    before it (a snapshot is never trusted over the actions). Older snapshots have none and
+    """Version 3: each snapshot carries a checksum over its text, its ply and the line of
+    play it was taken on (a snapshot is never trusted over the actions). Older snapshots have none and
     nothing can vouch for them: they are dropped (derived data; resume replays instead)."""
     db.execute("ALTER TABLE snapshots ADD COLUMN checksum TEXT")  # sha256 hex, see journal._snapshot_sum
     db.execute("DELETE FROM snapshots")
