@@ -786,8 +786,11 @@ def _insert(db: sqlite3.Connection, table: str, cols: list[str], rows: list[dict
 def _check_next(db: sqlite3.Connection, key: str, ply: int) -> None:
     """``ply`` must be the next ply of the game's line of play (inside the write's own
     transaction, so no other writer can slip in between)."""
-    n, top = db.execute("SELECT COUNT(*), MAX(ply) FROM actions WHERE game_key=? AND undone=0", (key,)).fetchone()
-    if ply != n or (top is not None and top != n - 1):
+    # MAX alone (one step down the in-force index, not a count of the whole line): a line
+    # kept by this check from its first action on has no gaps, so its top ply says its length.
+    top = db.execute("SELECT MAX(ply) FROM actions WHERE game_key=? AND undone=0", (key,)).fetchone()[0]
+    n = 0 if top is None else top + 1
+    if ply != n:
         err = OffTheLine("This game was changed in another window, so this was not saved. "
                          "Go back home and resume the game to see it as it is now.")
         err.ply, err.in_force = ply, n  # type: ignore[attr-defined]
