@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import schema
-from .journal_lock import GameLock, Held
+from .journal_lock import Exclusive, GameLock, Held
 
 log = logging.getLogger("companion.journal")
 
@@ -247,11 +247,15 @@ class Journal:
             if head and head != SQLITE_HEADER:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
         recovery = None
-        if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0:
-            damage = _damage(p)
-            if damage is not None:
-                recovery = _set_aside_and_salvage(p, damage)
-                log.warning("%s (%s)", recovery.message, damage)
+        if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0 and _damage(p) is not None:
+            # Two windows starting on the same damaged journal: one sets it aside; the other
+            # waits, checks again, and opens the fresh journal.
+            os.makedirs(p + "-locks", exist_ok=True)
+            with Exclusive(os.path.join(p + "-locks", "recovering.lock")):
+                damage = _damage(p) if os.path.exists(p) else None
+                if damage is not None:
+                    recovery = _set_aside_and_salvage(p, damage)
+                    log.warning("%s (%s)", recovery.message, damage)
         db = _connect(p)
         try:
             try:

@@ -51,6 +51,9 @@ class GameLock:
     def __init__(self, path: str, fd: int) -> None:
         self.path = path
         self._fd: int | None = fd
+        # A forked child inherits this object: only the process that took the lock may
+        # remove its file (the child's exit must not unlink a file its parent still holds).
+        self._pid = os.getpid()
 
     @classmethod
     def acquire(cls, journal_path: str, key: str) -> "GameLock":
@@ -86,17 +89,40 @@ class GameLock:
         fd, self._fd = self._fd, None
         if fd is None:
             return
-        try:
-            os.unlink(self.path)
-        except OSError:
-            pass
-        os.close(fd)  # drops the lock
+        if os.getpid() == self._pid:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+        os.close(fd)  # drops the lock (once no other process shares the open file)
 
     def __del__(self) -> None:  # a lost reference must not hold the game until exit
         try:
             self.release()
         except Exception:
             pass
+
+
+class Exclusive:
+    """``with Exclusive(path):`` a blocking lock on ``path`` (created if needed) for work
+    that only one process may do at a time, such as setting a damaged journal aside."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def __enter__(self) -> "Exclusive":
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        if fcntl is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        else:  # pragma: no cover - Windows
+            msvcrt.locking(self._fd, msvcrt.LK_LOCK, 1)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def _try_lock(fd: int) -> bool:

@@ -159,6 +159,33 @@ def test_an_append_off_the_line_of_play_is_refused_and_writes_nothing(tmp_path):
     assert j.line_extent(key) == (4, 0, 3)
 
 
+def _release_in_child(lock: object, out: "multiprocessing.Queue[str]") -> None:
+    lock.release()  # type: ignore[attr-defined]
+    out.put("released")
+
+
+@needs_fork
+def test_a_forked_child_does_not_take_its_parents_lock_file_away(tmp_path):
+    """A child forked while a game is held inherits the lock object; its release (or its
+    garbage collection) must not remove the file its parent still holds."""
+    from companion import GameInUse
+    from companion.journal_lock import GameLock
+
+    path = tmp_path / "journal.sqlite3"
+    t = new_table(Journal.open(path), "tyranny", seed=4)
+    [(lock, _n)] = t.journal._claims.values()
+    assert isinstance(lock, GameLock)
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    child = ctx.Process(target=_release_in_child, args=(lock, out))
+    child.start()
+    assert out.get(timeout=60) == "released"
+    child.join(30)
+    assert os.path.exists(lock.path)
+    with pytest.raises(GameInUse):
+        Table.resume(Journal.open(path), t.key)
+
+
 def test_the_lock_module_examples():
     import doctest
 
@@ -420,3 +447,35 @@ def test_damage_met_after_opening_is_a_typed_error(tmp_path, monkeypatch):
         Table.resume(j, keys[1])
     assert not isinstance(e.value, sqlite3.Error) and isinstance(e.value.__cause__, sqlite3.DatabaseError)
     assert Table.resume(j, keys[0]).ply > 0  # the rest of the journal still reads
+
+
+def _open_damaged(path: str, barrier: "multiprocessing.synchronize.Barrier", out: "multiprocessing.Queue[str]") -> None:
+    try:
+        barrier.wait(30)
+        j = Journal.open(path)
+        out.put(json.dumps([j.recovery.set_aside if j.recovery else None, sorted(g.key for g in j.games())]))
+        j.close()
+    except BaseException as e:
+        out.put(f"{type(e).__name__}: {e}")
+
+
+@needs_fork
+def test_windows_starting_together_on_a_damaged_journal_set_it_aside_once(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    keys = _three_games(path)
+    raw = bytearray(path.read_bytes())
+    page = _page_of(bytes(raw), f"marker-{keys[1]}-".encode())
+    raw[page * 4096:(page + 1) * 4096] = os.urandom(4096)
+    path.write_bytes(bytes(raw))
+    ctx = multiprocessing.get_context("fork")
+    barrier, out = ctx.Barrier(4), ctx.Queue()
+    procs = [ctx.Process(target=_open_damaged, args=(str(path), barrier, out)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(30)
+    parsed = [json.loads(r) for r in results]  # every window opened
+    asides = [a for a, _g in parsed if a]
+    assert len(asides) == 1 and [p.name for p in tmp_path.glob("journal.damaged-*.sqlite3")] == [Path(asides[0]).name]
+    assert all(g == sorted([keys[0], keys[2]]) for _a, g in parsed)
