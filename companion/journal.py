@@ -503,8 +503,8 @@ class Journal:
             # snapshot, and a replay from the start is the answer rather than a longer search.
             sums = db.execute("SELECT ply, checksum FROM snapshots WHERE game_key=? AND ply<=? ORDER BY ply DESC"
                               " LIMIT 3", (key, max_ply)).fetchall()
-            bad = []
-            found = None
+            bad: list[int] = []
+            found: tuple[int, str] | None = None
             for ply, checksum in sums:
                 state = db.execute("SELECT state FROM snapshots WHERE game_key=? AND ply=?", (key, ply)).fetchone()[0]
                 if checksum is not None and checksum == _snapshot_sum(key, ply, _line_end(db, key, ply), state):

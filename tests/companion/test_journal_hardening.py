@@ -398,7 +398,7 @@ def test_random_bytes_behind_an_intact_header_are_set_aside(tmp_path):
     assert Path(j.recovery.set_aside).read_bytes() == bytes(raw)
     assert "was set aside as journal.damaged-" in j.recovery.message
     assert j.games() == []
-    new_table(j, "tyranny").submit  # the fresh journal takes new games
+    new_table(j, "tyranny")  # the fresh journal takes new games
     assert len(j.games()) == 1
 
 
