@@ -16,8 +16,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _HOMES = {
-    "journal": ("ActionRow", "GameRow", "GameSummary", "Journal", "JournalError", "JournalTooNew", "NotAJournal",
-                "Stats", "UnknownGameKey", "default_path"),
+    "journal": ("ActionRow", "GameInUse", "GameRow", "GameSummary", "Journal", "JournalDamaged", "JournalError",
+                "JournalFull", "JournalTooNew", "NotAJournal", "OffTheLine", "Recovery", "Stats", "UnknownGameKey",
+                "default_path"),
     "record": ("ActionRecord", "GameRecord"),
     "routing": ("MappingError", "Router", "load_mapping"),
     "secret_desk": ("NotYourSecret", "SecretDesk", "SecretError", "SecretStatus"),
@@ -45,8 +46,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and IDEs see
     from .journal import (
-        ActionRow, GameRow, GameSummary, Journal, JournalError, JournalTooNew, NotAJournal, Stats, UnknownGameKey,
-        default_path,
+        ActionRow, GameInUse, GameRow, GameSummary, Journal, JournalDamaged, JournalError, JournalFull, JournalTooNew,
+        NotAJournal, OffTheLine, Recovery, Stats, UnknownGameKey, default_path,
     )
     from .record import ActionRecord, GameRecord
     from .routing import MappingError, Router, load_mapping

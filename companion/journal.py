@@ -8,7 +8,16 @@ of one. Snapshots of the state every ``snapshot_every`` actions make resuming a 
 fast; they are derived data, rewritten or dropped freely.
 
 A file that is not a SQLite database, or a SQLite database that is not ours, raises
-:class:`NotAJournal` and is never written to.
+:class:`NotAJournal` and is never written to. A journal that SQLite finds damaged (its
+integrity check, or a read of every table, fails) is set aside under a new name, never
+deleted, and the games that still read back cleanly are copied into a fresh journal
+(:attr:`Journal.recovery` says what happened).
+
+One writer per game: a Table claims its game (:meth:`Journal.claim`), and a second window
+gets :class:`GameInUse`; an append checks, in its own transaction, that its ply follows
+the line of play (:class:`OffTheLine`). A write on a full disk raises :class:`JournalFull`.
+Every snapshot carries a checksum over its text, its ply and the actions before it, and a
+snapshot that fails it is never used (the state is replayed from the actions).
 
 >>> j = Journal.open(":memory:")
 >>> key = j.create_game(game_id="tyranny", seats=[{"id": "a", "faction": "cops", "name": "Ann"}],
@@ -18,15 +27,21 @@ A file that is not a SQLite database, or a SQLite database that is not ours, rai
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import os
 import sqlite3
 import threading
+import time as _time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import schema
+from .journal_lock import Exclusive, GameLock, Held
+
+log = logging.getLogger("companion.journal")
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_NAME = "journal.sqlite3"
@@ -53,6 +68,32 @@ class JournalTooNew(JournalError):
     """The journal was written by a newer version of the app (a higher schema version)."""
 
     code = "journal-too-new"
+
+
+class GameInUse(JournalError):
+    """Another window (another process, or another open journal in this one) has the game
+    open: only one may write to it."""
+
+    code = "game-in-use"
+
+
+class OffTheLine(JournalError):
+    """A write that does not follow the journal's line of play (someone else wrote to the
+    game since this window read it). Nothing was written."""
+
+    code = "off-the-line"
+
+
+class JournalFull(JournalError):
+    """The disk holding the journal is full. Nothing was written."""
+
+    code = "journal-full"
+
+
+class JournalDamaged(JournalError):
+    """SQLite found the journal file damaged while reading or writing it."""
+
+    code = "journal-damaged"
 
 
 class UnknownGameKey(JournalError, KeyError):
@@ -150,15 +191,40 @@ _ACTION_COLS = "seq, ply, seat, kind, action, source, time, undone, barrier, tur
 _action_row = ActionRow._make
 
 
+@dataclass(frozen=True)
+class Recovery:
+    """What :meth:`Journal.open` did with a damaged journal: the file (and its -wal and
+    -shm) renamed to ``set_aside``, and the games it could list copied, those whose rows
+    read back cleanly, into a fresh journal at the old path."""
+
+    set_aside: str
+    games_found: int
+    games_recovered: int
+    lost: tuple[str, ...]   # keys of the games that could not be read back
+    reason: str             # what SQLite said
+
+    @property
+    def message(self) -> str:
+        """The sentence the app shows."""
+        return (f"The journal was damaged; it was set aside as {os.path.basename(self.set_aside)} "
+                f"and {self.games_recovered} of {self.games_found} games were recovered.")
+
+
 class Journal:
     """One open journal file. Thread-safe (one lock around the connection); open it once
     per process and share it."""
 
-    def __init__(self, db: sqlite3.Connection, path: str, snapshot_every: int) -> None:
+    def __init__(self, db: sqlite3.Connection, path: str, snapshot_every: int,
+                 recovery: Recovery | None = None) -> None:
         self._db = db
         self.path = path
         self.snapshot_every = snapshot_every
         self._lock = threading.RLock()
+        #: set when the file was found damaged at open and set aside (see :class:`Recovery`)
+        self.recovery = recovery
+        #: snapshots found not to match their checksum since the journal was opened
+        self.snapshots_rejected = 0
+        self._claims: dict[str, tuple[GameLock | None, int]] = {}
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -166,7 +232,8 @@ class Journal:
         """Open (or create) the journal at ``path`` (default: :func:`default_path`).
 
         Raises :class:`NotAJournal` for a file that is not SQLite or not ours, and
-        :class:`JournalTooNew` for a newer schema; in both cases nothing is written."""
+        :class:`JournalTooNew` for a newer schema; in both cases nothing is written. A
+        damaged journal is set aside and its intact games recovered (:attr:`recovery`)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         p = str(default_path() if path is None else path)
@@ -179,58 +246,118 @@ class Journal:
                 head = f.read(len(SQLITE_HEADER))
             if head and head != SQLITE_HEADER:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
+        recovery = None
+        if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0 and _damage(p) is not None:
+            # Two windows starting on the same damaged journal: one sets it aside; the other
+            # waits, checks again, and opens the fresh journal.
+            os.makedirs(p + "-locks", exist_ok=True)
+            with Exclusive(os.path.join(p + "-locks", "recovering.lock")):
+                damage = _damage(p) if os.path.exists(p) else None
+                if damage is not None:
+                    recovery = _set_aside_and_salvage(p, damage)
+                    log.warning("%s (%s)", recovery.message, damage)
+        db = _connect(p)
         try:
-            db = sqlite3.connect(p, isolation_level=None, check_same_thread=False, timeout=10)
-        except sqlite3.Error as e:
-            raise NotAJournal(f"{p} cannot be opened as a database: {e}") from None
-        try:
-            version = cls._inspect(db, p)
+            try:
+                version = cls._inspect(db, p)
+            except _Unreadable as e:  # damaged since the check a moment ago: still never written to
+                raise NotAJournal(f"{p} is damaged or not a SQLite database ({e}); it was left untouched") from None
             # Only now, knowing the file is ours (or empty), may anything be written.
             if p != ":memory:":
-                mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+                mode = _set_wal(db)
                 if str(mode).lower() != "wal":
                     raise JournalError(f"{p}: the journal needs WAL mode, SQLite gave {mode!r}")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             if version < schema.CURRENT:
                 schema.migrate(db)
+        except sqlite3.Error as e:
+            db.close()
+            raise _typed(e, p) from e
         except BaseException:
             db.close()
             raise
-        return cls(db, p, snapshot_every)
+        return cls(db, p, snapshot_every, recovery)
 
     @staticmethod
     def _inspect(db: sqlite3.Connection, p: str) -> int:
-        """The schema version of an openable file that is ours (0 for an empty file)."""
+        """The schema version of an openable file that is ours (0 for an empty file).
+        Raises :class:`_Unreadable` when SQLite cannot read even that much."""
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as e:
-            raise NotAJournal(f"{p} is damaged or not a SQLite database ({e}); it was left untouched") from None
+            if _code(e) not in _DAMAGED:
+                raise
+            raise _Unreadable(str(e)) from None
         if not tables and version == 0:
             return 0
         try:
             app = db.execute("SELECT value FROM meta WHERE key='app'").fetchone() if "meta" in tables else None
         except sqlite3.DatabaseError as e:
-            raise NotAJournal(f"{p} is damaged ({e}); it was left untouched") from None
+            if _code(e) not in _DAMAGED:
+                raise
+            raise _Unreadable(str(e)) from None
         if app is None or app[0] != schema.APP:
             raise NotAJournal(f"{p} is a SQLite database of another application (tables: {', '.join(sorted(tables)) or 'none'}); it was left untouched")
         if version > schema.CURRENT:
             raise JournalTooNew(f"{p} has journal schema version {version}; this app reads up to {schema.CURRENT}. Update the app.")
         return version
 
+    # ------------------------------------------------------------------ one writer per game
+    def claim(self, key: str) -> None:
+        """Become the game's one writer (a Table does, when it opens). Raises
+        :class:`GameInUse` when another journal, in this process or another, holds it. This
+        journal may claim its own game again (one app reopening a game); each claim is
+        given back with :meth:`release`, and all of them by :meth:`close` or the death of
+        the process."""
+        with self._lock:
+            held = self._claims.get(key)
+            if held is not None:
+                self._claims[key] = (held[0], held[1] + 1)
+                return
+            lock = None
+            if self.path != ":memory:":  # a memory journal has no other connection
+                try:
+                    lock = GameLock.acquire(self.path, key)
+                except Held:
+                    raise GameInUse("This game is open in another window. Close it there, then resume it here.") from None
+                except OSError as e:
+                    raise JournalError(f"{self.path}: the game's lock file cannot be made ({e})") from None
+            self._claims[key] = (lock, 1)
+
+    def release(self, key: str) -> None:
+        """Give back one :meth:`claim` of the game."""
+        with self._lock:
+            held = self._claims.get(key)
+            if held is None:
+                return
+            if held[1] > 1:
+                self._claims[key] = (held[0], held[1] - 1)
+                return
+            del self._claims[key]
+            if held[0] is not None:
+                held[0].release()
+
     def close(self) -> None:
         with self._lock:
+            for lock, _n in self._claims.values():
+                if lock is not None:
+                    lock.release()
+            self._claims.clear()
             self._db.close()
 
     @property
     def schema_version(self) -> int:
-        with self._lock:
-            return self._db.execute("PRAGMA user_version").fetchone()[0]
+        with self._reading() as db:
+            return db.execute("PRAGMA user_version").fetchone()[0]
 
     # ------------------------------------------------------------------ writing
     def _tx(self) -> "_Tx":
         return _Tx(self)
+
+    def _reading(self) -> "_Read":
+        return _Read(self)
 
     def create_game(self, *, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
                     started: float, devices: dict[str, str] | None = None, clock_config: dict[str, Any] | None = None,
@@ -256,8 +383,12 @@ class Journal:
                finished: float | None = None, outcome: dict[str, Any] | None = None) -> int:
         """Append one accepted action (and, in the same transaction, supersede any undone
         actions, store a snapshot, the clock state and the end of the game). Returns its
-        ``seq``. Returns only once the transaction is durably committed."""
+        ``seq``. Returns only once the transaction is durably committed.
+
+        Raises :class:`OffTheLine`, writing nothing, when ``ply`` is not the next ply of the
+        journal's line of play (another writer got there first)."""
         with self._tx() as db:
+            _check_next(db, key, ply)
             seq = db.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE game_key=?", (key,)).fetchone()[0]
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND undone=?", (SUPERSEDED, key, UNDONE))
             db.execute(
@@ -268,7 +399,7 @@ class Journal:
             # A snapshot is valid only for the line of play it was taken on.
             db.execute("DELETE FROM snapshots WHERE game_key=? AND ply>?", (key, ply))
             if snapshot is not None:
-                db.execute("INSERT OR REPLACE INTO snapshots (game_key, ply, state) VALUES (?,?,?)", (key, ply + 1, snapshot))
+                _put_snapshot(db, key, ply + 1, snapshot)
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
             if outcome is not None:
@@ -281,6 +412,7 @@ class Journal:
             row = db.execute("SELECT ply, undone FROM actions WHERE game_key=? AND seq=?", (key, seq)).fetchone()
             if row is None or row[1] != IN_FORCE:
                 raise JournalError(f"action {seq} of game {key} is not in force")
+            _check_next(db, key, row[0] + 1)  # only the last action of the line is undone
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND seq=?", (UNDONE, key, seq))
             db.execute("DELETE FROM snapshots WHERE game_key=? AND ply>?", (key, row[0]))
             if clocks is not None:
@@ -290,9 +422,10 @@ class Journal:
                     finished: float | None = None, outcome: dict[str, Any] | None = None) -> None:
         """Put an undone action back in force (redo)."""
         with self._tx() as db:
-            row = db.execute("SELECT undone FROM actions WHERE game_key=? AND seq=?", (key, seq)).fetchone()
+            row = db.execute("SELECT undone, ply FROM actions WHERE game_key=? AND seq=?", (key, seq)).fetchone()
             if row is None or row[0] != UNDONE:
                 raise JournalError(f"action {seq} of game {key} cannot be redone")
+            _check_next(db, key, row[1])
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND seq=?", (IN_FORCE, key, seq))
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
@@ -312,13 +445,15 @@ class Journal:
             db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
 
     def put_snapshot(self, key: str, ply: int, state: str) -> None:
+        """Store the state after the first ``ply`` actions of the line of play, with its
+        checksum."""
         with self._tx() as db:
-            db.execute("INSERT OR REPLACE INTO snapshots (game_key, ply, state) VALUES (?,?,?)", (key, ply, state))
+            _put_snapshot(db, key, ply, state)
 
     # ------------------------------------------------------------------ reading
     def game(self, key: str) -> GameRow:
-        with self._lock:
-            r = self._db.execute(
+        with self._reading() as db:
+            r = db.execute(
                 "SELECT key, game_id, seats, options, seed, started, finished, outcome, devices, clock_config,"
                 " clock_state, tracked0 FROM games WHERE key=?", (key,)).fetchone()
         if r is None:
@@ -335,39 +470,56 @@ class Journal:
         else:
             q += " ORDER BY seq"
             args = (key,)
-        with self._lock:
-            return [_action_row(r) for r in self._db.execute(q, args)]
+        with self._reading() as db:
+            return [_action_row(r) for r in db.execute(q, args)]
 
     def tracked(self, key: str) -> list[tuple[int, int | None, dict[str, Any]]]:
         """``(ply, turn, tracked values after it)`` for each action in force, in order."""
-        with self._lock:
-            rows = self._db.execute("SELECT ply, turn, tracked FROM actions WHERE game_key=? AND undone=0 ORDER BY ply",
+        with self._reading() as db:
+            rows = db.execute("SELECT ply, turn, tracked FROM actions WHERE game_key=? AND undone=0 ORDER BY ply",
                                     (key,)).fetchall()
         return [(p, t, json.loads(v) if v is not None else {}) for p, t, v in rows]
 
     def line_extent(self, key: str) -> tuple[int, int | None, int | None]:
         """``(count, lowest ply, highest ply)`` of the actions in force; ``count`` is -1
         when two of them claim the same ply."""
-        with self._lock:
-            n, distinct, low, high = self._db.execute(
+        with self._reading() as db:
+            n, distinct, low, high = db.execute(
                 "SELECT COUNT(*), COUNT(DISTINCT ply), MIN(ply), MAX(ply) FROM actions WHERE game_key=? AND undone=0",
                 (key,)).fetchone()
         return (n if n == distinct else -1), low, high
 
     def in_force_count(self, key: str) -> int:
-        with self._lock:
-            return self._db.execute("SELECT COUNT(*) FROM actions WHERE game_key=? AND undone=0", (key,)).fetchone()[0]
+        with self._reading() as db:
+            return db.execute("SELECT COUNT(*) FROM actions WHERE game_key=? AND undone=0", (key,)).fetchone()[0]
 
     def latest_snapshot(self, key: str, max_ply: int) -> tuple[int, str] | None:
-        """The newest snapshot at or before ``max_ply``: ``(ply, state JSON)``."""
-        with self._lock:
-            r = self._db.execute("SELECT ply, state FROM snapshots WHERE game_key=? AND ply<=? ORDER BY ply DESC LIMIT 1",
-                                 (key, max_ply)).fetchone()
-        return None if r is None else (r[0], r[1])
+        """The newest snapshot at or before ``max_ply`` whose checksum matches its text and
+        the journal's line of play: ``(ply, state JSON)``. A snapshot that does not
+        match is never used (it is counted in :attr:`snapshots_rejected` and logged); the
+        caller replays the actions instead."""
+        with self._reading() as db:
+            # The newest few only: when they all fail, something is wrong with more than one
+            # snapshot, and a replay from the start is the answer rather than a longer search.
+            sums = db.execute("SELECT ply, checksum FROM snapshots WHERE game_key=? AND ply<=? ORDER BY ply DESC"
+                              " LIMIT 3", (key, max_ply)).fetchall()
+            bad: list[int] = []
+            found: tuple[int, str] | None = None
+            for ply, checksum in sums:
+                state = db.execute("SELECT state FROM snapshots WHERE game_key=? AND ply=?", (key, ply)).fetchone()[0]
+                if checksum is not None and checksum == _snapshot_sum(key, ply, _line_end(db, key, ply), state):
+                    found = (ply, state)
+                    break
+                bad.append(ply)
+        if bad:
+            self.snapshots_rejected += len(bad)
+            log.warning("%s: game %s: the snapshot(s) at ply %s do not match their checksum; %s", self.path, key,
+                        ", ".join(map(str, bad)), f"using the one at ply {found[0]}" if found else "replaying instead")
+        return found
 
     def action_clocks(self, key: str, seq: int) -> dict[str, Any] | None:
-        with self._lock:
-            r = self._db.execute("SELECT clocks FROM actions WHERE game_key=? AND seq=?", (key, seq)).fetchone()
+        with self._reading() as db:
+            r = db.execute("SELECT clocks FROM actions WHERE game_key=? AND seq=?", (key, seq)).fetchone()
         return None if r is None else _unj(r[0])
 
     # ------------------------------------------------------------------ library
@@ -382,8 +534,8 @@ class Journal:
         elif status == "in-progress":
             q += " WHERE g.finished IS NULL"
         q += " ORDER BY g.started DESC, g.key"
-        with self._lock:
-            rows = self._db.execute(q).fetchall()
+        with self._reading() as db:
+            rows = db.execute(q).fetchall()
         out = []
         for key, game_id, seats, started, finished, outcome, plies in rows:
             players = json.loads(seats)
@@ -443,9 +595,259 @@ def _unj(v: str | None) -> Any:
     return None if v is None else json.loads(v)
 
 
+# SQLite's primary result codes (sqlite3.h) that the journal tells apart.
+_CORRUPT, _FULL, _NOTADB, _BUSY, _LOCKED, _IOERR, _READONLY = 11, 13, 26, 5, 6, 10, 8
+_DAMAGED = (_CORRUPT, _NOTADB)
+
+
+class _Unreadable(Exception):
+    """SQLite cannot read the file's schema (damage, or not a database at all)."""
+
+
+def _code(e: sqlite3.Error) -> int:
+    return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _typed(e: sqlite3.Error, path: str) -> JournalError:
+    """SQLite's error as the journal's own, in plain words; ``path`` and the SQLite text
+    stay on the exception for the log."""
+    code = _code(e)
+    if code == _FULL:
+        err: JournalError = JournalFull("The disk is full, so this was not saved and nothing changed. "
+                                        "Free some space on this device, then try again.")
+    elif code in _DAMAGED:
+        err = JournalDamaged("The game journal is damaged, so this was not saved. Restart the app: it sets the "
+                             "damaged journal aside and recovers every game it can.")
+    elif code in (_BUSY, _LOCKED):
+        err = JournalError("The game journal is busy in another window, so this was not saved. Try again.")
+    elif code == _READONLY:
+        err = JournalError("The game journal cannot be written (it is read-only), so this was not saved.")
+    elif code == _IOERR:
+        err = JournalError("The game journal could not be written (a disk error), so this was not saved.")
+    else:
+        err = JournalError(f"The game journal could not be used ({e}).")
+    err.path = path  # type: ignore[attr-defined]
+    err.sqlite_error = str(e)  # type: ignore[attr-defined]
+    return err
+
+
+def _connect(p: str, *, read_only: bool = False) -> sqlite3.Connection:
+    try:
+        if read_only:
+            from urllib.parse import quote
+
+            return sqlite3.connect(f"file:{quote(os.path.abspath(p))}?mode=ro", uri=True, isolation_level=None,
+                                   check_same_thread=False, timeout=10)
+        # timeout: SQLite's busy handler, so a write waits for another process's write
+        return sqlite3.connect(p, isolation_level=None, check_same_thread=False, timeout=10)
+    except sqlite3.Error as e:
+        raise NotAJournal(f"{p} cannot be opened as a database: {e}") from None
+
+
+def _set_wal(db: sqlite3.Connection, patience_s: float = 10.0) -> str:
+    """``PRAGMA journal_mode=WAL``, retried while another process holds the file: the
+    switch out of a new file's rollback mode needs an exclusive lock, and SQLite answers
+    "database is locked" at once instead of calling its busy handler."""
+    deadline = _time.monotonic() + patience_s
+    while True:
+        try:
+            return str(db.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+        except sqlite3.OperationalError as e:
+            if _code(e) not in (_BUSY, _LOCKED) or _time.monotonic() > deadline:
+                raise
+            _time.sleep(0.005)
+
+
+def _damage(p: str) -> str | None:
+    """What is wrong with the journal at ``p`` as SQLite reads it (``quick_check``, then a
+    walk of every table), or None. Read-only: the check itself never writes, and a
+    file that cannot be checked now (busy, locked) is left to the normal open."""
+    try:
+        db = _connect(p, read_only=True)
+    except NotAJournal:
+        return None
+    try:
+        try:
+            Journal._inspect(db, p)
+        except _Unreadable as e:
+            return str(e)
+        except (NotAJournal, JournalTooNew, sqlite3.Error):
+            return None  # reported (and refused) by the normal open, the file untouched
+        problems = [r[0] for r in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            return "; ".join(problems[:3])
+        # quick_check has read every page and record; a walk of each table's own b-tree
+        # (not a smaller index) also meets a table SQLite cannot enter. Decoding every row
+        # in Python instead cost ~100 ms for a 10,000-action game at every launch.
+        for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+            db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
+        return None
+    except sqlite3.DatabaseError as e:
+        return str(e) if _code(e) in _DAMAGED else None
+    finally:
+        db.close()
+
+
+def _aside_name(p: str) -> str:
+    stem, ext = os.path.splitext(p)
+    stamp = _time.strftime("%Y%m%d-%H%M%S", _time.gmtime())
+    name, n = f"{stem}.damaged-{stamp}{ext or '.sqlite3'}", 1
+    while os.path.exists(name):
+        n += 1
+        name = f"{stem}.damaged-{stamp}-{n}{ext or '.sqlite3'}"
+    return name
+
+
+def _set_aside_and_salvage(p: str, reason: str) -> Recovery:
+    """Rename the damaged journal (with its -wal, whose committed actions belong to it, and
+    -shm) and copy every game whose rows read back cleanly into a fresh journal at ``p``."""
+    aside = _aside_name(p)
+    os.rename(p, aside)
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(p + suffix):
+            os.rename(p + suffix, aside + suffix)
+    fresh = _connect(p)
+    try:
+        _set_wal(fresh)
+        fresh.execute("PRAGMA synchronous=FULL")
+        schema.migrate(fresh)
+        found, saved, lost = _salvage(aside, fresh)
+    finally:
+        fresh.close()
+    return Recovery(aside, found, saved, tuple(lost), reason)
+
+
+def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]]:
+    """Copy the games of ``aside`` that read back cleanly into ``fresh``: (games found,
+    games copied, keys lost). Snapshots are not copied (derived; replay rebuilds them)."""
+    try:
+        old = _connect(aside, read_only=True)
+    except NotAJournal:
+        return 0, 0, []
+    keys: list[str] = []
+    try:
+        try:
+            for (k,) in old.execute("SELECT key FROM games"):
+                keys.append(k)
+        except sqlite3.DatabaseError:
+            pass  # the games listed before the damage are still tried
+        lost = []
+        fresh_cols = {t: [r[1] for r in fresh.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
+        for k in keys:
+            try:
+                game, actions = _read_game(old, k)
+            except (sqlite3.DatabaseError, ValueError, TypeError, KeyError):
+                lost.append(k)
+                continue
+            fresh.execute("BEGIN IMMEDIATE")
+            try:
+                _insert(fresh, "games", fresh_cols["games"], [game])
+                _insert(fresh, "actions", fresh_cols["actions"], actions)
+                fresh.execute("COMMIT")
+            except BaseException:
+                fresh.execute("ROLLBACK")
+                raise
+        return len(keys), len(keys) - len(lost), lost
+    finally:
+        old.close()
+
+
+def _read_game(old: sqlite3.Connection, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A game's row and its actions, checked: JSON that parses, seqs 0..n-1 with none
+    missing, and a line of play without gaps. Raises on anything else."""
+    cur = old.execute("SELECT * FROM games WHERE key=?", (key,))
+    names = [d[0] for d in cur.description]
+    row = cur.fetchone()
+    if row is None:
+        raise KeyError(key)
+    game = dict(zip(names, row))
+    for col in ("seats", "options", "devices", "tracked0", "outcome", "clock_config", "clock_state"):
+        if game.get(col) is not None:
+            json.loads(game[col])
+    cur = old.execute("SELECT * FROM actions WHERE game_key=? ORDER BY seq", (key,))
+    names = [d[0] for d in cur.description]
+    actions = [dict(zip(names, r)) for r in cur.fetchall()]
+    if [a["seq"] for a in actions] != list(range(len(actions))):
+        raise ValueError(f"game {key}: actions missing")
+    line = sorted(a["ply"] for a in actions if a.get("undone", 0) == IN_FORCE)
+    if line != list(range(len(line))):
+        raise ValueError(f"game {key}: the line of play has gaps")
+    for a in actions:
+        json.loads(a["action"])
+        for col in ("tracked", "clocks"):
+            if a.get(col) is not None:
+                json.loads(a[col])
+    return game, actions
+
+
+def _insert(db: sqlite3.Connection, table: str, cols: list[str], rows: list[dict[str, Any]]) -> None:
+    for r in rows:
+        have = [c for c in cols if c in r]
+        db.execute(f"INSERT INTO {table} ({', '.join(have)}) VALUES ({', '.join('?' * len(have))})",
+                   [r[c] for c in have])
+
+
+def _check_next(db: sqlite3.Connection, key: str, ply: int) -> None:
+    """``ply`` must be the next ply of the game's line of play (inside the write's own
+    transaction, so no other writer can slip in between)."""
+    # MAX alone (one step down the in-force index, not a count of the whole line): a line
+    # kept by this check from its first action on has no gaps, so its top ply says its length.
+    top = db.execute("SELECT MAX(ply) FROM actions WHERE game_key=? AND undone=0", (key,)).fetchone()[0]
+    n = 0 if top is None else top + 1
+    if ply != n:
+        err = OffTheLine("This game was changed in another window, so this was not saved. "
+                         "Go back home and resume the game to see it as it is now.")
+        err.ply, err.in_force = ply, n  # type: ignore[attr-defined]
+        raise err
+
+
+def _line_end(db: sqlite3.Connection, key: str, ply: int) -> str:
+    """What identifies the line of play's first ``ply`` actions: the seq and JSON of the
+    action in force at ``ply - 1``. Seqs are never reused and only the end of the line is
+    ever undone, so while that row is in force every action before it is exactly the one
+    that was in force when it was written: its seq names the whole line, at the cost of one
+    indexed read (hashing the line's every action cost ~35 ms per 10,000 on each resume)."""
+    if ply == 0:
+        return ""
+    rows = db.execute("SELECT seq, action FROM actions WHERE game_key=? AND undone=0 AND ply=?", (key, ply - 1)).fetchall()
+    if len(rows) != 1:  # no such action, or a forked line: nothing can match
+        return f"unmatched:{len(rows)}"
+    return f"{rows[0][0]}\x1f{rows[0][1]}"
+
+
+def _snapshot_sum(key: str, ply: int, line_end: str, state: str) -> str:
+    """A snapshot's checksum: its text, its game and ply, and the line of play it was taken
+    on (:func:`_line_end`), so that a changed snapshot and a snapshot of another line both
+    fail it."""
+    return hashlib.sha256(f"{key}\x1f{ply}\x1f{line_end}\x1f".encode() + state.encode()).hexdigest()
+
+
+def _put_snapshot(db: sqlite3.Connection, key: str, ply: int, state: str) -> None:
+    db.execute("INSERT OR REPLACE INTO snapshots (game_key, ply, state, checksum) VALUES (?,?,?,?)",
+               (key, ply, state, _snapshot_sum(key, ply, _line_end(db, key, ply), state)))
+
+
+class _Read:
+    """``with journal._reading() as db``: the journal's lock, and SQLite's errors as the
+    journal's own (a damaged page met while reading is :class:`JournalDamaged`)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.j = journal
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.j._lock.acquire()
+        return self.j._db
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        self.j._lock.release()
+        if isinstance(exc, sqlite3.Error):
+            raise _typed(exc, self.j.path) from exc
+
+
 class _Tx:
     """``with journal._tx() as db``: one IMMEDIATE transaction under the journal's lock,
-    committed (durably, synchronous=FULL) on a clean exit, rolled back on an exception."""
+    committed (durably, synchronous=FULL) on a clean exit, rolled back on an exception.
+    SQLite's errors leave as the journal's own (:class:`JournalFull` for a full disk)."""
 
     def __init__(self, journal: Journal) -> None:
         self.j = journal
@@ -454,16 +856,31 @@ class _Tx:
         self.j._lock.acquire()
         try:
             self.j._db.execute("BEGIN IMMEDIATE")
-        except BaseException:
+        except BaseException as e:
             self.j._lock.release()
+            if isinstance(e, sqlite3.Error):
+                raise _typed(e, self.j.path) from e
             raise
         return self.j._db
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        db = self.j._db
         try:
             if exc_type is None:
-                self.j._db.execute("COMMIT")
+                try:
+                    db.execute("COMMIT")
+                except sqlite3.Error as e:
+                    _rollback(db)
+                    raise _typed(e, self.j.path) from e
             else:
-                self.j._db.execute("ROLLBACK")
+                _rollback(db)
+                if isinstance(exc, sqlite3.Error):
+                    raise _typed(exc, self.j.path) from exc
         finally:
             self.j._lock.release()
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    # SQLite may already have rolled back (it does on SQLITE_FULL): then there is nothing to do.
+    if db.in_transaction:
+        db.execute("ROLLBACK")

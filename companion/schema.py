@@ -71,23 +71,37 @@ def _v2(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+def _v3(db: sqlite3.Connection) -> None:
+    """Version 3: each snapshot carries a checksum over its text, its ply and the line of
+    play it was taken on (a snapshot is never trusted over the actions). Older snapshots have none and
+    nothing can vouch for them: they are dropped (derived data; resume replays instead)."""
+    db.execute("ALTER TABLE snapshots ADD COLUMN checksum TEXT")  # sha256 hex, see journal._snapshot_sum
+    db.execute("DELETE FROM snapshots")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 CURRENT = len(MIGRATIONS)
 
 
 def migrate(db: sqlite3.Connection, target: int = CURRENT) -> int:
     """Bring ``db`` from its ``user_version`` up to ``target``, one transaction per step,
     so a crash mid-migration leaves the journal at the last complete version. Returns the
-    version reached."""
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    while version < target:
-        db.execute("BEGIN IMMEDIATE")
+    version reached.
+
+    The version is read inside each step's write transaction: another process may be
+    migrating the same file at the same moment (two app instances creating a new journal),
+    and a version read before the lock would run a step twice."""
+    while True:
+        db.execute("BEGIN IMMEDIATE")  # waits (busy timeout) for another migrating process
         try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version >= target:
+                db.execute("COMMIT")
+                return version
             MIGRATIONS[version](db)
-            version += 1
-            db.execute(f"PRAGMA user_version = {version:d}")
+            db.execute(f"PRAGMA user_version = {version + 1:d}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
-    return version

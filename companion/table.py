@@ -161,6 +161,15 @@ class Table:
     def __init__(self, journal: Journal, key: str, *, clock: Callable[[], float] = _time.monotonic,
                  wall: Callable[[], float] = _time.time, mapping: Mapping[str, Any] | None = None) -> None:
         row = journal.game(key)
+        journal.claim(key)  # one writer per game: GameInUse when another window has it
+        try:
+            self._open(journal, key, row, clock, wall, mapping)
+        except BaseException:
+            journal.release(key)
+            raise
+
+    def _open(self, journal: Journal, key: str, row: Any, clock: Callable[[], float], wall: Callable[[], float],
+              mapping: Mapping[str, Any] | None) -> None:
         self.journal = journal
         self.key = key
         self.game_id = row.game_id
@@ -184,7 +193,8 @@ class Table:
         # actions after it); the full history loads on first use (log, undo, export).
         count, low, high = journal.line_extent(key)
         if count < 0 or (count and (low, high) != (0, count - 1)):
-            raise JournalError(f"game {key}: the journal's line of play has gaps; it cannot be resumed")
+            raise JournalError("This game cannot be resumed: the journal's line of play has gaps (two windows "
+                               "once played it at the same time).")
         self._loaded = False
         self._entries_: list[_Entry] = []
         self._line_: list[_Entry] = []
@@ -301,6 +311,7 @@ class Table:
                     pass
             self._closed = True
             self._subs.clear()
+            self.journal.release(self.key)
 
     # ------------------------------------------------------------------ reading
     @property

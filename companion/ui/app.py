@@ -83,6 +83,7 @@ class CompanionApp(App):
     devices = ObjectProperty(None, allownone=True)
     demo = BooleanProperty(False)
     journal_error = StringProperty("")
+    journal_notice = StringProperty("")  # what opening the journal had to repair (shown on home)
     title = "Tabletop Companion"
 
     def __init__(self, journal_path: str | None = None, settings_path: str | None = None,
@@ -103,12 +104,17 @@ class CompanionApp(App):
         self._pump = InputPump(lambda e: self._route(e), self._deliver_routed)
         self._closers.append(self._pump.close)
         self._settle_armed = False
+        self._journal_errors = _JournalErrors(self)
 
     # ------------------------------------------------------------------ build
 
     def build(self) -> ScreenManager:
         from .widgets import base  # noqa: F401  (the themed basics every .kv uses)
 
+        from kivy.base import ExceptionManager
+
+        ExceptionManager.add_handler(self._journal_errors)
+        self._closers.append(lambda: ExceptionManager.remove_handler(self._journal_errors))
         Window.clearcolor = self.theme.bg
         self.theme.bind(bg=lambda _t, v: setattr(Window, "clearcolor", v))
         self.apply_keep_awake()
@@ -159,6 +165,20 @@ class CompanionApp(App):
         except Exception as e:  # no journal: the app still opens, and says why
             log.exception("journal unavailable")
             self.journal_error = f"The game journal cannot be opened: {e}"
+            return
+        if self.journal.recovery is not None:  # a damaged journal was set aside: say so on home
+            self.journal_notice = self.journal.recovery.message
+
+    def show_journal_error(self, err: Exception) -> None:
+        """A journal write or read failed (a full disk, another window, damage): nothing was
+        saved or changed. Shown where the player is, in the error's plain words; the app
+        carries on."""
+        log.warning("journal: %s (%s)", err, getattr(err, "sqlite_error", ""))
+        scr = self._table_screen(self.table)
+        if scr is not None and self.sm is not None and self.sm.current == scr.name:
+            scr.show_rejection(getattr(err, "code", "journal-error"), str(err))
+        elif self.sm is not None and self.sm.has_screen("home"):
+            self.sm.get_screen("home").message = str(err)
 
     def screen(self, name: str) -> Any:
         """The screen called ``name``, created (and its .kv loaded) on first use."""
@@ -284,12 +304,16 @@ class CompanionApp(App):
         table = self.table  # the game the event was meant for, as the pump reaches it
         if table is None:
             return None
-        from companion.table import TableClosed
+        from companion.journal import JournalError
+        from companion.table import Rejected, RouteResult, TableClosed
 
         try:
             return table, table.route(event)
         except TableClosed:  # left while the event waited: nothing to apply it to
             return None
+        except JournalError as e:  # not saved, nothing changed: refused like any misfit input
+            log.warning("journal: %s (%s)", e, getattr(e, "sqlite_error", ""))
+            return table, RouteResult(rejected=Rejected(e.code, str(e)))
 
     def _deliver_routed(self, event: Any, routed: tuple[Any, Any] | None) -> None:
         if routed is not None:
@@ -345,6 +369,28 @@ class CompanionApp(App):
             except Exception:
                 log.exception("closing")
         self._closers.clear()
+
+
+class _JournalErrors:
+    """Kivy's exception handler for a journal error that no screen caught (a touch whose
+    action could not be saved): the app shows it and carries on instead of closing. Every
+    other exception still ends the app as before."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        from kivy.base import ExceptionManager
+
+        from companion.journal import JournalError
+
+        if isinstance(inst, JournalError):
+            try:
+                self.app.show_journal_error(inst)
+            except Exception:
+                log.exception("showing a journal error")
+            return ExceptionManager.PASS
+        return ExceptionManager.RAISE
 
 
 def run(journal_path: str | None = None, settings_path: str | None = None, demo: bool = False,

@@ -88,6 +88,7 @@ def test_resume_after_a_crash_charges_the_downtime(tmp_path):
     # the app dies without closing anything; the machine reboots; 300 s pass
     t.wait(300)
     t.reboot()
+    journal.close()  # as the dead process's file handles and game lock go with it
     resumed = Table.resume(Journal.open(path), key, clock=t.mono, wall=t.wall)
     cs = resumed.clocks
     assert cs.active == {running}
@@ -106,6 +107,7 @@ def test_a_journaled_pause_survives_a_crash(tmp_path):
     at_pause = {s["id"]: table.clocks.remaining(s["id"]) for s in table.seats}
     t.wait(1000)
     t.reboot()
+    table.journal.close()  # as the dead process's file handles and game lock go with it
     resumed = Table.resume(Journal.open(path), table.key, clock=t.mono, wall=t.wall)
     assert resumed.clocks.is_paused
     assert {s: resumed.clocks.remaining(s) for s in at_pause} == at_pause

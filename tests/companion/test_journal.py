@@ -45,7 +45,10 @@ def test_random_bytes_file_is_refused_and_untouched(tmp_path):
     assert not (tmp_path / "j.sqlite3-wal").exists()
 
 
-def test_damaged_sqlite_file_is_refused_and_untouched(tmp_path):
+def test_damaged_sqlite_file_is_set_aside_untouched(tmp_path):
+    """A SQLite file whose schema page is wrecked cannot be told apart from a damaged
+    journal: it is renamed, byte for byte as it was, and a fresh journal takes its place
+    (tests/companion/test_journal_hardening.py recovers the games of a damaged journal)."""
     p = tmp_path / "j.sqlite3"
     j = Journal.open(p)
     new_table(j)
@@ -53,9 +56,10 @@ def test_damaged_sqlite_file_is_refused_and_untouched(tmp_path):
     raw = bytearray(p.read_bytes())
     raw[100:4096] = os.urandom(4096 - 100)  # keep the header, wreck the schema page
     p.write_bytes(bytes(raw))
-    with pytest.raises(NotAJournal):
-        Journal.open(p)
-    assert p.read_bytes() == bytes(raw)
+    j = Journal.open(p)
+    assert j.recovery is not None and j.recovery.games_recovered == 0
+    assert open(j.recovery.set_aside, "rb").read() == bytes(raw)
+    assert j.games() == [] and j.schema_version == schema.CURRENT
 
 
 def test_foreign_sqlite_db_is_refused_and_untouched(tmp_path):

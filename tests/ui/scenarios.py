@@ -607,3 +607,96 @@ def demo_first_frame(d: Any) -> Iterator[float]:
     app.back()
     yield 0.1
     d.check(app.sm.current == "game:tyranny", "back returns to the table")
+
+
+# ---------------------------------------------------------------- the journal (issue 15)
+
+def journal_full(d: Any) -> Iterator[float]:
+    """The journal's disk fills up in the middle of a game (SQLite's page limit: SQLITE_FULL,
+    "database or disk is full", exactly as a full disk): the touch that could not be saved
+    is refused on screen in plain words, nothing changes, and once there is space again the
+    same table plays on."""
+    app = d.app
+    app.new_game("tyranny", SEATS, {}, seed=11)
+    yield from settle(d)
+    db = app.journal._db
+    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+    banner = _screen(d).ids.banner
+    refused = False
+    for _ in range(80):  # until a write needs a page the disk no longer has
+        before = app.table.ply
+        did = _autoplay_step(d)
+        yield from settle(d, since=before, timeout=1.5)
+        if banner.shown > 0 and "disk is full" in banner.message:
+            refused = True
+            break
+    d.check(refused, "a touch was refused for the full disk")
+    d.note(f"refused: {did}: {banner.message}")
+    yield from _wait_for(lambda: banner.shown >= 1, 3)
+    d.check(app.table.ply == before, f"nothing changed: ply {app.table.ply}, was {before}")
+    d.check(app.table.ply == app.journal.in_force_count(app.table.key), "the screen's game is the journal's")
+    d.check("sqlite" not in banner.message.lower() and "Error" not in banner.message, f"plain words: {banner.message!r}")
+    d.check(_screen(d).shown_ply == before, "the screen shows the game as saved")
+    d.shot("journal-full")
+    # A die rolled on the table (routed off the touch path) meets the same full disk.
+    from firmware_bridge.events import DieRolled
+    from rules.core import RollRequest
+
+    banner.hide()
+    yield 0.3
+    while not isinstance(app.table.prompt.awaiting, RollRequest):
+        step = app.table.ply
+        _autoplay_step(d)
+        yield from settle(d, since=step, timeout=1.5)
+        if banner.shown > 0 and "disk is full" in banner.message:
+            break
+    if isinstance(app.table.prompt.awaiting, RollRequest):
+        before = app.table.ply
+        result = app.route_event(DieRolled(device="sim", die=0, value=3, outcome="rolled", confidence=1.0,
+                                           counter=1, t=1.0))
+        yield from _wait_for(lambda: banner.shown >= 1 and "disk is full" in banner.message, 3)
+        d.check(result.rejected is not None and result.rejected.code == "journal-full" and app.table.ply == before,
+                f"the die's roll was not applied: {result}")
+        d.check("checking" not in _screen(d).ids.dice.dice_text, f"the tray is not left checking: {_screen(d).ids.dice.dice_text!r}")
+        d.check("disk is full" in banner.message, f"the die's roll was refused on screen: {banner.message!r}")
+        d.note("die roll refused: " + banner.message)
+        d.shot("journal-full-die")
+    before = app.table.ply
+    db.execute("PRAGMA max_page_count = 1073741823")  # space freed
+    _autoplay_step(d)
+    yield from settle(d, since=before)
+    d.check(app.sm.current == "game:tyranny" and app.table.ply == before + 1,
+            f"the same table plays on once there is space: ply {app.table.ply}")
+    d.note(f"played on: ply {app.table.ply}")
+    d.shot("journal-full-played-on")
+
+
+def journal_damaged(d: Any) -> Iterator[float]:
+    """The app starts on a damaged journal (prepared by the test): home says it was set
+    aside, how many games came back, and lists them; a recovered game resumes."""
+    yield from settle(d)
+    scr = d.app.sm.get_screen("home")
+    d.check("The journal was damaged; it was set aside as journal.damaged-" in scr.message, f"message: {scr.message!r}")
+    d.note(scr.message)
+    d.note(json.dumps([r.key for r in scr.resume_rows]))
+    d.shot("home-journal-damaged")
+    d.tap(d.find("Resume Tyranny"))
+    yield from _wait_for(lambda: d.app.sm.current == "game:tyranny", 10)
+    d.check(d.app.sm.current == "game:tyranny", "a recovered game resumes")
+    yield from settle(d)
+    d.note(f"resumed ply {d.app.table.ply}")
+
+
+def game_open_elsewhere(d: Any) -> Iterator[float]:
+    """Another window (the test's process) has the game open: Resume says so on home and
+    the app stays there."""
+    yield from settle(d)
+    d.tap(d.find("Resume Tyranny"))
+    scr = d.app.sm.get_screen("home")
+    yield from _wait_for(lambda: "another window" in scr.message, 5)
+    d.check(d.app.sm.current == "home" and d.app.table is None, "the game did not open here")
+    d.check(scr.message.startswith("This game is open in another window"), f"message: {scr.message!r}")
+    d.note(scr.message)
+    yield 0.2  # drawn
+    d.check(d.find("This game is open in another window", root=scr) is not None, "the message is on screen")
+    d.shot("home-game-open-elsewhere")
