@@ -99,7 +99,13 @@ def bad_fields(action: Action) -> tuple[Violation, ...]:
     found: list[Violation] = []
     name = type(action).__name__
     for f in dataclasses.fields(action):
-        problem = _misfit(getattr(action, f.name), hints.get(f.name, Any), f.name)
+        value = getattr(action, f.name)
+        if f.name == "source":
+            # Provenance, not rules input: any text (a many-dice roll names every die).
+            if type(value) is not str:
+                found.append(_bad(f"{name}'s source must be text, not {type(value).__name__}."))
+            continue
+        problem = _misfit(value, hints.get(f.name, Any), f.name)
         if problem is not None:
             found.append(_bad(f"{name}'s {problem}."))
     return tuple(found)
