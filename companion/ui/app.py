@@ -47,15 +47,13 @@ from .presenters.palette import load_palette  # noqa: E402
 from .presenters.settings import Settings  # noqa: E402
 from .pump import InputPump, PumpClosed  # noqa: E402
 from .registry import screen_for  # noqa: E402
-from .theme import FONT, Theme  # noqa: E402
+from .theme import FONT, FONT_FILE, Theme  # noqa: E402
 
-# Kivy caches an unregistered font name's file under the name with ".ttf" added, so every
-# label naming "DejaVuSans" searched the resource paths again (twice): ~600 searches
-# before the first frame. Registered, the name is a dictionary lookup (same file, same
-# synthetic bold as before).
-_FONT_FILE = os.path.join(kivy_data_dir, "fonts", f"{FONT}.ttf")
-if os.path.isfile(_FONT_FILE):
-    LabelBase.register(FONT, _FONT_FILE)
+# Registered, the font's name is a dictionary lookup (an unregistered name made Kivy
+# search the resource paths ~600 times before the first frame). Kivy synthesises bold.
+# A wheel built without the .ttf (pyproject's package-data) falls back to Kivy's own
+# DejaVu Sans: a few glyphs show as boxes, rather than no app at all.
+LabelBase.register(FONT, str(FONT_FILE) if FONT_FILE.is_file() else os.path.join(kivy_data_dir, "fonts", "DejaVuSans.ttf"))
 
 log = logging.getLogger("companion.ui")
 
