@@ -1,0 +1,17 @@
+"""Issue 16: the shell screens and the shared widgets in the real app, in a real window,
+driven by simulated touches (one process per scenario, see conftest.py)."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.mark.parametrize("size", ["800x600", "800x480", "600x1024"])
+def test_every_face_of_the_die_can_be_entered_and_changed_before_it_counts(run_app, size):
+    r = run_app("shell_scenarios:dice_entry", size)
+    assert "manual 6 entered after changing a 4" in r["notes"]
+
+
+def test_the_dice_prompt_is_whole_beside_the_sim_die_button(run_app):
+    run_app("shell_scenarios:dice_prompt_demo", "800x600", demo=True)
