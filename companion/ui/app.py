@@ -213,8 +213,14 @@ class CompanionApp(App):
         return table
 
     def resume_game(self, key: str) -> Any:
+        """Open a game in progress. The game still open behind the home screen is shown
+        again as it is: reopening it from the journal would charge its clocks for a
+        "restart" (and say the app was closed) when the app never was."""
         from companion.table import Table
 
+        if self.table is not None and self.table.key == key:
+            self.go(f"game:{self.table.game_id}")
+            return self.table
         table = Table.resume(self.journal, key)
         self.open_table(table)
         return table

@@ -77,3 +77,85 @@ def dice_prompt_demo(d: Any) -> Iterator[float]:
             f"the prompt fits its label: {prompt.texture_size} in {prompt.size}")
     d.check("roll 1d6 to move" in prompt.text and "…" not in prompt.text, f"whole prompt: {prompt.text!r}")
     d.shot("dice-prompt-demo")
+
+
+def _banner(d: Any) -> Any:
+    return _screen(d).ids.banner
+
+
+def turn_timer(d: Any) -> Iterator[float]:
+    """An untimed game with a turn timer: the acting seat's face counts the turn down
+    (not "∞"), and warns before the turn time is over."""
+    from companion.clocks import ClockConfig
+
+    d.app.new_game("tyranny", SEATS, {}, seed=3, clocks=ClockConfig("untimed", overtime="none", turn_limit=13))
+    yield from settle(d)
+    clocks = _screen(d).ids.clocks
+    faces = clocks.ids.row.children[::-1]
+    yield from _wait_for(lambda: "turn" in faces[0].text, 3)
+    d.check("turn 0:1" in faces[0].text and "∞" not in faces[0].text, f"Ann's face counts the turn down: {faces[0].text!r}")
+    d.shot("clock-turn-timer")
+    yield from _wait_for(lambda: "⚠" in faces[0].text, 8)
+    d.check("⚠ turn 0:" in faces[0].text, f"the face warns before the turn is over: {faces[0].text!r}")
+    d.check(tuple(faces[0].color) == tuple(d.app.theme.warn), "in the warning colour")
+    d.check("turn time is over" not in _banner(d).message, "the warning comes before the turn is over")
+    d.shot("clock-turn-warning")
+    d.note("turn timer counts down and warns")
+
+
+def home_and_back(d: Any) -> Iterator[float]:
+    """Going Home and back to the running game inside the app charges nothing and says
+    nothing about the app being closed."""
+    from companion.clocks import presets
+
+    table = d.app.new_game("tyranny", SEATS, {}, seed=3, clocks=presets()["Blitz 5+3"])
+    yield from settle(d)
+    d.tap("Home")
+    yield from _wait_for(lambda: d.app.sm.current == "home", 3)
+    yield 1.5
+    d.shot("home-game-running")
+    d.tap("Ann, Bob")
+    yield from _wait_for(lambda: d.app.sm.current == "game:tyranny", 3)
+    yield from settle(d)
+    yield 0.8  # a few clock ticks
+    d.check(d.app.table is table, "the same game, not reopened from the journal")
+    d.check("charged" not in _banner(d).message, f"no restart charge: {_banner(d).message!r}")
+    d.check(not [e for e in table.clocks.log if e.kind == "restored"], "the clocks charged nothing")
+    d.shot("home-and-back")
+    d.note("home and back: no restart charge")
+
+
+def clock_admin(d: Any) -> Iterator[float]:
+    """Holding a clock face opens the admin panel; giving time back asks first, then
+    changes the seat's clock through the Table (journaled)."""
+    from companion.clocks import presets
+
+    table = d.app.new_game("tyranny", SEATS, {}, seed=3, clocks=presets()["Blitz 5+3"])
+    yield from settle(d)
+    clocks = _screen(d).ids.clocks
+    face = clocks.ids.row.children[-1]
+    t = d.press(face)
+    yield 0.3
+    d.check(clocks.admin is None, "a short touch opens nothing")
+    yield from _wait_for(lambda: clocks.admin is not None, 3)
+    d.release(t)
+    yield 0.3
+    d.check(clocks.admin is not None, "holding a face opens the admin panel")
+    d.shot("clock-admin")
+    before = table.clocks.remaining("cops-1")
+    give = [b for b in d.walk(clocks.admin) if getattr(b, "text", "") == "+ 1:00"]
+    d.tap(max(give, key=lambda b: b.to_window(*b.pos)[1]))  # the top row: Ann's
+    yield 0.2
+    d.check("Give ▲ Ann 1:00 back?" in clocks.admin.question, f"asks first: {clocks.admin.question!r}")
+    d.check(table.clocks.remaining("cops-1") <= before, "nothing changes before the confirmation")
+    d.shot("clock-admin-confirm")
+    d.tap("✔ Confirm")
+    yield 0.3
+    after = table.clocks.remaining("cops-1")
+    d.check(after > before + 50, f"Ann got a minute back: {before} → {after}")
+    d.check(any(e.kind == "adjusted" and e.seat == "cops-1" for e in table.clocks.log), "journaled as an adjustment")
+    d.check("gave ▲ Ann 1:00 back" in clocks.admin.status, f"says so: {clocks.admin.status!r}")
+    d.tap("Close")
+    yield 0.4
+    d.check(clocks.admin is None, "the panel closes")
+    d.note("admin gave Ann a minute back")

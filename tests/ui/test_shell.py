@@ -15,3 +15,15 @@ def test_every_face_of_the_die_can_be_entered_and_changed_before_it_counts(run_a
 
 def test_the_dice_prompt_is_whole_beside_the_sim_die_button(run_app):
     run_app("shell_scenarios:dice_prompt_demo", "800x600", demo=True)
+
+
+def test_the_turn_timer_counts_down_and_warns_before_the_turn_is_over(run_app):
+    assert "turn timer counts down and warns" in run_app("shell_scenarios:turn_timer")["notes"]
+
+
+def test_home_and_back_inside_the_app_charges_no_restart(run_app):
+    assert "home and back: no restart charge" in run_app("shell_scenarios:home_and_back")["notes"]
+
+
+def test_an_admin_gives_time_back_from_the_clocks_after_confirming(run_app):
+    assert "admin gave Ann a minute back" in run_app("shell_scenarios:clock_admin", "800x600")["notes"]
