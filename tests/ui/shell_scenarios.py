@@ -159,3 +159,35 @@ def clock_admin(d: Any) -> Iterator[float]:
     yield 0.4
     d.check(clocks.admin is None, "the panel closes")
     d.note("admin gave Ann a minute back")
+
+
+def wizard_pages(d: Any) -> Iterator[float]:
+    """Each wizard page opens at its top (house rules opened scrolled to the bottom
+    after a long seats page); the clock presets say what they mean in plain words."""
+    from companion.ui.widgets.base import TCLabel, TCToggle
+
+    d.app.go("setup")
+    yield from settle(d)
+    scr = d.app.sm.get_screen("setup")
+    d.tap("Next →")
+    yield from settle(d)
+    d.tap(d.find("4", root=scr, cls=TCToggle))
+    yield 0.3
+    scroll = scr.ids.content.parent
+    d.check(scr.ids.content.height > scroll.height, "the seats page is longer than the view")
+    scroll.scroll_y = 0  # read down to the last seat
+    yield 0.3
+    d.tap("Next →")
+    yield 0.3
+    d.check(scr.step_title.endswith("House rules"), f"on the house rules: {scr.step_title}")
+    d.check(scroll.scroll_y == 1, f"the house rules open at their top (scroll_y {scroll.scroll_y})")
+    first = max((w for w in d.walk(scr.ids.content) if isinstance(w, TCLabel)), key=lambda w: w.to_window(*w.pos)[1])
+    d.check(d.is_visible(first), f"the first option shows: {first.text[:60]!r}")
+    d.shot("wizard-rules-top")
+    d.tap("Next →")
+    yield 0.3
+    blitz = d.find("Fischer: 5:00 each, +3 s after each move", root=scr)
+    d.check(blitz.texture_size[1] <= blitz.height, f"the preset's words fit its button: {blitz.texture_size} in {blitz.size}")
+    d.check(d.has("No clocks: play at your own pace", scr), "no clocks, in words")
+    d.shot("wizard-clocks")
+    d.note("wizard pages open at the top; clocks in words")

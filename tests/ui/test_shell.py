@@ -27,3 +27,7 @@ def test_home_and_back_inside_the_app_charges_no_restart(run_app):
 
 def test_an_admin_gives_time_back_from_the_clocks_after_confirming(run_app):
     assert "admin gave Ann a minute back" in run_app("shell_scenarios:clock_admin", "800x600")["notes"]
+
+
+def test_wizard_pages_open_at_their_top_and_clocks_are_explained(run_app):
+    assert "wizard pages open at the top; clocks in words" in run_app("shell_scenarios:wizard_pages")["notes"]

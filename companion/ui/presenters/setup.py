@@ -129,9 +129,10 @@ class SetupModel:
 
     @staticmethod
     def clock_presets() -> list[tuple[str, str]]:
+        """(preset name, what it means in plain words); ("", …) is no clocks."""
         from companion.clocks import presets
 
-        return [("", "No clocks")] + [(name, cfg.describe()) for name, cfg in presets().items()]
+        return [("", "No clocks: play at your own pace")] + [(name, explain_clock(cfg)) for name, cfg in presets().items()]
 
     def clock_config(self) -> Any:
         if not self.clock:
@@ -169,3 +170,38 @@ class SetupModel:
         else:
             lines.append("Dice: any die may roll for whoever the game waits for")
         return lines
+
+
+def explain_clock(cfg: Any) -> str:
+    """A clock preset in plain words, for the wizard.
+
+    >>> from companion.clocks import presets
+    >>> p = presets()
+    >>> explain_clock(p["Blitz 5+3"])
+    'Fischer: 5:00 each, +3 s after each move. Out of time loses.'
+    >>> explain_clock(p["Byo-yomi 10 min + 5 × 30 s"])
+    'Byo-yomi: 10:00 each, then 5 periods of 0:30; a move inside a period keeps it. Out of time loses.'
+    >>> explain_clock(p["Turn timer 2:00 only"])
+    'No game clock; each turn at most 2:00.'
+    """
+    from companion.clocks import format_time
+
+    mode = cfg.mode.value
+    main = format_time(cfg.main)
+    said = {
+        "untimed": "No game clock",
+        "sudden-death": f"Sudden death: {main} each for the whole game",
+        "fischer": f"Fischer: {main} each, +{cfg.increment:g} s after each move",
+        "bronstein": f"Bronstein: {main} each; each move gets back the time it took, up to {cfg.delay:g} s",
+        "simple-delay": f"Delay: {main} each; the clock waits {cfg.delay:g} s before it starts each turn",
+        "hourglass": f"Hourglass: {main} each; the time you use is added to the others",
+        "byo-yomi": f"Byo-yomi: {main} each, then {cfg.periods} periods of {format_time(cfg.period)}; a move inside a period keeps it",
+        "canadian": f"Canadian: {main} each, then {cfg.period_moves} moves in every {format_time(cfg.period)}",
+    }.get(mode, cfg.describe())
+    if cfg.turn_limit is not None:
+        said += f"; each turn at most {format_time(cfg.turn_limit)}"
+    if mode != "untimed":
+        said += {"loss": ". Out of time loses", "none": ". Out of time: play on",
+                 "penalty": f". {cfg.penalty_per_minute} penalty point{'s' if cfg.penalty_per_minute != 1 else ''} per minute over"
+                 }.get(cfg.overtime.value, "")
+    return said + "."

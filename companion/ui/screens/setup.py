@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -49,6 +50,10 @@ class SetupScreen(Screen):
         box.clear_widgets()
         getattr(self, f"_step_{step}")(box)
         self._check()
+        # Each page opens at its top (the view kept the last page's scroll: the house
+        # rules opened at their bottom after a long seats page).
+        self.ids.scroll.scroll_y = 1
+        Clock.schedule_once(lambda _dt: setattr(self.ids.scroll, "scroll_y", 1), 0)
 
     def next(self) -> None:
         self.show_step(self.model.step + 1)
@@ -165,10 +170,13 @@ class SetupScreen(Screen):
     def _step_clocks(self, box: Any) -> None:
         box.add_widget(TCLabel(text="Clocks for each seat (optional):"))
         row = self._row()
-        for name, desc in self.model.clock_presets():
-            b = TCToggle(text=(name or "No clocks") + (f"\n{desc}" if name else ""), group="clock",
+        for name, plain in self.model.clock_presets():
+            # The preset's name, then what it means in plain words; as tall as its text.
+            b = TCToggle(text=(f"{name}\n{plain}" if name else plain), group="clock",
                          state="down" if name == self.model.clock else "normal", allow_no_selection=False,
-                         size_hint=(None, None), size=(dp(250), dp(64)), font_size=self._theme().fs_small)
+                         size_hint=(None, None), width=min(dp(330), max(dp(200), box.width - dp(24))), height=dp(64),
+                         font_size=self._theme().fs_small)
+            b.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(64), ts[1] + dp(14))))
             b.bind(on_release=lambda _b, name=name: setattr(self.model, "clock", name))
             row.add_widget(b)
         box.add_widget(row)
