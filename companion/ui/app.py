@@ -199,6 +199,16 @@ class CompanionApp(App):
             return True
         return False
 
+    @property
+    def data_dir(self) -> Path:
+        """Where this user's data lives: the journal's folder (the platform's user data
+        folder unless ``--journal`` names another); exports go to ``exports/`` in it."""
+        if self.journal_path:
+            return Path(self.journal_path).resolve().parent
+        from companion.journal import default_path
+
+        return default_path().parent
+
     # ------------------------------------------------------------------ games
 
     def new_game(self, game_id: str, seats: list[dict[str, str]], options: dict[str, Any] | None = None,

@@ -69,7 +69,7 @@ class EndScreen(Screen):
 
     def export_json(self) -> None:
         app = App.get_running_app()
-        folder = Path(app.user_data_dir) / "exports"
+        folder = Path(app.data_dir) / "exports"  # beside the journal: one place for a user's data
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.table.game_id}-{self.table.key}.json"
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".export-")
