@@ -255,10 +255,28 @@ class CompanionApp(App):
             self.table = None
 
     def show_end(self) -> None:
-        """The game is over: the end screen (winner, chart, export)."""
+        """The game is over: the end screen (winner, chart, export, the final board)."""
+        final = self._final_board()
         scr = self.screen("end")
-        scr.show(self.table)
+        scr.show(self.table, final_board=final)
         self.go("end")
+
+    def _final_board(self) -> Any:
+        """A picture of the table screen as the game ended (what everyone at the table
+        saw: the public view), or None. Never while a privacy gate shows a private view."""
+        scr = self._table_screen(self.table)
+        if scr is None or self.sm is None or self.sm.current != scr.name:
+            return None
+        gate = scr.ids.get("gate")
+        if gate is not None and getattr(gate, "active", False):
+            return None
+        try:
+            texture = scr.export_as_image().texture
+            texture.flip_vertical()  # an Fbo's picture is stored bottom row first
+            return texture
+        except Exception:  # a GL without framebuffers: no picture, the rest of the end screen stands
+            log.exception("final board picture")
+            return None
 
     # --------------------------------------------------------------- devices
 

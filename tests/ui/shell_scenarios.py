@@ -191,3 +191,66 @@ def wizard_pages(d: Any) -> Iterator[float]:
     d.check(d.has("No clocks: play at your own pace", scr), "no clocks, in words")
     d.shot("wizard-clocks")
     d.note("wizard pages open at the top; clocks in words")
+
+
+def _children_defunct() -> list[str]:
+    """This process's children that have exited and were never reaped."""
+    import os
+    from pathlib import Path
+
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] == "Z":
+            out.append(stat.parent.name)
+    return out
+
+
+def end_screen(d: Any) -> Iterator[float]:
+    """A whole game to its end (the full_game scenario), then: "Open in BG Stats" where
+    nothing can open links says so (and copies the link) and leaves no defunct process;
+    "Final board" shows the table as the game ended, read-only; exports land beside the
+    journal."""
+    import os
+    import stat
+    import tempfile
+    from pathlib import Path
+
+    from tests.ui.scenarios import full_game
+
+    yield from full_game(d)
+    d.app.go("end")
+    yield 0.3
+    scr = d.app.sm.get_screen("end")
+    d.check(str(Path(d.journal).resolve().parent / "exports") in d.find("Saved", scr).text, "the export is beside the journal")
+    # A device whose link opener fails (as xdg-open does with no browser installed).
+    bin_dir = Path(tempfile.mkdtemp(prefix="tc-opener-"))
+    opener = bin_dir / "xdg-open"
+    opener.write_text("#!/bin/sh\nexit 3\n")
+    opener.chmod(opener.stat().st_mode | stat.S_IEXEC)
+    os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+    d.tap("Open in BG Stats")
+    yield from _wait_for(lambda: not scr.opening, 10)
+    d.check("Nothing here could open the link" in scr.export_text and "copied" in scr.export_text,
+            f"says the link could not be opened: {scr.export_text!r}")
+    from kivy.core.clipboard import Clipboard
+
+    d.check(Clipboard.paste() == scr.link, "the link is copied instead")
+    d.check(not _children_defunct(), f"no defunct process left: {_children_defunct()}")
+    d.shot("end-link-failed")
+    d.check(scr.has_final_board, "the end screen has the final board")
+    d.tap("Final board")
+    yield 0.4
+    view = scr.board_view
+    d.check(view is not None and view.texture is not None, "the final board opens")
+    d.check(view.texture.size[0] > 100 and view.texture.size[1] > 100, f"a picture of the table: {view.texture.size}")
+    d.shot("end-final-board")
+    d.tap(d.find("Close", view))
+    yield 0.4
+    d.check(scr.board_view is None, "the final board closes")
+    d.check(any("in custody at the end" in line for line in scr.scores.split("\n")) or "captured" not in scr.scores,
+            f"scores in plain words: {scr.scores!r}")
+    d.note("end screen: link failure said, final board shown")

@@ -31,3 +31,7 @@ def test_an_admin_gives_time_back_from_the_clocks_after_confirming(run_app):
 
 def test_wizard_pages_open_at_their_top_and_clocks_are_explained(run_app):
     assert "wizard pages open at the top; clocks in words" in run_app("shell_scenarios:wizard_pages")["notes"]
+
+
+def test_end_screen_says_when_the_link_cannot_open_and_shows_the_final_board(run_app):
+    assert "end screen: link failure said, final board shown" in run_app("shell_scenarios:end_screen")["notes"]
