@@ -254,3 +254,45 @@ def end_screen(d: Any) -> Iterator[float]:
     d.check(any("in custody at the end" in line for line in scr.scores.split("\n")) or "captured" not in scr.scores,
             f"scores in plain words: {scr.scores!r}")
     d.note("end screen: link failure said, final board shown")
+
+
+def gate_keeps_open(d: Any) -> Iterator[float]:
+    """A player still reading behind the gate is not cut off: a touch on the open secret
+    restarts its countdown, "+ More time" adds more; left alone, it still hides."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    from companion.ui.widgets.privacy_gate import PrivacyGate
+    from tests.ui.scenarios import SECRET
+
+    now = [0.0]  # the gate's clock, moved by this scenario (no waiting on a loaded machine)
+    gate = PrivacyGate(size_hint=(1, 1), clock=lambda: now[0])
+    Window.add_widget(gate)
+    gate.open_for("crim-1", "Bob (◆ Criminals)", lambda: Label(text=SECRET), purpose="choose a mission",
+                  hold_s=0.6, auto_hide_s=25.0)
+    yield 0.2
+    touch = d.press(d.find("HOLD here to reveal"))
+    now[0] += 0.7
+    yield 0.1
+    d.release(touch)
+    yield 0.1
+    d.check(gate.phase == "open", f"open after the hold ({gate.phase})")
+    now[0] += 20.0  # reading the options
+    yield 0.1
+    d.tap(d.find("SECRET-TEXT-42"))  # a touch on what is shown
+    yield 0.1
+    now[0] += 20.0  # 40 s after opening: the old gate had closed at 25
+    yield from _wait_for(lambda: gate.seconds_left < 6, 3)
+    d.check(gate.phase == "open", "a touch restarted the countdown: still open 40 s after opening")
+    yield 0.1  # the button's first frame
+    d.shot("gate-still-open")
+    d.tap(d.find("More time"))
+    yield 0.1
+    d.check(gate.seconds_left > 25, f"more time added: {gate.seconds_left}")
+    now[0] += 25.0
+    yield 0.2
+    d.check(gate.phase == "open", "still open after the more time")
+    now[0] += gate.seconds_left + 1  # then nobody touches it
+    yield from _wait_for(lambda: gate.phase == "idle", 3)
+    d.check(gate.phase == "idle" and not any(SECRET in t for t in d.texts()), "left alone, it hides and forgets the secret")
+    d.note("gate kept open by touch and more time")

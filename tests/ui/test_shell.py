@@ -35,3 +35,7 @@ def test_wizard_pages_open_at_their_top_and_clocks_are_explained(run_app):
 
 def test_end_screen_says_when_the_link_cannot_open_and_shows_the_final_board(run_app):
     assert "end screen: link failure said, final board shown" in run_app("shell_scenarios:end_screen")["notes"]
+
+
+def test_the_privacy_gate_stays_open_while_the_player_is_reading(run_app):
+    assert "gate kept open by touch and more time" in run_app("shell_scenarios:gate_keeps_open")["notes"]
