@@ -296,3 +296,92 @@ def gate_keeps_open(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: gate.phase == "idle", 3)
     d.check(gate.phase == "idle" and not any(SECRET in t for t in d.texts()), "left alone, it hides and forgets the secret")
     d.note("gate kept open by touch and more time")
+
+
+def _layout(d: Any, label: str, root: Any = None) -> list[str]:
+    from tests.ui.layout_check import check_layout
+
+    root = root if root is not None else d.app.sm.current_screen
+    problems = [f"{label}: {p}" for p in check_layout(root)]
+    d.shot(f"layout-{label}-{int(d.app.theme.scale * 100)}")
+    return problems
+
+
+def layout_tour(d: Any) -> Iterator[float]:
+    """The layout check (tests/ui/layout_check.py) over every shell screen: home (empty,
+    then with a game in progress), each setup wizard page, devices (empty, then with a
+    hub), settings, end. Each problem is a note; the test expects none."""
+    import json
+
+    from firmware_bridge.events import BatteryLevel, DeviceOnline, DieRolled
+
+    from companion.ui.presenters.devices import DevicesModel
+
+    problems: list[str] = []
+    d.app.go("home")
+    yield 0.4
+    problems += _layout(d, "home-empty")
+    d.app.go("setup")
+    yield 0.3
+    scr = d.app.sm.get_screen("setup")
+    for page in range(6):
+        scr.show_step(page)
+        yield 0.3
+        problems += _layout(d, f"setup-{page + 1}")
+    d.app.go("settings")
+    yield 0.3
+    problems += _layout(d, "settings")
+    d.app.go("devices")
+    yield 0.3
+    problems += _layout(d, "devices-empty")
+    d.tap("Find hubs")
+    yield 0.4
+    problems += _layout(d, "devices-scanned")
+    d.app.devices = d.app.devices or DevicesModel()
+    for e in (DeviceOnline(device="sim", kind="hub", faces=(6,), firmware="0.1.0", t=1.0),
+              DieRolled(device="sim", die=0, value=5, outcome="rolled", confidence=0.99, counter=3, t=2.0),
+              BatteryLevel(device="sim", percent=81, t=3.0)):
+        d.app.devices.record(e)
+    d.app.sm.get_screen("devices").reload(force=True)
+    yield 0.4
+    problems += _layout(d, "devices-hub")
+    d.app.new_game("tyranny", SEATS, {}, seed=3)
+    yield from settle(d)
+    d.app.go("home")
+    yield 0.4
+    problems += _layout(d, "home-game")
+    d.app.show_end()
+    yield 0.4
+    problems += _layout(d, "end")
+    d.note(json.dumps(problems))
+
+
+def devices_demo(d: Any) -> Iterator[float]:
+    """The devices panel with the demo's simulated hub: the card holds its header and
+    counters; calibrating over a link that cannot says how to do it instead, offers no
+    Measure step and never reports a calibration it did not do."""
+    import json
+
+    from tests.ui.layout_check import check_layout
+
+    yield from _wait_for(lambda: d.app.table is not None, 10)
+    yield from _wait_for(lambda: any(r.connected for r in (d.app.devices.rows() if d.app.devices else [])), 10)
+    d.app.go("devices")
+    yield 0.5
+    scr = d.app.sm.get_screen("devices")
+    d.check(d.has("online", scr), "the sim hub's card shows it online")
+    problems = [str(p) for p in check_layout(scr)]
+    d.shot("devices-demo")
+    d.tap("Calibrate dice…")
+    yield 0.3
+    d.check("cannot calibrate from the app" in scr.calibration_text and "hubctl.py" in scr.calibration_text,
+            f"says how to calibrate: {scr.calibration_text!r}")
+    d.check(not d.has("Measure", scr), "no Measure step over a link that cannot calibrate")
+    d.shot("devices-calibrate")
+    for _ in range(3):  # what the old wizard let a player do: measure three times
+        if d.has("Measure", scr):
+            d.tap("Measure")
+            yield 0.1
+    d.check("calibration done" not in scr.calibration_text, f"no calibration reported: {scr.calibration_text!r}")
+    problems += [str(p) for p in check_layout(scr)]
+    d.note(json.dumps(problems))

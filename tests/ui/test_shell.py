@@ -39,3 +39,22 @@ def test_end_screen_says_when_the_link_cannot_open_and_shows_the_final_board(run
 
 def test_the_privacy_gate_stays_open_while_the_player_is_reading(run_app):
     assert "gate kept open by touch and more time" in run_app("shell_scenarios:gate_keeps_open")["notes"]
+
+
+@pytest.mark.parametrize("text_scale", [1.0, 1.6])
+@pytest.mark.parametrize("size", ["800x480", "800x600", "1024x600", "1280x800", "600x1024"])
+def test_the_shell_screens_lay_out_without_problems(run_app, size, text_scale):
+    """tests/ui/layout_check.py over home, every wizard page, settings, devices and the
+    end screen: no text cut or spilling, no overlap, nothing outside its parent, every
+    touch target at least 48 dp."""
+    import json
+
+    problems = json.loads(run_app("shell_scenarios:layout_tour", size, text_scale=text_scale)["notes"][-1])
+    assert not problems, "\n".join(problems)
+
+
+def test_the_devices_panel_with_the_sim_hub_lays_out_and_never_fakes_a_calibration(run_app):
+    import json
+
+    problems = json.loads(run_app("shell_scenarios:devices_demo", "800x480", demo=True)["notes"][-1])
+    assert not problems, "\n".join(problems)

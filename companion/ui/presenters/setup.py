@@ -26,7 +26,7 @@ from rules import InvalidSetup
 
 STEPS = ("game", "seats", "rules", "clocks", "devices", "start")
 STEP_TITLES = {
-    "game": "1 · Game", "seats": "2 · Seats, names, factions, order", "rules": "3 · House rules",
+    "game": "1 · Game", "seats": "2 · Players and seats", "rules": "3 · House rules",
     "clocks": "4 · Clocks", "devices": "5 · Dice and devices", "start": "6 · Start",
 }
 
