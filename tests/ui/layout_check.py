@@ -76,10 +76,22 @@ def _is_shown(w: Any) -> bool:
         return False
     parent = w.parent
     if parent is not None and parent is not w and hasattr(parent, "canvas") and w.canvas is not None:
-        drawn_in = [parent.canvas] + ([parent._fbo] if getattr(parent, "_fbo", None) is not None else [])
-        if all(c.indexof(w.canvas) == -1 for c in drawn_in):
+        if not _draws(parent, w):
             return False  # taken out of its parent's canvas (drawn.set_drawn)
     return _in_view(w)
+
+
+def _draws(parent: Any, w: Any) -> bool:
+    """Whether ``w``'s canvas is in its parent's: directly, in a ScrollView's viewport
+    canvas, or in a CachedView's buffer (widgets/cached.py)."""
+    from kivy.graphics import InstructionGroup
+
+    places = [parent.canvas] + ([parent._fbo] if getattr(parent, "_fbo", None) is not None else [])
+    for _depth in range(3):
+        if any(c.indexof(w.canvas) != -1 for c in places):
+            return True
+        places = [i for c in places for i in c.children if isinstance(i, InstructionGroup)]
+    return False
 
 
 def _in_view(w: Any) -> bool:
@@ -183,7 +195,7 @@ def _collapsed(parent: Any, path: str) -> list[Problem]:
     out = []
     for c in parent.children:
         if (isinstance(c, ButtonBehavior) and getattr(c, "opacity", 1) > 0 and (c.width <= 1 or c.height <= 1)
-                and parent.canvas.indexof(c.canvas) != -1 and len(c.canvas.children) > 0):
+                and _draws(parent, c) and len(c.canvas.children) > 0):
             out.append(Problem("collapsed", f"{path} > {_name(c, parent)}", f"{c.width:.0f}×{c.height:.0f} px, still drawn"))
     return out
 
