@@ -70,4 +70,4 @@ def test_the_app_draws_with_the_shipped_font() -> None:
     kv = (ROOT / "companion/ui/widgets/base.kv").read_text(encoding="utf-8")
     assert "font_name: FONT" in kv and FONT_FILE.is_file() and FONT == "TabletopSans"
     licences = {p.name for p in FONT_FILE.parent.glob("LICENSE*")}
-    assert licences == {"LICENSE-DejaVu.txt", "LICENSE-Noto-OFL.txt"}
+    assert licences == {"LICENSE-DejaVu.md", "LICENSE-Noto-OFL.md"}
