@@ -163,9 +163,27 @@ def _text(w: Any, path: str) -> list[Problem]:
     out = []
     if tw > w.width + TOLERANCE or th > w.height + TOLERANCE:
         out.append(Problem("text-overflow", path, f"text {tw:.0f}×{th:.0f} in a box {w.width:.0f}×{w.height:.0f}"))
+    elif not w.shorten and w.text_size[0] and w.text_size[1]:
+        # A text_size fixed in both directions clips the texture to it: render the text
+        # at that width with no height limit to see what was clipped away.
+        full = _height_at(w, w.text_size[0])
+        if full > w.text_size[1] + TOLERANCE:
+            out.append(Problem("text-overflow", path, f"text {full:.0f} px high clipped to {w.text_size[1]:.0f}"))
     if w.shorten and _cut(w):
         out.append(Problem("text-shortened", path, f"shown cut to fit {w.width:.0f} px"))
     return out
+
+
+def _height_at(w: Any, width: float) -> float:
+    from kivy.core.text import Label as CoreLabel
+    from kivy.core.text.markup import MarkupLabel
+
+    core = (MarkupLabel if w.markup else CoreLabel)(
+        text=w.text, font_size=w.font_size, font_name=w.font_name, bold=w.bold, italic=w.italic,
+        text_size=(width, None), padding=w.padding, halign=w.halign, line_height=w.line_height,
+        max_lines=w.max_lines)
+    core.refresh()
+    return float(core.texture.size[1]) if core.texture is not None else 0.0
 
 
 def _cut(w: Any) -> bool:

@@ -345,8 +345,18 @@ def layout_tour(d: Any) -> Iterator[float]:
     d.app.sm.get_screen("devices").reload(force=True)
     yield 0.4
     problems += _layout(d, "devices-hub")
-    d.app.new_game("tyranny", SEATS, {}, seed=3)
+    from companion.clocks import presets
+
+    d.app.new_game("tyranny", SEATS + [{"id": "cops-2", "faction": "cops", "name": "Cat"},
+                                       {"id": "criminals-2", "faction": "criminals", "name": "Dan"}],
+                   {}, seed=3, clocks=presets()["Blitz 5+3"])
     yield from settle(d)
+    yield 0.5
+    # The shared widgets on the table screen (the screen itself is the game's).
+    table = _screen(d)
+    problems += _layout(d, "table-clocks", table.ids.clocks)
+    problems += _layout(d, "table-dice", table.ids.dice)
+    problems += _layout(d, "table-track", table.ids.influence)
     d.app.go("home")
     yield 0.4
     problems += _layout(d, "home-game")
