@@ -183,6 +183,9 @@ def wizard_pages(d: Any) -> Iterator[float]:
     d.check(scroll.scroll_y == 1, f"the house rules open at their top (scroll_y {scroll.scroll_y})")
     first = max((w for w in d.walk(scr.ids.content) if isinstance(w, TCLabel)), key=lambda w: w.to_window(*w.pos)[1])
     d.check(d.is_visible(first), f"the first option shows: {first.text[:60]!r}")
+    shown = " ".join(d.texts(scr.ids.content))
+    d.check("RULINGS" not in shown and "seat-turn" not in shown and "criminals-gain" not in shown,
+            f"no ruling codes or option ids: {shown[:300]!r}")
     d.shot("wizard-rules-top")
     d.tap("Next →")
     yield 0.3

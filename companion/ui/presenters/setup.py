@@ -161,12 +161,15 @@ class SetupModel:
         return []
 
     def summary(self) -> list[str]:
+        """The start page's lines, in players' words (names, not seat ids; no option ids or
+        ruling codes)."""
         lines = [f"{self.game.title}: " + ", ".join(f"{s['name']} ({s['faction']})" for s in self.named_seats())]
         for o in self.option_choices():
-            lines.append(f"{o.name} = {o.value}  ({o.ruling})")
+            lines.append(f"{o.help} → {plain_choice(o.value)}")
         lines.append("Clocks: " + (self.clock or "none"))
+        names = {s["id"]: s["name"] for s in self.named_seats()}
         if self.devices:
-            lines.append("Dice: " + ", ".join(f"{d} → {s}" for d, s in sorted(self.devices.items())))
+            lines.append("Dice: " + ", ".join(f"{d} → {names.get(s, s)}" for d, s in sorted(self.devices.items())))
         else:
             lines.append("Dice: any die may roll for whoever the game waits for")
         return lines
@@ -205,3 +208,13 @@ def explain_clock(cfg: Any) -> str:
                  "penalty": f". {cfg.penalty_per_minute} penalty point{'s' if cfg.penalty_per_minute != 1 else ''} per minute over"
                  }.get(cfg.overtime.value, "")
     return said + "."
+
+
+def plain_choice(value: Any) -> str:
+    """An option's value as the wizard shows it.
+
+    >>> plain_choice("criminals-gain"), plain_choice("up-to"), plain_choice(3)
+    ('Criminals gain', 'Up to', '3')
+    """
+    text = str(value).replace("-", " ").replace("_", " ")
+    return text[:1].upper() + text[1:]

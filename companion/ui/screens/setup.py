@@ -15,7 +15,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
 from ..kvload import load_kv
-from ..presenters.setup import STEP_TITLES, STEPS, SetupModel
+from ..presenters.setup import STEP_TITLES, STEPS, SetupModel, plain_choice
 from ..widgets.base import TCButton, TCLabel, TCToggle
 
 
@@ -109,7 +109,7 @@ class SetupScreen(Screen):
             counts.add_widget(b)
         box.add_widget(counts)
         if m.game_id == "tyranny":
-            box.add_widget(TCLabel(text="Three players: use four seats, one person playing two pieces (RULINGS S-02). The order must alternate factions.",
+            box.add_widget(TCLabel(text="Three players: use four seats, one person playing two pieces. The order must alternate factions.",
                                    color=theme.muted, font_size=theme.fs_small))
         for i, s in enumerate(m.seats):
             row = BoxLayout(size_hint_y=None, height=dp(56) if theme.scale <= 1.25 else dp(72), spacing=dp(6))
@@ -147,10 +147,10 @@ class SetupScreen(Screen):
         if not opts:
             box.add_widget(TCLabel(text="This game has no house-rule options."))
         for o in opts:
-            box.add_widget(TCLabel(text=f"{o.help}  (RULINGS {o.ruling})", font_size=theme.fs_body))
+            box.add_widget(TCLabel(text=o.help, font_size=theme.fs_body))
             row = self._row()
             for c in o.choices:
-                b = TCToggle(text=str(c) + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
+                b = TCToggle(text=plain_choice(c) + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
                              state="down" if c == o.value else "normal", allow_no_selection=False,
                              size_hint=(None, None)).fit(dp(220), dp(50))
                 b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
