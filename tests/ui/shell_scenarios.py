@@ -398,3 +398,22 @@ def devices_demo(d: Any) -> Iterator[float]:
     d.check("calibration done" not in scr.calibration_text, f"no calibration reported: {scr.calibration_text!r}")
     problems += [str(p) for p in check_layout(scr)]
     d.note(json.dumps(problems))
+
+
+def glyphs(d: Any) -> Iterator[float]:
+    """A picture of every non-ASCII character the app's strings use, in the app's font
+    (regular and bold), for a person to look at: no empty boxes."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    from tests.ui.test_font import app_strings
+
+    chars = sorted({ch for _p, s in app_strings() for ch in s if ord(ch) > 127 and ch.isprintable()})
+    text = "⛓ Capture Bob   ◆Bob⛓   ⛓ in custody   ⏭ misses 1 turn   ✋ picked up\n" + " ".join(chars)
+    lbl = Label(text=text + "\n[b]" + text + "[/b]", markup=True, font_size=d.app.theme.fs_large,
+                color=(1, 1, 1, 1), text_size=(Window.width - 20, None), halign="left", valign="top",
+                size=Window.size, pos=(10, 0))
+    Window.add_widget(lbl)
+    yield 0.4
+    d.shot("glyphs")
+    d.note(f"{len(chars)} characters drawn")

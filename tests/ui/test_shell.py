@@ -58,3 +58,9 @@ def test_the_devices_panel_with_the_sim_hub_lays_out_and_never_fakes_a_calibrati
 
     problems = json.loads(run_app("shell_scenarios:devices_demo", "800x480", demo=True)["notes"][-1])
     assert not problems, "\n".join(problems)
+
+
+def test_every_glyph_the_app_uses_draws_in_its_font(run_app):
+    """The picture (artifacts/ui/glyphs-*.png) is for a person; the check is tests/ui/test_font.py."""
+    r = run_app("shell_scenarios:glyphs", "1280x800")
+    assert r["notes"] and int(r["notes"][0].split()[0]) > 50
