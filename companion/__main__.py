@@ -1,15 +1,15 @@
 """Launch the app: ``python -m companion [--demo] [--size 800x480] [--journal PATH]``.
 
-``--demo`` keeps its journal in a fresh temporary folder (removed when the app closes), starts the simulated dice hub on
+``--demo`` keeps its journal in ``demo.sqlite3`` in the user data folder (beside the real
+journal; a second demo resumes the game the first left), starts the simulated dice hub on
 a pseudo-terminal, connects to it through the real serial bridge exactly as to a hub on
-USB, and opens a new Tyranny game ready to play.
+USB, and opens the demo's Tyranny game (a new one when none is in progress).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-import tempfile
 from typing import Sequence
 
 
@@ -34,7 +34,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m companion", description="Tabletop Companion: the referee beside the board.")
-    p.add_argument("--demo", action="store_true", help="simulated dice hub on a pty and a new Tyranny game, journal in a temp folder")
+    p.add_argument("--demo", action="store_true", help="simulated dice hub on a pty and a Tyranny game, journal in <data>/demo.sqlite3")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 800x480 (the Pi display)")
     p.add_argument("--journal", default=None, metavar="PATH", help="the SQLite journal (default: the user data folder)")
     p.add_argument("--settings", default=None, metavar="PATH", help="the settings file (default: the app's user data folder)")
@@ -65,13 +65,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     journal = args.journal
     settings = args.settings
     on_ready = None
-    demo_folder: tempfile.TemporaryDirectory[str] | None = None
     if args.demo:
-        # The demo's journal lives only as long as the demo: nothing is left behind.
-        demo_folder = tempfile.TemporaryDirectory(prefix="tabletop-demo-", ignore_cleanup_errors=True)
-        folder = demo_folder.name
-        journal = journal or os.path.join(folder, "journal.sqlite3")
-        settings = settings or os.path.join(folder, "settings.json")
+        # A fixed file in the user data folder: a second demo resumes, and a killed one
+        # leaves no temporary folder behind.
+        from .journal import default_path
+
+        folder = default_path().parent
+        journal = journal or os.path.join(folder, "demo.sqlite3")
+        settings = settings or os.path.join(folder, "demo-settings.json")
         from .ui.demo import start_demo
 
         def on_ready(app: CompanionApp) -> None:
@@ -84,8 +85,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
     finally:
         collector.resume()  # had the app failed before its first screen
-        if demo_folder is not None:
-            demo_folder.cleanup()
     return 0
 
 

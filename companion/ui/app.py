@@ -47,15 +47,13 @@ from .presenters.palette import load_palette  # noqa: E402
 from .presenters.settings import Settings  # noqa: E402
 from .pump import InputPump, PumpClosed  # noqa: E402
 from .registry import screen_for  # noqa: E402
-from .theme import FONT, Theme  # noqa: E402
+from .theme import FONT, FONT_FILE, Theme  # noqa: E402
 
-# Kivy caches an unregistered font name's file under the name with ".ttf" added, so every
-# label naming "DejaVuSans" searched the resource paths again (twice): ~600 searches
-# before the first frame. Registered, the name is a dictionary lookup (same file, same
-# synthetic bold as before).
-_FONT_FILE = os.path.join(kivy_data_dir, "fonts", f"{FONT}.ttf")
-if os.path.isfile(_FONT_FILE):
-    LabelBase.register(FONT, _FONT_FILE)
+# Registered, the font's name is a dictionary lookup (an unregistered name made Kivy
+# search the resource paths ~600 times before the first frame). Kivy synthesises bold.
+# A wheel built without the .ttf (pyproject's package-data) falls back to Kivy's own
+# DejaVu Sans: a few glyphs show as boxes, rather than no app at all.
+LabelBase.register(FONT, str(FONT_FILE) if FONT_FILE.is_file() else os.path.join(kivy_data_dir, "fonts", "DejaVuSans.ttf"))
 
 log = logging.getLogger("companion.ui")
 
@@ -221,6 +219,16 @@ class CompanionApp(App):
             return True
         return False
 
+    @property
+    def data_dir(self) -> Path:
+        """Where this user's data lives: the journal's folder (the platform's user data
+        folder unless ``--journal`` names another); exports go to ``exports/`` in it."""
+        if self.journal_path:
+            return Path(self.journal_path).resolve().parent
+        from companion.journal import default_path
+
+        return default_path().parent
+
     # ------------------------------------------------------------------ games
 
     def new_game(self, game_id: str, seats: list[dict[str, str]], options: dict[str, Any] | None = None,
@@ -235,8 +243,14 @@ class CompanionApp(App):
         return table
 
     def resume_game(self, key: str) -> Any:
+        """Open a game in progress. The game still open behind the home screen is shown
+        again as it is: reopening it from the journal would charge its clocks for a
+        "restart" (and say the app was closed) when the app never was."""
         from companion.table import Table
 
+        if self.table is not None and self.table.key == key:
+            self.go(f"game:{self.table.game_id}")
+            return self.table
         table = Table.resume(self.journal, key)
         self.open_table(table)
         return table
@@ -261,10 +275,28 @@ class CompanionApp(App):
             self.table = None
 
     def show_end(self) -> None:
-        """The game is over: the end screen (winner, chart, export)."""
+        """The game is over: the end screen (winner, chart, export, the final board)."""
+        final = self._final_board()
         scr = self.screen("end")
-        scr.show(self.table)
+        scr.show(self.table, final_board=final)
         self.go("end")
+
+    def _final_board(self) -> Any:
+        """A picture of the table screen as the game ended (what everyone at the table
+        saw: the public view), or None. Never while a privacy gate shows a private view."""
+        scr = self._table_screen(self.table)
+        if scr is None or self.sm is None or self.sm.current != scr.name:
+            return None
+        gate = scr.ids.get("gate")
+        if gate is not None and getattr(gate, "active", False):
+            return None
+        try:
+            texture = scr.export_as_image().texture
+            texture.flip_vertical()  # an Fbo's picture is stored bottom row first
+            return texture
+        except Exception:  # a GL without framebuffers: no picture, the rest of the end screen stands
+            log.exception("final board picture")
+            return None
 
     # --------------------------------------------------------------- devices
 

@@ -197,7 +197,8 @@ def after_first_frame(fn: Callable[[], None]) -> None:
 
 def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0,
                in_process: bool | None = None) -> Any:
-    """Connect the simulated hub and open a new Tyranny game. Returns the link (or None
+    """Connect the simulated hub and open the demo's Tyranny game: the newest one in
+    progress in the journal, or a new one. Returns the link (or None
     when the simulated hub cannot run here: the game still opens, and the devices panel
     says why). The hub runs in a child process unless ``in_process`` (the default when a
     ``roller`` object is given, which cannot cross to another process)."""
@@ -220,5 +221,9 @@ def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: flo
         log.exception("simulated hub unavailable")
         app.journal_error = f"Demo: the simulated dice hub cannot run here ({e}); manual entry and the app's roller still work."
     app.demo_link = link
-    app.new_game("tyranny", DEMO_SEATS, {}, seed=seed if seed is not None else random.randrange(1 << 30))
+    going = [g for g in (app.journal.games(status="in-progress") if app.journal is not None else []) if g.game_id == "tyranny"]
+    if going:
+        app.resume_game(going[0].key)
+    else:
+        app.new_game("tyranny", DEMO_SEATS, {}, seed=seed if seed is not None else random.randrange(1 << 30))
     return link

@@ -3,13 +3,19 @@ colours from the selected palette, text sizes scaled by the text-size setting, a
 glyph + name that go with every faction colour."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.event import EventDispatcher
 from kivy.metrics import sp
 from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, StringProperty
 
 from .presenters.palette import Palette, load_palette, rgba
 
-FONT = "DejaVuSans"  # Kivy ships it; it has every glyph the palettes use (▲ ◆ ★ ☠ ⇅ ✚ …)
+# Kivy draws a label in one font, with no fallback: a character missing from it is an
+# empty box. This one is DejaVu Sans with the few glyphs it lacks added (data/fonts/
+# make_font.py); tests/ui/test_font.py checks it has every character the app's strings use.
+FONT = "TabletopSans"
+FONT_FILE = Path(__file__).parent / "data" / "fonts" / "TabletopSans.ttf"
 
 
 class Theme(EventDispatcher):

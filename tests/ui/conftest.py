@@ -32,14 +32,16 @@ def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
         pytest.skip("no display and no xvfb-run")
 
     def run(scenario: str, size: str = "800x480", journal: Path | None = None, demo: bool = False,
-            settings: Path | None = None) -> dict[str, Any]:
+            settings: Path | None = None, text_scale: float | None = None) -> dict[str, Any]:
         journal = journal or tmp_path / "journal.sqlite3"
-        result = tmp_path / f"{scenario}-{size}.json"
+        result = tmp_path / f"{scenario.replace(':', '-')}-{size}-{text_scale}.json"
         cmd = [sys.executable, "-m", "tests.ui.driver", scenario, "--size", size, "--journal", str(journal),
                "--out", str(ARTIFACTS), "--result", str(result),
                "--settings", str(settings or tmp_path / "settings.json")]
         if demo:
             cmd.append("--demo")
+        if text_scale is not None:
+            cmd += ["--text-scale", str(text_scale)]
         if not os.environ.get("DISPLAY"):
             cmd = XVFB + cmd
         proc = subprocess.run(cmd, cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=120)

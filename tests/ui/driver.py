@@ -184,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--result", required=True)
     p.add_argument("--settings", default=None)
     p.add_argument("--demo", action="store_true")
+    p.add_argument("--text-scale", type=float, default=None, help="the text-size setting (1.0 = 100%%)")
     a = p.parse_args(argv)
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config
@@ -197,11 +198,18 @@ def main(argv: list[str] | None = None) -> int:
 
     from kivy.clock import Clock
 
-    from tests.ui import scenarios
+    import importlib
 
-    scenario: Callable[[Driver], Iterator[float]] = getattr(scenarios, a.scenario)
+    # "name" is a scenario in tests/ui/scenarios.py; "module:name" one in tests/ui/module.py.
+    module, _, name = a.scenario.rpartition(":")
+    scenarios = importlib.import_module(f"tests.ui.{module or 'scenarios'}")
+    scenario: Callable[[Driver], Iterator[float]] = getattr(scenarios, name)
     result: dict[str, Any] = {"ok": False}
     settings = a.settings or os.path.join(tempfile.mkdtemp(prefix="tc-ui-"), "settings.json")
+    if a.text_scale is not None:
+        from companion.ui.presenters.settings import Settings
+
+        Settings.load(settings).with_changes(text_scale=a.text_scale).save(settings)
 
     def on_ready(app: Any) -> None:
         d = Driver(app, Path(a.out), a.size, a.journal)
@@ -217,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             except BaseException:
                 result.update(ok=False, error=traceback.format_exc(), notes=d.notes, shots=d.shots)
                 try:
-                    d.shot(f"FAILED-{a.scenario}")
+                    d.shot(f"FAILED-{name}")
                 except Exception:
                     pass
                 app.stop()

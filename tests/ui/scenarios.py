@@ -74,7 +74,12 @@ def _face(d: Any, value: int) -> Any:
 
 
 def _tap_face(d: Any, value: int) -> None:
+    """Enter ``value`` by hand and submit it at once ("✔ Now"; otherwise the tray holds it
+    a few seconds so it can be changed)."""
+    tray = _screen(d).ids.dice
     d.tap(_face(d, value))
+    if tray.model.pending is not None:
+        d.tap(tray.ids.roll_for_me)
 
 
 def _settled(d: Any) -> bool:

@@ -46,25 +46,37 @@ def test_a_slow_journal_commit_does_not_freeze_the_dice_tray(run_app):
     assert any(n.startswith("slow commit:") for n in r["notes"])
 
 
-def test_the_readme_command_opens_the_demo_table(tmp_path):
+def test_the_readme_command_opens_the_demo_table_and_a_second_demo_resumes_it(tmp_path):
     """`python -m companion --demo` (the entry point, argument parsing, the demo wiring)
-    reaches a frame showing the Tyranny table, and leaves no temporary journal behind."""
+    reaches a frame showing the Tyranny table, with its journal in the user data folder
+    (demo.sqlite3, no temporary folder); a second demo resumes the same game."""
     import os
     import subprocess
     import sys
 
+    from companion.journal import Journal
     from tests.ui.conftest import ROOT, XVFB, _env
 
     env = _env(tmp_path)
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    env.update(TC_BENCH_FIRST_FRAME="1", TC_BENCH_SCREEN="game:", TMPDIR=str(tmp))
+    env.update(TC_BENCH_FIRST_FRAME="1", TC_BENCH_SCREEN="game:", TMPDIR=str(tmp), XDG_DATA_HOME=str(tmp_path / "data"))
     cmd = [sys.executable, "-m", "companion", "--demo", "--size", "800x480"]
     if not os.environ.get("DISPLAY"):
         cmd = XVFB + cmd
-    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert "screen=game:tyranny" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
-    assert out.returncode == 0, out.stderr[-2000:]
+    demo = tmp_path / "data" / "tabletop-companion" / "demo.sqlite3"
+    keys = []
+    for _run in range(2):
+        out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert "screen=game:tyranny" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert demo.is_file()
+        j = Journal.open(demo)
+        try:
+            keys.append([g.key for g in j.games()])
+        finally:
+            j.close()
+    assert len(keys[0]) == 1 and keys[1] == keys[0], keys
     assert not [p.name for p in tmp.iterdir() if p.name.startswith("tabletop-demo-")]
 
 

@@ -130,7 +130,8 @@ def test_setup_for_liberation_and_clock_presets():
     assert [s["faction"] for s in m.seats] == ["dynasty", "liberation"]
     assert m.check() == []
     presets = dict(m.clock_presets())
-    assert presets[""] == "No clocks" and len(presets) > 3
+    assert presets[""] == "No clocks: play at your own pace" and len(presets) > 3
+    assert presets["Blitz 5+3"] == "Fischer: 5:00 each, +3 s after each move. Out of time loses."
     m.clock = next(k for k in presets if k)
     assert m.clock_config() is not None
 

@@ -14,9 +14,18 @@ restart. Pure (no Kivy): the game screen shows the alert in its banner and plays
 True
 >>> gives_time_back([ClockEvent(EventKind.ADJUSTED, "cop-1", 90.0, delta=30.0)], a)  # the warning is over
 True
+
+After a restart the seats that were running are charged for the downtime; an untimed
+game charges nothing a player could miss, so it says nothing:
+
+>>> alert_for(ClockEvent(EventKind.RESTORED, "cop-1", 254.0, delta=-46.0), {"cop-1": "Ann"}).message
+'Ann: 0:46 charged for the time the app was closed (hold a clock to give it back).'
+>>> alert_for(ClockEvent(EventKind.RESTORED, "cop-1", float("inf"), delta=-46.0), {"cop-1": "Ann"}) is None
+True
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -63,8 +72,10 @@ def _said(event: Any, who: str) -> tuple[str, str] | None:
     if k is EventKind.TURN_OVER:
         return f"{who}: the turn time is over.", "warn"
     if k is EventKind.RESTORED:
+        if math.isinf(event.remaining):  # untimed: no time to lose, nothing to say
+            return None
         return (f"{who}: {format_time(-event.delta)} charged for the time the app was closed "
-                "(an admin may give it back)."), "warn"
+                "(hold a clock to give it back)."), "warn"
     return None
 
 

@@ -16,9 +16,18 @@ accept" for a crooked die.
 ...             NS(accepted=None, rejected=NS(code="crooked-die", message="The die is cocked."), ignored=None))
 >>> m.dice["die:hub1/0"].label, m.crooked is not None
 ('⚠ 4? crooked — re-roll or accept', True)
+
+A die entered by hand is held for a few seconds before it is submitted, so a mistyped
+face can be changed (once submitted, a chance result cannot be undone):
+
+>>> m.hold(m.manual(4), now=10.0); m.pending_text(now=10.2, grace=3.0)
+'4 — committing in 3 s, tap to change'
+>>> m.hold(m.manual(5), now=11.0); m.pending.values, m.due(now=13.9, grace=3.0), m.due(now=14.0, grace=3.0)
+((5,), False, True)
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,18 +80,46 @@ class DiceModel:
     entry: list[int] = field(default_factory=list)  # manual entry for several dice
     readings_seen: int = 0  # physical readings shown so far (the latency benchmark counts them)
     rolls_seen: int = 0  # physical results routed and shown so far (so does the benchmark)
+    pending: Roll | None = None  # a roll entered by hand, not yet submitted (see hold)
+    pending_since: float = 0.0
+    _asked: tuple[Any, ...] = ()
 
     def set_awaiting(self, prompt: Any, who: str = "") -> None:
-        """From the Table's prompt: is a roll awaited, by whom, of how many dice?"""
+        """From the Table's prompt: is a roll awaited, by whom, of how many dice? The same
+        request again (the screen redraws on every Table change, a clock's too) keeps a
+        half-entered or held roll."""
         rolls = list(prompt.awaiting_of_type(RollRequest)) if prompt is not None else []
         if rolls:
             self.seat, aw = rolls[0]
             self.dice_count, self.sides = aw.count, aw.sides
             self.awaiting_text = f"{who or self.seat}: roll {aw.notation()} to {aw.purpose}"
+            asked: tuple[Any, ...] = (self.seat, aw.dice, aw.purpose)
         else:
             self.seat, self.dice_count, self.awaiting_text = "", 0, ""
             self.crooked = None
-        self.entry = []
+            asked = ()
+        if asked != self._asked or not asked:
+            self.entry, self.pending = [], None
+        self._asked = asked
+
+    def hold(self, roll: Roll | None, now: float) -> None:
+        """Hold a roll entered by hand (``None``: the entry is not complete yet)."""
+        if roll is not None:
+            self.pending, self.pending_since = roll, now
+
+    def due(self, now: float, grace: float) -> bool:
+        """Whether the held roll's time to be changed is over."""
+        return self.pending is not None and now - self.pending_since >= grace
+
+    def take_pending(self) -> Roll | None:
+        roll, self.pending = self.pending, None
+        return roll
+
+    def pending_text(self, now: float, grace: float) -> str:
+        if self.pending is None:
+            return ""
+        left = max(1, math.ceil(grace - (now - self.pending_since)))
+        return f"{' + '.join(map(str, self.pending.values))} — committing in {left} s, tap to change"
 
     @property
     def is_awaiting(self) -> bool:
@@ -115,6 +152,7 @@ class DiceModel:
         d = self._die(event.source)
         d.value = event.value
         self.rolls_seen += 1
+        self.pending = None  # a real die has spoken: a face tapped before it is void
         rejected = getattr(result, "rejected", None)
         if rejected is not None and rejected.code == "crooked-die":
             d.state, d.note = "crooked", rejected.message
@@ -138,9 +176,12 @@ class DiceModel:
         return Roll(self.seat, (self.crooked.value,), source=self.crooked.source)
 
     def manual(self, value: int) -> Roll | None:
-        """A face tapped in the manual entry: the Roll once every die has a value."""
+        """A face tapped in the manual entry: the Roll once every die has a value. A tap
+        while a roll is held starts the entry again (it changes the held roll)."""
         if not self.is_awaiting or not 1 <= value <= self.sides:
             return None
+        if self.pending is not None:
+            self.pending, self.entry = None, []
         self.entry.append(value)
         if len(self.entry) < self.dice_count:
             return None
@@ -149,4 +190,5 @@ class DiceModel:
 
     def note_applied(self, values: tuple[int, ...], how: str) -> None:
         self.crooked = None
+        self.pending = None
         self.last, self.last_ok = f"✔ {how}: {' + '.join(map(str, values))}", True

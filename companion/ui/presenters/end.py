@@ -12,6 +12,9 @@ breakdown, and the influence (or any tracked value) per turn for the chart.
 '■ Dynasty wins'
 >>> e.score_lines()
 ['◆ Criminals: 1150 (influence 1150, properties 4)']
+>>> EndModel(NS(winner="cops", reason="", winning_seats=(),
+...               scores={"cops": NS(total=2, breakdown={"properties": 2, "captured": 0})}), {}).score_lines()
+['▲ Cops: 2 (properties 2, criminals in custody at the end 0)']
 >>> e.chart_points(100, 50)
 [(0.0, 21.74), (50.0, 30.43), (100.0, 50.0)]
 """
@@ -21,6 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GLYPHS = {"cops": "▲", "criminals": "◆", "dynasty": "■", "liberation": "●"}
+# Score parts in plain words. Tyranny's "captured" counts the criminals in custody when
+# the game ends, not the arrests made during it ("captured 0" read as "nobody was ever
+# arrested").
+PARTS = {"captured": "criminals in custody at the end"}
 
 
 def _title(faction: str) -> str:
@@ -58,7 +65,7 @@ class EndModel:
         for faction, sc in (getattr(self.outcome, "scores", {}) or {}).items():
             total = getattr(sc, "total", sc)
             parts = getattr(sc, "breakdown", {}) or {}
-            detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items())
+            detail = ", ".join(f"{PARTS.get(k, k.replace('_', ' '))} {v}" for k, v in parts.items())
             out.append(f"{_title(faction)}: {total}" + (f" ({detail})" if detail else ""))
         return out
 

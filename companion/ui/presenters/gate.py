@@ -22,6 +22,18 @@ widget asks its builder for the content only when :meth:`GateModel.tick` reports
 ('open', 'open')
 >>> g.tick(11.9), g.tick(12.0), g.phase
 (None, 'closed', 'idle')
+
+The gate never closes under a player who is still reading: every touch while it is open
+starts the countdown again, and "more time" adds another ``auto_hide_s``:
+
+>>> g.request("crim-1", "Bob"); g.press(0.0); g.tick(1.0)
+'open'
+>>> g.touched(9.0); g.seconds_left(9.0)
+10.0
+>>> g.more_time(10.0); g.seconds_left(10.0)
+19.0
+>>> g.tick(28.9), g.tick(29.0)
+(None, 'closed')
 """
 from __future__ import annotations
 
@@ -37,7 +49,7 @@ class GateModel:
     who: str = ""  # how the seat is named on the gate ("Bob (◆ Criminals)")
     progress: float = 0.0
     _pressed_at: float | None = field(default=None, repr=False)
-    _opened_at: float = 0.0
+    _hide_at: float = 0.0  # when an open gate hides itself
 
     def request(self, seat: str, who: str) -> None:
         """Ask for ``seat``: the gate shows "pass the device to <who>"."""
@@ -68,7 +80,17 @@ class GateModel:
         self.hide()
 
     def seconds_left(self, now: float) -> float:
-        return max(0.0, self.auto_hide_s - (now - self._opened_at)) if self.phase == "open" else 0.0
+        return max(0.0, self._hide_at - now) if self.phase == "open" else 0.0
+
+    def touched(self, now: float) -> None:
+        """The player touched the open secret (scrolling, reading): a full countdown again."""
+        if self.phase == "open":
+            self._hide_at = max(self._hide_at, now + self.auto_hide_s)
+
+    def more_time(self, now: float) -> None:
+        """"More time": another ``auto_hide_s`` on top of what is left."""
+        if self.phase == "open":
+            self._hide_at = max(self._hide_at, now) + self.auto_hide_s
 
     def tick(self, now: float) -> str | None:
         """Advance; returns ``"open"`` once when the hold completes, ``"closed"`` once when
@@ -76,9 +98,9 @@ class GateModel:
         if self.phase == "holding" and self._pressed_at is not None:
             self.progress = min(1.0, (now - self._pressed_at) / self.hold_s)
             if self.progress >= 1.0:
-                self.phase, self._opened_at = "open", now
+                self.phase, self._hide_at = "open", now + self.auto_hide_s
                 return "open"
-        elif self.phase == "open" and now - self._opened_at >= self.auto_hide_s:
+        elif self.phase == "open" and now >= self._hide_at:
             self.hide()
             return "closed"
         return None

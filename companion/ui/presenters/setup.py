@@ -26,7 +26,7 @@ from rules import InvalidSetup
 
 STEPS = ("game", "seats", "rules", "clocks", "devices", "start")
 STEP_TITLES = {
-    "game": "1 · Game", "seats": "2 · Seats, names, factions, order", "rules": "3 · House rules",
+    "game": "1 · Game", "seats": "2 · Players and seats", "rules": "3 · House rules",
     "clocks": "4 · Clocks", "devices": "5 · Dice and devices", "start": "6 · Start",
 }
 
@@ -129,9 +129,10 @@ class SetupModel:
 
     @staticmethod
     def clock_presets() -> list[tuple[str, str]]:
+        """(preset name, what it means in plain words); ("", …) is no clocks."""
         from companion.clocks import presets
 
-        return [("", "No clocks")] + [(name, cfg.describe()) for name, cfg in presets().items()]
+        return [("", "No clocks: play at your own pace")] + [(name, explain_clock(cfg)) for name, cfg in presets().items()]
 
     def clock_config(self) -> Any:
         if not self.clock:
@@ -160,12 +161,60 @@ class SetupModel:
         return []
 
     def summary(self) -> list[str]:
+        """The start page's lines, in players' words (names, not seat ids; no option ids or
+        ruling codes)."""
         lines = [f"{self.game.title}: " + ", ".join(f"{s['name']} ({s['faction']})" for s in self.named_seats())]
         for o in self.option_choices():
-            lines.append(f"{o.name} = {o.value}  ({o.ruling})")
+            lines.append(f"{o.help} → {plain_choice(o.value)}")
         lines.append("Clocks: " + (self.clock or "none"))
+        names = {s["id"]: s["name"] for s in self.named_seats()}
         if self.devices:
-            lines.append("Dice: " + ", ".join(f"{d} → {s}" for d, s in sorted(self.devices.items())))
+            lines.append("Dice: " + ", ".join(f"{d} → {names.get(s, s)}" for d, s in sorted(self.devices.items())))
         else:
             lines.append("Dice: any die may roll for whoever the game waits for")
         return lines
+
+
+def explain_clock(cfg: Any) -> str:
+    """A clock preset in plain words, for the wizard.
+
+    >>> from companion.clocks import presets
+    >>> p = presets()
+    >>> explain_clock(p["Blitz 5+3"])
+    'Fischer: 5:00 each, +3 s after each move. Out of time loses.'
+    >>> explain_clock(p["Byo-yomi 10 min + 5 × 30 s"])
+    'Byo-yomi: 10:00 each, then 5 periods of 0:30; a move inside a period keeps it. Out of time loses.'
+    >>> explain_clock(p["Turn timer 2:00 only"])
+    'No game clock; each turn at most 2:00.'
+    """
+    from companion.clocks import format_time
+
+    mode = cfg.mode.value
+    main = format_time(cfg.main)
+    said = {
+        "untimed": "No game clock",
+        "sudden-death": f"Sudden death: {main} each for the whole game",
+        "fischer": f"Fischer: {main} each, +{cfg.increment:g} s after each move",
+        "bronstein": f"Bronstein: {main} each; each move gets back the time it took, up to {cfg.delay:g} s",
+        "simple-delay": f"Delay: {main} each; the clock waits {cfg.delay:g} s before it starts each turn",
+        "hourglass": f"Hourglass: {main} each; the time you use is added to the others",
+        "byo-yomi": f"Byo-yomi: {main} each, then {cfg.periods} periods of {format_time(cfg.period)}; a move inside a period keeps it",
+        "canadian": f"Canadian: {main} each, then {cfg.period_moves} moves in every {format_time(cfg.period)}",
+    }.get(mode, cfg.describe())
+    if cfg.turn_limit is not None:
+        said += f"; each turn at most {format_time(cfg.turn_limit)}"
+    if mode != "untimed":
+        said += {"loss": ". Out of time loses", "none": ". Out of time: play on",
+                 "penalty": f". {cfg.penalty_per_minute} penalty point{'s' if cfg.penalty_per_minute != 1 else ''} per minute over"
+                 }.get(cfg.overtime.value, "")
+    return said + "."
+
+
+def plain_choice(value: Any) -> str:
+    """An option's value as the wizard shows it.
+
+    >>> plain_choice("criminals-gain"), plain_choice("up-to"), plain_choice(3)
+    ('Criminals gain', 'Up to', '3')
+    """
+    text = str(value).replace("-", " ").replace("_", " ")
+    return text[:1].upper() + text[1:]

@@ -1,16 +1,19 @@
 """The end of a game: the winner and why, the scores, a chart of influence over the
-turns, and export (the JSON event log to a file, the BG Stats link)."""
+turns, the final position (the table screen's public picture, read-only), and export
+(the JSON event log to a file, the BG Stats link)."""
 from __future__ import annotations
 
 import os
 import tempfile
-import webbrowser
+import threading
 from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.clipboard import Clipboard
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from ..kvload import load_kv
@@ -28,9 +31,16 @@ class EndScreen(Screen):
     link = StringProperty("")
     target_frac = NumericProperty(1.0)  # where 1000 influence sits on the chart's height
     has_chart = BooleanProperty(False)
+    has_final_board = BooleanProperty(False)
+    opening = BooleanProperty(False)  # a link opener is running
 
-    def show(self, table: Any) -> None:
+    def show(self, table: Any, final_board: Any = None) -> None:
+        """``final_board``: a picture (a Kivy texture) of the table screen as the game
+        ended, or None."""
         self.table = table
+        self.final_board = final_board
+        self.has_final_board = final_board is not None
+        self.board_view: Any = None
         names = {}
         for s in table.seats:
             sid = s["id"] if isinstance(s, dict) else s.id
@@ -69,7 +79,7 @@ class EndScreen(Screen):
 
     def export_json(self) -> None:
         app = App.get_running_app()
-        folder = Path(app.user_data_dir) / "exports"
+        folder = Path(app.data_dir) / "exports"  # beside the journal: one place for a user's data
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.table.game_id}-{self.table.key}.json"
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".export-")
@@ -84,9 +94,44 @@ class EndScreen(Screen):
             self.export_text = "✔ BG Stats link copied."
 
     def open_link(self) -> None:
-        if self.link:
-            webbrowser.open(self.link)
-            self.export_text = "Opening BG Stats…"
+        """Hand the link to the device's opener (off the UI thread) and say how it went;
+        when nothing can open it, copy it instead."""
+        if not self.link or self.opening:
+            return
+        from ..presenters.opener import open_link
+
+        self.opening = True
+        self.export_text = "Opening BG Stats…"
+        link = self.link
+
+        def run() -> None:
+            result = open_link(link)
+            Clock.schedule_once(lambda _dt: self._opened(link, result), 0)
+
+        threading.Thread(target=run, name="open-link", daemon=True).start()
+
+    def _opened(self, link: str, result: Any) -> None:
+        self.opening = False
+        if result.opened:
+            self.export_text = "✔ Sent to the browser: BG Stats takes it from there."
+            return
+        Clipboard.copy(link)
+        self.export_text = f"✖ Nothing here could open the link ({result.detail}); it is copied: paste it into BG Stats."
+
+    def show_final_board(self) -> None:
+        """The table as the game ended, read-only (a picture: nothing in it can be tapped)."""
+        if self.final_board is None:
+            return
+        view = FinalBoard(texture=self.final_board)
+        view.bind(on_dismiss=lambda *_a: setattr(self, "board_view", None))
+        self.board_view = view
+        view.open()
+
+
+class FinalBoard(ModalView):
+    """The final position: the picture of the table screen's public view, and Close."""
+
+    texture = ObjectProperty(None, allownone=True)
 
 
 load_kv(__file__)

@@ -33,7 +33,7 @@ class SettingsScreen(Screen):
         row = self._row()
         for name, title in palette_names():
             b = TCToggle(text=title, group="palette", state="down" if name == s.palette else "normal",
-                         allow_no_selection=False, size_hint=(None, None), size=(dp(250), dp(52)))
+                         allow_no_selection=False, size_hint=(None, None)).fit(dp(250), dp(52))
             b.bind(on_release=lambda _b, name=name: self.change(palette=name))
             row.add_widget(b)
         box.add_widget(row)
@@ -43,7 +43,7 @@ class SettingsScreen(Screen):
         row = self._row()
         for scale in TEXT_SCALES:
             b = TCToggle(text=f"Aa {int(scale * 100)} %", group="scale", state="down" if scale == s.text_scale else "normal",
-                         allow_no_selection=False, size_hint=(None, None), size=(dp(130), dp(52)))
+                         allow_no_selection=False, size_hint=(None, None)).fit(dp(130), dp(52))
             b.bind(on_release=lambda _b, scale=scale: self.change(text_scale=scale))
             row.add_widget(b)
         box.add_widget(row)
@@ -53,7 +53,7 @@ class SettingsScreen(Screen):
                                        ("keep_awake", "☀ Keep the screen awake", "☀ Screen may sleep")):
             val = getattr(s, key)
             b = TCToggle(text=on_text if val else off_text, state="down" if val else "normal",
-                         size_hint=(None, None), size=(dp(260), dp(52)))
+                         size_hint=(None, None)).fit(dp(260), dp(52))
             b.bind(on_release=lambda _b, key=key: self.change(**{key: not getattr(App.get_running_app().settings, key)}))
             row.add_widget(b)
         box.add_widget(row)

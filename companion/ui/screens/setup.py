@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -14,7 +15,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
 from ..kvload import load_kv
-from ..presenters.setup import STEP_TITLES, STEPS, SetupModel
+from ..presenters.setup import STEP_TITLES, STEPS, SetupModel, plain_choice
 from ..widgets.base import TCButton, TCLabel, TCToggle
 
 
@@ -49,6 +50,10 @@ class SetupScreen(Screen):
         box.clear_widgets()
         getattr(self, f"_step_{step}")(box)
         self._check()
+        # Each page opens at its top (the view kept the last page's scroll: the house
+        # rules opened at their bottom after a long seats page).
+        self.ids.scroll.scroll_y = 1
+        Clock.schedule_once(lambda _dt: setattr(self.ids.scroll, "scroll_y", 1), 0)
 
     def next(self) -> None:
         self.show_step(self.model.step + 1)
@@ -78,7 +83,7 @@ class SetupScreen(Screen):
         row = self._row()
         for gid, title in self.model.games():
             b = TCToggle(text=title, group="game", state="down" if gid == self.model.game_id else "normal",
-                         size_hint=(None, None), size=(dp(200), dp(64)), allow_no_selection=False)
+                         size_hint=(None, None), allow_no_selection=False).fit(dp(200), dp(64))
             b.bind(on_release=lambda _b, gid=gid: self._pick_game(gid))
             row.add_widget(b)
         box.add_widget(row)
@@ -94,25 +99,30 @@ class SetupScreen(Screen):
         m = self.model
         theme = self._theme()
         counts = self._row()
-        counts.add_widget(TCLabel(text="Seats (pieces):", size_hint=(None, None), size=(dp(140), dp(52)), wrap=False))
+        seats = TCLabel(text="Seats (pieces):", size_hint=(None, None), size=(dp(140), dp(52)), wrap=False)
+        seats.bind(texture_size=lambda w, ts: setattr(w, "width", max(dp(140), ts[0] + dp(8))))
+        counts.add_widget(seats)
         for n in m.seat_counts():
             b = TCToggle(text=str(n), group="seat-count", state="down" if n == len(m.seats) else "normal",
-                         size_hint=(None, None), size=(dp(64), dp(52)), allow_no_selection=False)
+                         size_hint=(None, None), allow_no_selection=False).fit(dp(64), dp(52))
             b.bind(on_release=lambda _b, n=n: (m.set_seat_count(n), self.show_step(m.step)))
             counts.add_widget(b)
         box.add_widget(counts)
         if m.game_id == "tyranny":
-            box.add_widget(TCLabel(text="Three players: use four seats, one person playing two pieces (RULINGS S-02). The order must alternate factions.",
+            box.add_widget(TCLabel(text="Three players: use four seats, one person playing two pieces. The order must alternate factions.",
                                    color=theme.muted, font_size=theme.fs_small))
         for i, s in enumerate(m.seats):
-            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+            row = BoxLayout(size_hint_y=None, height=dp(56) if theme.scale <= 1.25 else dp(72), spacing=dp(6))
             row.add_widget(TCLabel(text=f"{i + 1}.", size_hint=(None, None), size=(dp(30), dp(52)), wrap=False))
-            fb = TCButton(text=theme.label(s["faction"]), size_hint_x=None, width=dp(150))
+            fb = TCButton(text=theme.label(s["faction"]), size_hint_x=None)
+            fb.bind(one_line_width=lambda w, v: setattr(w, "width", max(dp(150), v)))
+            fb.width = max(dp(150), fb.one_line_width)
             fb.color = theme.faction_rgba(s["faction"])
             fb.bind(on_release=lambda _b, i=i: self._cycle_faction(i))
             row.add_widget(fb)
             ti = TextInput(text=s["name"], hint_text=f"Player {i + 1}", multiline=False, write_tab=False,
-                           font_size=theme.fs_body, size_hint_y=None, height=dp(50), padding=[dp(8), dp(12)])
+                           font_size=theme.fs_body, size_hint_y=None, height=max(dp(50), theme.fs_body * 1.3 + dp(20)),
+                           padding=[dp(8), dp(10)])
             ti.bind(text=lambda _t, v, i=i: (m.rename(i, v), self._check()))
             row.add_widget(ti)
             up = TCButton(text="↑", size_hint_x=None, width=dp(52), disabled=i == 0)
@@ -137,12 +147,12 @@ class SetupScreen(Screen):
         if not opts:
             box.add_widget(TCLabel(text="This game has no house-rule options."))
         for o in opts:
-            box.add_widget(TCLabel(text=f"{o.help}  (RULINGS {o.ruling})", font_size=theme.fs_body))
+            box.add_widget(TCLabel(text=o.help, font_size=theme.fs_body))
             row = self._row()
             for c in o.choices:
-                b = TCToggle(text=str(c) + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
+                b = TCToggle(text=plain_choice(c) + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
                              state="down" if c == o.value else "normal", allow_no_selection=False,
-                             size_hint=(None, None), size=(dp(220), dp(50)))
+                             size_hint=(None, None)).fit(dp(220), dp(50))
                 b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
                 row.add_widget(b)
             box.add_widget(row)
@@ -165,10 +175,12 @@ class SetupScreen(Screen):
     def _step_clocks(self, box: Any) -> None:
         box.add_widget(TCLabel(text="Clocks for each seat (optional):"))
         row = self._row()
-        for name, desc in self.model.clock_presets():
-            b = TCToggle(text=(name or "No clocks") + (f"\n{desc}" if name else ""), group="clock",
+        for name, plain in self.model.clock_presets():
+            # The preset's name, then what it means in plain words; as tall as its text.
+            b = TCToggle(text=(f"{name}\n{plain}" if name else plain), group="clock",
                          state="down" if name == self.model.clock else "normal", allow_no_selection=False,
-                         size_hint=(None, None), size=(dp(250), dp(64)), font_size=self._theme().fs_small)
+                         size_hint=(None, None), font_size=self._theme().fs_small)
+            b.fit(dp(200), dp(64), dp(330))
             b.bind(on_release=lambda _b, name=name: setattr(self.model, "clock", name))
             row.add_widget(b)
         box.add_widget(row)
@@ -186,11 +198,13 @@ class SetupScreen(Screen):
         box.add_widget(TCLabel(text="Which die belongs to which seat? (Any: whoever the game waits for.)"))
         for die in dice:
             row = self._row()
-            row.add_widget(TCLabel(text=f"⚄ {die}", size_hint=(None, None), size=(dp(120), dp(50)), wrap=False))
+            die_label = TCLabel(text=f"⚄ {die}", size_hint=(None, None), size=(dp(120), dp(50)), wrap=False)
+            die_label.bind(texture_size=lambda w, ts: setattr(w, "width", max(dp(120), ts[0] + dp(8))))
+            row.add_widget(die_label)
             current = self.model.devices.get(die, "")
             for sid, label in [("", "Any seat")] + [(s["id"], s["name"]) for s in self.model.named_seats()]:
                 b = TCToggle(text=label, group=f"die-{die}", state="down" if sid == current else "normal",
-                             allow_no_selection=False, size_hint=(None, None), size=(dp(130), dp(50)))
+                             allow_no_selection=False, size_hint=(None, None)).fit(dp(130), dp(50))
                 b.bind(on_release=lambda _b, die=die, sid=sid: self.model.assign(die, sid))
                 row.add_widget(b)
             box.add_widget(row)

@@ -4,7 +4,12 @@ seat marked ▶ and highlighted), refreshed a few times a second from the Table'
 Each seat's face is two lines in its share of the row, so four seats fit a side column at
 800×480 (one line each ran over each other and under the pause button there); the text
 is smaller when a share is narrow, and a name too long for it is cut with an ellipsis,
-never the time."""
+never the time.
+
+A turn timer counts down on the acting seat's face and warns (⚠, the warning colour, a
+cue) when a quarter of the turn is left (``presenters/clock_face.py``). Holding a face
+for ``HOLD_S`` seconds opens the admin panel (``widgets/clock_admin.py``): give time back
+or take it, behind a confirmation."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -17,18 +22,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ..kvload import load_kv
+from ..presenters.clock_face import face_for
 from ..presenters.text_fit import cut
 from .drawn import draw_when
 
 
-def _fmt(seconds: float) -> str:
-    try:
-        from companion.clocks import format_time
-
-        return str(format_time(seconds))
-    except Exception:
-        s = max(0, int(seconds))
-        return f"{s // 60}:{s % 60:02d}"
+HOLD_S = 0.8  # holding a clock face this long opens the admin panel
 
 
 class SeatClocks(BoxLayout):
@@ -43,6 +42,9 @@ class SeatClocks(BoxLayout):
         self._labels: dict[str, Label] = {}
         self._names: dict[str, str] = {}
         self._ev: Any = None
+        self._hold_ev: Any = None
+        self._turn_warned: set[str] = set()
+        self.admin: Any = None  # the admin panel while it is open
         # Resizing the row resizes every face: their texts are redone once, before the frame.
         self._update_soon = Clock.create_trigger(lambda _dt: self.update(), -1)
 
@@ -69,21 +71,28 @@ class SeatClocks(BoxLayout):
         cs = self.clocks
         if cs is None:
             return
-        theme = App.get_running_app().theme
+        app = App.get_running_app()
+        theme = app.theme
         running = cs.running  # a frozenset: several seats may act at once
         self.paused = bool(cs.is_paused)
+        limit = cs.config.turn_limit
         for sid, lbl in self._labels.items():
             try:
                 st = cs.status(sid)
             except Exception:
                 continue
-            left, pts = st.remaining, st.penalty_points
+            face = face_for(st, limit, wide=lbl.width >= dp(150))
             mark = "▶ " if sid in running else ""
             name = cut(f"{mark}{self._names[sid]}", lbl.width, lbl.font_size)
-            lbl.text = f"{name}\n{_fmt(left)}" + (f" · penalty {pts}" if pts else "")
-            lbl.bold = sid in running
-            # Under the warning threshold: not colour alone, the banner says it too.
-            lbl.color = theme.bad if left <= 0 else (theme.warn if st.warned else (theme.highlight if sid in running else theme.muted))
+            lbl.text = f"{name}\n{cut(face.time, lbl.width, lbl.font_size)}"
+            lbl.bold = sid in running or face.turn_warning
+            # Under a warning threshold: not colour alone, the text carries ⚠ or the banner says it.
+            lbl.color = {"bad": theme.bad, "warn": theme.warn}.get(face.state, theme.highlight if sid in running else theme.muted)
+            if face.turn_warning and sid not in self._turn_warned:
+                self._turn_warned.add(sid)
+                app.cue("clock")
+            elif not face.turn_warning:
+                self._turn_warned.discard(sid)
 
     def _fit(self, lbl: Label, size: Any) -> None:
         theme = App.get_running_app().theme
@@ -100,6 +109,38 @@ class SeatClocks(BoxLayout):
         else:
             (self.pause or cs.pause)()
         self.paused = bool(cs.is_paused)
+
+    # ------------------------------------------------------------ admin
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.clocks is not None and self.ids.row.collide_point(*touch.pos) and not self.disabled:
+            touch.ud["clock_hold"] = True
+            self._cancel_hold()
+            self._hold_ev = Clock.schedule_once(lambda _dt: self.open_admin(), HOLD_S)
+            return True
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.ud.get("clock_hold"):
+            self._cancel_hold()
+            return True
+        return super().on_touch_up(touch)
+
+    def _cancel_hold(self) -> None:
+        if self._hold_ev is not None:
+            self._hold_ev.cancel()
+            self._hold_ev = None
+
+    def open_admin(self) -> Any:
+        """The admin panel for the open table's clocks."""
+        from .clock_admin import ClockAdmin
+
+        self._hold_ev = None
+        table = App.get_running_app().table
+        self.admin = ClockAdmin(table, dict(self._names), on_done=self.update)
+        self.admin.bind(on_dismiss=lambda *_a: setattr(self, "admin", None))
+        self.admin.open()
+        return self.admin
 
     def stop(self) -> None:
         if self._ev is not None:

@@ -1,11 +1,22 @@
 """The dice tray: what roll the game waits for, each physical die's live state (picked
 up, rolling…, rolled, crooked "re-roll or accept"), the latest result, and two fallbacks:
-manual entry (tap the face the real die shows) and the app's own roller."""
+manual entry (tap the face the real die shows) and the app's own roller.
+
+A face entered by hand is held for ``grace_s`` seconds ("4 — committing in 3 s, tap to
+change") before it goes to the Table: a chance result cannot be undone once submitted,
+so this is the moment to fix a mistyped face. "✔ Now" submits it at once.
+
+The faces wrap onto as many rows as the tray's width needs, so every face of the die
+(all six at 800×600, where one row showed 1–5) stays a 48 dp target."""
 from __future__ import annotations
 
+import math
+import time
 from typing import Any, Callable
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -30,14 +41,21 @@ class DiceTray(BoxLayout):
     throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
     accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: () -> bool
     humanise = ObjectProperty(None, allownone=True)  # set by the screen: seat ids → names
+    pending_text = StringProperty("")  # a face entered by hand, held before it is submitted
+    grace_s = NumericProperty(3.0)  # how long a face entered by hand can be changed
+    face_cols = NumericProperty(6)
+    face_rows = NumericProperty(1)
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, **kw: Any) -> None:
         self.model = DiceModel()
+        self._clock = clock
+        self._pending_ev: Any = None
         super().__init__(**kw)
         self._built_sides = 0
 
     def on_kv_post(self, base_widget: Any) -> None:
         set_drawn(self.ids.buttons, self.is_awaiting)
+        self.ids.faces.bind(width=lambda *_a: self._arrange_faces())
 
     def on_is_awaiting(self, _tray: Any, awaiting: bool) -> None:
         if "buttons" in self.ids:
@@ -74,13 +92,42 @@ class DiceTray(BoxLayout):
         self._sync()
 
     def tap_face(self, value: int) -> None:
-        action = self.model.manual(value)
+        """A face tapped: part of the entry, or the whole roll, which is then held for
+        ``grace_s`` seconds (a tap meanwhile changes it)."""
+        self.model.hold(self.model.manual(value), self._clock())
+        if self.model.pending is not None and self.grace_s <= 0:
+            self.commit_pending()
+            return
+        if self.model.pending is not None and self._pending_ev is None:
+            self._pending_ev = Clock.schedule_interval(lambda _dt: self._tick_pending(), 0.2)
+        self._sync()
+
+    def _tick_pending(self) -> None:
+        if self.model.pending is None:
+            self._stop_pending()
+        elif self.model.due(self._clock(), self.grace_s):
+            self.commit_pending()
+            return
+        self._sync()
+
+    def _stop_pending(self) -> None:
+        if self._pending_ev is not None:
+            self._pending_ev.cancel()
+            self._pending_ev = None
+
+    def commit_pending(self) -> None:
+        """Submit the roll entered by hand now."""
+        action = self.model.take_pending()
+        self._stop_pending()
         self._sync()
         if action is not None and self.submit is not None and self.submit(action):
             self.note(action.values, "entered by hand")
 
     def tap_roll_for_me(self) -> None:
-        if self.roll_for_me is not None:
+        """The button beside the faces: "✔ Now" while a face is held, else the app's roller."""
+        if self.model.pending is not None:
+            self.commit_pending()
+        elif self.roll_for_me is not None:
             self.roll_for_me()
 
     def tap_accept(self) -> None:
@@ -106,6 +153,9 @@ class DiceTray(BoxLayout):
         self.dice_text = "   ".join(f"{d.short_name} {d.label}" for d in m.dice.values())
         if m.entry:
             self.awaiting_text += "  · entered: " + " + ".join(map(str, m.entry))
+        if m.pending is None:
+            self._stop_pending()
+        self.pending_text = m.pending_text(self._clock(), self.grace_s)
         # The face buttons exist only while a roll is awaited: hidden buttons would still
         # take touches meant for what is drawn over them.
         if not m.is_awaiting:
@@ -122,6 +172,18 @@ class DiceTray(BoxLayout):
             b.bind(on_release=lambda _b, v=v: self.tap_face(v))
             box.add_widget(b)
         self._built_sides = sides
+        self._arrange_faces()
+
+    def _arrange_faces(self) -> None:
+        """As many 48 dp faces in a row as the width holds, the rows evened out."""
+        n = len(self.ids.faces.children)
+        if not n:
+            return
+        gap = self.ids.faces.spacing[0] if isinstance(self.ids.faces.spacing, (list, tuple)) else self.ids.faces.spacing
+        fit = max(1, int((self.ids.faces.width + gap) // (dp(48) + gap)))
+        rows = math.ceil(n / min(n, fit))
+        self.face_rows = rows
+        self.face_cols = math.ceil(n / rows)
 
 
 load_kv(__file__)

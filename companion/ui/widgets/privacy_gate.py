@@ -1,7 +1,13 @@
 """The privacy gate: pass the device to seat X, others look away, X holds to reveal, the
 secret hides itself. The secret content is built by a callable only after the hold has
 completed and is destroyed when the gate closes, so no secret text is ever in the widget
-tree while the gate is waiting (tests walk the tree to check)."""
+tree while the gate is waiting (tests walk the tree to check).
+
+While the secret shows, every touch on the gate (scrolling a dozen mission options,
+tapping one) starts its countdown again, and "+ More time" adds another ``auto_hide_s``:
+the gate never closes under a player who is still reading. The seat's clock keeps
+running meanwhile: reading its own options is its turn (the clocks' pause button is there
+for a real interruption)."""
 from __future__ import annotations
 
 import time
@@ -117,6 +123,15 @@ class PrivacyGate(FloatLayout):
         if box is not None:
             box.clear_widgets()
 
+    def more_time(self) -> None:
+        self.model.more_time(self._clock())
+        self.seconds_left = self.model.seconds_left(self._clock())
+
+    def _touched(self) -> None:
+        if self.phase == "open":
+            self.model.touched(self._clock())
+            self.seconds_left = self.model.seconds_left(self._clock())
+
     def _sync(self) -> None:
         self.phase = self.model.phase
         self.progress = self.model.progress
@@ -124,12 +139,14 @@ class PrivacyGate(FloatLayout):
     def on_touch_down(self, touch: Any) -> bool:
         if not self.active:
             return False
+        self._touched()
         super().on_touch_down(touch)
         return True  # nothing under the gate is touchable while it is up
 
     def on_touch_move(self, touch: Any) -> bool:
         if not self.active:
             return False
+        self._touched()
         super().on_touch_move(touch)
         return True
 
