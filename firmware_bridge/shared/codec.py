@@ -440,8 +440,9 @@ class Decoder:
 
 
 # -- payloads ------------------------------------------------------------------------
-# Little-endian, append-only: an unpacker ignores bytes after the fields it knows (a
-# newer minor) and raises FrameError("payload") when the fields it needs are missing.
+# Little-endian. The Decoder has already dropped a payload whose length does not fit its
+# type (payload_fits); an unpacker, also used on payloads that never crossed a wire,
+# raises FrameError("payload") when the fields it needs are missing.
 # The hub's logic (firmware_bridge/shared/hubapp.py) sends exactly these.
 
 # ROLL_STATE states (Pixels' numbering; firmware_bridge.shared.detector uses the same).
