@@ -14,7 +14,8 @@ those), so every rule below is testable frame by frame.
   arrives. A die whose counter still jumps after the replay had more throws than the
   hub's queue keeps: a ``ThrowsMissed`` with exactly how many, then the result. A live
   result whose counter jumps is held back for the resync it asks for (the replay
-  brings the missing ones first). Token and button bits that differ from what we knew
+  brings the missing ones first; asked again after two heartbeats without a SNAPSHOT,
+  should the request or its answer be lost). Token and button bits that differ from what we knew
   become placed/removed/pressed/released events. On the very first resync of a hub,
   what it reports is state, not news: no events.
 * **Unknown inputs**: a die, token slot or button index beyond what IDENT announced
@@ -118,6 +119,9 @@ class HubSession:
         self._boots_seen: set[int] = set()
         self._first_snapshot = True  # no SNAPSHOT handled yet
         self._baselined: set[tuple[int, int]] = set()  # dice whose baseline the first resync set
+        # Heartbeats since a live result was held back for a resync whose SNAPSHOT has not
+        # come; None when nothing is held. A lost REQUEST_STATE is asked again after two.
+        self._held_beats: int | None = None
 
     # -- connection life -----------------------------------------------------------------
 
@@ -165,6 +169,11 @@ class HubSession:
                 return self._snapshot(M.parse_snapshot(frame.payload), t)
             if kind == codec.HEARTBEAT:
                 self.heartbeat = M.parse_heartbeat(frame.payload)
+                if self._held_beats is not None:
+                    self._held_beats += 1
+                    if self._held_beats >= 2:  # our REQUEST_STATE, or its answer, was lost
+                        self._held_beats = 0
+                        self.wants_resync = True
             elif kind == codec.ACK:
                 ack = M.parse_ack(frame.payload)
                 if self.on_ack is not None:
@@ -274,7 +283,7 @@ class HubSession:
                 if live:
                     # Throws in between never reached us: the resync's replay brings
                     # them, this one included, in order.
-                    self.wants_resync = True
+                    self._hold()
                     return []
                 missed.append(E.ThrowsMissed(device=self.device, die=die, count=ahead - 1,
                                              counter=r.counter, boot_id=boot, t=t))
@@ -287,7 +296,7 @@ class HubSession:
         elif live and r.counter > 1 and len(self._boots_seen) > 1:
             # A later boot's first result we hear is not its first throw: the replay
             # brings the ones before it.
-            self.wants_resync = True
+            self._hold()
             return []
         faces = self.faces(die)
         rolled = E.DieRolled(device=self.device, die=die, value=r.face + 1,
@@ -300,7 +309,14 @@ class HubSession:
         recent.add(r.counter)
         return missed + [rolled]
 
+    def _hold(self) -> None:
+        """A live result waits for the replay: ask for it (and again if it does not come)."""
+        self.wants_resync = True
+        if self._held_beats is None:
+            self._held_beats = 0
+
     def _snapshot(self, snap: M.Snapshot, t: float) -> list[E.Event]:
+        self._held_beats = None  # the replay before it brought whatever was held
         out: list[E.Event] = []
         for die, d in enumerate(snap.dice):
             try:

@@ -128,6 +128,34 @@ def test_session_roll_counter_wraps_and_jumps_count_missed_rolls() -> None:
     assert v.duplicates == 1 and v.rolls_missed == 1
 
 
+def test_a_held_result_asks_again_when_its_resync_is_lost() -> None:
+    """A live result whose counter skipped waits for the replay; if the REQUEST_STATE
+    (or its answer) is lost, the session asks again after two heartbeats, and stops
+    asking once a SNAPSHOT came."""
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    s.push(_f(codec.SNAPSHOT, 1, payload=codec.pack_snapshot(0, [(1, 0, 1000, 1, 0, True)], 0, 0)), 0.0)
+    s.resync_sent()
+    beat = lambda seq: _f(codec.HEARTBEAT, seq, payload=codec.pack_heartbeat(0, []))  # noqa: E731
+    assert s.push(_f(codec.ROLL_STATE, 2, 0, codec.pack_roll_state(1, 3, 990, 0, 3)), 0.0) == []
+    assert s.wants_resync
+    s.resync_sent()  # ... and the request is lost on the line
+    s.push(beat(3), 0.0)
+    assert not s.wants_resync
+    s.push(beat(4), 0.0)
+    assert s.wants_resync
+    s.resync_sent()
+    out = []
+    for seq, c in ((5, 2), (6, 3)):
+        out += s.push(_f(codec.REPLAY, seq, 0, codec.pack_roll_state(1, c, 990, 0, c)), 0.0)
+    out += s.push(_f(codec.SNAPSHOT, 7, payload=codec.pack_snapshot(0, [(1, 3, 990, 3, 0, True)], 0, 0)), 0.0)
+    assert [(e.counter, e.value) for e in out] == [(2, 3), (3, 4)]
+    s.push(beat(8), 0.0)
+    s.push(beat(9), 0.0)
+    s.push(beat(10), 0.0)
+    assert not s.wants_resync
+
+
 def test_inputs_the_ident_did_not_announce_are_dropped_and_counted() -> None:
     """"die 200" on a two-die hub, token slot 9 on an eight-slot one, button 4 of four,
     a snapshot with a third die and bits past the bank: no event, one unknown_inputs
