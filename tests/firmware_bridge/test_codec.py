@@ -293,7 +293,7 @@ def test_every_single_and_double_bit_flip_is_rejected(wire: bytes) -> None:
     """Flip one bit, or two, anywhere in the frame (delimiter included) and feed it with
     a delimiter after: the Decoder yields nothing. Each variant is judged exactly as the
     Decoder judges a run between delimiters (decode_frame on each zero-free run), which
-    keeps the 1.1 million double flips of the vector set fast."""
+    keeps the 1.2 million double flips of the vector set fast."""
     bits = len(wire) * 8
     single = 0
     for i in range(bits):
