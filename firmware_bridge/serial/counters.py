@@ -57,10 +57,20 @@ class Counters:
         return asdict(self)
 
     def line(self) -> str:
-        """One status-bar line with the six counters people ask about."""
-        return ("good %d  bad %d  lost %d  reconnects %d  resyncs %d  duplicates %d"
+        """One status-bar line with the six counters people ask about, and the throws
+        missed and unknown inputs when there were any.
+
+        >>> Counters(frames_good=5, rolls_missed=2).line()
+        'good 5  bad 0  lost 0  reconnects 0  resyncs 0  duplicates 0  rolls missed 2'
+        """
+        text = ("good %d  bad %d  lost %d  reconnects %d  resyncs %d  duplicates %d"
                 % (self.frames_good, self.frames_bad, self.frames_lost, self.reconnects,
                    self.resyncs, self.duplicates))
+        if self.rolls_missed:
+            text += "  rolls missed %d" % self.rolls_missed
+        if self.unknown_inputs:
+            text += "  unknown inputs %d" % self.unknown_inputs
+        return text
 
 
 _NAMES = frozenset(f.name for f in fields(Counters))
