@@ -3,7 +3,7 @@
 protocol 1.0's framing (CRC of the decoded body, inside the COBS) and the current one
 (CRC of the encoded bytes). The figures in PROTOCOL.md §1 ("Corruption") come from
 
-    python hardware/protocol/flip_search.py 800 7      # messages, seed (about 20 min)
+    python hardware/protocol/flip_search.py 800 7      # messages, seed (about 10 min)
 
 Only pairs that can change a frame's structure are tried: at least one bit in a COBS
 code byte, in the delimiter, or in a byte that one flip turns to zero. Any other pair
