@@ -152,17 +152,20 @@ class PtyHub:
             for f in d.feed(data):
                 if f.type == codec.HELLO:
                     self._send(codec.IDENT, codec.SRC_HUB, codec.pack_ident(
-                        "0.1.0", b"benchhub", 1, 31, [6, 6]))
+                        "0.1.0", b"benchhub", 1, 31, [6, 6], tokens=16, buttons=4))
                 elif f.type == codec.REQUEST_STATE:
                     self._send(codec.SNAPSHOT, codec.SRC_HUB, codec.pack_snapshot(
                         0, [(0, 0, 0, 0, 0, True)] * 2, 0, 0))
 
     def _stream(self) -> None:
         frames = []
+        counters = [0, 0]  # each die's results numbered one after another, as a hub's are
         for i in range(4000):
             k = i % 10
             if k < 6:
-                frames.append((codec.ROLL_STATE, i % 2, codec.pack_roll_state(1 + k % 5, k, 990, i, i)))
+                counters[i % 2] += 1
+                frames.append((codec.ROLL_STATE, i % 2, codec.pack_roll_state(
+                    (1, 4, 5)[k % 3], k, 990, i, counters[i % 2])))
             elif k < 9:
                 frames.append((codec.TOKEN, codec.SRC_TOKENS, codec.pack_switch(k, k % 2, k, i, i)))
             else:

@@ -12,15 +12,21 @@ from a terminal.
 ``monitor`` takes any pyserial URL (a device, a pty, ``socket://``); it prints one line
 per event and, every ``--interval`` seconds, the bridge's counters and the hub's own.
 Ctrl-C stops either command.
+
+Bad input never ends in a traceback: a bad argument is one ``error:`` line on stderr and
+exit status 2 (usage); a port that cannot be opened, a hub that does not answer or a
+file that cannot be written is one ``error:`` line on stderr and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 import threading
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from firmware_bridge import events as E
 from firmware_bridge.shared import codec
@@ -76,6 +82,10 @@ def _counter_lines(conn: Any) -> list[str]:
     return lines
 
 
+class CliError(Exception):
+    """A runtime failure the command reports as one ``error:`` line (exit status 1)."""
+
+
 def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
     from firmware_bridge.serial import BridgeError, HubConnection, find_hub
 
@@ -87,8 +97,7 @@ def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
         else:
             url = find_hub().device
     except BridgeError as e:
-        out("error: %s" % e)
-        return 2
+        raise CliError(str(e)) from None
     t0 = time.monotonic()
     lock = threading.Lock()
 
@@ -109,14 +118,15 @@ def cmd_monitor(args: argparse.Namespace, out: Out) -> int:
         if args.record:
             ack = conn.command(codec.SET_TELEMETRY, args.die, codec.pack_set_telemetry(args.rate))
             if not ack.ok:
-                out("error: the hub refused telemetry for die %d: %s"
-                    % (args.die, codec.STATUS_NAMES[ack.status] if ack.status < len(codec.STATUS_NAMES) else ack.status))
                 conn.close()
-                return 2
-    except BridgeError as e:
+                raise CliError("the hub refused telemetry for die %d: %s"
+                               % (args.die, codec.STATUS_NAMES[ack.status]
+                                  if ack.status < len(codec.STATUS_NAMES) else ack.status))
+    except (BridgeError, KeyboardInterrupt) as e:
         conn.close()
-        out("error: %s" % e)
-        return 2
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        raise CliError(str(e)) from None
     out("monitoring %s (Ctrl-C stops)%s" % (url, " recording die %d to %s" % (args.die, args.record)
                                               if args.record else ""))
     end = None if args.seconds is None else time.monotonic() + args.seconds
@@ -153,7 +163,10 @@ def _write_recording(args: argparse.Namespace, conn: Any, samples: list[tuple[in
     meta = {"label": args.label}
     if ident is not None and args.die < len(ident.faces):
         meta["faces"] = str(ident.faces[args.die])
-    T.write_trace(args.record, T.Trace(sorted(samples), args.rate, args.die, meta))
+    try:
+        T.write_trace(args.record, T.Trace(sorted(samples), args.rate, args.die, meta))
+    except (OSError, ValueError) as e:
+        raise CliError("cannot write the recording %s: %s" % (args.record, e)) from None
     out("%d samples of die %d -> %s" % (len(samples), args.die, args.record))
 
 
@@ -165,8 +178,7 @@ def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     try:
         hub = SimulatedHub(dice=[args.faces] * args.dice, seed=args.seed, speed=args.speed)
     except SimulatedHubError as e:
-        out("error: %s" % e)
-        return 2
+        raise UsageError(str(e)) from None
     lock = threading.Lock()
     if args.control:
         def written(die: int, state: dict[str, int], t: float) -> None:
@@ -253,32 +265,98 @@ def _control_loop(hub: Any, stream: Any, out: Out, lock: threading.Lock, done: t
         done.set()
 
 
+# Upper bounds for times given in seconds: beyond them a wait overflows the platform's
+# clock (time.sleep(1e300) raises) long before anyone would want it.
+DAY_S = 86400.0
+YEAR_S = 366 * DAY_S
+
+
+class UsageError(Exception):
+    """A bad argument, reported as one ``error:`` line (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (argparse prints the whole usage
+    block first), then exit status 2."""
+
+    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, message))
+
+
+def _number(low: float | None = None, *, above: bool = False, kind: type = float,
+            high: float | None = None) -> Callable[[str], Any]:
+    """An argparse type: a finite number (never nan or inf) of ``kind`` that is >= ``low``
+    (> ``low`` with ``above``) and <= ``high``."""
+    def parse(text: str) -> Any:
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not %s" % (
+                text, "a whole number" if kind is int else "a number")) from None
+        if not math.isfinite(v):
+            raise argparse.ArgumentTypeError("%r is not a finite number" % text)
+        if low is not None and (v <= low if above else v < low):
+            raise argparse.ArgumentTypeError("%s must be %s %s" % (text, ">" if above else ">=", low))
+        if high is not None and v > high:
+            raise argparse.ArgumentTypeError("%s must be <= %s" % (text, high))
+        return v
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
+def _device_name(text: str) -> str:
+    if not text or "/" in text:
+        raise argparse.ArgumentTypeError("%r: a device name is not empty and has no '/' "
+                                         "(it goes into sources such as die:hub1/0)" % text)
+    return text
+
+
+def _output_file(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError("%s is a directory, not a file" % text)
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError("folder %s does not exist" % folder)
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m firmware_bridge",
-                                description="The table's input devices, from a terminal.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="python -m firmware_bridge",
+                description="The table's input devices, from a terminal.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="serial ports, and which are dice hubs (by USB VID:PID)")
     m = sub.add_parser("monitor", help="live events and counters of one hub")
     m.add_argument("port", nargs="?", help="device path or pyserial URL (default: the one hub found)")
     m.add_argument("--port", dest="port_opt", help="the same, as an option")
     m.add_argument("--serial", help="find the hub by its USB serial number")
-    m.add_argument("--name", default="hub1", help="the device name used in events (hub1)")
-    m.add_argument("--interval", type=float, default=5.0, help="seconds between counter lines")
-    m.add_argument("--seconds", type=float, default=None, help="stop after this long")
-    m.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the hub")
-    m.add_argument("--silence", type=float, default=3.0, help="link down after this much silence")
-    m.add_argument("--record", metavar="FILE", help="also record a die's raw samples (TELEMETRY) "
+    m.add_argument("--name", default="hub1", type=_device_name,
+                   help="the device name used in events (hub1)")
+    m.add_argument("--interval", type=_number(0, above=True, high=DAY_S), default=5.0,
+                   help="seconds between counter lines")
+    m.add_argument("--seconds", type=_number(0, high=YEAR_S), default=None, help="stop after this long")
+    m.add_argument("--timeout", type=_number(0, above=True, high=DAY_S), default=5.0,
+                   help="seconds to wait for the hub")
+    m.add_argument("--silence", type=_number(0, above=True, high=DAY_S), default=3.0,
+                   help="link down after this much silence")
+    m.add_argument("--record", metavar="FILE", type=_output_file,
+                   help="also record a die's raw samples (TELEMETRY) "
                    "to FILE in the recording format (hardware/README.md section 7)")
-    m.add_argument("--die", type=int, default=0, help="the die to record (0)")
-    m.add_argument("--rate", type=int, default=100, help="samples per second to record (<= 100)")
+    m.add_argument("--die", type=_number(0, kind=int, high=codec.MAX_DICE - 1), default=0,
+                   help="the die to record (0)")
+    m.add_argument("--rate", type=_number(1, kind=int, high=100), default=100,
+                   help="samples per second to record (1..100)")
     m.add_argument("--label", default="recorded with monitor", help="the recording's label")
     s = sub.add_parser("simulate", help="run a simulated hub on a pty and print its path")
-    s.add_argument("--dice", type=int, default=2)
+    s.add_argument("--dice", type=_number(1, kind=int, high=codec.MAX_DICE), default=2)
     s.add_argument("--faces", type=int, default=6)
     s.add_argument("--seed", type=int, default=None, help="repeatable dice, rolls and boot ids")
-    s.add_argument("--speed", type=float, default=1.0, help="device clock speed-up (1: real time)")
-    s.add_argument("--roll-every", type=float, default=0.0, help="throw every die every N seconds")
-    s.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    s.add_argument("--speed", type=_number(0.01, high=1000), default=1.0,
+                   help="device clock speed-up (1: real time)")
+    s.add_argument("--roll-every", type=_number(0, high=DAY_S), default=0.0,
+                   help="throw every die every N seconds")
+    s.add_argument("--seconds", type=_number(0, high=YEAR_S), default=None, help="stop after this long")
     s.add_argument("--control", action="store_true",
                    help="take commands on stdin (%s), one per line, and print "
                         "'written die=D state=S face=F t_ns=T' (time.monotonic_ns) when a result "
@@ -286,13 +364,32 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None, out: Out | None = None) -> int:
+def main(argv: Sequence[str] | None = None, out: Out | None = None,
+         err: Out | None = None) -> int:
+    """Run one command; returns the exit status: 0, 1 (it failed: ``error:`` line on
+    ``err``), 2 (bad arguments), 130 (Ctrl-C before it started)."""
     if out is None:
         def out(line: str) -> None:
             print(line, flush=True)
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    if err is None:
+        def err(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
     handler = {"list": cmd_list, "monitor": cmd_monitor, "simulate": cmd_simulate}[args.command]
-    return handler(args, out)
+    try:
+        return handler(args, out)
+    except UsageError as e:
+        err("%s %s: error: %s" % (parser.prog, args.command, e))
+        return 2
+    except CliError as e:
+        err("error: %s" % e)
+        return 1
+    except OSError as e:  # the terminal or a pipe went away, a device failed under us
+        err("error: %s" % (e.strerror or e))
+        return 1
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

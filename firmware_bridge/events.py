@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Literal, Mapping, Union, get_args
 
 __all__ = [
     "Event", "EventError", "DeviceOnline", "DeviceOffline", "DieMotion", "DieRolled",
+    "ThrowsMissed",
     "TokenPlaced", "TokenRemoved", "ButtonPressed", "ButtonHeld", "ButtonReleased",
     "KeypadValue", "BatteryLevel", "EVENT_TYPES", "parse_event",
     "MOTION_STATES", "ROLL_OUTCOMES",
@@ -245,6 +246,42 @@ class DieRolled(_EventBase):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowsMissed(_EventBase):
+    """``count`` throws of a die were made and never reported: more of them happened
+    while the host could not hear than the hub's result queue keeps (PROTOCOL.md §2).
+    ``counter`` is the roll counter of the result reported after the gap (the throws
+    missed are the ``count`` counters before it). Never silent: a game that waited for
+    one of those throws has to ask which result stands.
+
+    >>> ThrowsMissed(device="hub1", die=0, count=3, counter=40, t=1.0).source
+    'die:hub1/0'
+    >>> ThrowsMissed(device="hub1", die=0, count=0, t=1.0)
+    Traceback (most recent call last):
+    ...
+    firmware_bridge.events.EventError: count of throws missed must be an int >= 1, got 0
+    """
+
+    _prefix: ClassVar[str] = "die"
+    device: str
+    die: int
+    count: int
+    t: float
+    counter: int | None = None
+    boot_id: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_common(self)
+        _check_index("die", self.die)
+        _check_counter(self.counter)
+        if not isinstance(self.count, int) or isinstance(self.count, bool) or self.count < 1:
+            raise EventError("count of throws missed must be an int >= 1, got %r" % (self.count,))
+
+    @property
+    def source(self) -> str:
+        return "die:%s/%d" % (self.device, self.die)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _SlotEvent(_EventBase):
     _prefix: ClassVar[str] = "slot"
     device: str
@@ -373,8 +410,8 @@ class BatteryLevel(_EventBase):
             raise EventError("battery percent is 0..100, got %r" % (self.percent,))
 
 
-Event = Union[DeviceOnline, DeviceOffline, DieMotion, DieRolled, TokenPlaced, TokenRemoved,
-              ButtonPressed, ButtonHeld, ButtonReleased, KeypadValue, BatteryLevel]
+Event = Union[DeviceOnline, DeviceOffline, DieMotion, DieRolled, ThrowsMissed, TokenPlaced,
+              TokenRemoved, ButtonPressed, ButtonHeld, ButtonReleased, KeypadValue, BatteryLevel]
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
 

@@ -559,7 +559,7 @@ class HubConnection:
             if self._stop.is_set():
                 raise _LinkDown("closed")
         if self._decoder.counts[codec.DROP_VERSION] > version_drops:
-            raise ProtocolVersionError(None, codec.PROTOCOL_MAJOR)
+            raise ProtocolVersionError(self._decoder.other_major, codec.PROTOCOL_MAJOR)
         raise HandshakeTimeout("no IDENT from %s after %d HELLOs"
                                % (self._url_text(), self.handshake_tries))
 

@@ -33,8 +33,11 @@ class Counters:
     * ``duplicates``: roll results dropped because their (boot id, die, roll counter)
       had been delivered already, plus token/button changes already known from a
       snapshot;
-    * ``rolls_missed``: rolls that happened while we could not hear and were overtaken
-      by a later roll before the resync (the roll counter jumped by more than one);
+    * ``rolls_missed``: throws that were never reported: more happened while we could
+      not hear than the hub's result queue keeps (the roll counter jumped by more than
+      one after the replay); each gap is also a ``ThrowsMissed`` event;
+    * ``unknown_inputs``: frames about a die, token slot or button the hub's IDENT did
+      not announce ("die 200" on a two-die hub), dropped;
     * ``offline``: times the link went down (unplugged, silent, error);
     * ``callback_errors``: exceptions raised by the ``on_event`` callback (logged).
     """
@@ -46,6 +49,7 @@ class Counters:
     resyncs: int = 0
     duplicates: int = 0
     rolls_missed: int = 0
+    unknown_inputs: int = 0
     offline: int = 0
     callback_errors: int = 0
 
@@ -53,10 +57,20 @@ class Counters:
         return asdict(self)
 
     def line(self) -> str:
-        """One status-bar line with the six counters people ask about."""
-        return ("good %d  bad %d  lost %d  reconnects %d  resyncs %d  duplicates %d"
+        """One status-bar line with the six counters people ask about, and the throws
+        missed and unknown inputs when there were any.
+
+        >>> Counters(frames_good=5, rolls_missed=2).line()
+        'good 5  bad 0  lost 0  reconnects 0  resyncs 0  duplicates 0  rolls missed 2'
+        """
+        text = ("good %d  bad %d  lost %d  reconnects %d  resyncs %d  duplicates %d"
                 % (self.frames_good, self.frames_bad, self.frames_lost, self.reconnects,
                    self.resyncs, self.duplicates))
+        if self.rolls_missed:
+            text += "  rolls missed %d" % self.rolls_missed
+        if self.unknown_inputs:
+            text += "  unknown inputs %d" % self.unknown_inputs
+        return text
 
 
 _NAMES = frozenset(f.name for f in fields(Counters))
@@ -67,7 +81,7 @@ class Tally:
 
     >>> t = Tally(); t.add("frames_good", 3); t.add("resyncs")
     >>> t.value()
-    Counters(frames_good=3, frames_bad=0, frames_lost=0, reconnects=0, resyncs=1, duplicates=0, rolls_missed=0, offline=0, callback_errors=0)
+    Counters(frames_good=3, frames_bad=0, frames_lost=0, reconnects=0, resyncs=1, duplicates=0, rolls_missed=0, unknown_inputs=0, offline=0, callback_errors=0)
     """
 
     def __init__(self) -> None:

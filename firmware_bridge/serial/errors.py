@@ -67,8 +67,9 @@ class HandshakeTimeout(HandshakeError, TimeoutError):
 class ProtocolVersionError(HandshakeError, ValueError):
     """The hub speaks another protocol major than this bridge. Majors are incompatible
     by definition (REFERENCE §1): the bridge refuses rather than misread frames.
-    ``hub_major`` is None when the hub's frames were all of another major, so even its
-    IDENT could not be read."""
+    When every frame was of another major, so even the IDENT could not be read,
+    ``hub_major`` is the major the frames showed (a major-1 hub's frames are recognised
+    by their old framing), or None if not even that was readable."""
 
     code = "protocol-version"
 

@@ -56,8 +56,8 @@ class Ident:
     restarted and its counters and sequence numbers began again.
 
     >>> i = parse_ident(codec.pack_ident("0.2.1", bytes(range(8)), 77, 31, [6, 20]))
-    >>> (i.protocol, i.firmware, i.uid.hex(), i.boot_id, i.faces)
-    ('1.0', '0.2.1', '0001020304050607', 77, (6, 20))
+    >>> (i.protocol, i.firmware, i.uid.hex(), i.boot_id, i.faces, i.tokens)
+    ('2.0', '0.2.1', '0001020304050607', 77, (6, 20), 0)
     """
 
     major: int
@@ -67,6 +67,8 @@ class Ident:
     boot_id: int
     capabilities: int
     faces: tuple[int, ...]
+    tokens: int = 0  # token slots on the hub: indexes 0..tokens-1
+    buttons: int = 0
 
     @property
     def protocol(self) -> str:
@@ -76,7 +78,7 @@ class Ident:
 def parse_ident(payload: bytes) -> Ident:
     d = codec.unpack_ident(payload)
     return Ident(d["major"], d["minor"], d["version"], d["uid"], d["boot_id"], d["caps"],
-                 tuple(d["faces"]))
+                 tuple(d["faces"]), d["tokens"], d["buttons"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,18 @@ those), so every rule below is testable frame by frame.
   sets the expectation; nothing is counted across the dead time.
 * **Reboot**: an IDENT with a new ``boot_id`` (the hub announces itself at boot) means
   its counters and sequence began again: a fresh ``DeviceOnline`` and a resync.
-* **Resync**: REQUEST_STATE → SNAPSHOT. The snapshot's roll results that we have not
-  delivered are delivered (a roll made while unplugged is not lost); token and button
-  bits that differ from what we knew become placed/removed/pressed/released events.
-  On the very first snapshot of a hub, what it reports is state, not news: no events.
+* **Resync**: REQUEST_STATE → REPLAY × k, SNAPSHOT. The hub resends its last 32 roll
+  results (REPLAY, in order, with their roll counters) before the snapshot; those we
+  have not delivered are delivered in order, so every throw made while unplugged
+  arrives. A die whose counter still jumps after the replay had more throws than the
+  hub's queue keeps: a ``ThrowsMissed`` with exactly how many, then the result. A live
+  result whose counter jumps is held back for the resync it asks for (the replay
+  brings the missing ones first; asked again after two heartbeats without a SNAPSHOT,
+  should the request or its answer be lost). Token and button bits that differ from what we knew
+  become placed/removed/pressed/released events. On the very first resync of a hub,
+  what it reports is state, not news: no events.
+* **Unknown inputs**: a die, token slot or button index beyond what IDENT announced
+  ("die 200" on a two-die hub) is dropped and counted (``unknown_inputs``).
 * **Boot settle**: a die's first result of a boot with roll counter 0 is the face it
   settled on at power-up, before anyone touched it: a baseline, not a ``DieRolled``
   (after the u16 counter wraps, 0 follows 65535 and is a roll like any other).
@@ -88,8 +96,8 @@ class HubSession:
     """One hub's protocol state. ``push(frame, t)`` returns the events the frame makes;
     afterwards ``wants_resync`` says whether a REQUEST_STATE should go out, and the
     caller clears it with ``resync_sent()``. It adds to ``tally`` (its own unless one is
-    given): ``frames_lost``, ``duplicates``, ``rolls_missed`` and ``frames_bad`` (payloads
-    that made no sense). ``on_ack`` is called with every ``Ack``."""
+    given): ``frames_lost``, ``duplicates``, ``rolls_missed``, ``unknown_inputs`` and
+    ``frames_bad`` (payloads that made no sense). ``on_ack`` is called with every ``Ack``."""
 
     def __init__(self, device: str, *, host_major: int = codec.PROTOCOL_MAJOR,
                  on_ack: Callable[[M.Ack], None] | None = None,
@@ -110,6 +118,10 @@ class HubSession:
         self._recent: dict[tuple[int, int], _Recent] = {}  # (boot, die) -> counters delivered
         self._boots_seen: set[int] = set()
         self._first_snapshot = True  # no SNAPSHOT handled yet
+        self._baselined: set[tuple[int, int]] = set()  # dice whose baseline the first resync set
+        # Heartbeats since a live result was held back for a resync whose SNAPSHOT has not
+        # come; None when nothing is held. A lost REQUEST_STATE is asked again after two.
+        self._held_beats: int | None = None
 
     # -- connection life -----------------------------------------------------------------
 
@@ -147,6 +159,8 @@ class HubSession:
         try:
             if kind == codec.ROLL_STATE:
                 return self._roll(frame.src, M.parse_roll_state(frame.payload), t, live=True)
+            if kind == codec.REPLAY:
+                return self._roll(frame.src, M.parse_roll_state(frame.payload), t, live=False)
             if kind == codec.TOKEN:
                 return self._switch(True, M.parse_switch(frame.payload), t)
             if kind == codec.BUTTON:
@@ -155,6 +169,11 @@ class HubSession:
                 return self._snapshot(M.parse_snapshot(frame.payload), t)
             if kind == codec.HEARTBEAT:
                 self.heartbeat = M.parse_heartbeat(frame.payload)
+                if self._held_beats is not None:
+                    self._held_beats += 1
+                    if self._held_beats >= 2:  # our REQUEST_STATE, or its answer, was lost
+                        self._held_beats = 0
+                        self.wants_resync = True
             elif kind == codec.ACK:
                 ack = M.parse_ack(frame.payload)
                 if self.on_ack is not None:
@@ -218,7 +237,20 @@ class HubSession:
 
     # -- dice ----------------------------------------------------------------------------
 
+    def _announced_die(self, die: int) -> bool:
+        """Whether IDENT announced this die (before any IDENT: taken on trust, the
+        resync after IDENT judges again)."""
+        if self.ident is None or die < len(self.ident.faces):
+            return True
+        self.tally.add("unknown_inputs")
+        log.warning("%s: die %d dropped: the hub announced %d dice", self.device, die,
+                    len(self.ident.faces))
+        return False
+
     def _roll(self, die: int, r: M.RollState | M.DieSnapshot, t: float, live: bool) -> list[E.Event]:
+        """``live``: a ROLL_STATE as it happened; else a REPLAY or a SNAPSHOT's die."""
+        if not self._announced_die(die):
+            return []
         boot = self.boot_id
         if not r.is_result:
             if not live:
@@ -230,30 +262,61 @@ class HubSession:
             return []  # a result before IDENT: the resync after IDENT brings it
         last = self._delivered.get((boot, die))
         recent = self._recent.setdefault((boot, die), _Recent())
+        if (not live and self._first_snapshot and len(self._boots_seen) <= 1
+                and (last is None or (boot, die) in self._baselined)):
+            # The first resync of the first boot we met: old rolls, not news; the latest
+            # is the baseline the next roll counts from. (A die already heard live
+            # counts from what we delivered.)
+            self._baselined.add((boot, die))
+            if last is None or _newer(r.counter, last):
+                self._delivered[(boot, die)] = r.counter
+            recent.add(r.counter)
+            return []
+        missed: list[E.Event] = []
         if last is not None:
             ahead = _newer(r.counter, last)
             if not ahead or r.counter in recent:
                 if live:
                     self.tally.add("duplicates")
                 return []
-            self.tally.add("rolls_missed", ahead - 1)
-        elif r.counter == 0 or (not live and len(self._boots_seen) <= 1 and self._first_snapshot):
+            if ahead > 1:
+                if live:
+                    # Throws in between never reached us: the resync's replay brings
+                    # them, this one included, in order.
+                    self._hold()
+                    return []
+                missed.append(E.ThrowsMissed(device=self.device, die=die, count=ahead - 1,
+                                             counter=r.counter, boot_id=boot, t=t))
+        elif r.counter == 0:
             # Counter 0 in a boot: the face the die settled on at power-up, before any
-            # episode (no roll). The first snapshot of the first boot we met: an old
-            # roll, not news. Either way it is the baseline the next roll counts from.
+            # episode (no roll): the baseline the next roll counts from.
             self._delivered[(boot, die)] = r.counter
             recent.add(r.counter)
             return []
+        elif live and r.counter > 1 and len(self._boots_seen) > 1:
+            # A later boot's first result we hear is not its first throw: the replay
+            # brings the ones before it.
+            self._hold()
+            return []
         faces = self.faces(die)
-        event = E.DieRolled(device=self.device, die=die, value=r.face + 1,
-                            outcome=M.STATE_NAMES[r.state],  # type: ignore[arg-type]
-                            confidence=max(-1.0, min(1.0, r.confidence / 1000)),
-                            counter=r.counter, boot_id=boot, faces=faces, t=t)
+        rolled = E.DieRolled(device=self.device, die=die, value=r.face + 1,
+                             outcome=M.STATE_NAMES[r.state],  # type: ignore[arg-type]
+                             confidence=max(-1.0, min(1.0, r.confidence / 1000)),
+                             counter=r.counter, boot_id=boot, faces=faces, t=t)
+        if missed:
+            self.tally.add("rolls_missed", missed[0].count)  # type: ignore[union-attr]
         self._delivered[(boot, die)] = r.counter
         recent.add(r.counter)
-        return [event]
+        return missed + [rolled]
+
+    def _hold(self) -> None:
+        """A live result waits for the replay: ask for it (and again if it does not come)."""
+        self.wants_resync = True
+        if self._held_beats is None:
+            self._held_beats = 0
 
     def _snapshot(self, snap: M.Snapshot, t: float) -> list[E.Event]:
+        self._held_beats = None  # the replay before it brought whatever was held
         out: list[E.Event] = []
         for die, d in enumerate(snap.dice):
             try:
@@ -261,14 +324,30 @@ class HubSession:
             except ValueError as e:  # one die's impossible face must not hide the rest
                 self.tally.add("frames_bad")
                 log.warning("%s: SNAPSHOT die %d ignored: %s", self.device, die, e)
-        out += self._bank_diff(True, snap.tokens, t, None)
-        out += self._bank_diff(False, snap.buttons, t, None)
+        for tokens, bits in ((True, snap.tokens), (False, snap.buttons)):
+            size = self._bank_size(tokens)
+            if bits >> size:
+                self.tally.add("unknown_inputs")
+                bits &= (1 << size) - 1
+            out += self._bank_diff(tokens, bits, t, None)
         self._first_snapshot = False
         return out
 
     # -- tokens and buttons ----------------------------------------------------------------
 
+    def _bank_size(self, tokens: bool) -> int:
+        """Inputs IDENT announced in the bank (32, all a u32 holds, before any IDENT)."""
+        if self.ident is None:
+            return 32
+        return self.ident.tokens if tokens else self.ident.buttons
+
     def _switch(self, tokens: bool, c: M.SwitchChange, t: float) -> list[E.Event]:
+        size = self._bank_size(tokens)
+        if c.index >= size or c.bits >> size:
+            self.tally.add("unknown_inputs")
+            log.warning("%s: %s %d dropped: the hub announced %d", self.device,
+                        "token slot" if tokens else "button", c.index, size)
+            return []
         known = self.tokens if tokens else self.buttons
         if known is not None and bool(known >> c.index & 1) == c.active and known == c.bits:
             self.tally.add("duplicates")  # the snapshot already told us

@@ -7,18 +7,22 @@ subset CPython and MicroPython share: no dataclasses, no typing, no enum, no f-s
 integer maths; ``struct`` and bytes only. The byte layout is pinned by
 hardware/protocol/vectors.json and documented in hardware/protocol/PROTOCOL.md.
 
-A frame on the wire::
+A frame on the wire (protocol major 2)::
 
-    COBS(body + crc16_le) + 0x00
+    COBS(body) + check + 0x00
     body  = ver u8, type u8, seq u8, src u8, payload (0..58 bytes)
-    crc16 = CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of body, little-endian
+    check = CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of COBS(body), the bytes as
+            they go on the wire, in three zero-free bytes: 10hhhhhh 10mmmmmm 1100llll
 
 COBS removes every zero byte from the frame, so 0x00 only ever delimits frames and a
 receiver that lost its place (REPL text, a truncated frame, line noise) finds the next
-frame at the next zero.
+frame at the next zero. The CRC covers the encoded bytes, not the decoded body, so a
+flipped COBS code byte (which moves the zeros the decoder puts back) is a one-bit error
+under the CRC like any other: major 1 checked the decoded body, and two flipped bits
+there could become a different CRC-valid frame (hardware/protocol/PROTOCOL.md §1).
 
->>> encode_frame(PING, 7, SRC_HUB).hex()  # ver 1, PING, seq 7, src 0xFE, CRC 0xDBF8
-'07018707fef8db00'
+>>> encode_frame(PING, 7, SRC_HUB).hex()  # ver 2, PING, seq 7, src 0xFE
+'05028707febdabcf00'
 """
 
 import struct
@@ -30,16 +34,16 @@ except ImportError:
 
 # -- protocol constants --------------------------------------------------------------
 
-PROTOCOL_MAJOR = 1  # a receiver drops (and counts) frames of any other major
-PROTOCOL_MINOR = 0  # bumped when fields are appended; receivers default missing ones
+PROTOCOL_MAJOR = 2  # a receiver drops (and counts) frames of any other major
+PROTOCOL_MINOR = 0  # bumped for new message types or HEARTBEAT counters
+OLD_MAJOR = 1  # major 1's frames (CRC of the decoded body) are recognised, as "version"
 
 HEADER_LEN = 4
-CRC_LEN = 2
+CHECK_LEN = 3  # the CRC-16 in three zero-free bytes
 MAX_PAYLOAD = 58
 MAX_BODY = HEADER_LEN + MAX_PAYLOAD  # 62
-MAX_RAW = MAX_BODY + CRC_LEN  # 64: what COBS encodes
-MAX_ENCODED = MAX_RAW + 1  # 65: COBS adds one byte per 254, and our frames are shorter
-MIN_RAW = HEADER_LEN + CRC_LEN
+MAX_ENCODED = MAX_BODY + 1 + CHECK_LEN  # 66: COBS adds one byte per 254, ours are shorter
+MIN_ENCODED = HEADER_LEN + 1 + CHECK_LEN  # 8
 
 # Message types. Device -> host have the high bit clear, host -> device have it set, so a
 # frame that went the wrong way (a loopback, an echoing terminal) is recognisable.
@@ -53,6 +57,7 @@ SNAPSHOT = 0x07
 TELEMETRY = 0x08
 LOG = 0x09
 ACK = 0x0A
+REPLAY = 0x0B  # a roll result from the hub's queue, resent before a SNAPSHOT
 
 HELLO = 0x81
 REQUEST_STATE = 0x82
@@ -65,7 +70,7 @@ PING = 0x87
 TYPE_NAMES = {
     IDENT: "IDENT", ROLL_STATE: "ROLL_STATE", TOKEN: "TOKEN", BUTTON: "BUTTON",
     HEARTBEAT: "HEARTBEAT", BATTERY: "BATTERY", SNAPSHOT: "SNAPSHOT",
-    TELEMETRY: "TELEMETRY", LOG: "LOG", ACK: "ACK", HELLO: "HELLO",
+    TELEMETRY: "TELEMETRY", LOG: "LOG", ACK: "ACK", REPLAY: "REPLAY", HELLO: "HELLO",
     REQUEST_STATE: "REQUEST_STATE", SET_CONFIG: "SET_CONFIG",
     CALIBRATE_FACE: "CALIBRATE_FACE", SET_TELEMETRY: "SET_TELEMETRY", REBOOT: "REBOOT",
     PING: "PING",
@@ -85,15 +90,19 @@ DROP_SHORT = "short"  # decodes to fewer bytes than a header and a CRC (truncate
 DROP_CRC = "crc"  # checksum mismatch (corrupted or truncated)
 DROP_VERSION = "version"  # a well-formed frame of another protocol major
 DROP_OVERSIZE = "oversize"  # more bytes than the longest frame before a delimiter
-DROP_REASONS = (DROP_TEXT, DROP_COBS, DROP_SHORT, DROP_CRC, DROP_VERSION, DROP_OVERSIZE)
+DROP_LENGTH = "length"  # a payload whose length does not fit its message type
+DROP_REASONS = (DROP_TEXT, DROP_COBS, DROP_SHORT, DROP_CRC, DROP_VERSION, DROP_OVERSIZE,
+                DROP_LENGTH)
 
 
 class FrameError(ValueError):
-    """A frame or payload that cannot be encoded or decoded; ``code`` says why."""
+    """A frame or payload that cannot be encoded or decoded; ``code`` says why, and
+    ``major`` is the other side's protocol major when that is why (DROP_VERSION)."""
 
-    def __init__(self, code, message):
+    def __init__(self, code, message, major=None):
         super().__init__(message)
         self.code = code
+        self.major = major
 
 
 # -- CRC-16/CCITT-FALSE --------------------------------------------------------------
@@ -229,11 +238,31 @@ def _u8(name, value):
         raise FrameError("field", "%s must be 0..255, not %r" % (name, value))
 
 
+def pack_check(crc):
+    """The CRC-16 as the three bytes that end a frame: 10hhhhhh 10mmmmmm 1100llll. None is
+    zero (a frame stays zero-free), and the last has both top bits set, which neither
+    of the others nor a byte with a single bit set has: a frame cut short or glued to
+    a stray byte does not end like one.
+
+    >>> pack_check(0xFFFF).hex(), pack_check(0).hex()
+    ('bfbfcf', '8080c0')
+    """
+    return bytes([0x80 | (crc >> 10), 0x80 | ((crc >> 4) & 0x3F), 0xC0 | (crc & 0x0F)])
+
+
+def unpack_check(data):
+    """The CRC-16 in three check bytes, or None when they are not in that form."""
+    a, b, c = data[0], data[1], data[2]
+    if a & 0xC0 != 0x80 or b & 0xC0 != 0x80 or c & 0xF0 != 0xC0:
+        return None
+    return ((a & 0x3F) << 10) | ((b & 0x3F) << 4) | (c & 0x0F)
+
+
 def encode_frame(kind, seq, src, payload=b"", version=PROTOCOL_MAJOR):
     """The bytes to write for one frame, trailing 0x00 delimiter included.
 
     >>> encode_frame(HELLO, 0, SRC_HUB).hex()  # seq 0: a COBS code stands in for it
-    '03018104fecff000'
+    '03028102fe9da6cf00'
     """
     _u8("type", kind)
     _u8("seq", seq)
@@ -242,9 +271,24 @@ def encode_frame(kind, seq, src, payload=b"", version=PROTOCOL_MAJOR):
     if len(payload) > MAX_PAYLOAD:
         raise FrameError("size", "payload of %d bytes: at most %d fit in a frame"
                          % (len(payload), MAX_PAYLOAD))
-    body = bytes([version, kind, seq, src]) + bytes(payload)
-    crc = crc16(body)
-    return cobs_encode(body + bytes([crc & 0xFF, crc >> 8])) + b"\x00"
+    enc = cobs_encode(bytes([version, kind, seq, src]) + bytes(payload))
+    return enc + pack_check(crc16(enc)) + b"\x00"
+
+
+def _old_major(data):
+    """The major of a run that is a CRC-valid frame of major 1 (the CRC of the decoded
+    body, COBS over body and CRC), else None: a hub with old firmware is told apart
+    from a noisy line."""
+    try:
+        raw = cobs_decode(data)
+    except FrameError:
+        return None
+    if len(raw) < HEADER_LEN + 2:
+        return None
+    n = len(raw) - 2
+    if crc16(raw[:n]) != raw[n] | (raw[n + 1] << 8) or raw[0] == PROTOCOL_MAJOR:
+        return None
+    return raw[0]
 
 
 def decode_frame(data):
@@ -258,16 +302,30 @@ def decode_frame(data):
         data = data[:len(data) - 1]
     if len(data) > MAX_ENCODED:
         raise FrameError(DROP_OVERSIZE, "longer than any frame")
-    raw = cobs_decode(data)
-    if len(raw) < MIN_RAW:
-        raise FrameError(DROP_SHORT, "shorter than a header and a CRC")
-    n = len(raw) - CRC_LEN
-    body = raw[:n]
-    if crc16(body) != raw[n] | (raw[n + 1] << 8):
+    if len(data) < MIN_ENCODED:
+        major = _old_major(data)
+        if major is not None:
+            raise FrameError(DROP_VERSION, "a frame of protocol major %d" % major, major)
+        raise FrameError(DROP_SHORT, "shorter than a header and a check")
+    n = len(data) - CHECK_LEN
+    crc = unpack_check(data[n:])
+    if crc is None or crc16(data[:n]) != crc:
+        major = _old_major(data)
+        if major is not None:
+            raise FrameError(DROP_VERSION, "protocol major %d, not %d" % (major, PROTOCOL_MAJOR),
+                             major)
         raise FrameError(DROP_CRC, "CRC mismatch")
+    body = cobs_decode(data[:n])
+    if len(body) < HEADER_LEN:
+        raise FrameError(DROP_SHORT, "shorter than a header")
     if body[0] != PROTOCOL_MAJOR:
-        raise FrameError(DROP_VERSION, "protocol major %d, not %d" % (body[0], PROTOCOL_MAJOR))
-    return Frame(body[1], body[2], body[3], body[HEADER_LEN:], body[0])
+        raise FrameError(DROP_VERSION, "protocol major %d, not %d" % (body[0], PROTOCOL_MAJOR),
+                         body[0])
+    payload = body[HEADER_LEN:]
+    if not payload_fits(body[1], payload):
+        raise FrameError(DROP_LENGTH, "%s payload of %d bytes does not fit its layout"
+                         % (TYPE_NAMES.get(body[1], "0x%02x" % body[1]), len(payload)))
+    return Frame(body[1], body[2], body[3], payload, body[0])
 
 
 def _is_text(data):
@@ -310,6 +368,7 @@ class Decoder:
             self.counts[reason] = 0
         self.dropped_bytes = 0
         self.last_error = None  # the latest drop reason, for a log line
+        self.other_major = None  # the protocol major of the latest frame dropped for it
         self._buf = bytearray()
         self._overflow = False  # past MAX_ENCODED: skip to the next delimiter
 
@@ -348,6 +407,8 @@ class Decoder:
             # A whole frame of another major is "version" whatever its bytes look like.
             text = e.code != DROP_VERSION and _is_text(buf)
             self._drop(DROP_TEXT if text else e.code, len(buf))
+            if e.code == DROP_VERSION:
+                self.other_major = e.major
             return
         self.counts["frames"] += 1
         out.append(frame)
@@ -379,8 +440,9 @@ class Decoder:
 
 
 # -- payloads ------------------------------------------------------------------------
-# Little-endian, append-only: an unpacker ignores bytes after the fields it knows (a
-# newer minor) and raises FrameError("payload") when the fields it needs are missing.
+# Little-endian. The Decoder has already dropped a payload whose length does not fit its
+# type (payload_fits); an unpacker, also used on payloads that never crossed a wire,
+# raises FrameError("payload") when the fields it needs are missing.
 # The hub's logic (firmware_bridge/shared/hubapp.py) sends exactly these.
 
 # ROLL_STATE states (Pixels' numbering; firmware_bridge.shared.detector uses the same).
@@ -426,6 +488,40 @@ BATTERY_UNKNOWN = 0xFF  # percent not known (no fuel gauge)
 TELEMETRY_MAX_SAMPLES = 6  # 5 + 6 x 8 = 53 payload bytes
 
 
+IDENT_LEN = 22  # before the face counts
+_FIXED_LEN = {ROLL_STATE: 10, REPLAY: 10, TOKEN: 12, BUTTON: 12, BATTERY: 4, ACK: 6}
+
+
+def payload_fits(kind, payload):
+    """Whether a payload's length fits its message type's layout: exactly, for the
+    fixed layouts and those with a count byte (IDENT's dice, SNAPSHOT's dice,
+    TELEMETRY's samples); HEARTBEAT's counters in whole u16s, LOG at least its level.
+    A frame that does not fit is dropped (DROP_LENGTH) before anything reads it. The
+    host's commands are judged by the hub, which answers a bad one with an ACK
+    (E_BAD_PAYLOAD), and a type the receiver does not know is let through.
+
+    >>> payload_fits(ROLL_STATE, bytes(10)), payload_fits(ROLL_STATE, bytes(12))
+    (True, False)
+    >>> payload_fits(SNAPSHOT, pack_snapshot(0, [(1, 2, 3, 4, 5, True)], 0, 0)[:-1])
+    False
+    """
+    n = len(payload)
+    fixed = _FIXED_LEN.get(kind)
+    if fixed is not None:
+        return n == fixed
+    if kind == IDENT:
+        return n >= IDENT_LEN and n == IDENT_LEN + payload[IDENT_LEN - 1]
+    if kind == SNAPSHOT:
+        return n >= 13 and n == 13 + 9 * payload[12]
+    if kind == TELEMETRY:
+        return n >= 5 and payload[4] <= TELEMETRY_MAX_SAMPLES and n == 5 + 8 * payload[4]
+    if kind == HEARTBEAT:
+        return n >= 4 and n % 2 == 0
+    if kind == LOG:
+        return n >= 1
+    return True
+
+
 def _need(payload, n, what):
     if len(payload) < n:
         raise FrameError("payload", "%s payload of %d bytes: needs at least %d"
@@ -439,28 +535,31 @@ def _version_bytes(version):
     return bytes([int(p) & 0xFF for p in version])
 
 
-def pack_ident(version, uid, boot_id, caps, faces, major=PROTOCOL_MAJOR, minor=PROTOCOL_MINOR):
+def pack_ident(version, uid, boot_id, caps, faces, major=PROTOCOL_MAJOR, minor=PROTOCOL_MINOR,
+               tokens=0, buttons=0):
     """IDENT: protocol major u8, minor u8, firmware major/minor/patch u8 x3, board uid
-    8 bytes (zero-padded), boot id u32, capabilities u16, dice count u8, then each die's
-    face count u8."""
+    8 bytes (zero-padded), boot id u32, capabilities u16, token slot count u8, button
+    count u8, dice count u8, then each die's face count u8."""
     uid = bytes(uid[:8])
     return (struct.pack("<BB", major, minor) + _version_bytes(version) + uid
-            + bytes(8 - len(uid)) + struct.pack("<IHB", boot_id, caps, len(faces))
+            + bytes(8 - len(uid)) + struct.pack("<IHBBB", boot_id, caps, tokens, buttons,
+                                                len(faces))
             + bytes(faces))
 
 
 def unpack_ident(payload):
-    _need(payload, 20, "IDENT")
-    boot_id, caps, n = struct.unpack_from("<IHB", payload, 13)
-    _need(payload, 20 + n, "IDENT")
+    _need(payload, IDENT_LEN, "IDENT")
+    boot_id, caps, tokens, buttons, n = struct.unpack_from("<IHBBB", payload, 13)
+    _need(payload, IDENT_LEN + n, "IDENT")
     return {"major": payload[0], "minor": payload[1],
             "version": "%d.%d.%d" % (payload[2], payload[3], payload[4]),
             "uid": bytes(payload[5:13]), "boot_id": boot_id, "caps": caps,
-            "faces": list(payload[20:20 + n])}
+            "tokens": tokens, "buttons": buttons,
+            "faces": list(payload[IDENT_LEN:IDENT_LEN + n])}
 
 
 def pack_roll_state(state, face, confidence, t_ms, counter):
-    """ROLL_STATE: state u8, face index u8, confidence i16 (x1000), device ms u32, roll
+    """ROLL_STATE (and REPLAY, the same layout): state u8, face index u8, confidence i16 (x1000), device ms u32, roll
     counter u16."""
     return struct.pack("<BBhIH", state, face, confidence, t_ms & 0xFFFFFFFF, counter & 0xFFFF)
 
@@ -644,6 +743,8 @@ def unpack_payload(kind, payload):
         return {"mode": unpack_reboot(payload)}
     if kind == TELEMETRY:
         return {"samples": [list(s) for s in unpack_telemetry(payload)]}
+    if kind == REPLAY:
+        return unpack_roll_state(payload)
     fn = _UNPACKERS.get(kind)
     return fn(payload) if fn is not None else None
 

@@ -9,7 +9,9 @@ One ``Hub.step(now_ms)`` per main-loop pass (every few ms):
 
 1. read the USB link, decode frames, answer commands (every command is ACKed);
 2. drain each die's accelerometer FIFO through its roll detector, sending ROLL_STATE on
-   every state change and TELEMETRY when streaming is on;
+   every state change and TELEMETRY when streaming is on; the last RESULT_QUEUE roll
+   results are kept, and REQUEST_STATE resends them in order (REPLAY) before SNAPSHOT,
+   so throws made while the host could not hear arrive with their roll counters;
 3. poll the token and button banks, sending TOKEN / BUTTON on debounced changes;
 4. send a HEARTBEAT each second with the counters.
 
@@ -32,6 +34,13 @@ CONFIG_MAGIC = b"TCFG"
 CAL_FILE = "cal%d.bin"  # per die index, on the board's file system
 CONFIG_FILE = "detector.cfg"  # detector thresholds set over SET_CONFIG, kept across boots
 HEARTBEAT_MS = 1000  # 1 Hz; the host calls the link down after 3 s of silence
+# The last this-many roll results (every die together) are kept and resent as REPLAY
+# before every SNAPSHOT: the hub cannot tell a host that hears from one that does not
+# (USB-UART bridges drop what nobody reads), so it keeps them all and the host, which
+# de-duplicates by roll counter, takes what it missed. 32 x 7 values: a few hundred
+# bytes of the board's RAM.
+RESULT_QUEUE = 32
+_RESULTS = (detector.ROLLED, detector.CROOKED, detector.ON_FACE)
 TELEMETRY_MAX_HZ = 100  # raw-sample streaming cap per die
 
 # The protocol's numbers are the codec's (one source); re-exported under the names the
@@ -122,6 +131,9 @@ class Hub:
         }
         self._next_heartbeat = now_ms
         self._pending_action = None
+        # (die, state, face, confidence, device ms, roll counter) of the latest results,
+        # oldest first, at most RESULT_QUEUE.
+        self.results = []
         for die in dice:
             self._load_calibration(die)
         self._load_config()
@@ -254,11 +266,18 @@ class Hub:
             if ev is not None:
                 if ev.state == detector.ROLLED:
                     self.counters["rolls"] += 1
+                if ev.state in _RESULTS:
+                    self._keep_result(die.index, ev)
                 self._send_roll_state(die.index, ev)
             if die.telemetry_every:
                 self._telemetry(die, t, s)
             die.last_t = t
             t += die.period_ms
+
+    def _keep_result(self, die_index, ev):
+        self.results.append((die_index, ev.state, ev.face, ev.confidence, ev.t_ms, ev.counter))
+        if len(self.results) > RESULT_QUEUE:
+            self.results.pop(0)
 
     def _telemetry(self, die, t, s):
         die._tick += 1
@@ -282,6 +301,7 @@ class Hub:
         elif kind == codec.PING:
             self._ack(frame, OK)
         elif kind == codec.REQUEST_STATE:
+            self._send_replay()
             self._send_snapshot(now_ms)
         elif kind == codec.SET_CONFIG:
             self._set_config(frame)
@@ -435,8 +455,15 @@ class Hub:
 
     def _send_ident(self):
         faces = bytes([d.faces for d in self.dice])
+        tokens = self.tokens.debouncer.count if self.tokens is not None else 0
+        buttons = self.buttons.debouncer.count if self.buttons is not None else 0
         self._send(codec.IDENT, SRC_HUB, pack_ident(self.version, self.uid, self.boot_id,
-                                                    CAPABILITIES, faces))
+                                                    CAPABILITIES, faces, tokens=tokens,
+                                                    buttons=buttons))
+
+    def _send_replay(self):
+        for r in self.results:
+            self._send(codec.REPLAY, r[0], pack_roll_state(r[1], r[2], r[3], r[4], r[5]))
 
     def _send_roll_state(self, die_index, ev):
         self._send(codec.ROLL_STATE, die_index,

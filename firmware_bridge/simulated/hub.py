@@ -28,6 +28,7 @@ resolving, as a USB device vanishes), a replug opens a new pty and repoints the 
 from __future__ import annotations
 
 import fcntl
+import math
 import os
 import random
 import shutil
@@ -227,8 +228,9 @@ class SimulatedHub:
             if f not in C.CANONICAL:
                 raise SimulatedHubError("no d%d: the simulated dice are %s"
                                         % (f, ", ".join("d%d" % k for k in sorted(C.CANONICAL))))
-        if speed <= 0:
-            raise SimulatedHubError("speed must be positive, not %r" % speed)
+        if not isinstance(speed, (int, float)) or not math.isfinite(speed) or speed <= 0:
+            # nan passes "<= 0" and inf makes every device clock step infinite
+            raise SimulatedHubError("speed must be a finite number > 0, not %r" % (speed,))
         self.faces = faces
         self.speed = float(speed)
         self.rng = random.Random(seed)

@@ -34,11 +34,11 @@ OUT = Path(__file__).resolve().parent / "vectors.json"
 # with bytes as hex strings. Every message type at least once.
 MESSAGES: list[tuple[str, int, int, int, Any]] = [
     ("IDENT of a hub with two d6 at boot", c.IDENT, 0, c.SRC_HUB,
-     {"major": 1, "minor": 0, "version": "0.1.0", "uid": "e66038b7136b2a2f",
-      "boot_id": 0x12345678, "caps": 31, "faces": [6, 6]}),
+     {"major": 2, "minor": 0, "version": "0.1.0", "uid": "e66038b7136b2a2f",
+      "boot_id": 0x12345678, "caps": 31, "tokens": 6, "buttons": 4, "faces": [6, 6]}),
     ("IDENT of a one-d20 hub, firmware 1.2.3, no tokens or buttons", c.IDENT, 17, c.SRC_HUB,
-     {"major": 1, "minor": 0, "version": "1.2.3", "uid": "0000000000000001",
-      "boot_id": 0, "caps": 1 | 8 | 16, "faces": [20]}),
+     {"major": 2, "minor": 0, "version": "1.2.3", "uid": "0000000000000001",
+      "boot_id": 0, "caps": 1 | 8 | 16, "tokens": 0, "buttons": 0, "faces": [20]}),
     ("ROLL_STATE: die 0 rolled, face index 3", c.ROLL_STATE, 5, 0,
      {"state": 1, "face": 3, "confidence": 998, "t_ms": 123456, "counter": 7}),
     ("ROLL_STATE: die 1 picked up (handling)", c.ROLL_STATE, 6, 1,
@@ -51,6 +51,8 @@ MESSAGES: list[tuple[str, int, int, int, Any]] = [
      {"state": 5, "face": 2, "confidence": -12, "t_ms": 1, "counter": 9}),
     ("ROLL_STATE at boot: unknown", c.ROLL_STATE, 1, 0,
      {"state": 0, "face": 0, "confidence": 0, "t_ms": 0, "counter": 0}),
+    ("REPLAY: die 1's result from the hub's queue, resent before a SNAPSHOT", c.REPLAY, 25, 1,
+     {"state": 1, "face": 5, "confidence": 991, "t_ms": 98765, "counter": 12}),
     ("TOKEN: slot 2 placed", c.TOKEN, 10, c.SRC_TOKENS,
      {"index": 2, "active": True, "bits": 0b100, "t_ms": 5000, "counter": 1}),
     ("TOKEN: slot 2 removed", c.TOKEN, 11, c.SRC_TOKENS,
@@ -110,10 +112,8 @@ MESSAGES: list[tuple[str, int, int, int, Any]] = [
 RAW: list[tuple[str, int, int, int, str]] = [
     ("an unknown type is delivered (receivers ignore it)", 0x42, 3, 2, "0102030003"),
     ("a 58-byte payload of zeros: every byte a COBS code", c.LOG, 9, c.SRC_HUB, "00" * 58),
-    ("a 58-byte payload of 0xff (a BATTERY with 54 bytes of a future minor)", c.BATTERY, 200, c.SRC_ALL, "ff" * 58),
-    ("a payload 0..57", c.HEARTBEAT, 7, c.SRC_TOKENS, bytes(range(58)).hex()),
-    ("trailing bytes of a newer minor are kept in the payload", c.ROLL_STATE, 30, 0,
-     "0103e6030040e2010007" + "00aa"),
+    ("a 58-byte payload of 0xff (an unknown type: no length rule)", 0x42, 200, c.SRC_ALL, "ff" * 58),
+    ("a payload 0..57 (a HEARTBEAT with 27 counters of a newer minor)", c.HEARTBEAT, 7, c.SRC_TOKENS, bytes(range(58)).hex()),
 ]
 
 
@@ -127,41 +127,59 @@ def pack(kind: int, fields: Any) -> bytes:
 
 
 def _raw_wire(body: bytes, crc: int | None = None) -> bytes:
-    """A body framed by hand, with its own CRC or a given (wrong) one."""
-    crc = c.crc16(body) if crc is None else crc
+    """A body framed by hand, with its own check or a given (wrong) CRC."""
+    enc = c.cobs_encode(body)
+    crc = c.crc16(enc) if crc is None else crc
+    return enc + c.pack_check(crc) + b"\x00"
+
+
+def _major1_wire(body: bytes) -> bytes:
+    """A frame as protocol major 1 framed it: COBS(body + CRC of the body, low byte first)."""
+    crc = c.crc16(body)
     return c.cobs_encode(body + bytes([crc & 0xFF, crc >> 8])) + b"\x00"
 
 
 def invalid() -> list[dict[str, str]]:
     ping = c.encode_frame(c.PING, 4, c.SRC_HUB)
     roll = c.encode_frame(c.ROLL_STATE, 5, 0, c.pack_roll_state(1, 3, 998, 123456, 7))
-    body = bytearray([1, c.ROLL_STATE, 5, 0]) + c.pack_roll_state(1, 3, 998, 123456, 7)
-    good_crc = c.crc16(bytes(body))
+    body = bytearray([c.PROTOCOL_MAJOR, c.ROLL_STATE, 5, 0]) + c.pack_roll_state(1, 3, 998, 123456, 7)
+    good_crc = c.crc16(c.cobs_encode(bytes(body)))
     flipped = bytearray(body)
     flipped[5] ^= 0x01  # face index 3 -> 2, CRC of the original
     banner = (b"MicroPython v1.27.0 on 2025-12-09; Raspberry Pi Pico with RP2040\r\n"
               b"Type \"help()\" for more information.\r\n>>> ")
+    check = c.pack_check(good_crc)
     cases = [
         ("a payload bit flipped (face 3 read as 2): CRC mismatch", _raw_wire(bytes(flipped), good_crc), c.DROP_CRC),
-        ("the CRC's high byte damaged", _raw_wire(bytes(body), good_crc ^ 0x0100), c.DROP_CRC),
-        ("a ROLL_STATE cut after 9 of its 18 bytes: the COBS chain breaks", roll[:9] + b"\x00", c.DROP_COBS),
-        ("a ROLL_STATE cut after 14 of its 18 bytes: the chain holds, the CRC does not",
-         roll[:14] + b"\x00", c.DROP_CRC),
-        ("a PING cut after its first 4 bytes", ping[:4] + b"\x00", c.DROP_COBS),
-        ("a well-formed frame of protocol major 2", _raw_wire(bytes([2, c.PING, 0, c.SRC_HUB])), c.DROP_VERSION),
+        ("the CRC's high bits damaged", _raw_wire(bytes(body), good_crc ^ 0x0400), c.DROP_CRC),
+        ("the check's last byte not of the form 1100xxxx",
+         c.cobs_encode(bytes(body)) + check[:2] + bytes([check[2] & 0x8F]) + b"\x00", c.DROP_CRC),
+        ("a ROLL_STATE cut after 9 of its 19 bytes", roll[:9] + b"\x00", c.DROP_CRC),
+        ("a ROLL_STATE cut after 14 of its 19 bytes", roll[:14] + b"\x00", c.DROP_CRC),
+        ("a PING cut after its first 4 bytes", ping[:4] + b"\x00", c.DROP_SHORT),
+        ("a well-formed frame of protocol major 3", _raw_wire(bytes([3, c.PING, 0, c.SRC_HUB])), c.DROP_VERSION),
         ("protocol major 0", _raw_wire(bytes([0, c.IDENT, 0, c.SRC_HUB])), c.DROP_VERSION),
-        ("five bytes: less than a header and a CRC", c.cobs_encode(bytes([1, 0x81, 0, 0xFE, 0x12])) + b"\x00", c.DROP_SHORT),
+        ("a PING of protocol major 1 (the CRC of the decoded body)",
+         _major1_wire(bytes([1, c.PING, 2, c.SRC_HUB])), c.DROP_VERSION),
+        ("an IDENT of protocol major 1",
+         _major1_wire(bytes([1, c.IDENT, 0, c.SRC_HUB, 1, 0, 0, 1, 0]) + bytes(8) + bytes([1, 2, 3, 4, 31, 0, 1, 6])),
+         c.DROP_VERSION),
+        ("a CRC-valid COBS chain broken inside",
+         bytes([9, 2, 0x87, 1, 0xFE]) + c.pack_check(c.crc16(bytes([9, 2, 0x87, 1, 0xFE]))) + b"\x00", c.DROP_COBS),
+        ("the check alone and a header byte: less than a header", bytes([2, 2]) + c.pack_check(c.crc16(bytes([2, 2]))) + b"\x00", c.DROP_SHORT),
         ("a lone byte", b"\x01\x00", c.DROP_SHORT),
-        ("a COBS block running past the delimiter", b"\x05\x01\x02\x00", c.DROP_COBS),
-        ("a stray Ctrl-C", b"\x03\x00", c.DROP_COBS),
+        ("a stray Ctrl-C", b"\x03\x00", c.DROP_SHORT),
+        ("a ROLL_STATE with two bytes too many (major 1's appended fields)",
+         _raw_wire(bytes(body) + b"\x00\xaa"), c.DROP_LENGTH),
+        ("a SNAPSHOT announcing two dice and carrying one",
+         _raw_wire(bytes([2, c.SNAPSHOT, 3, c.SRC_HUB]) + c.pack_snapshot(0, [(1, 2, 900, 4, 0, True)], 0, 0)[:12]
+                   + bytes([2]) + c.pack_snapshot(0, [(1, 2, 900, 4, 0, True)], 0, 0)[13:]), c.DROP_LENGTH),
         ("a 59-byte payload with a valid CRC: longer than any frame",
-         _raw_wire(bytes([1, c.LOG, 0, c.SRC_HUB]) + b"y" * 59), c.DROP_OVERSIZE),
+         _raw_wire(bytes([2, c.LOG, 0, c.SRC_HUB]) + b"y" * 59), c.DROP_OVERSIZE),
         ("70 bytes of line noise without a delimiter, then one", bytes(range(1, 71)) + b"\x00", c.DROP_OVERSIZE),
         ("the MicroPython boot banner and prompt", banner + b"\x00", c.DROP_TEXT),
         ("a REPL prompt glued to the front of a PING", b">>> " + ping, c.DROP_TEXT),
         ("a traceback line", b"Traceback (most recent call last):\r\n\x00", c.DROP_TEXT),
-        ("a frame sent the other way round (CRC big-endian)",
-         c.cobs_encode(bytes(body) + bytes([good_crc >> 8, good_crc & 0xFF])) + b"\x00", c.DROP_CRC),
     ]
     return [{"name": n, "wire": w.hex(), "reason": r} for n, w, r in cases]
 
@@ -185,7 +203,7 @@ def build() -> dict[str, Any]:
     stream = b"".join(unhex(f["wire"]) + (b"Traceback\r\n>>> \x03\x00" if i % 3 == 0 else b"")
                       for i, f in enumerate(frames[:9]))
     return {
-        "format": "tabletop-companion dice-hub protocol vectors 1",
+        "format": "tabletop-companion dice-hub protocol vectors 2",
         "protocol": {"major": c.PROTOCOL_MAJOR, "minor": c.PROTOCOL_MINOR,
                      "max_payload": c.MAX_PAYLOAD, "max_encoded": c.MAX_ENCODED},
         "types": {name: kind for kind, name in sorted(c.TYPE_NAMES.items())},

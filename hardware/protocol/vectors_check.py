@@ -35,8 +35,8 @@ def pack_fields(c, kind, f):
         return b""
     if kind == c.IDENT:
         return c.pack_ident(f["version"], unhex(f["uid"]), f["boot_id"], f["caps"], f["faces"],
-                            f["major"], f["minor"])
-    if kind == c.ROLL_STATE:
+                            f["major"], f["minor"], f["tokens"], f["buttons"])
+    if kind == c.ROLL_STATE or kind == c.REPLAY:
         return c.pack_roll_state(f["state"], f["face"], f["confidence"], f["t_ms"], f["counter"])
     if kind == c.TOKEN or kind == c.BUTTON:
         return c.pack_switch(f["index"], f["active"], f["bits"], f["t_ms"], f["counter"])

@@ -40,12 +40,15 @@ class HubState:
 
     def __init__(self, faces: tuple[int, ...] = (6, 6), boot_id: int = 0x1234ABCD,
                  major: int = codec.PROTOCOL_MAJOR, frame_version: int = codec.PROTOCOL_MAJOR,
-                 answer_hello: bool = True) -> None:
+                 answer_hello: bool = True, tokens: int = 8, buttons: int = 4) -> None:
         self.faces = faces
         self.boot_id = boot_id
         self.major = major
         self.frame_version = frame_version
         self.answer_hello = answer_hello
+        self.token_count = tokens  # what IDENT announces
+        self.button_count = buttons
+        self.major1_framing = False  # frames as protocol major 1 framed them (old firmware)
         self.uid = b"\xe6\x60\x38\xb7\x13\x4f\x2a\x2b"
         self.seq = 0
         self.dice = [[0, 0, 1000, 0] for _ in faces]  # state, face, confidence, counter
@@ -65,6 +68,10 @@ class HubState:
             if seq is None:
                 seq = self.seq
                 self.seq = (self.seq + 1) & 0xFF
+            if self.major1_framing:
+                body = bytes([1, kind, seq, src]) + payload
+                crc = codec.crc16(body)
+                return codec.cobs_encode(body + bytes([crc & 0xFF, crc >> 8])) + b"\x00"
             return codec.encode_frame(kind, seq, src, payload, version=self.frame_version)
 
     def send(self, kind: int, src: int, payload: bytes = b"", seq: int | None = None) -> bytes:
@@ -79,7 +86,8 @@ class HubState:
 
     def ident_payload(self) -> bytes:
         return codec.pack_ident("0.3.0", self.uid, self.boot_id,
-                                31, list(self.faces), major=self.major)
+                                31, list(self.faces), major=self.major,
+                                tokens=self.token_count, buttons=self.button_count)
 
     def roll(self, die: int, face: int, state: int = 1, confidence: int = 990) -> int:
         """A finished roll of ``die``: bumps its counter and sends ROLL_STATE (unless

@@ -28,12 +28,13 @@ EXAMPLES: list[ev.Event] = [
     ev.KeypadValue(device="gpio", value=6, t=7.0),
     ev.KeypadValue(device="gpio", value=1, seat=0, counter=2, t=7.0),
     ev.BatteryLevel(device="hub1", percent=55, millivolts=3800, t=8.0),
+    ev.ThrowsMissed(device="hub1", die=1, count=3, counter=44, boot_id=7, t=9.0),
 ]
 
 SOURCES = [
     "device:hub1", "device:hub1", "die:hub1/1", "die:hub1/1", "die:sim/0", "slot:gpio/3",
     "slot:hub1/0", "button:gpio/end-turn", "button:gpio/seat-2", "button:hub1/3",
-    "keypad:gpio", "keypad:gpio/0", "battery:hub1",
+    "keypad:gpio", "keypad:gpio/0", "battery:hub1", "die:hub1/1",
 ]
 
 

@@ -42,18 +42,20 @@ def test_list_with_no_ports(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_monitor_reports_a_device_that_is_not_a_hub() -> None:
     lines: list[str] = []
+    errors: list[str] = []
     # loop:// echoes our HELLO back: a line with no hub on it.
-    assert main(["monitor", "loop://", "--timeout", "3"], lines.append) == 2
-    assert lines[-1].startswith("error: no IDENT")
+    assert main(["monitor", "loop://", "--timeout", "3"], lines.append, errors.append) == 1
+    assert errors == [e for e in errors if e.startswith("error: no IDENT")] and len(errors) == 1
+    assert not any(line.startswith("error") for line in lines)
 
 
 def test_monitor_without_a_port_needs_a_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     import serial.tools.list_ports as lp
 
     monkeypatch.setattr(lp, "comports", lambda: [])
-    lines: list[str] = []
-    assert main(["monitor"], lines.append) == 2
-    assert lines[-1].startswith("error: no dice hub on any USB port")
+    errors: list[str] = []
+    assert main(["monitor"], [].append, errors.append) == 1
+    assert len(errors) == 1 and errors[0].startswith("error: no dice hub on any USB port")
 
 
 def test_parser_knows_the_three_commands() -> None:
@@ -96,9 +98,9 @@ def test_simulate_then_monitor_it() -> None:
 
 def test_simulate_refuses_an_impossible_die() -> None:
     pytest.importorskip("firmware_bridge.simulated.hub")
-    lines: list[str] = []
-    assert main(["simulate", "--faces", "7", "--seconds", "0"], lines.append) == 2
-    assert lines[0].startswith("error: ")
+    errors: list[str] = []
+    assert main(["simulate", "--faces", "7", "--seconds", "0"], [].append, errors.append) == 2
+    assert len(errors) == 1 and "error: no d7" in errors[0]
 
 
 def test_monitor_records_telemetry_in_the_recording_format(tmp_path) -> None:

@@ -287,3 +287,65 @@ def test_close_leaves_no_file_descriptor_on_the_pty(hub) -> None:
     assert _fds_on(hub.pty_path) == before + 1
     conn.close()
     assert _fds_on(hub.pty_path) == before
+
+
+def _unplugged(hub, conn_got: Collector) -> None:
+    offline = len(conn_got.of(E.DeviceOffline))
+    hub.unplug()
+    conn_got.wait_count(E.DeviceOffline, offline + 1)
+
+
+def test_the_same_die_thrown_twice_while_unplugged_arrives_twice_in_order(hub) -> None:
+    """PROTOCOL.md §2's promise: unplug, throw die 0 twice, replug: both throws arrive,
+    in order, with their roll counters (the hub's queue replays them before the
+    SNAPSHOT, which only knows the second), and nothing is reported missed."""
+    got = Collector()
+    conn = HubConnection(lambda: hub.pty_path or "/dev/tc-unplugged", got, poll_s=0.02).connect()
+    try:
+        assert wait_until(lambda: conn.counters().resyncs >= 1)
+        hub.roll(0, value=2)
+        got.wait_count(E.DieRolled, 1)
+        _unplugged(hub, got)
+        hub.roll(0, value=5, wait=True)
+        hub.roll(0, value=3, wait=True)  # the re-roll a player could hide
+        onlines = len(got.of(E.DeviceOnline))
+        hub.replug()
+        got.wait_count(E.DeviceOnline, onlines + 1)
+        rolled = got.wait_count(E.DieRolled, 3)
+        assert [(e.counter, e.value) for e in rolled] == _hub_results(hub, 0)
+        assert [e.value for e in rolled] == [2, 5, 3]
+        assert [e.counter for e in rolled] == [rolled[0].counter, rolled[0].counter + 1,
+                                               rolled[0].counter + 2]
+        assert got.of(E.ThrowsMissed) == [] and conn.counters().rolls_missed == 0
+    finally:
+        conn.close()
+
+
+def test_more_throws_than_the_queue_keeps_are_reported_missed_exactly(hub) -> None:
+    """Unplugged, die 1 is thrown RESULT_QUEUE + 3 times: the queue keeps the last
+    RESULT_QUEUE results (every die together), so after the replug those arrive in order
+    and a ThrowsMissed says exactly how many throws before them were lost: 3."""
+    from firmware_bridge.shared import hubapp
+
+    got = Collector()
+    conn = HubConnection(lambda: hub.pty_path or "/dev/tc-unplugged", got, poll_s=0.02).connect()
+    try:
+        assert wait_until(lambda: conn.counters().resyncs >= 1)
+        hub.roll(1, value=1)
+        got.wait_count(E.DieRolled, 1)
+        _unplugged(hub, got)
+        for i in range(hubapp.RESULT_QUEUE + 3):
+            hub.roll(1, value=1 + i % 6, wait=True)
+        hub.replug()
+        rolled = got.wait_count(E.DieRolled, 1 + hubapp.RESULT_QUEUE, timeout=15)
+        truth = _hub_results(hub, 1)
+        assert len(truth) == 1 + hubapp.RESULT_QUEUE + 3
+        # The first throw, then the last RESULT_QUEUE: the 3 in between are gone...
+        assert [(e.counter, e.value) for e in rolled] == truth[:1] + truth[4:]
+        # ...and said so, once, just before the first result after the gap.
+        missed = got.of(E.ThrowsMissed)
+        assert [(m.die, m.count, m.counter) for m in missed] == [(1, 3, truth[4][0])]
+        assert got.events.index(missed[0]) == got.events.index(rolled[1]) - 1
+        assert conn.counters().rolls_missed == 3
+    finally:
+        conn.close()

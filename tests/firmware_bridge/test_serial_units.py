@@ -84,8 +84,9 @@ def _f(kind: int, seq: int, src: int = codec.SRC_HUB, payload: bytes = b"") -> c
     return codec.Frame(kind, seq, src, payload)
 
 
-def _ident(boot: int = 1, major: int = 1, faces=(6,)) -> bytes:
-    return codec.pack_ident("0.1.0", b"12345678", boot, 31, list(faces), major=major)
+def _ident(boot: int = 1, major: int = codec.PROTOCOL_MAJOR, faces=(6,)) -> bytes:
+    return codec.pack_ident("0.1.0", b"12345678", boot, 31, list(faces), major=major,
+                            tokens=8, buttons=4)
 
 
 def test_session_counts_gaps_modulo_256_and_wants_a_resync() -> None:
@@ -114,9 +115,68 @@ def test_session_roll_counter_wraps_and_jumps_count_missed_rolls() -> None:
     assert [e.counter for e in s.push(roll(1, 65535), 0.0)] == [65535]
     assert [e.counter for e in s.push(roll(2, 0), 0.0)] == [0]  # wrapped: newer
     assert s.push(roll(3, 65535), 0.0) == []  # older: a duplicate
-    assert [e.counter for e in s.push(roll(4, 3), 0.0)] == [3]
+    s.resync_sent()
+    # 1 and 2 never arrived: 3 waits for the replay the session asks for.
+    assert s.push(roll(4, 3), 0.0) == [] and s.wants_resync
+    replay = lambda seq, c: _f(codec.REPLAY, seq, 0, codec.pack_roll_state(5, 0, 1000, 0, c))  # noqa: E731
+    # The hub's queue had lost 1 (more throws than it keeps): exactly one throw missed.
+    out = s.push(replay(5, 2), 0.0) + s.push(replay(6, 3), 0.0)
+    assert [(type(e).__name__, e.counter) for e in out] == [
+        ("ThrowsMissed", 2), ("DieRolled", 2), ("DieRolled", 3)]
+    assert out[0].count == 1 and out[0].source == "die:h/0"  # type: ignore[union-attr]
     v = s.tally.value()
-    assert v.duplicates == 1 and v.rolls_missed == 2
+    assert v.duplicates == 1 and v.rolls_missed == 1
+
+
+def test_a_held_result_asks_again_when_its_resync_is_lost() -> None:
+    """A live result whose counter skipped waits for the replay; if the REQUEST_STATE
+    (or its answer) is lost, the session asks again after two heartbeats, and stops
+    asking once a SNAPSHOT came."""
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident()), 0.0)
+    s.push(_f(codec.SNAPSHOT, 1, payload=codec.pack_snapshot(0, [(1, 0, 1000, 1, 0, True)], 0, 0)), 0.0)
+    s.resync_sent()
+    beat = lambda seq: _f(codec.HEARTBEAT, seq, payload=codec.pack_heartbeat(0, []))  # noqa: E731
+    assert s.push(_f(codec.ROLL_STATE, 2, 0, codec.pack_roll_state(1, 3, 990, 0, 3)), 0.0) == []
+    assert s.wants_resync
+    s.resync_sent()  # ... and the request is lost on the line
+    s.push(beat(3), 0.0)
+    assert not s.wants_resync
+    s.push(beat(4), 0.0)
+    assert s.wants_resync
+    s.resync_sent()
+    out = []
+    for seq, c in ((5, 2), (6, 3)):
+        out += s.push(_f(codec.REPLAY, seq, 0, codec.pack_roll_state(1, c, 990, 0, c)), 0.0)
+    out += s.push(_f(codec.SNAPSHOT, 7, payload=codec.pack_snapshot(0, [(1, 3, 990, 3, 0, True)], 0, 0)), 0.0)
+    assert [(e.counter, e.value) for e in out] == [(2, 3), (3, 4)]
+    s.push(beat(8), 0.0)
+    s.push(beat(9), 0.0)
+    s.push(beat(10), 0.0)
+    assert not s.wants_resync
+
+
+def test_inputs_the_ident_did_not_announce_are_dropped_and_counted() -> None:
+    """"die 200" on a two-die hub, token slot 9 on an eight-slot one, button 4 of four,
+    a snapshot with a third die and bits past the bank: no event, one unknown_inputs
+    each, and the announced inputs still work."""
+    s = HubSession("h")
+    s.push(_f(codec.IDENT, 0, payload=_ident(faces=(6, 6))), 0.0)
+    snap = codec.pack_snapshot(0, [(5, 0, 1000, 0, 0, True)] * 2, 0, 0)
+    s.push(_f(codec.SNAPSHOT, 1, payload=snap), 0.0)
+    assert s.push(_f(codec.ROLL_STATE, 2, 200, codec.pack_roll_state(1, 3, 990, 0, 1)), 0.0) == []
+    assert s.push(_f(codec.ROLL_STATE, 3, 2, codec.pack_roll_state(3, 0, 0, 0, 1)), 0.0) == []
+    assert s.push(_f(codec.REPLAY, 4, 2, codec.pack_roll_state(1, 3, 990, 0, 1)), 0.0) == []
+    assert s.push(_f(codec.TOKEN, 5, codec.SRC_TOKENS, codec.pack_switch(9, True, 1 << 9, 0, 1)), 0.0) == []
+    assert s.push(_f(codec.BUTTON, 6, codec.SRC_BUTTONS, codec.pack_switch(4, True, 1 << 4, 0, 1)), 0.0) == []
+    snap3 = codec.pack_snapshot(0, [(5, 0, 1000, 0, 0, True)] * 2 + [(1, 3, 990, 7, 0, True)],
+                                0b1_0000_0001, 0)
+    out = s.push(_f(codec.SNAPSHOT, 7, payload=snap3), 0.0)
+    assert [(type(e).__name__, getattr(e, "slot", None)) for e in out] == [("TokenPlaced", 0)]
+    assert s.tally.value().unknown_inputs == 7
+    out = s.push(_f(codec.ROLL_STATE, 8, 1, codec.pack_roll_state(1, 3, 990, 0, 1)), 0.0)
+    assert [(e.die, e.value) for e in out] == [(1, 4)]
+    assert s.tally.value().unknown_inputs == 7
 
 
 def test_session_bad_payloads_are_counted_not_raised() -> None:
@@ -181,7 +241,7 @@ def test_session_a_repeated_frame_is_no_loss_but_a_renumbered_hub_is_followed() 
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-_KINDS = [codec.IDENT, codec.ROLL_STATE, codec.TOKEN, codec.BUTTON, codec.HEARTBEAT, codec.BATTERY,
+_KINDS = [codec.IDENT, codec.ROLL_STATE, codec.REPLAY, codec.TOKEN, codec.BUTTON, codec.HEARTBEAT, codec.BATTERY,
           codec.SNAPSHOT, codec.TELEMETRY, codec.LOG, codec.ACK, codec.HELLO, 0x42]
 _frames = st.lists(st.tuples(st.sampled_from(_KINDS), st.integers(0, 255), st.integers(0, 255),
                              st.binary(max_size=codec.MAX_PAYLOAD)), max_size=40)
@@ -192,7 +252,7 @@ def test_session_survives_any_frames(frames) -> None:
     s = HubSession("h")
     s.push(_f(codec.IDENT, 0, payload=_ident(faces=(6, 20))), 0.0)
     for kind, seq, src, payload in frames:
-        if kind == codec.IDENT and payload[:1] not in (b"", b"\x01"):
+        if kind == codec.IDENT and payload[:1] not in (b"", bytes([codec.PROTOCOL_MAJOR])):
             with pytest.raises(ProtocolVersionError):
                 s.push(_f(kind, seq, src, payload), 1.0)
             continue

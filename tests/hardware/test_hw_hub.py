@@ -95,6 +95,32 @@ def test_boot_announces_itself(hubapp: ModuleType, tmp_path: Path) -> None:
     assert [f.seq for f in frames] == list(range(len(frames)))  # sequenced from 0
 
 
+def test_request_state_replays_the_kept_results_before_the_snapshot(
+        hubapp: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The result queue (PROTOCOL.md §2): REQUEST_STATE is answered by a REPLAY of each
+    kept roll result, oldest first, with its counter and device time, then SNAPSHOT;
+    the queue keeps the last RESULT_QUEUE results only."""
+    rng = random.Random(1)
+    mount = T.Mount()
+    tr = T.clean_roll(6, 4, rng, mount, start_face=0)
+    host, *_ = _hub(hubapp, tmp_path, [tr.samples])
+    host.run(tr.samples[-1][0] + 20)
+    results = [hubapp.unpack_roll_state(f.payload) for f in _of(host.frames, codec.ROLL_STATE)
+               if f.payload[0] in (D.ROLLED, D.CROOKED, D.ON_FACE)]
+    assert [(r["state"], r["counter"]) for r in results] == [(D.ON_FACE, 0), (D.ROLLED, 1)]
+    host.send(codec.REQUEST_STATE, hubapp.SRC_HUB)
+    answer = [f for f in host.run(20) if f.type in (codec.REPLAY, codec.SNAPSHOT)]
+    assert [f.type for f in answer] == [codec.REPLAY, codec.REPLAY, codec.SNAPSHOT]
+    assert [hubapp.unpack_roll_state(f.payload) for f in answer[:2]] == results
+    assert all(f.src == 0 for f in answer[:2])
+    monkeypatch.setattr(hubapp, "RESULT_QUEUE", 1)
+    host.hub.results = host.hub.results[:1]  # as if the queue had always been this short
+    host.hub._keep_result(0, D.RollEvent(D.ROLLED, 2, 990, 99999, 2, 300))
+    host.send(codec.REQUEST_STATE, hubapp.SRC_HUB)
+    replays = [hubapp.unpack_roll_state(f.payload) for f in host.run(20) if f.type == codec.REPLAY]
+    assert [(r["face"], r["counter"]) for r in replays] == [(2, 2)]
+
+
 def test_hello_ping_and_unknown_commands(hubapp: ModuleType, tmp_path: Path) -> None:
     host, *_ = _hub(hubapp, tmp_path, [[]])
     host.run(10)
