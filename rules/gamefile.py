@@ -63,13 +63,13 @@ def short(value: Any, limit: int = 40) -> str:
     """``repr`` cut to ``limit`` characters, so a message about a huge value stays one line.
 
     >>> short("x" * 100, 10)
-    "'xxxxxx…"
+    "'xxxxxxxx…"
     """
     try:
         text = repr(value)
     except ValueError:  # an int too long to print
         return "a number with too many digits"
-    return text if len(text) <= limit else text[: limit - 4] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_json(text: str, source: str) -> Any:
