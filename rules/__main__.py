@@ -25,7 +25,8 @@ from typing import IO, Any, Iterable, NoReturn
 from . import registry
 from .core import PUBLIC, Action, Game, IllegalAction, InvalidSetup, RollRequest, Roll, RulesError, Seat
 from .core.serial import to_data
-from .gamefile import MAX_SEED, GameFileError, NotJson, is_seed, parse_json, read_action, read_game_file, save_data, short
+from .datafile import short
+from .gamefile import MAX_SEED, GameFileError, NotJson, is_seed, parse_json, read_action, read_game_file, save_data
 
 SHOWN = 30
 EXIT_BAD_INPUT = 2  # as argparse exits on a bad command line

@@ -53,8 +53,8 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> str | None:
     """The path of a list or object nested deeper than ``limit``, or ``None``. Iterative,
     so no depth of input can exhaust the stack.
 
-    >>> too_deep({"a": [[1]]}, 2), too_deep({"a": [[1]]}, 3)
-    ('a[0]', None)
+    >>> too_deep({"a": [[1]]}, 2), too_deep({"a": [[1]]}, 3), too_deep([[[]]], 2)
+    ('a[0]', None, '(top)[0][0]')
     """
     todo: list[tuple[Any, str, int]] = [(data, "", 0)]
     while todo:
@@ -66,7 +66,7 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> str | None:
         if isinstance(value, dict):
             todo += [(v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in value.items()]
         else:
-            todo += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+            todo += [(v, f"{path or '(top)'}[{i}]", depth + 1) for i, v in enumerate(value)]
     return None
 
 

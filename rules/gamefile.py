@@ -25,9 +25,8 @@ from typing import Any, Iterable, Mapping
 
 from .core import Action, Game, RulesError, Seat, parse_action, to_data
 from .core.serial import tag_of
+from .datafile import MAX_DEPTH, kind, short, too_deep
 
-MAX_DEPTH = 32
-"""Deepest nesting of lists and objects a game file may use (the deepest real one: 5)."""
 MAX_SEED = 2**64 - 1
 INT_LIMIT = 2**63
 """Whole numbers in actions lie strictly between -INT_LIMIT and INT_LIMIT (64-bit, as
@@ -59,19 +58,6 @@ class GameFile:
     actions: list[Any]
 
 
-def short(value: Any, limit: int = 40) -> str:
-    """``repr`` cut to ``limit`` characters, so a message about a huge value stays one line.
-
-    >>> short("x" * 100, 10)
-    "'xxxxxxxx…"
-    """
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print
-        return "a number with too many digits"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def parse_json(text: str, source: str) -> Any:
     """JSON text → data, or a :class:`GameFileError` saying in one line what is wrong."""
     if not text.strip():
@@ -84,7 +70,7 @@ def parse_json(text: str, source: str) -> Any:
         raise GameFileError(source, "", f"nests lists or objects too deep (at most {MAX_DEPTH} levels)") from None
     except ValueError as e:  # Python's limit on the digits of an int
         raise GameFileError(source, "", f"holds a number with too many digits ({e})") from None
-    where = _too_deep(data)
+    where = too_deep(data, MAX_DEPTH)
     if where is not None:
         raise GameFileError(source, where, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
     return data
@@ -92,23 +78,6 @@ def parse_json(text: str, source: str) -> Any:
 
 def _no_constant(name: str) -> Any:
     raise json.JSONDecodeError(f"{name} is not a number JSON allows", name, 0)
-
-
-def _too_deep(data: Any) -> str | None:
-    """The path of the first value nested deeper than :data:`MAX_DEPTH`, or ``None``.
-    Iterative, so no depth of input can exhaust the stack."""
-    todo: list[tuple[Any, str, int]] = [(data, "", 0)]
-    while todo:
-        value, path, depth = todo.pop()
-        if not isinstance(value, (dict, list)):
-            continue
-        if depth >= MAX_DEPTH:
-            return path or "(top)"
-        items = value.items() if isinstance(value, dict) else enumerate(value)
-        for k, v in items:
-            child = (f"{path}.{k}" if path else k) if isinstance(value, dict) else f"{path}[{k}]"
-            todo.append((v, child, depth + 1))
-    return None
 
 
 def read_game_file(path: str | Path) -> GameFile:
@@ -131,7 +100,7 @@ def read_game_data(data: Any, source: str) -> GameFile:
     """Check game-file data (already parsed JSON); the actions are checked one by one as
     they are replayed (:func:`read_action`)."""
     if not isinstance(data, dict):
-        raise GameFileError(source, "", f"a game file is a JSON object with {', '.join(map(repr, KEYS))}, not {_kind(data)}")
+        raise GameFileError(source, "", f"a game file is a JSON object with {', '.join(map(repr, KEYS))}, not {kind(data)}")
     unknown = [k for k in data if k not in KEYS]
     if unknown:
         raise GameFileError(source, unknown[0], f"a game file has no key {unknown[0]!r} (it has {', '.join(map(repr, KEYS))})")
@@ -144,13 +113,13 @@ def read_game_data(data: Any, source: str) -> GameFile:
     seats = _seats(data["seats"], source)
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise GameFileError(source, "options", f"must be an object of option names and values, not {_kind(options)}")
+        raise GameFileError(source, "options", f"must be an object of option names and values, not {kind(options)}")
     seed = data.get("seed", 0)
     if not is_seed(seed):
         raise GameFileError(source, "seed", f"must be a whole number from 0 to {MAX_SEED}, not {short(seed)}")
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise GameFileError(source, "actions", f"must be a list of actions, not {_kind(actions)}")
+        raise GameFileError(source, "actions", f"must be a list of actions, not {kind(actions)}")
     return GameFile(game, seats, options, seed, actions)
 
 
@@ -160,12 +129,12 @@ def is_seed(value: Any) -> bool:
 
 def _seats(raw: Any, source: str) -> list[Seat]:
     if not isinstance(raw, list):
-        raise GameFileError(source, "seats", f"must be a list of seats, not {_kind(raw)}")
+        raise GameFileError(source, "seats", f"must be a list of seats, not {kind(raw)}")
     seats = []
     for i, s in enumerate(raw):
         where = f"seats[{i}]"
         if not isinstance(s, dict):
-            raise GameFileError(source, where, f"a seat is an object with 'id', 'faction' and 'name', not {_kind(s)}")
+            raise GameFileError(source, where, f"a seat is an object with 'id', 'faction' and 'name', not {kind(s)}")
         for key in s:
             if key not in ("id", "faction", "name"):
                 raise GameFileError(source, f"{where}.{key}", "a seat has only 'id', 'faction' and 'name'")
@@ -181,7 +150,7 @@ def read_action(game: Game[Any], raw: Any, source: str, where: str) -> Action:
     """One action's JSON data → the game's :class:`~rules.core.Action`, checking its kind
     is one the game has and every field has the type the action declares."""
     if not isinstance(raw, dict):
-        raise GameFileError(source, where, f"an action is a JSON object with a '$' kind, not {_kind(raw)}")
+        raise GameFileError(source, where, f"an action is a JSON object with a '$' kind, not {kind(raw)}")
     kinds = {tag_of(t): t for t in game.action_types}
     tag = raw.get("$")
     if not isinstance(tag, str):
@@ -239,12 +208,6 @@ def _type_problem(value: Any, hint: Any, where: str) -> tuple[str, str] | None:
     if hint is str:
         return None if isinstance(value, str) else (where, f"must be text, not {short(value)}")
     return where, f"has a type ({hint}) game files cannot hold"
-
-
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(
-        type(value), "a number"
-    )
 
 
 def save_data(game: Game[Any], seats: list[Seat], options: Mapping[str, Any], seed: int, actions: Iterable[Action]) -> dict[str, Any]:

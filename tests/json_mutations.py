@@ -106,16 +106,16 @@ def mutated(data: Any) -> st.SearchStrategy[Any]:
     return st.randoms(use_true_random=False).map(lambda r: mutate(data, r))
 
 
-PATH = re.compile(r"^[A-Za-z_$][\w$-]*(\.[\w$ -]+|\[\d+\])*$")
+PATH = re.compile(r"^(\(top\)|[A-Za-z_$][\w$-]*)(\.[\w$ -]+|\[\d+\])*$")
 
 
 def names_a_field(path: str) -> bool:
     """Whether ``path`` looks like ``tiles[3].range`` or ``categories.shipyard.dynasty``.
 
-    >>> names_a_field("tiers.outer[3].range"), names_a_field("(top)"), names_a_field("bad thing")
+    >>> names_a_field("tiers.outer[3].range"), names_a_field("(top)[0]"), names_a_field("bad thing")
     (True, True, False)
     """
-    return path == "(top)" or bool(PATH.match(path))
+    return bool(PATH.match(path))
 
 
 def check_each(problems: Any, check: Callable[[str], bool]) -> list[str]:
