@@ -16,6 +16,7 @@ rules.datafile.DataFileError: board.json: tunnels[0].cost: must be a whole numbe
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, NoReturn
 
 from rules.core.errors import RulesError
@@ -49,6 +50,23 @@ def short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_NAME = re.compile(r"[A-Za-z_$][\w$-]*")
+
+
+def at(path: str, key: str | int) -> str:
+    """The path of ``key`` inside ``path``: ``tiers.outer``, ``tiles[3]``, and for a key
+    that is not a plain name, ``categories['']`` (so a path always reads unambiguously).
+
+    >>> at("tiers", "outer"), at("tiers.outer", 3), at("categories", "a.b"), at("", "name")
+    ('tiers.outer', 'tiers.outer[3]', "categories['a.b']", 'name')
+    """
+    if isinstance(key, int):
+        return f"{path or '(top)'}[{key}]"
+    if _NAME.fullmatch(key):
+        return f"{path}.{key}" if path else key
+    return f"{path or '(top)'}[{short(key, 60)}]"
+
+
 def too_deep(data: Any, limit: int = MAX_DEPTH) -> str | None:
     """The path of a list or object nested deeper than ``limit``, or ``None``. Iterative,
     so no depth of input can exhaust the stack.
@@ -64,9 +82,9 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> str | None:
         if depth >= limit:
             return path or "(top)"
         if isinstance(value, dict):
-            todo += [(v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in value.items()]
+            todo += [(v, at(path, str(k)), depth + 1) for k, v in value.items()]
         else:
-            todo += [(v, f"{path or '(top)'}[{i}]", depth + 1) for i, v in enumerate(value)]
+            todo += [(v, at(path, i), depth + 1) for i, v in enumerate(value)]
     return None
 
 

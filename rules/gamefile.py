@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping
 
 from .core import Action, Game, RulesError, Seat, parse_action, to_data
 from .core.serial import tag_of
-from .datafile import MAX_DEPTH, kind, short, too_deep
+from .datafile import MAX_DEPTH, at, kind, short, too_deep
 
 MAX_SEED = 2**64 - 1
 INT_LIMIT = 2**63
@@ -103,7 +103,7 @@ def read_game_data(data: Any, source: str) -> GameFile:
         raise GameFileError(source, "", f"a game file is a JSON object with {', '.join(map(repr, KEYS))}, not {kind(data)}")
     unknown = [k for k in data if k not in KEYS]
     if unknown:
-        raise GameFileError(source, unknown[0], f"a game file has no key {unknown[0]!r} (it has {', '.join(map(repr, KEYS))})")
+        raise GameFileError(source, at("", unknown[0]), f"a game file has no key {unknown[0]!r} (it has {', '.join(map(repr, KEYS))})")
     for key in ("game", "seats", "actions"):
         if key not in data:
             raise GameFileError(source, key, f"the key {key!r} is missing")
@@ -137,7 +137,7 @@ def _seats(raw: Any, source: str) -> list[Seat]:
             raise GameFileError(source, where, f"a seat is an object with 'id', 'faction' and 'name', not {kind(s)}")
         for key in s:
             if key not in ("id", "faction", "name"):
-                raise GameFileError(source, f"{where}.{key}", "a seat has only 'id', 'faction' and 'name'")
+                raise GameFileError(source, at(where, key), "a seat has only 'id', 'faction' and 'name'")
         for key in ("id", "faction", "name"):
             value = s.get(key, "" if key == "name" else None)
             if not isinstance(value, str) or (key != "name" and not value):
@@ -164,7 +164,7 @@ def read_action(game: Game[Any], raw: Any, source: str, where: str) -> Action:
         if key == "$":
             continue
         if key not in fields:
-            raise GameFileError(source, f"{where}.{key}", f"a {tag} action has no field {short(key)} (it has {', '.join(fields)})")
+            raise GameFileError(source, at(where, key), f"a {tag} action has no field {short(key)} (it has {', '.join(fields)})")
         problem = _type_problem(value, hints[key], f"{where}.{key}")
         if problem:
             raise GameFileError(source, *problem)

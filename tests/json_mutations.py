@@ -63,7 +63,7 @@ def _change(value: Any, rng: random.Random) -> tuple[bool, Any]:
     if op == 0:
         return True, None
     if op in (1, 2, 3):
-        return False, rng.choice(REPLACEMENTS)
+        return False, copy.deepcopy(rng.choice(REPLACEMENTS))  # a copy: later mutations may change it
     if op == 4:
         return False, nest(value, rng.choice((1, 2, 40, 3000)))
     if op == 5:
@@ -81,7 +81,7 @@ def _change(value: Any, rng: random.Random) -> tuple[bool, Any]:
     if op == 8 and isinstance(value, dict) and value:
         key = rng.choice(list(value))
         return False, {**value, key + "-renamed": value[key], key: None}
-    return False, rng.choice(REPLACEMENTS)
+    return False, copy.deepcopy(rng.choice(REPLACEMENTS))
 
 
 def mutate(data: Any, rng: random.Random, times: int | None = None) -> Any:
@@ -106,14 +106,16 @@ def mutated(data: Any) -> st.SearchStrategy[Any]:
     return st.randoms(use_true_random=False).map(lambda r: mutate(data, r))
 
 
-PATH = re.compile(r"^(\(top\)|[A-Za-z_$][\w$-]*)(\.[\w$ -]+|\[\d+\])*$")
+PATH = re.compile(r"""^(\(top\)|[A-Za-z_$][\w$-]*)(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']*'\]|\["[^"]*"\])*$""")
 
 
 def names_a_field(path: str) -> bool:
     """Whether ``path`` looks like ``tiles[3].range`` or ``categories.shipyard.dynasty``.
 
-    >>> names_a_field("tiers.outer[3].range"), names_a_field("(top)[0]"), names_a_field("bad thing")
-    (True, True, False)
+    >>> names_a_field("tiers.outer[3].range"), names_a_field("(top)[0]"), names_a_field("categories['']")
+    (True, True, True)
+    >>> names_a_field("bad thing"), names_a_field("categories.")
+    (False, False)
     """
     return bool(PATH.match(path))
 

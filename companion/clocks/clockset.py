@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
 from .config import MAX_COUNT, MAX_SECONDS, US, ClockConfig, ClockConfigError, ClockMode, OvertimePolicy, short, to_s, to_us
+from rules.datafile import at
+
 from .events import ClockEvent, ClockLogEntry, EventKind
 
 DATA_VERSION = 1
@@ -410,7 +412,8 @@ class ClockSet:
         try:
             config = ClockConfig.from_data(data["config"], source)
         except ClockConfigError as e:
-            read.fail("config" if e.field == "(top)" else f"config.{e.field}", e.message)
+            inner = e.field.removeprefix("(top)")  # "" or "['x']": already joins onto a path
+            read.fail(f"config{inner}" if inner != e.field else f"config.{e.field}", e.message)
         seats = read.listing(data["seats"], "seats")
         for i, n in enumerate(seats):
             read.text(n, f"seats[{i}]")
@@ -421,7 +424,7 @@ class ClockSet:
         state = read.mapping(data["state"], "state")
         if set(state) != set(self._order):
             read.fail("state", f"has clocks for {short(sorted(map(str, state)))}, not the seats {short(list(self._order))}")
-        self._seats = {n: _read_seat(read, state[n], f"state.{n}", config, len(self._order)) for n in self._order}
+        self._seats = {n: _read_seat(read, state[n], at("state", n), config, len(self._order)) for n in self._order}
         active = read.listing(data["active"], "active")
         for i, n in enumerate(active):
             if not isinstance(n, str) or n not in self._order:
@@ -645,7 +648,7 @@ class _Reader:
                 self.fail(field, f"is missing {k!r}")
         for k in value:
             if k not in names and k not in optional:
-                self.fail(field, f"has an unknown key {short(k)}")
+                self.fail(at(field if field != "(top)" else "", str(k)), "is not a key of saved clocks")
 
     def listing(self, value: Any, field: str) -> list[Any]:
         if not isinstance(value, list):

@@ -23,6 +23,8 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any, Mapping
 
+from rules.datafile import at
+
 US = 1_000_000  # microseconds per second
 MAX_SECONDS = 366 * 24 * 3600
 """The longest time a clock setting may give: a year (longer is a typing slip, and keeps
@@ -315,7 +317,7 @@ class ClockConfig:
         unknown = [k for k in data if k not in names]
         if unknown:
             raise ClockConfigError(
-                str(unknown[0]), "unknown-field", f"there is no clock setting {short(unknown[0])}", source
+                at("", str(unknown[0])), "unknown-field", f"there is no clock setting {short(unknown[0])}", source
             )
         if "mode" not in data:
             raise ClockConfigError("mode", "missing", "clock settings need a mode", source)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from rules.datafile import MAX_DEPTH, DataFileError, Problems, kind, short, too_deep
+from rules.datafile import MAX_DEPTH, DataFileError, Problems, at, kind, short, too_deep
 
 from .mapdata import CATEGORIES
 
@@ -154,7 +154,7 @@ def parse_missions(data: Any, source: str = "missions data") -> MissionTable:
                     continue
             table[cat][side] = Mission(raw["name"].strip(), cost, question)
     for extra in sorted(set(cats) - set(CATEGORIES)):
-        p.add(f"categories.{extra}", f"{short(extra)} is not a city category ({', '.join(CATEGORIES)}).")
+        p.add(at("categories", extra), f"{short(extra)} is not a city category ({', '.join(CATEGORIES)}).")
     p.raise_if_any(MissionsError)
     return MissionTable(table)
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.datafile import MAX_DEPTH, DataFileError, Problems, kind, short, too_deep
+from rules.datafile import MAX_DEPTH, DataFileError, Problems, at, kind, short, too_deep
 
 DATA = Path(__file__).parent / "data"
 KINDS = ("property", "gamble", "gains", "tunnel", "safe", "hideout", "police-station", "street")
@@ -159,13 +159,13 @@ def parse_board(data: Any, source: str = "board data") -> Board:
     tiers: dict[str, tuple[str, ...]] = {}
     for tier, rows in raw_tiers.items():  # type: ignore[union-attr]
         ids = []
-        for i, row in enumerate(p.listing(rows, f"tiers.{tier}", "a list of tiles") or ()):
-            tile = _tile(p, row, f"tiers.{tier}[{i}]", tier, tiles)
+        for i, row in enumerate(p.listing(rows, at("tiers", tier), "a list of tiles") or ()):
+            tile = _tile(p, row, at(at("tiers", tier), i), tier, tiles)
             if tile is not None:
                 tiles[tile.id] = tile
                 ids.append(tile.id)
         if isinstance(rows, list) and len(rows) < 2:
-            p.add(f"tiers.{tier}", "a tier needs at least two tiles")
+            p.add(at("tiers", tier), "a tier needs at least two tiles")
         tiers[tier] = tuple(ids)
     homes: dict[str, tuple[str, ...]] = {}
     raw_homes = p.mapping(data.get("homes"), "homes", "an object naming each faction's home tiles")
