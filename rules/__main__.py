@@ -12,7 +12,11 @@ While playing, type the number of a listed action, or one of:
     view [SEAT]      the public view, or SEAT's private view (hidden cards included!)
     all              list every legal action (not only the first 30)
     save FILE        write the game (setup + actions) to FILE
-    quit
+    quit             end the game (--save still writes it)
+
+Bad input never ends in a traceback: a bad command line, game file or setup is one line on
+stderr naming the file and the field, with exit status 2 (rules/README.md, "The
+command-line referee"); a mistake typed during play is answered on one line.
 """
 from __future__ import annotations
 

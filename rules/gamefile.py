@@ -157,7 +157,7 @@ def read_action(game: Game[Any], raw: Any, source: str, where: str) -> Action:
         raise GameFileError(source, where, f"an action names its kind under '$' (one of {', '.join(sorted(kinds))})")
     cls = kinds.get(tag)
     if cls is None:
-        raise GameFileError(source, f"{where}.$", f"{game.title} has no action {short(tag)} (it has {', '.join(sorted(kinds))})")
+        raise GameFileError(source, at(where, "$"), f"{game.title} has no action {short(tag)} (it has {', '.join(sorted(kinds))})")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in raw.items():
@@ -165,12 +165,12 @@ def read_action(game: Game[Any], raw: Any, source: str, where: str) -> Action:
             continue
         if key not in fields:
             raise GameFileError(source, at(where, key), f"a {tag} action has no field {short(key)} (it has {', '.join(fields)})")
-        problem = _type_problem(value, hints[key], f"{where}.{key}")
+        problem = _type_problem(value, hints[key], at(where, key))
         if problem:
             raise GameFileError(source, *problem)
     for name, f in fields.items():
         if name not in raw and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise GameFileError(source, f"{where}.{name}", f"a {tag} action needs this field")
+            raise GameFileError(source, at(where, name), f"a {tag} action needs this field")
     return parse_action(raw)
 
 
