@@ -284,11 +284,9 @@ def _parse_text(text: str) -> MapSpec:
 def parse_map_cached(data: Any) -> MapSpec:
     """:func:`parse_map` memoised on the data's JSON text: game states parse their map
     option every time they are rebuilt."""
-    if too_deep(data) is not None:  # json.dumps would recurse that deep: let parse_map say where
-        return parse_map(data)
     try:
         text = json.dumps(data, sort_keys=True)
-    except (TypeError, ValueError):  # not JSON data: parse_map says where
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or nested too deep: parse_map says where
         return parse_map(data)
     return _parse_text(text)
 

@@ -191,11 +191,9 @@ _CACHE: dict[str, MissionTable] = {}
 
 def parse_missions_cached(data: Any) -> MissionTable:
     """:func:`parse_missions` memoised on the data's JSON text."""
-    if too_deep(data) is not None:  # json.dumps would recurse that deep: let parse_missions say where
-        return parse_missions(data)
     try:
         key = json.dumps(data, sort_keys=True)
-    except (TypeError, ValueError):  # not JSON data: parse_missions says where
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or nested too deep: parse_missions says where
         return parse_missions(data)
     table = _CACHE.get(key)
     if table is None:

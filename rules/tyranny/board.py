@@ -284,12 +284,9 @@ def board_for(data: dict[str, Any] | None) -> Board:
     board data (parsed once per distinct file and cached)."""
     if data is None:
         return default_board()
-    deep = too_deep(data)
-    if deep is not None:  # before json.dumps, which would recurse that deep
-        raise BoardError([f"{deep}: nests lists or objects too deep (at most {MAX_DEPTH} levels)"], "board data")
     try:
         key = json.dumps(data, sort_keys=True)
-    except (TypeError, ValueError):  # not JSON data (a set, a non-text key): parse it to say where
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or nested too deep: parse_board says where
         return parse_board(data)
     board = _BY_KEY.get(key)
     if board is None:
