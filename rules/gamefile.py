@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 import types
 import typing
 from dataclasses import dataclass
@@ -68,16 +69,22 @@ def parse_json(text: str, source: str) -> Any:
         raise NotJson(source, "", f"is not JSON ({e.msg}, line {e.lineno} column {e.colno})") from None
     except RecursionError:
         raise GameFileError(source, "", f"nests lists or objects too deep (at most {MAX_DEPTH} levels)") from None
-    except ValueError as e:  # Python's limit on the digits of an int
-        raise GameFileError(source, "", f"holds a number with too many digits ({e})") from None
+    except _Constant as e:
+        raise GameFileError(source, "", f"holds {e}, which is not a number JSON allows") from None
+    except ValueError:  # Python's limit on the digits of an int
+        raise GameFileError(source, "", f"holds a number with more than {sys.get_int_max_str_digits()} digits") from None
     where = too_deep(data, MAX_DEPTH)
     if where is not None:
         raise GameFileError(source, where, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
     return data
 
 
+class _Constant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's json reads them, JSON has none."""
+
+
 def _no_constant(name: str) -> Any:
-    raise json.JSONDecodeError(f"{name} is not a number JSON allows", name, 0)
+    raise _Constant(name)
 
 
 def read_game_file(path: str | Path) -> GameFile:

@@ -94,7 +94,7 @@ REPLAY_CASES: list[tuple[str, Any, tuple[str, ...]]] = [
     ("seed-null", tyranny(seed=None), ("seed", "whole number")),
     ("seed-huge", tyranny(seed=10**30), ("seed",)),
     ("seed-negative", tyranny(seed=-1), ("seed",)),
-    ("seed-nan", tyranny(seed=DROP)[:-1] + ', "seed": NaN}', ("seed",)),
+    ("seed-nan", tyranny(seed=DROP)[:-1] + ', "seed": NaN}', ("NaN", "not a number JSON allows")),
     ("number-too-long", tyranny(seed=DROP)[:-1] + ', "seed": ' + "9" * 5000 + "}", ("digits",)),
     ("options-list", tyranny(options=[]), ("options", "object")),
     ("options-null", tyranny(options=None), ("options", "object")),
@@ -145,14 +145,16 @@ def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "
     return rc, out, err
 
 
-def assert_one_line(rc: int, err: str, words: tuple[str, ...]) -> None:
+def assert_one_line(rc: int, err: str, words: tuple[str, ...], folder: Path | None = None) -> None:
     assert rc != 0
     assert "Traceback" not in err
     lines = err.splitlines()
     assert len(lines) == 1, lines
     assert "internal error" not in err  # a case the CLI checks, not the last-resort handler
+    # pytest names the test's folder after the case: the words must be in the message itself
+    said = err.replace(str(folder), "<tmp>") if folder else err
     for w in words:
-        assert w.lower() in err.lower(), (w, err)
+        assert w.lower() in said.lower(), (w, said)
 
 
 def write_case(tmp_path: Path, content: Any) -> Path:
@@ -173,7 +175,7 @@ def write_case(tmp_path: Path, content: Any) -> Path:
 def test_replay_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Any, words: tuple[str, ...]) -> None:
     path = write_case(tmp_path, content)
     rc, _, err = run_main(["replay", str(path)], capsys)
-    assert_one_line(rc, err, words)
+    assert_one_line(rc, err, words, tmp_path)
 
 
 def test_the_good_files_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -209,7 +211,7 @@ ARGV_CASES: list[tuple[str, list[str], tuple[str, ...]]] = [
 @pytest.mark.parametrize("argv,words", [c[1:] for c in ARGV_CASES], ids=[c[0] for c in ARGV_CASES])
 def test_bad_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: tuple[str, ...]) -> None:
     rc, _, err = run_main([a.replace("{tmp}", str(tmp_path)) for a in argv], capsys, "quit\n")
-    assert_one_line(rc, err, words)
+    assert_one_line(rc, err, words, tmp_path)
 
 
 # Mistakes typed during play are answered with one line and the game goes on.
@@ -242,7 +244,7 @@ def test_bad_input_during_play(tmp_path: Path, capsys: pytest.CaptureFixture[str
     rc, out, err = run_main(["play", "tyranny"], capsys, f"{line}\nauto\n")
     assert rc == 0 and err == "" and "Traceback" not in out
     after = out.split(f"> ", 2)[2] if out.count("> ") >= 2 else ""
-    answer = out.split("> ", 1)[1].split("\n", 1)[0]
+    answer = out.split("> ", 1)[1].split("\n", 1)[0].replace(str(tmp_path), "<tmp>")
     for w in words:
         assert w.lower() in answer.lower(), (w, answer)
     assert "ok: cops-1 roll" in after  # the game went on: 'auto' rolled for the next line
@@ -259,5 +261,5 @@ def test_python_m_rules_answers_in_one_line(tmp_path: Path, case: str) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "rules", "replay", str(path)], capture_output=True, text=True, env=env, timeout=120
     )
-    assert_one_line(proc.returncode, proc.stderr, words)
+    assert_one_line(proc.returncode, proc.stderr, words, tmp_path)
     assert proc.stdout == ""
