@@ -237,7 +237,7 @@ def cmd_list(out: IO[str]) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) -> int:
+def cmd_play(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
     if args.save is not None:
         problem = save_problem(args.save)
         if problem:
@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None, inp: IO[str] | None = None, out: IO[str]
         if args.command == "list":
             return cmd_list(out)
         if args.command == "play":
-            return cmd_play(args, inp, out, err)
+            return cmd_play(args, inp, out)
         return cmd_replay(args, out)
     except RulesError as e:  # GameFileError, CliError, UnknownGame…
         print(f"{parser.prog}: error: {one_line(e)}", file=err)
