@@ -12,12 +12,16 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.__main__ import main
+from tests.json_mutations import mutated
 
 GOOD_TYRANNY: dict[str, Any] = {
     "game": "tyranny",
@@ -263,3 +267,20 @@ def test_python_m_rules_answers_in_one_line(tmp_path: Path, case: str) -> None:
     )
     assert_one_line(proc.returncode, proc.stderr, words, tmp_path)
     assert proc.stdout == ""
+
+
+@given(st.sampled_from([GOOD_TYRANNY, GOOD_LIBERATION]).flatmap(mutated))
+def test_altered_game_files_replay_or_end_in_one_line(data: Any) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        try:
+            path.write_text(json.dumps(data), encoding="utf-8")
+        except (ValueError, RecursionError):  # nested too deep for json.dumps itself
+            path.write_text("[" * DEEP + "]" * DEEP, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        rc = main(["replay", str(path), "--quiet"], io.StringIO(), out, err)
+    assert rc in (0, 1, 2), err.getvalue()
+    if rc == 2:
+        assert len(err.getvalue().splitlines()) == 1 and "internal error" not in err.getvalue()
+    else:
+        assert err.getvalue() == ""
