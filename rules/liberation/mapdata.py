@@ -251,6 +251,7 @@ def parse_map(data: Any, source: str = "map data") -> MapSpec:
     name = p.text(data.get("name", ""), "name", empty=True)
     placeholder = p.flag(data.get("placeholder", False), "placeholder")
     note = p.text(data.get("note", ""), "note", empty=True)
+    known = len(p.items)  # problems that do not stop the cities and lines being checked
     raw_cities = p.listing(data.get("cities"), "cities", "a list of cities")
     raw_lines = p.listing(data.get("lines"), "lines", "a list of lines (pairs of city ids)")
     cities: list[City] = []
@@ -269,7 +270,8 @@ def parse_map(data: Any, source: str = "map data") -> MapSpec:
             p.add(f"lines[{i}]", f"Line #{i + 1} must be a pair of city ids, not {short(l)}.")
             continue
         lines.append((l[0], l[1]))
-    p.raise_if_any(MapError)
+    if len(p.items) > known:  # cities or lines unreadable: their own checks would mislead
+        p.raise_if_any(MapError)
     for path, text in _problems(cities, lines):
         p.add(path, text)
     p.raise_if_any(MapError)

@@ -136,3 +136,9 @@ def test_the_map_builder_refuses_values_that_are_not_text() -> None:
         with pytest.raises(MapError):
             b.set_city("city-a", **kw)  # type: ignore[arg-type]
     assert b.build().cities == placeholder_map().cities  # nothing changed
+
+
+def test_a_missing_id_does_not_hide_the_other_problems() -> None:
+    with pytest.raises(MapError) as e:
+        parse_map({"cities": [], "lines": []})
+    assert [p.split(":")[0] for p in e.value.problems] == ["id", "cities"]
