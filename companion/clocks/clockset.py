@@ -43,13 +43,20 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
-from .config import US, ClockConfig, ClockMode, OvertimePolicy, to_s, to_us
+from .config import MAX_COUNT, MAX_SECONDS, US, ClockConfig, ClockConfigError, ClockMode, OvertimePolicy, short, to_s, to_us
+from rules.datafile import at
+
 from .events import ClockEvent, ClockLogEntry, EventKind
 
 DATA_VERSION = 1
 HISTORY = 8  # completed moves remembered per seat for undo
+MAX_US = 2 * MAX_SECONDS * US
+"""The largest time (µs) saved clock data may hold: twice the longest setting, room for
+increments, refunds and time over."""
+MAX_STAMP_US = 2**62  # clock readings (monotonic or epoch µs) in saved data
+MAX_MOVES = 10_000_000
 
 
 class ClockError(ValueError):
@@ -67,9 +74,15 @@ class ClockAdjustError(ClockError):
 
 
 class ClockDataError(ClockError):
-    """Saved clock data that cannot be restored (foreign, newer version, inconsistent)."""
+    """Saved clock data that cannot be restored (foreign, newer version, inconsistent).
+    ``field`` names the place in the data (``state.a.main``), ``source`` where it came from."""
 
     code = "bad-clock-data"
+
+    def __init__(self, message: str, field: str = "", source: str = "") -> None:
+        text = ": ".join(part for part in (source, field, message) if part)
+        super().__init__(text)
+        self.field, self.source, self.message = field, source, message
 
 
 @dataclass(frozen=True)
@@ -127,28 +140,6 @@ class _Seat:
         d = {k: getattr(self, k) for k in self._FIELDS}
         d["history"] = [list(h) for h in self.history]
         return d
-
-    @classmethod
-    def from_data(cls, d: Mapping[str, Any]) -> _Seat:
-        ints = ("main", "period", "periods_left", "used", "turn_used", "moves", "penalty_minutes",
-                "reported_periods", "cursor", "block_moves")
-        bools = ("warned", "over", "turn_over")
-        kw: dict[str, Any] = {}
-        for k in ints:
-            v = d[k]
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise ClockDataError(f"clock data field {k!r} must be a whole number")
-            kw[k] = v
-        for k in bools:
-            if not isinstance(d[k], bool):
-                raise ClockDataError(f"clock data field {k!r} must be true or false")
-            kw[k] = d[k]
-        history = []
-        for h in d["history"]:
-            if len(h) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in h):
-                raise ClockDataError("clock data history entries are four whole numbers")
-            history.append((h[0], h[1], h[2], h[3]))
-        return cls(history=history, **kw)
 
 
 class ClockSet:
@@ -393,6 +384,7 @@ class ClockSet:
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
         anchor: str = "wall",
+        source: str = "clock data",
     ) -> ClockSet:
         """Rebuild clocks saved by :meth:`to_data`.
 
@@ -402,44 +394,56 @@ class ClockSet:
         time back: the time between the last journal write and the crash, and the downtime
         until this restore, count as thinking time; it is logged (``"restored"``) and shown
         as a ``RESTORED`` event so an admin can give it back with :meth:`adjust`. If the wall
-        clock went backwards, nothing is charged.
+        clock went backwards, nothing is charged; at most ``MAX_US`` (two years) is.
 
         ``anchor="monotonic"`` (same process, same ``clock``): continue exactly as if the
-        snapshot had never been taken."""
-        if not isinstance(data, Mapping):
-            raise ClockDataError("clock data must be a mapping")
-        if data.get("version") != DATA_VERSION:
-            raise ClockDataError(f"clock data version {data.get('version')!r} is not {DATA_VERSION}")
+        snapshot had never been taken.
+
+        Data that cannot be restored is a :class:`ClockDataError` naming ``source`` and the
+        field (``state.a.main``); every number is checked against the limits a real game
+        stays within, so damaged data can neither crash nor stall the restore."""
         if anchor not in ("wall", "monotonic"):
-            raise ClockDataError(f"anchor must be 'wall' or 'monotonic', not {anchor!r}")
+            raise ClockDataError(f"anchor must be 'wall' or 'monotonic', not {short(anchor)}")
+        read = _Reader(source)
+        data = read.mapping(data, "(top)")
+        read.keys(data, "(top)", ("version", "config", "seats", "active", "paused", "anchor", "state", "pending", "log"))
+        if data["version"] != DATA_VERSION:
+            read.fail("version", f"is {short(data['version'])}; this app reads version {DATA_VERSION}")
         try:
-            config = ClockConfig.from_data(data["config"])
-            seats = data["seats"]
-            if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
-                raise ClockDataError("clock data seats must be a list of seat ids")
+            config = ClockConfig.from_data(data["config"], source)
+        except ClockConfigError as e:
+            inner = e.field.removeprefix("(top)")  # "" or "['x']": already joins onto a path
+            read.fail(f"config{inner}" if inner != e.field else f"config.{e.field}", e.message)
+        seats = read.listing(data["seats"], "seats")
+        for i, n in enumerate(seats):
+            read.text(n, f"seats[{i}]")
+        try:
             self = cls(config, seats, clock=clock, wall=wall)
-            state = data["state"]
-            if set(state) != set(self._order):
-                raise ClockDataError("clock data seats and states do not match")
-            self._seats = {n: _Seat.from_data(state[n]) for n in self._order}
-            active = data["active"]
-            unknown = set(active) - set(self._order)
-            if unknown:
-                raise ClockDataError(f"clock data names unknown active seats {sorted(unknown)}")
-            self._active = frozenset(active)
-            self._paused = bool(data["paused"])
-            self._pending = [ClockEvent.from_data(e) for e in data["pending"]]
-            self._log = [ClockLogEntry.from_data(e) for e in data["log"]]
-            mono_us, wall_us = int(data["anchor"]["mono_us"]), int(data["anchor"]["wall_us"])
-        except ClockDataError:
-            raise
-        except (KeyError, TypeError, ValueError) as e:
-            raise ClockDataError(f"clock data is incomplete or malformed: {e}") from None
+        except ClockError as e:
+            read.fail("seats", str(e))
+        state = read.mapping(data["state"], "state")
+        if set(state) != set(self._order):
+            read.fail("state", f"has clocks for {short(sorted(map(str, state)))}, not the seats {short(list(self._order))}")
+        self._seats = {n: _read_seat(read, state[n], at("state", n), config, len(self._order)) for n in self._order}
+        active = read.listing(data["active"], "active")
+        for i, n in enumerate(active):
+            if not isinstance(n, str) or n not in self._order:
+                read.fail(f"active[{i}]", f"{short(n)} is not one of the seats {short(list(self._order))}")
+        self._active = frozenset(active)
+        self._paused = read.flag(data["paused"], "paused")
+        self._pending = [_read_event(read, e, f"pending[{i}]", self._order) for i, e in enumerate(read.listing(data["pending"], "pending"))]
+        self._log = [_read_log_entry(read, e, f"log[{i}]", self._order) for i, e in enumerate(read.listing(data["log"], "log"))]
+        anchor_data = read.mapping(data["anchor"], "anchor")
+        read.keys(anchor_data, "anchor", ("mono_us", "wall_us"))
+        mono_us = read.whole(anchor_data["mono_us"], "anchor.mono_us", -MAX_STAMP_US, MAX_STAMP_US)
+        wall_us = read.whole(anchor_data["wall_us"], "anchor.wall_us", 0, MAX_STAMP_US)
         if anchor == "monotonic":
             self._last = mono_us
             return self
         self._last = self._now_us()
-        gap = to_us(wall()) - wall_us
+        # A downtime longer than any clock can hold is damaged data (or a game left for
+        # years): charging it whole would queue an event per minute over, without end.
+        gap = min(to_us(wall()) - wall_us, MAX_US)
         if gap > 0 and self.running:
             self._consume(self.running, gap)
             self._restored_gap = to_s(gap)
@@ -621,3 +625,121 @@ class ClockSet:
             if limit is not None and name in self._active and not s.turn_over and s.turn_used >= limit:
                 s.turn_over = True
                 self._pending.append(ClockEvent(EventKind.TURN_OVER, name, to_s(limit - s.turn_used)))
+
+
+class _Reader:
+    """Checks for saved clock data: each returns the value if it has the right type and
+    range, else raises :class:`ClockDataError` naming the source and the field."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, field: str, message: str) -> NoReturn:
+        raise ClockDataError(message, field, self.source)
+
+    def mapping(self, value: Any, field: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.fail(field, f"must be an object, not {short(value)}")
+        return value
+
+    def keys(self, value: Mapping[str, Any], field: str, names: Sequence[str], optional: Sequence[str] = ()) -> None:
+        for k in names:
+            if k not in value:
+                self.fail(field, f"is missing {k!r}")
+        for k in value:
+            if k not in names and k not in optional:
+                self.fail(at(field if field != "(top)" else "", str(k)), "is not a key of saved clocks")
+
+    def listing(self, value: Any, field: str) -> list[Any]:
+        if not isinstance(value, list):
+            self.fail(field, f"must be a list, not {short(value)}")
+        return value
+
+    def text(self, value: Any, field: str) -> str:
+        if not isinstance(value, str):
+            self.fail(field, f"must be text, not {short(value)}")
+        return value
+
+    def flag(self, value: Any, field: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail(field, f"must be true or false, not {short(value)}")
+        return value
+
+    def whole(self, value: Any, field: str, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.fail(field, f"must be a whole number from {low} to {high}, not {short(value)}")
+        return value
+
+    def number(self, value: Any, field: str, *, infinite: bool = False) -> float:
+        ok = not isinstance(value, bool) and isinstance(value, (int, float))
+        if ok and isinstance(value, float):
+            ok = math.isfinite(value) or (infinite and not math.isnan(value))
+        if ok and not isinstance(value, float):
+            ok = abs(value) <= 2**62
+        if not ok:
+            self.fail(field, f"must be a {'' if infinite else 'finite '}number, not {short(value)}")
+        return float(value)
+
+
+def _read_seat(read: _Reader, d: Any, field: str, config: ClockConfig, seats: int) -> _Seat:
+    d = read.mapping(d, field)
+    read.keys(d, field, (*_Seat._FIELDS, "history"))
+    us = lambda k: read.whole(d[k], f"{field}.{k}", -MAX_US, MAX_US)  # noqa: E731
+    count = lambda k, high: read.whole(d[k], f"{field}.{k}", 0, high)  # noqa: E731
+    periods_left = count("periods_left", config.periods)
+    kw: dict[str, Any] = {
+        "main": us("main"), "period": us("period"), "periods_left": periods_left,
+        "used": read.whole(d["used"], f"{field}.used", 0, MAX_US), "turn_used": read.whole(d["turn_used"], f"{field}.turn_used", 0, MAX_US),
+        "moves": count("moves", MAX_MOVES), "penalty_minutes": count("penalty_minutes", MAX_US // (60 * US)),
+        "reported_periods": read.whole(d["reported_periods"], f"{field}.reported_periods", periods_left, config.periods),
+        "cursor": count("cursor", max(0, seats - 2)), "block_moves": count("block_moves", MAX_COUNT),
+    }
+    for k in ("warned", "over", "turn_over"):
+        kw[k] = read.flag(d[k], f"{field}.{k}")
+    history = []
+    entries = read.listing(d["history"], f"{field}.history")
+    if len(entries) > HISTORY:
+        read.fail(f"{field}.history", f"holds {len(entries)} moves; at most {HISTORY} are kept")
+    for i, h in enumerate(entries):
+        where = f"{field}.history[{i}]"
+        if not isinstance(h, list) or len(h) != 4:
+            read.fail(where, f"must be four whole numbers, not {short(h)}")
+        turn_used, bonus, period_before, block_before = (read.whole(x, f"{where}[{j}]", -MAX_US, MAX_US) for j, x in enumerate(h))
+        history.append((turn_used, bonus, period_before, block_before))
+    return _Seat(history=history, **kw)
+
+
+_EVENT_KEYS = ("kind", "seat", "remaining", "consequence", "minute", "points", "periods_left", "delta")
+
+
+def _read_event(read: _Reader, d: Any, field: str, seats: Sequence[str]) -> ClockEvent:
+    d = read.mapping(d, field)
+    read.keys(d, field, ("kind", "seat", "remaining"), _EVENT_KEYS)
+    kinds = [k.value for k in EventKind]
+    if d["kind"] not in kinds:
+        read.fail(f"{field}.kind", f"{short(d['kind'])} is not one of {', '.join(kinds)}")
+    if d["seat"] not in seats:
+        read.fail(f"{field}.seat", f"{short(d['seat'])} is not one of the seats")
+    read.number(d["remaining"], f"{field}.remaining", infinite=True)
+    consequence = d.get("consequence")
+    if consequence is not None and consequence not in [p.value for p in OvertimePolicy]:
+        read.fail(f"{field}.consequence", f"{short(consequence)} is not an over-time policy")
+    read.whole(d.get("minute", 0), f"{field}.minute", 0, MAX_US // (60 * US))
+    read.whole(d.get("points", 0), f"{field}.points", -2**62, 2**62)
+    if d.get("periods_left") is not None:
+        read.whole(d["periods_left"], f"{field}.periods_left", 0, MAX_COUNT)
+    read.number(d.get("delta", 0.0), f"{field}.delta")
+    return ClockEvent.from_data(d)
+
+
+def _read_log_entry(read: _Reader, d: Any, field: str, seats: Sequence[str]) -> ClockLogEntry:
+    d = read.mapping(d, field)
+    read.keys(d, field, ("kind", "seat", "delta", "wall"), ("reason",))
+    if d["kind"] not in ("adjusted", "restored"):
+        read.fail(f"{field}.kind", f"{short(d['kind'])} is not 'adjusted' or 'restored'")
+    if d["seat"] not in seats:
+        read.fail(f"{field}.seat", f"{short(d['seat'])} is not one of the seats")
+    read.number(d["delta"], f"{field}.delta")
+    read.number(d["wall"], f"{field}.wall")
+    read.text(d.get("reason", ""), f"{field}.reason")
+    return ClockLogEntry.from_data(d)

@@ -18,11 +18,34 @@ from __future__ import annotations
 import enum
 import json
 import math
+import reprlib
 from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any, Mapping
 
+from rules.datafile import at
+
 US = 1_000_000  # microseconds per second
+MAX_SECONDS = 366 * 24 * 3600
+"""The longest time a clock setting may give: a year (longer is a typing slip, and keeps
+every microsecond count far from float and loop limits)."""
+MAX_COUNT = 10_000  # the most byo-yomi periods, moves per Canadian block
+MAX_POINTS = 1_000_000  # the most penalty points per minute
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
+
+
+def short(value: Any) -> str:
+    """A bounded ``repr`` for messages: never deep, never long, never an error.
+
+    >>> short("x" * 100), short([[[[[[[[1]]]]]]]])
+    ("'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'", '[[[[[[[...]]]]]]]')
+    """
+    try:
+        return _REPR.repr(value)
+    except (ValueError, RecursionError):  # an int too long to print, a pathological object
+        return f"a {type(value).__name__} too large to show"
 
 
 def to_us(seconds: float) -> int:
@@ -77,13 +100,15 @@ class OvertimePolicy(str, enum.Enum):
 
 
 class ClockConfigError(ValueError):
-    """A clock setting that makes no sense; ``field`` names it, ``code`` classifies it."""
+    """A clock setting that makes no sense; ``field`` names it, ``code`` classifies it and
+    ``source`` (when the settings were read from data) says where they came from."""
 
-    def __init__(self, field: str, code: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, code: str, message: str, source: str = "") -> None:
+        super().__init__(f"{source}: {field}: {message}" if source else f"{field}: {message}")
         self.field = field
         self.code = code
         self.message = message
+        self.source = source
 
 
 _LABELS = {
@@ -100,13 +125,18 @@ _LABELS = {
 
 def _seconds(name: str, value: Any, *, allow_zero: bool = True) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ClockConfigError(name, "not-a-number", f"must be a number of seconds, not {value!r}")
-    if not math.isfinite(value):
+        raise ClockConfigError(name, "not-a-number", f"must be a number of seconds, not {short(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
         raise ClockConfigError(name, "not-finite", "must be a finite number of seconds")
-    if value < 0 or (value == 0 and not allow_zero):
-        bound = "0 or more" if allow_zero else "greater than 0"
-        raise ClockConfigError(name, "out-of-range", f"must be {bound} seconds, not {value}")
+    if value < 0 or (value == 0 and not allow_zero) or value > MAX_SECONDS:
+        bound = "0" if allow_zero else "more than 0"
+        raise ClockConfigError(name, "out-of-range", f"must be from {bound} to {MAX_SECONDS} seconds (a year), not {short(value)}")
     return float(value)
+
+
+def _count(name: str, value: Any, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ClockConfigError(name, "out-of-range", f"must be a whole number from 0 to {high}, not {short(value)}")
 
 
 @dataclass(frozen=True)
@@ -135,28 +165,28 @@ class ClockConfig:
 
     def __post_init__(self) -> None:
         try:
+            if not isinstance(self.mode, str):  # before Enum's own message reprs it, however deep
+                raise ValueError(self.mode)
             mode = ClockMode(self.mode)
         except ValueError:
             known = ", ".join(m.value for m in ClockMode)
-            raise ClockConfigError("mode", "unknown-mode", f"unknown mode {self.mode!r}; known: {known}") from None
+            raise ClockConfigError("mode", "unknown-mode", f"unknown mode {short(self.mode)}; known: {known}") from None
         try:
+            if not isinstance(self.overtime, str):
+                raise ValueError(self.overtime)
             policy = OvertimePolicy(self.overtime)
         except ValueError:
             known = ", ".join(p.value for p in OvertimePolicy)
             raise ClockConfigError(
-                "overtime", "unknown-policy", f"unknown over-time policy {self.overtime!r}; known: {known}"
+                "overtime", "unknown-policy", f"unknown over-time policy {short(self.overtime)}; known: {known}"
             ) from None
         object.__setattr__(self, "mode", mode)
         object.__setattr__(self, "overtime", policy)
         label = _LABELS[mode]
         for name in ("main", "increment", "delay", "period"):
             object.__setattr__(self, name, _seconds(name, getattr(self, name)))
-        if isinstance(self.periods, bool) or not isinstance(self.periods, int) or self.periods < 0:
-            raise ClockConfigError("periods", "out-of-range", f"must be a whole number 0 or more, not {self.periods!r}")
-        if isinstance(self.period_moves, bool) or not isinstance(self.period_moves, int) or self.period_moves < 0:
-            raise ClockConfigError(
-                "period_moves", "out-of-range", f"must be a whole number 0 or more, not {self.period_moves!r}"
-            )
+        _count("periods", self.periods, MAX_COUNT)
+        _count("period_moves", self.period_moves, MAX_COUNT)
 
         def forbid(name: str) -> None:
             if getattr(self, name):
@@ -204,6 +234,8 @@ class ClockConfig:
             object.__setattr__(self, "turn_limit", _seconds("turn_limit", self.turn_limit, allow_zero=False))
         if isinstance(self.penalty_per_minute, bool) or not isinstance(self.penalty_per_minute, int):
             raise ClockConfigError("penalty_per_minute", "not-a-number", "must be a whole number of points")
+        if abs(self.penalty_per_minute) > MAX_POINTS:
+            raise ClockConfigError("penalty_per_minute", "out-of-range", f"must be at most {MAX_POINTS} points")
         if policy is OvertimePolicy.PENALTY:
             if self.penalty_per_minute <= 0:
                 raise ClockConfigError(
@@ -270,17 +302,29 @@ class ClockConfig:
         return out
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> ClockConfig:
-        """Inverse of :meth:`to_data`; unknown or missing keys are a :class:`ClockConfigError`."""
+    def from_data(cls, data: Mapping[str, Any], source: str = "clock settings") -> ClockConfig:
+        """Inverse of :meth:`to_data`; unknown or missing keys and bad values are a
+        :class:`ClockConfigError` naming ``source`` and the field.
+
+        >>> ClockConfig.from_data({"mode": "fischer", "main": 300, "increment": "3"}, "presets.json")
+        Traceback (most recent call last):
+        ...
+        companion.clocks.config.ClockConfigError: presets.json: increment: must be a number of seconds, not '3'
+        """
         if not isinstance(data, Mapping):
-            raise ClockConfigError("config", "not-a-mapping", "clock settings must be a mapping")
+            raise ClockConfigError("(top)", "not-a-mapping", f"clock settings must be a mapping, not {short(data)}", source)
         names = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - names)
+        unknown = [k for k in data if k not in names]
         if unknown:
-            raise ClockConfigError(unknown[0], "unknown-field", f"there is no clock setting {unknown[0]!r}")
+            raise ClockConfigError(
+                at("", str(unknown[0])), "unknown-field", f"there is no clock setting {short(unknown[0])}", source
+            )
         if "mode" not in data:
-            raise ClockConfigError("mode", "missing", "clock settings need a mode")
-        return cls(**dict(data))
+            raise ClockConfigError("mode", "missing", "clock settings need a mode", source)
+        try:
+            return cls(**dict(data))
+        except ClockConfigError as e:
+            raise ClockConfigError(e.field, e.code, e.message, source) from None
 
 
 def presets() -> dict[str, ClockConfig]:
@@ -291,4 +335,4 @@ def presets() -> dict[str, ClockConfig]:
     'Fischer 5:00 + 3s per move'
     """
     text = resources.files(__package__).joinpath("presets.json").read_text(encoding="utf-8")
-    return {name: ClockConfig.from_data(data) for name, data in json.loads(text).items()}
+    return {name: ClockConfig.from_data(data, f"presets.json, {name}") for name, data in json.loads(text).items()}

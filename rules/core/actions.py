@@ -94,21 +94,71 @@ def parse_action(data: Any) -> Action:
 
 def bad_fields(action: Action) -> tuple[Violation, ...]:
     """Every field of ``action`` whose value does not fit its declared type: the typed
-    input check every boundary runs before a rule is looked at."""
+    input check every boundary runs before a rule is looked at. Each action class gets
+    one compiled check (:func:`_compile`); messages are worked out only when it fails."""
+    cls = type(action)
+    ok = _CHECKS.get(cls)
+    if ok is None:
+        ok = _CHECKS[cls] = _compile(cls)
+    if ok(action):
+        return ()
+    return tuple(_bad(f"{cls.__name__}'s {path} {reason}.") for path, reason in misfits(action))
+
+
+_CHECKS: dict[type, Callable[[Any], bool]] = {}
+
+
+def _compile(cls: type) -> Callable[[Any], bool]:
+    """One function that says whether every field of a ``cls`` action fits its type: the
+    check runs on every action, so it is generated once per class as a single expression
+    (type tests inline, no per-field calls for ints, text and tuples of them)."""
+    hints = _field_hints(cls)
+    terms: list[str] = []
+    env: dict[str, Any] = {"BIG": BIG, "MAX_TEXT": MAX_TEXT, "MAX_ITEMS": MAX_ITEMS, "int": int, "str": str,
+                           "bool": bool, "tuple": tuple, "type": type, "len": len, "all": all}
+    for i, f in enumerate(dataclasses.fields(cls)):
+        v = f"a.{f.name}"
+        hint = hints.get(f.name, Any)
+        if f.name == "source":  # provenance, not rules input: any text
+            terms.append(f"type({v}) is str")
+        elif hint is int:
+            terms.append(f"(type({v}) is int and -BIG < {v} < BIG)")
+        elif hint is str:
+            terms.append(f"(type({v}) is str and len({v}) <= MAX_TEXT)")
+        elif hint is bool:
+            terms.append(f"type({v}) is bool")
+        elif typing.get_origin(hint) is tuple and typing.get_args(hint)[1:] == (Ellipsis,) and typing.get_args(hint)[0] in (int, str):
+            inner = "type(x) is int and -BIG < x < BIG" if typing.get_args(hint)[0] is int else "type(x) is str and len(x) <= MAX_TEXT"
+            terms.append(f"(type({v}) is tuple and len({v}) <= MAX_ITEMS and all({inner} for x in {v}))")
+        else:
+            env[f"misfit{i}"], env[f"hint{i}"] = _misfit, hint
+            terms.append(f"misfit{i}({v}, hint{i}, '') is None")
+    code = "def ok(a):\n    return " + (" and ".join(terms) or "True") + "\n"
+    exec(compile(code, f"<bad_fields {cls.__name__}>", "exec"), env)
+    return env["ok"]  # type: ignore[no-any-return]
+
+
+def misfits(action: Action) -> list[tuple[str, str]]:
+    """``(field path, what is wrong)`` for every field of ``action`` that does not fit its
+    type, e.g. ``[("values[0]", "must be a whole number, not 1.5")]``: for callers that
+    say where the bad value sits (a game file's line, a form's field).
+
+    >>> misfits(Roll("a", (1.5,)))
+    [('values[0]', 'must be a whole number, not 1.5')]
+    """
     hints = _field_hints(type(action))
-    found: list[Violation] = []
-    name = type(action).__name__
+    out = []
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         if f.name == "source":
-            # Provenance, not rules input: any text (a many-dice roll names every die).
             if type(value) is not str:
-                found.append(_bad(f"{name}'s source must be text, not {type(value).__name__}."))
+                out.append(("source", f"must be text, not {type(value).__name__}"))
             continue
         problem = _misfit(value, hints.get(f.name, Any), f.name)
         if problem is not None:
-            found.append(_bad(f"{name}'s {problem}."))
-    return tuple(found)
+            path, _, reason = problem.partition(" ")
+            out.append((path, reason))
+    return out
 
 
 def _bad(message: str) -> Violation:

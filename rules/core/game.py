@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import copy
 import itertools
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
 
-from .actions import Action, Draw, Roll, bad_fields
+from .actions import _CHECKS, Action, Draw, Roll, bad_fields
 from .errors import IllegalAction, InvalidSetup, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
@@ -106,13 +107,13 @@ class Option:
             return Violation(
                 "bad-option",
                 "Setup",
-                f"Option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, not {value!r}.",
+                f"Option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, not {reprlib.repr(value)}.",
             )
         if not self.choices and type(value) is not type(self.default):
             return Violation(
                 "bad-option",
                 "Setup",
-                f"Option {self.name!r} takes a {type(self.default).__name__}, not {value!r}.",
+                f"Option {self.name!r} takes a {type(self.default).__name__}, not {reprlib.repr(value)}.",
             )
         return None
 
@@ -339,18 +340,41 @@ class Game(Generic[S]):
         violation naming the field, found before any rule is looked at."""
         if state.result is not None:
             return (Violation("game-over", "Winning", f"The game is over: {state.result.reason}."),)
-        if type(action) not in self._types:
-            name = type(action).__name__ if isinstance(action, Action) else repr(action)[:60]
+        cls = type(action)
+        if cls not in self._types:
+            name = cls.__name__ if isinstance(action, Action) else repr(action)[:60]
             return (Violation("unknown-action", "Actions", f"{self.title} has no action {name!r}."),)
-        bad = bad_fields(action)
-        if bad:
-            return bad
+        ok = _CHECKS.get(cls)
+        if ok is None or not ok(action):
+            bad = bad_fields(action)
+            if bad:
+                return bad
         seat = action.seat
         if seat not in state._seat_ids:
             return (Violation("unknown-seat", "Setup", f"There is no seat {seat!r} at this table."),)
-        prompt = self.prompt(state)
+        cached = state._cached_prompt
+        prompt = cached[1] if cached is not None and cached[0] == state.ply else self.prompt(state)
         awaiting = prompt.waits.get(seat)
-        kind = action.kind
+        if awaiting is not None and action.kind in awaiting.accepted:
+            # The common case, kept lean: the seat may take this kind now.
+            if cls is Roll:
+                rng = awaiting.plain  # type: ignore[union-attr]
+                values = action.values  # type: ignore[attr-defined]
+                if rng is None or len(values) != rng[0] or action.ids or not all(1 <= v <= rng[1] for v in values):  # type: ignore[attr-defined]
+                    problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
+                    if problems:
+                        return problems
+            elif cls is Draw and isinstance(awaiting, DrawRequest):
+                problems = tuple(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
+                if problems:
+                    return problems
+            found = self.violations(state, action, prompt)
+            return found if type(found) is tuple else tuple(found)
+        return self._refusal(state, action, prompt, awaiting)
+
+    def _refusal(self, state: S, action: Action, prompt: Prompt, awaiting: Any) -> tuple[Violation, ...]:
+        """Every violation of an action whose seat may not act now, or not with its kind."""
+        seat, kind = action.seat, action.kind
         found: list[Violation] = []
         if awaiting is None:
             found.append(Violation("not-your-turn", self._rule(state), f"It is {self._who(state, prompt)}'s turn to act, not {state.seat_name(seat)}'s."))
@@ -365,17 +389,13 @@ class Game(Generic[S]):
             found.append(Violation("not-awaited", self._rule(state), f"The game is waiting for {awaiting.public().describe()}; {_a(kind)} is not allowed now."))
             found.extend(self.explain(state, action, prompt))
             return tuple(found)
-        if action.chance:
-            if isinstance(awaiting, RollRequest) and isinstance(action, Roll):
-                found.extend(self._check_roll(action, awaiting))
-            elif isinstance(awaiting, DrawRequest) and isinstance(action, Draw):
-                found.extend(self._check_draw(state, action, awaiting))
-        if seat not in prompt.waits:
-            found.extend(self.explain(state, action, prompt))
-        else:
-            # A seat's own rules are checked only when it may act: checking an action
-            # against another seat's position could reveal that seat's secrets.
-            found.extend(self.violations(state, action, prompt))
+        if isinstance(awaiting, RollRequest) and isinstance(action, Roll):
+            found.extend(self._check_roll(action, awaiting))
+        elif isinstance(awaiting, DrawRequest) and isinstance(action, Draw):
+            found.extend(self._check_draw(state, action, awaiting))
+        # Not the seat's turn: its own rules are not checked, since checking an action
+        # against another seat's position could reveal that seat's secrets.
+        found.extend(self.explain(state, action, prompt))
         return tuple(found)
 
     def is_legal(self, state: S, action: Action) -> bool:

@@ -57,7 +57,8 @@ def to_data(obj: Any) -> Any:
     if tag is not None:
         out: dict[str, Any] = {"$": tag}
         for f in dataclasses.fields(obj):
-            out[f.name] = to_data(getattr(obj, f.name))
+            if f.init:  # a derived field (init=False) is not data
+                out[f.name] = to_data(getattr(obj, f.name))
         return out
     if cls is list or cls is tuple:
         return [to_data(v) for v in obj]
@@ -81,7 +82,7 @@ def from_data(data: Any, hint: Any = None) -> Any:
             hints = _hints(cls)
             kwargs = {}
             for f in dataclasses.fields(cls):
-                if f.name in data:
+                if f.init and f.name in data:
                     kwargs[f.name] = from_data(data[f.name], hints.get(f.name))
             try:
                 return cls(**kwargs)

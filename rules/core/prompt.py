@@ -21,10 +21,37 @@ the shared screen never learns what a hidden card decides.
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass, field, replace
 from typing import Iterator, Mapping
 
 from .jsondata import serializable
+
+class _Interned(type):
+    """Metaclass of the prompt's value types: equal arguments give the very same object.
+    A prompt is rebuilt after every action, mostly from the same few requests, and a
+    frozen dataclass costs microseconds to make; a look-up costs a fraction of that, so
+    every game's prompts get cheap without a cache of their own."""
+
+    def __call__(cls, *args: object, **kw: object) -> object:
+        table = cls.__dict__["_made"]
+        try:
+            key = (args, tuple(kw.items())) if kw else args
+            made = table.get(key)
+        except TypeError:  # an unhashable argument (a list): made, never kept
+            return super().__call__(*args, **kw)
+        if made is None:
+            made = super().__call__(*args, **kw)
+            if len(table) >= 4096:
+                table.clear()
+            table[key] = made
+        return made
+
+    def __init__(cls, *a: object, **kw: object) -> None:
+        super().__init__(*a, **kw)
+        cls._made = {}
+
 
 POOL = "pool"
 """The owner of a die that belongs to the table rather than to a seat (a shared pool)."""
@@ -32,7 +59,7 @@ POOL = "pool"
 
 @serializable("core.Die")
 @dataclass(frozen=True, slots=True)
-class Die:
+class Die(metaclass=_Interned):
     """One die of a roll: its ``owner`` (a seat id, :data:`POOL`, or ``""`` for the seat
     the request is made to), its ``sides`` or custom ``faces``, and an optional identity
     (``id``: "red", "hub1/0") a hardware source can fill and a Roll must then match.
@@ -45,6 +72,13 @@ class Die:
     owner: str = ""
     faces: tuple[int, ...] = ()
     id: str = ""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.sides, self.owner, self.faces, self.id)))
+
+    def __hash__(self) -> int:  # made once: dice are looked up on every prompt
+        return self._hash
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -62,18 +96,26 @@ class Die:
 
 
 @dataclass(frozen=True, slots=True)
-class _Awaiting:
+class _Awaiting(metaclass=_Interned):
     also: tuple[str, ...] = field(default=(), kw_only=True)
     private: tuple[str, ...] = field(default=(), kw_only=True)
+    # Every action kind this seat may take now: derived once, read on every check.
+    accepted: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "accepted", self.kinds + self.also + self.private)
+        object.__setattr__(self, "_hash", hash((type(self).__name__, self._key())))
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)
+
+    def __hash__(self) -> int:  # made once: requests are looked up on every prompt
+        return self._hash
 
     @property
     def kinds(self) -> tuple[str, ...]:
         return ()
-
-    @property
-    def accepted(self) -> tuple[str, ...]:
-        """Every action kind this seat may take now."""
-        return self.kinds + self.also + self.private
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -109,12 +151,23 @@ class RollRequest(_Awaiting):
 
     dice: tuple[Die, ...] = ()
     purpose: str = ""
+    # (count, sides) when every die is a plain 1..sides die with no identity, else None:
+    # what lets a roll be checked without looking at each die.
+    plain: tuple[int, int] | None = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        plain = None
+        if self.dice and all(not d.faces and not d.id and d.sides == self.dice[0].sides for d in self.dice):
+            plain = (len(self.dice), self.dice[0].sides)
+        object.__setattr__(self, "plain", plain)
+        _Awaiting.__post_init__(self)
 
     @classmethod
     def of(cls, count: int, sides: int, purpose: str, *, owner: str = "", also: tuple[str, ...] = (),
            private: tuple[str, ...] = ()) -> "RollRequest":
-        """``count`` alike dice: ``RollRequest.of(2, 6, "move")`` is 2d6."""
-        return cls(dice=(Die(sides, owner),) * count, purpose=purpose, also=also, private=private)
+        """``count`` alike dice: ``RollRequest.of(2, 6, "move")`` is 2d6. Requests are
+        immutable values, so the kernel hands out one per distinct request."""
+        return _alike(cls, count, sides, purpose, owner, also, private)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -141,6 +194,12 @@ class RollRequest(_Awaiting):
 
     def describe(self) -> str:
         return f"a roll of {self.notation()} ({self.purpose})"
+
+
+@functools.lru_cache(maxsize=1024)
+def _alike(cls: type, count: int, sides: int, purpose: str, owner: str, also: tuple[str, ...],
+           private: tuple[str, ...]) -> RollRequest:
+    return cls(dice=(Die(sides, owner),) * count, purpose=purpose, also=also, private=private)
 
 
 @serializable("core.DrawRequest")
@@ -190,7 +249,15 @@ class Prompt:
 
     @classmethod
     def single(cls, seat: str, awaiting: Awaiting) -> "Prompt":
-        return cls({seat: awaiting})
+        """``seat`` alone must act. The same (seat, awaiting) gives the same prompt object:
+        prompts are values, never changed once made."""
+        key = (seat, awaiting)
+        p = _SINGLES.get(key)
+        if p is None:
+            if len(_SINGLES) >= 4096:
+                _SINGLES.clear()
+            p = _SINGLES[key] = cls({seat: awaiting})
+        return p
 
     @classmethod
     def each(cls, seats: "tuple[str, ...] | list[str] | frozenset[str]", awaiting: Awaiting) -> "Prompt":
@@ -249,6 +316,9 @@ class Prompt:
         for seat in sorted(self.waits):
             groups.setdefault(self.waits[seat].public(), []).append(seat)  # type: ignore[arg-type]
         return "; ".join(f"{', '.join(seats)}: {_what(a)}" for a, seats in groups.items())
+
+
+_SINGLES: dict[tuple[str, object], Prompt] = {}
 
 
 def _what(a: Awaiting) -> str:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.datafile import short
+
 from .mapdata import CATEGORIES, CITY_COUNT, City, MapError, MapSpec, make_map, placeholder_map, problems_of
 
 
@@ -57,6 +59,9 @@ class MapBuilder:
         """Rename a city, or change its category or map card."""
         i = self._index(city_id)
         c = self.cities[i]
+        for field_name, value in (("name", name), ("category", category), ("map_card", map_card)):
+            if value is not None and not isinstance(value, str):
+                raise MapError([f"{field_name}: a city's {field_name} is text, not {short(value)}."])
         if category is not None and category not in CATEGORIES:
             raise MapError([f"Category {category!r} must be one of {', '.join(CATEGORIES)}."])
         self.cities[i] = City(

@@ -21,11 +21,13 @@ True
 from __future__ import annotations
 
 import json
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Mapping
+
+from rules.datafile import MAX_DEPTH, DataFileError, Problems, kind, short, too_deep
 
 FORMAT = "liberation-map/1"
 CITY_COUNT = 14
@@ -40,12 +42,10 @@ CATEGORIES: dict[str, str] = {
 """The five city categories of the rulebook's glossary: id → display name."""
 
 
-class MapError(ValueError):
-    """A map that cannot be played; ``problems`` lists every reason, one sentence each."""
-
-    def __init__(self, problems: Iterable[str]) -> None:
-        self.problems: tuple[str, ...] = tuple(problems)
-        super().__init__("; ".join(self.problems))
+class MapError(DataFileError):
+    """A map that cannot be played; ``problems`` lists every reason, one sentence each
+    (read from a file: each starts with its place in it, ``cities[3].name: …``), and
+    ``source`` names the file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,49 +141,56 @@ def problems_of(cities: Iterable[City], lines: Iterable[tuple[str, str]]) -> lis
     >>> problems_of([], [])[0]
     'A map has 14 cities (one per City card), not 0.'
     """
-    cities = list(cities)
-    lines = list(lines)
-    out: list[str] = []
+    return [text for _, text in _problems(list(cities), list(lines))]
+
+
+def _problems(cities: list[City], lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """:func:`problems_of`, each with its place in a map file (``cities[3].category``)."""
+    out: list[tuple[str, str]] = []
     if len(cities) != CITY_COUNT:
-        out.append(f"A map has {CITY_COUNT} cities (one per City card), not {len(cities)}.")
+        out.append(("cities", f"A map has {CITY_COUNT} cities (one per City card), not {len(cities)}."))
     ids = [c.id for c in cities]
-    for dup in sorted({i for i in ids if ids.count(i) > 1}):
-        out.append(f"Two cities share the id {dup!r}.")
-    for c in cities:
+    id_count = Counter(ids)
+    for i, c in enumerate(cities):
+        if id_count[c.id] > 1 and ids.index(c.id) == i:
+            out.append((f"cities[{i}].id", f"Two cities share the id {c.id!r}."))
+    for i, c in enumerate(cities):
         if not c.id or not c.id.strip() or c.id != c.id.strip():
-            out.append(f"City id {c.id!r} must be non-empty, without surrounding spaces.")
+            out.append((f"cities[{i}].id", f"City id {c.id!r} must be non-empty, without surrounding spaces."))
         if not c.name.strip():
-            out.append(f"City {c.id!r} needs a name.")
+            out.append((f"cities[{i}].name", f"City {c.id!r} needs a name."))
         if c.category not in CATEGORIES:
-            out.append(f"City {c.id!r} has category {c.category!r}; it must be one of {', '.join(CATEGORIES)}.")
-    names = [c.name.strip().casefold() for c in cities if c.name.strip()]
-    for dup in sorted({n for n in names if names.count(n) > 1}):
-        out.append(f"Two cities share the name {dup!r}.")
+            out.append((f"cities[{i}].category", f"City {c.id!r} has category {c.category!r}; it must be one of {', '.join(CATEGORIES)}."))
+    names = [c.name.strip().casefold() for c in cities]
+    name_count = Counter(n for n in names if n)
+    for i, n in enumerate(names):
+        if n and name_count[n] > 1 and names.index(n) == i:
+            out.append((f"cities[{i}].name", f"Two cities share the name {n!r}."))
     present = {c.category for c in cities}
     missing = [CATEGORIES[k] for k in CATEGORIES if k not in present]
     if cities and missing:
-        out.append(f"Every category has at least one city; missing: {', '.join(missing)}.")
+        out.append(("cities", f"Every category has at least one city; missing: {', '.join(missing)}."))
     known = set(ids)
     seen: set[tuple[str, str]] = set()
-    for a, b in lines:
+    for j, (a, b) in enumerate(lines):
         if a not in known or b not in known:
-            out.append(f"The line {a}–{b} names a city that is not on the map.")
+            out.append((f"lines[{j}]", f"The line {a}–{b} names a city that is not on the map."))
             continue
         if a == b:
-            out.append(f"A line joins two different cities, not {a} to itself.")
+            out.append((f"lines[{j}]", f"A line joins two different cities, not {a} to itself."))
             continue
         key = (min(a, b), max(a, b))
         if key in seen:
-            out.append(f"The line {key[0]}–{key[1]} is entered twice.")
+            out.append((f"lines[{j}]", f"The line {key[0]}–{key[1]} is entered twice."))
         seen.add(key)
     if not out and cities:
         adj: dict[str, set[str]] = {i: set() for i in ids}
         for a, b in seen:
             adj[a].add(b)
             adj[b].add(a)
-        for c in cities:
+        for i, c in enumerate(cities):
             if not adj[c.id]:
-                out.append(f"City {c.name!r} has no line: every city is connected to another.")
+                out.append((f"cities[{i}]", f"City {c.name!r} has no line: every city is connected to another."))
         reach = {ids[0]}
         todo = [ids[0]]
         while todo:
@@ -191,8 +198,8 @@ def problems_of(cities: Iterable[City], lines: Iterable[tuple[str, str]]) -> lis
                 if n not in reach:
                     reach.add(n)
                     todo.append(n)
-        if len(reach) != len(ids) and not any("has no line" in p for p in out):
-            out.append("The map falls apart in pieces: every city must be reachable from every other along lines.")
+        if len(reach) != len(ids) and not any("has no line" in p for _, p in out):
+            out.append(("lines", "The map falls apart in pieces: every city must be reachable from every other along lines."))
     return out
 
 
@@ -213,43 +220,62 @@ def make_map(
         problems.insert(0, "A map needs an id (the file it is saved under).")
     if problems:
         raise MapError(problems)
+    return _spec(map_id, name, cities, lines, placeholder, note)  # type: ignore[arg-type]
+
+
+def _spec(map_id: str, name: str, cities: tuple[City, ...], lines: list[tuple[str, str]], placeholder: bool, note: str) -> MapSpec:
     canon = tuple(sorted({(min(a, b), max(a, b)) for a, b in lines}))
     return MapSpec(map_id, name or map_id, cities, canon, placeholder, note)
 
 
-def parse_map(data: Any) -> MapSpec:
-    """Read a map from JSON data (as :func:`dump_map` writes it)."""
+def parse_map(data: Any, source: str = "map data") -> MapSpec:
+    """Read a map from JSON data (as :func:`dump_map` writes it); :class:`MapError` names
+    ``source`` and each problem's place in the data.
+
+    >>> parse_map({"id": "ours", "cities": [], "lines": 5}, "our-map.json")
+    Traceback (most recent call last):
+    ...
+    rules.liberation.mapdata.MapError: our-map.json: lines: must be a list of lines (pairs of city ids), not a number
+    """
+    p = Problems(source)
+    deep = too_deep(data)
+    if deep is not None:
+        p.fail(MapError, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
     if not isinstance(data, dict):
-        raise MapError(["A map is a JSON object."])
+        p.fail(MapError, "(top)", f"A map is a JSON object, not {kind(data)}.")
     if data.get("format", FORMAT) != FORMAT:
-        raise MapError([f"Unknown map format {data.get('format')!r}; expected {FORMAT!r}."])
-    raw_cities = data.get("cities")
-    raw_lines = data.get("lines")
-    if not isinstance(raw_cities, list) or not isinstance(raw_lines, list):
-        raise MapError(["A map has a list of 'cities' and a list of 'lines'."])
+        p.add("format", f"Unknown map format {short(data.get('format'))}; expected {FORMAT!r}.")
+    map_id = p.text(data.get("id", ""), "id", empty=True)
+    if map_id is not None and not map_id.strip():
+        p.add("id", "A map needs an id (the file it is saved under).")
+    name = p.text(data.get("name", ""), "name", empty=True)
+    placeholder = p.flag(data.get("placeholder", False), "placeholder")
+    note = p.text(data.get("note", ""), "note", empty=True)
+    known = len(p.items)  # problems that do not stop the cities and lines being checked
+    raw_cities = p.listing(data.get("cities"), "cities", "a list of cities")
+    raw_lines = p.listing(data.get("lines"), "lines", "a list of lines (pairs of city ids)")
     cities: list[City] = []
-    problems: list[str] = []
-    for i, c in enumerate(raw_cities):
-        if not isinstance(c, dict) or not all(isinstance(c.get(k), str) for k in ("id", "name", "category")):
-            problems.append(f"City #{i + 1} needs a text 'id', 'name' and 'category'.")
+    for i, c in enumerate(raw_cities or ()):
+        where = f"cities[{i}]"
+        if not isinstance(c, dict):
+            p.add(where, f"City #{i + 1} is an object with a text 'id', 'name' and 'category', not {kind(c)}.")
             continue
-        cities.append(City(c["id"], c["name"], c["category"], str(c.get("map_card", ""))))
+        fields = [p.text(c.get(k), f"{where}.{k}", empty=True) for k in ("id", "name", "category")]
+        card = p.text(c.get("map_card", ""), f"{where}.map_card", empty=True)
+        if None not in fields and card is not None:
+            cities.append(City(fields[0], fields[1], fields[2], card))  # type: ignore[arg-type]
     lines: list[tuple[str, str]] = []
-    for i, l in enumerate(raw_lines):
-        if not isinstance(l, (list, tuple)) or len(l) != 2 or not all(isinstance(x, str) for x in l):
-            problems.append(f"Line #{i + 1} must be a pair of city ids.")
+    for i, l in enumerate(raw_lines or ()):
+        if not isinstance(l, list) or len(l) != 2 or not all(isinstance(x, str) for x in l):
+            p.add(f"lines[{i}]", f"Line #{i + 1} must be a pair of city ids, not {short(l)}.")
             continue
         lines.append((l[0], l[1]))
-    if problems:
-        raise MapError(problems)
-    return make_map(
-        str(data.get("id", "")),
-        str(data.get("name", "")),
-        cities,
-        lines,
-        placeholder=bool(data.get("placeholder", False)),
-        note=str(data.get("note", "")),
-    )
+    if len(p.items) > known:  # cities or lines unreadable: their own checks would mislead
+        p.raise_if_any(MapError)
+    for path, text in _problems(cities, lines):
+        p.add(path, text)
+    p.raise_if_any(MapError)
+    return _spec(map_id or "", name or "", tuple(cities), lines, bool(placeholder), note or "")
 
 
 @lru_cache(maxsize=64)
@@ -260,7 +286,11 @@ def _parse_text(text: str) -> MapSpec:
 def parse_map_cached(data: Any) -> MapSpec:
     """:func:`parse_map` memoised on the data's JSON text: game states parse their map
     option every time they are rebuilt."""
-    return _parse_text(json.dumps(data, sort_keys=True))
+    try:
+        text = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or nested too deep: parse_map says where
+        return parse_map(data)
+    return _parse_text(text)
 
 
 def dump_map(spec: MapSpec) -> dict[str, Any]:
@@ -286,4 +316,4 @@ def placeholder_data() -> dict[str, Any]:
 
 def placeholder_map() -> MapSpec:
     """The shipped, clearly labelled placeholder map."""
-    return parse_map(placeholder_data())
+    return parse_map(placeholder_data(), "placeholder_map.json")

@@ -49,11 +49,14 @@ def save_map(spec: MapSpec, folder: str | os.PathLike[str]) -> Path:
 
 def load_map(path: str | os.PathLike[str]) -> MapSpec:
     """Read and validate a saved map; :class:`MapError` if it is broken or not JSON."""
+    name = Path(path).name
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise MapError([f"{Path(path).name} is not valid JSON ({e.msg}, line {e.lineno})."]) from None
-    return parse_map(data)
+        raise MapError([f"(top): not valid JSON ({e.msg}, line {e.lineno})."], name) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # not text; a number too long; nested too deep
+        raise MapError([f"(top): cannot be read as a map ({type(e).__name__})."], name) from None
+    return parse_map(data, name)
 
 
 def saved_maps(folder: str | os.PathLike[str]) -> list[MapSpec]:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
+from rules.datafile import MAX_DEPTH, DataFileError, Problems, at, kind, short, too_deep
+
 from .mapdata import CATEGORIES
 
 FORMAT = "liberation-missions/1"
@@ -32,10 +34,9 @@ COSTS = ("none", "discard", "exploit")
 QUESTION_KINDS = ("base-among", "base-within", "hand-among")
 
 
-class MissionsError(ValueError):
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(self.problems))
+class MissionsError(DataFileError):
+    """A missions table that cannot be used; ``problems`` holds each ``"path: reason"``
+    and ``source`` names the file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,63 +105,75 @@ class MissionTable:
         }
 
 
-def parse_missions(data: Any) -> MissionTable:
-    """Read and validate a missions table; :class:`MissionsError` lists every problem."""
-    problems: list[str] = []
-    if not isinstance(data, dict) or not isinstance(data.get("categories"), dict):
-        raise MissionsError(["A missions table is a JSON object with 'categories'."])
+def parse_missions(data: Any, source: str = "missions data") -> MissionTable:
+    """Read and validate a missions table; :class:`MissionsError` names ``source`` and
+    every problem with its place in the data (``categories.shipyard.dynasty.cost``).
+
+    >>> parse_missions({"categories": []}, "ours.json")
+    Traceback (most recent call last):
+    ...
+    rules.liberation.missions.MissionsError: ours.json: categories: A missions table has an object of categories, not a list.
+    """
+    p = Problems(source)
+    deep = too_deep(data)
+    if deep is not None:
+        p.fail(MissionsError, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
+    if not isinstance(data, dict):
+        p.fail(MissionsError, "(top)", f"A missions table is a JSON object with 'categories', not {kind(data)}.")
+    cats = data.get("categories")
+    if not isinstance(cats, dict):
+        p.fail(MissionsError, "categories", f"A missions table has an object of categories, not {kind(cats)}.")
     if data.get("format", FORMAT) != FORMAT:
-        problems.append(f"Unknown missions format {data.get('format')!r}; expected {FORMAT!r}.")
-    cats = data["categories"]
+        p.add("format", f"Unknown missions format {short(data.get('format'))}; expected {FORMAT!r}.")
     table: dict[str, dict[str, Mission]] = {}
     for cat in CATEGORIES:
         if cat not in cats or not isinstance(cats[cat], dict):
-            problems.append(f"The missions table has no entry for {CATEGORIES[cat]} ({cat!r}).")
+            p.add(f"categories.{cat}", f"The missions table has no entry for {CATEGORIES[cat]} ({cat!r}).")
             continue
         table[cat] = {}
         for side in SIDES:
             raw = cats[cat].get(side)
+            path = f"categories.{cat}.{side}"
             where = f"{CATEGORIES[cat]}, {side}"
             if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
-                problems.append(f"{where}: a mission needs a name.")
+                p.add(f"{path}.name" if isinstance(raw, dict) else path, f"{where}: a mission needs a name.")
                 continue
             cost = raw.get("cost", "none")
-            if cost not in COSTS:
-                problems.append(f"{where}: cost {cost!r} must be one of {', '.join(COSTS)}.")
+            if not isinstance(cost, str) or cost not in COSTS:
+                p.add(f"{path}.cost", f"{where}: cost {short(cost)} must be one of {', '.join(COSTS)}.")
                 continue
             if side == "liberation" and cost == "exploit":
-                problems.append(f"{where}: the Liberation never occupies a city, so its missions cannot cost 'exploit'.")
+                p.add(f"{path}.cost", f"{where}: the Liberation never occupies a city, so its missions cannot cost 'exploit'.")
                 continue
             question = None
             rq = raw.get("question")
             if rq is not None:
                 question, bad = _parse_question(rq, where, side)
                 if bad:
-                    problems.append(bad)
+                    p.add(f"{path}.question", bad)
                     continue
             table[cat][side] = Mission(raw["name"].strip(), cost, question)
     for extra in sorted(set(cats) - set(CATEGORIES)):
-        problems.append(f"{extra!r} is not a city category ({', '.join(CATEGORIES)}).")
-    if problems:
-        raise MissionsError(problems)
+        p.add(at("categories", extra), f"{short(extra)} is not a city category ({', '.join(CATEGORIES)}).")
+    p.raise_if_any(MissionsError)
     return MissionTable(table)
 
 
 def _parse_question(rq: Any, where: str, side: str) -> tuple[Question | None, str]:
-    if not isinstance(rq, dict) or rq.get("type") not in QUESTION_KINDS:
+    kind_ = rq.get("type") if isinstance(rq, dict) else None
+    if not isinstance(kind_, str) or kind_ not in QUESTION_KINDS:
         return None, f"{where}: a question's type must be one of {', '.join(QUESTION_KINDS)}."
-    kind = rq["type"]
-    if kind.startswith("base-") and side == "liberation":
+    if kind_.startswith("base-") and side == "liberation":
         return None, f"{where}: the Liberation knows its own base; only Dynasty missions ask about it."
-    if kind == "base-within":
+    if kind_ == "base-within":
         steps = rq.get("max_steps")
         if type(steps) is not int or not 1 <= steps <= 13:
             return None, f"{where}: 'max_steps' must be a whole number from 1 to 13."
-        return Question(kind, max_steps=steps), ""
+        return Question(kind_, max_steps=steps), ""
     n = rq.get("max_cities")
     if type(n) is not int or not 1 <= n <= 13:
         return None, f"{where}: 'max_cities' must be a whole number from 1 to 13."
-    return Question(kind, max_cities=n), ""
+    return Question(kind_, max_cities=n), ""
 
 
 def default_missions_data() -> dict[str, Any]:
@@ -170,7 +183,7 @@ def default_missions_data() -> dict[str, Any]:
 
 
 def default_missions() -> MissionTable:
-    return parse_missions(default_missions_data())
+    return parse_missions(default_missions_data(), "missions.json")
 
 
 _CACHE: dict[str, MissionTable] = {}
@@ -178,7 +191,10 @@ _CACHE: dict[str, MissionTable] = {}
 
 def parse_missions_cached(data: Any) -> MissionTable:
     """:func:`parse_missions` memoised on the data's JSON text."""
-    key = json.dumps(data, sort_keys=True)
+    try:
+        key = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or nested too deep: parse_missions says where
+        return parse_missions(data)
     table = _CACHE.get(key)
     if table is None:
         table = _CACHE[key] = parse_missions(data)

@@ -22,15 +22,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.core import RulesError
+from rules.datafile import MAX_DEPTH, DataFileError, Problems, at, kind, short, too_deep
 
 DATA = Path(__file__).parent / "data"
 KINDS = ("property", "gamble", "gains", "tunnel", "safe", "hideout", "police-station", "street")
 HOME_KIND = {"cops": "police-station", "criminals": "hideout"}
 
 
-class BoardError(RulesError):
-    """A board file that does not describe a playable board; the message says what is wrong."""
+class BoardError(DataFileError):
+    """A board file that does not describe a playable board. ``problems`` holds each
+    ``"path: reason"`` (``tiers.outer[3].range: …``), ``source`` the file it came from."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Tile:
     tier: str
     range: tuple[int, int] = (0, 0)
     base: int = 0
+    where: str = field(default="", compare=False, repr=False)  # its place in the board file, for messages
 
 
 @dataclass(frozen=True)
@@ -127,62 +129,67 @@ class Board:
         return out
 
 
-def parse_board(data: dict[str, Any]) -> Board:
+MAX_AMOUNT = 1_000_000
+"""The largest ``base`` or tunnel ``cost`` a board may give (influence is counted in
+hundreds; a bigger number is a typing slip)."""
+
+
+def parse_board(data: Any, source: str = "board data") -> Board:
     """Build a :class:`Board` from board-file data, raising :class:`BoardError` naming
-    every problem found."""
-    problems: list[str] = []
+    ``source`` and every problem found, each with its place in the file.
+
+    >>> parse_board({"tiers": {"outer": [{"id": "a"}]}}, "ours.json")
+    Traceback (most recent call last):
+    ...
+    rules.tyranny.board.BoardError: ours.json: tiers: a board has exactly two tiers (outer and inner city), not 1
+    """
+    p = Problems(source)
+    deep = too_deep(data)
+    if deep is not None:
+        p.fail(BoardError, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
+    if not isinstance(data, dict):
+        p.fail(BoardError, "(top)", f"a board file is a JSON object, not {kind(data)}")
+    raw_tiers = p.mapping(data.get("tiers"), "tiers", "an object of two tiers (outer and inner city)")
+    if raw_tiers is None:
+        p.raise_if_any(BoardError)
+    if len(raw_tiers) != 2:  # type: ignore[arg-type]
+        p.fail(BoardError, "tiers", f"a board has exactly two tiers (outer and inner city), not {len(raw_tiers)}")  # type: ignore[arg-type]
+    name = p.text(data.get("name", "board"), "name", empty=True)
     tiles: dict[str, Tile] = {}
     tiers: dict[str, tuple[str, ...]] = {}
-    raw_tiers = data.get("tiers")
-    if not isinstance(raw_tiers, dict) or len(raw_tiers) != 2:
-        raise BoardError("a board has exactly two tiers (outer and inner city) under 'tiers'")
-    for tier, rows in raw_tiers.items():
+    for tier, rows in raw_tiers.items():  # type: ignore[union-attr]
         ids = []
-        for row in rows:
-            tid, kind = str(row.get("id", "")), row.get("kind")
-            if not tid or tid in tiles:
-                problems.append(f"tile id {tid!r} is missing or used twice")
-                continue
-            if kind not in KINDS:
-                problems.append(f"tile {tid}: kind {kind!r} is not one of {', '.join(KINDS)}")
-            rng = tuple(row.get("range", (0, 0)))
-            base = row.get("base", 0)
-            if kind == "property":
-                if len(rng) != 2 or not all(isinstance(v, int) for v in rng) or not 1 <= rng[0] <= rng[1] <= 6:
-                    problems.append(f"property {tid}: 'range' must be [low, high] within 1–6")
-                if not isinstance(base, int) or base < 0:
-                    problems.append(f"property {tid}: 'base' must be a whole number ≥ 0")
-            tiles[tid] = Tile(tid, str(row.get("name", tid)), str(kind), tier, rng, base)  # type: ignore[arg-type]
-            ids.append(tid)
-        if len(ids) < 2:
-            problems.append(f"tier {tier!r} needs at least two tiles")
+        for i, row in enumerate(p.listing(rows, at("tiers", tier), "a list of tiles") or ()):
+            tile = _tile(p, row, at(at("tiers", tier), i), tier, tiles)
+            if tile is not None:
+                tiles[tile.id] = tile
+                ids.append(tile.id)
+        if isinstance(rows, list) and len(rows) < 2:
+            p.add(at("tiers", tier), "a tier needs at least two tiles")
         tiers[tier] = tuple(ids)
     homes: dict[str, tuple[str, ...]] = {}
-    for faction, kind in HOME_KIND.items():
-        h = tuple(data.get("homes", {}).get(faction, ()))
-        if len(h) != 2 or any(t not in tiles or tiles[t].kind != kind for t in h) or len({tiles[t].tier for t in h if t in tiles}) != 2:
-            problems.append(f"homes.{faction} must name two {kind} tiles, one on each tier (the first is the start tile)")
-        homes[faction] = h
+    raw_homes = p.mapping(data.get("homes"), "homes", "an object naming each faction's home tiles")
+    for faction, home_kind in HOME_KIND.items() if raw_homes is not None else ():
+        h = raw_homes.get(faction)  # type: ignore[union-attr]
+        if (
+            not isinstance(h, list) or len(h) != 2 or not all(isinstance(t, str) for t in h)
+            or any(t not in tiles or tiles[t].kind != home_kind for t in h) or tiles[h[0]].tier == tiles[h[1]].tier
+        ):
+            p.add(f"homes.{faction}", f"must name two {home_kind} tiles, one on each tier (the first is the start tile)")
+            continue
+        homes[faction] = (h[0], h[1])
     tunnels: dict[str, Tunnel] = {}
     tunnel_at: dict[str, str] = {}
-    for row in data.get("tunnels", []):
-        tid, ends, cost = str(row.get("id", "")), tuple(row.get("ends", ())), row.get("cost")
-        if len(ends) != 2 or any(e not in tiles or tiles[e].kind != "tunnel" for e in ends) or (
-            all(e in tiles for e in ends) and tiles[ends[0]].tier == tiles[ends[1]].tier
-        ):
-            problems.append(f"tunnel {tid}: 'ends' must name two tunnel tiles on different tiers")
-        elif any(e in tunnel_at for e in ends):
-            problems.append(f"tunnel {tid}: a tunnel tile belongs to one tunnel only")
-        if not isinstance(cost, int) or cost < 0:
-            problems.append(f"tunnel {tid}: 'cost' must be a whole number ≥ 0")
-        tunnels[tid] = Tunnel(tid, ends, cost if isinstance(cost, int) else 0, bool(row.get("open", False)))  # type: ignore[arg-type]
-        for e in ends:
-            tunnel_at[e] = tid
+    for i, row in enumerate(p.listing(data.get("tunnels", []), "tunnels", "a list of tunnels") or ()):
+        tunnel = _tunnel(p, row, f"tunnels[{i}]", tiles, tunnels, tunnel_at)
+        if tunnel is not None:
+            tunnels[tunnel.id] = tunnel
+            for e in tunnel.ends:
+                tunnel_at[e] = tunnel.id
     for t in tiles.values():
         if t.kind == "tunnel" and t.id not in tunnel_at:
-            problems.append(f"tunnel tile {t.id} is not an end of any tunnel")
-    if problems:
-        raise BoardError("; ".join(problems))
+            p.add(t.where, f"tunnel tile {t.id} is not an end of any tunnel")
+    p.raise_if_any(BoardError)
     nxt: dict[str, str] = {}
     across: dict[str, str] = {}
     names = list(tiers)
@@ -193,18 +200,74 @@ def parse_board(data: dict[str, Any]) -> Board:
             # The facing tile: the same fraction of the way round the other tier.
             across[t] = other[(i * len(other) // len(ids)) % len(other)]
     return Board(
-        name=str(data.get("name", "board")), tiles=tiles, tiers=tiers, next=nxt, across=across, homes=homes,
+        name=name or "board", tiles=tiles, tiers=tiers, next=nxt, across=across, homes=homes,
         tunnels=tunnels, tunnel_at=tunnel_at, tier_of={t.id: t.tier for t in tiles.values()}, data=data,
     )
+
+
+def _tile(p: Problems, row: Any, where: str, tier: str, tiles: dict[str, Tile]) -> Tile | None:
+    """One tile row, or ``None`` (problems recorded) if it cannot be placed on the board."""
+    if p.mapping(row, where, "a tile (an object with id, name and kind)") is None:
+        return None
+    tid = p.text(row.get("id"), f"{where}.id")
+    if tid is None:
+        return None
+    if tid in tiles:
+        p.add(f"{where}.id", f"the tile id {short(tid)} is used twice (also {tiles[tid].where})")
+        return None
+    kind_ = row.get("kind")
+    if not isinstance(kind_, str) or kind_ not in KINDS:
+        p.add(f"{where}.kind", f"tile {tid}: kind {short(kind_)} is not one of {', '.join(KINDS)}")
+        kind_ = "street"
+    name = p.text(row.get("name", tid), f"{where}.name", empty=True) or tid
+    rng: tuple[int, int] = (0, 0)
+    base = 0
+    if kind_ == "property":
+        raw = row.get("range")
+        if (
+            not isinstance(raw, list) or len(raw) != 2 or not all(type(v) is int for v in raw)
+            or not 1 <= raw[0] <= raw[1] <= 6
+        ):
+            p.add(f"{where}.range", f"property {tid}: 'range' must be [low, high] within 1–6, not {short(raw)}")
+        else:
+            rng = (raw[0], raw[1])
+        base = p.whole(row.get("base", 0), f"{where}.base", 0, MAX_AMOUNT) or 0
+    return Tile(tid, name, kind_, tier, rng, base, where)
+
+
+def _tunnel(
+    p: Problems, row: Any, where: str, tiles: dict[str, Tile], tunnels: dict[str, Tunnel], tunnel_at: dict[str, str]
+) -> Tunnel | None:
+    if p.mapping(row, where, "a tunnel (an object with id, ends and cost)") is None:
+        return None
+    tid = p.text(row.get("id"), f"{where}.id")
+    if tid is not None and tid in tunnels:
+        p.add(f"{where}.id", f"the tunnel id {short(tid)} is used twice")
+        tid = None
+    ends = row.get("ends")
+    if (
+        not isinstance(ends, list) or len(ends) != 2 or not all(isinstance(e, str) for e in ends)
+        or any(e not in tiles or tiles[e].kind != "tunnel" for e in ends) or tiles[ends[0]].tier == tiles[ends[1]].tier
+    ):
+        p.add(f"{where}.ends", f"tunnel {tid or '?'}: 'ends' must name two tunnel tiles on different tiers")
+        ends = None
+    elif any(e in tunnel_at for e in ends):
+        p.add(f"{where}.ends", f"tunnel {tid or '?'}: a tunnel tile belongs to one tunnel only")
+        ends = None
+    cost = p.whole(row.get("cost"), f"{where}.cost", 0, MAX_AMOUNT)
+    is_open = p.flag(row.get("open", False), f"{where}.open")
+    if tid is None or ends is None or cost is None or is_open is None:
+        return None
+    return Tunnel(tid, (ends[0], ends[1]), cost, is_open)
 
 
 def load_board(path: str | Path) -> Board:
     """Read a board file (JSON)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise BoardError(f"cannot read board file {path}: {e}") from None
-    return parse_board(data)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise BoardError(f"cannot read the board file ({type(e).__name__}: {short(str(e), 80)})", str(path)) from None
+    return parse_board(data, str(path))
 
 
 @lru_cache(maxsize=None)
@@ -221,7 +284,10 @@ def board_for(data: dict[str, Any] | None) -> Board:
     board data (parsed once per distinct file and cached)."""
     if data is None:
         return default_board()
-    key = json.dumps(data, sort_keys=True)
+    try:
+        key = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or nested too deep: parse_board says where
+        return parse_board(data)
     board = _BY_KEY.get(key)
     if board is None:
         board = _BY_KEY[key] = parse_board(data)

@@ -70,6 +70,15 @@ INVALID = [
     (dict(mode="sudden-death", main=60, overtime="loss", penalty_per_minute=3), "penalty_per_minute", "not-used"),
     (dict(main=60), "mode", "missing"),
     (dict(mode="sudden-death", main=60, colour="red"), "colour", "unknown-field"),
+    # issue 15: numbers no clock needs, which overflowed or stalled the clocks
+    (dict(mode="sudden-death", main=10**400), "main", "out-of-range"),
+    (dict(mode="sudden-death", main=1e308), "main", "out-of-range"),
+    (dict(mode="fischer", main=60, increment=366 * 24 * 3600 + 1), "increment", "out-of-range"),
+    (dict(mode="byo-yomi", main=60, periods=10**30, period=5), "periods", "out-of-range"),
+    (dict(mode="canadian", main=60, period=60, period_moves=10**30), "period_moves", "out-of-range"),
+    (dict(mode="sudden-death", main=60, overtime="penalty", penalty_per_minute=10**30), "penalty_per_minute", "out-of-range"),
+    (dict(mode=[[["fischer"]]], main=60), "mode", "unknown-mode"),
+    (dict(mode="fischer", main=60, increment=1, overtime={"x": 1}), "overtime", "unknown-policy"),
 ]
 
 
@@ -79,7 +88,9 @@ def test_invalid_configs_name_the_field(data, field, code):
         ClockConfig.from_data(data)
     assert isinstance(err.value, ValueError)
     assert (err.value.field, err.value.code) == (field, code)
-    assert str(err.value).startswith(field + ": ")
+    assert str(err.value).startswith(f"clock settings: {field}: ")
+    with pytest.raises(ClockConfigError, match=f"^journal row 3: {field}: "):
+        ClockConfig.from_data(data, "journal row 3")
 
 
 def test_from_data_refuses_a_non_mapping():

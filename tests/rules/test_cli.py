@@ -18,9 +18,9 @@ def mini_doubles():
     registry._ENGINES.pop("mini-doubles", None)
 
 
-def run(argv, lines=()):
+def run(argv, lines=(), err=None):
     out = io.StringIO()
-    rc = main(argv, io.StringIO("".join(f"{l}\n" for l in lines)), out)
+    rc = main(argv, io.StringIO("".join(f"{l}\n" for l in lines)), out, err or io.StringIO())
     return rc, out.getvalue()
 
 
@@ -57,13 +57,31 @@ def test_replay_checks_every_action(tmp_path):
 
 
 def test_bad_setup_is_reported():
-    rc, text = run(["play", "mini-doubles", "--seat", "a:green"])
-    assert rc == 2 and "cannot start" in text
+    err = io.StringIO()
+    rc, text = run(["play", "mini-doubles", "--seat", "a:green"], err=err)
+    assert rc == 2 and text == "" and "cannot start" in err.getvalue()
 
 
 def test_unknown_game():
-    rc, text = run(["play", "chess"])
-    assert rc == 2 and "no game 'chess'" in text
+    err = io.StringIO()
+    rc, _ = run(["play", "chess"], err=err)
+    assert rc == 2 and "no game 'chess'" in err.getvalue()
+
+
+def test_quit_still_saves_the_game(tmp_path):
+    # 'quit' used to leave through SystemExit, skipping --save: the game was lost.
+    save = tmp_path / "game.json"
+    rc, text = run(["play", "mini-doubles", "--seat", "a:red", "--seat", "b:blue", "--save", str(save)], ["roll 1 2", "quit", "roll 3 4"])
+    assert rc == 0 and "ok: a roll 1 2" in text and "ok: b roll 3 4" not in text
+    assert len(json.loads(save.read_text())["actions"]) == 1
+
+
+def test_save_during_play_then_replay(tmp_path):
+    save = tmp_path / "mid.json"
+    rc, text = run(["play", "mini-doubles", "--seat", "a:red", "--seat", "b:blue"], ["roll 1 2", f"save {save}"])
+    assert f"saved 1 actions to {save}" in text
+    rc, text = run(["replay", str(save)])
+    assert rc == 0 and "replayed 1 actions" in text
 
 
 def test_bad_seat_syntax():
