@@ -2,7 +2,7 @@
 from .actions import Action, Commit, Draw, Roll, action, bad_fields, parse_action
 from .commits import SecretRound
 from .errors import IllegalAction, InvalidSetup, ParseError, RulesError, UnknownGame, Violation
-from .game import Game, LegalActions, Option, State, Step, step
+from .game import Game, LegalActions, Option, State, Step, step, swap_hidden
 from .jsondata import dumps, from_data, loads, serializable, to_data
 from .log import LogEntry
 from .outcome import Outcome, Score
@@ -19,5 +19,5 @@ __all__ = [
     "Outcome", "POOL", "PUBLIC", "ParseError", "Prompt", "Reaction", "ReactionStack", "Rng", "Roll",
     "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Track",
     "TurnOrder", "UnknownGame", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",
-    "parse_action", "serializable", "step", "to_data",
+    "parse_action", "serializable", "step", "swap_hidden", "to_data",
 ]

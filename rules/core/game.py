@@ -241,6 +241,14 @@ class Game(Generic[S]):
             data.pop(name, None)
         return data
 
+    def hidden_variant(self, state: S, viewer: str, rng: Rng) -> S | None:
+        """A copy of ``state`` that differs only in something ``viewer`` may not see (a
+        hidden card swapped with another, a sealed choice changed), or ``None`` when
+        nothing is hidden from ``viewer`` now. The harness's differential secret check
+        compares what ``viewer`` sees of both: any difference is a leak, whatever the
+        strings involved. :func:`swap_hidden` does the usual swap."""
+        return None
+
     def tracked(self, state: S) -> dict[str, int]:
         """Public values worth charting and exporting turn by turn (influence, escalation,
         scores, deck count…). Must never include a secret."""
@@ -553,6 +561,21 @@ class Game(Generic[S]):
                 pile = deck.cards if deck.cards else (deck.discard if deck.auto_reshuffle else [])
                 for card in dict.fromkeys(pile):
                     yield Draw(seat, awaiting.deck, card)
+
+
+def swap_hidden(piles: Sequence[list[Any]], rng: Rng) -> bool:
+    """Swap two different cards between (or within) ``piles``, lists every one of which
+    the viewer cannot see (a deck, another seat's hand): the mechanics of a
+    :meth:`Game.hidden_variant`. Returns whether a swap was possible."""
+    spots = [(p, i) for p in piles for i in range(len(p))]
+    if len(spots) < 2:
+        return False
+    for _ in range(8):
+        (p1, i1), (p2, i2) = rng.choice(spots), rng.choice(spots)
+        if p1[i1] != p2[i2]:
+            p1[i1], p2[i2] = p2[i2], p1[i1]
+            return True
+    return False
 
 
 class LegalActions(Generic[S]):

@@ -42,6 +42,7 @@ class HarnessReport:
     finished: int = 0
     plies: int = 0
     rejected: int = 0
+    variants: int = 0  # hidden variants compared by the differential secret check
     codes: dict[str, int] = field(default_factory=dict)
     winners: dict[str, int] = field(default_factory=dict)
 
@@ -64,11 +65,12 @@ def run_harness(
     illegal_per_step: float = 0.5,
     roundtrip_every: int = 1,
     extra_illegal: IllegalMaker | None = None,
+    differential_rate: float = 0.05,
 ) -> HarnessReport:
     """Play ``games`` random games and check every invariant; raise on the first break."""
     report = HarnessReport()
     for g in range(games):
-        _one_game(game, seed + g, max_plies, illegal_per_step, roundtrip_every, extra_illegal, report)
+        _one_game(game, seed + g, max_plies, illegal_per_step, roundtrip_every, extra_illegal, report, differential_rate)
     return report
 
 
@@ -80,6 +82,7 @@ def _one_game(
     roundtrip_every: int,
     extra_illegal: IllegalMaker | None,
     report: HarnessReport,
+    differential_rate: float = 0.25,
 ) -> None:
     rng = Rng(seed * 7919 + 1)
     seats, options = game.random_setup(rng)
@@ -100,6 +103,8 @@ def _one_game(
                 if game.is_legal(state, bad):
                     continue
                 _check_rejected(game, state, bad, f"{where} ply={state.ply}", report)
+        if rng.below(1000) < differential_rate * 1000:
+            _check_differential(game, state, rng, legal, f"{where} ply={state.ply}", report)
         action = choose(rng, legal)
         if action not in game.legal_actions(state):
             raise InvariantBroken(f"{where}: listed action {action} is not `in` legal_actions")
@@ -123,6 +128,35 @@ def _one_game(
         report.finished += 1
         key = str(state.result.winner)
         report.winners[key] = report.winners.get(key, 0) + 1
+
+
+def _check_differential(game: Game[Any], state: State, rng: Rng, legal: list[Action], where: str,
+                        report: HarnessReport) -> None:
+    """Two states that differ only in what a viewer may not see must look the same to it:
+    the same view (its prompt and log included), and for its own actions the same
+    verdicts and the same rejection messages. No string matching: a card named like a
+    seat, or two cards with one name, cannot fool it."""
+    for viewer in [PUBLIC, *state.seat_ids()]:
+        twin = game.hidden_variant(state, viewer, rng)
+        if twin is None:
+            continue
+        report.variants += 1
+        if game.view(state, viewer) != game.view(twin, viewer):
+            a, b = game.view(state, viewer), game.view(twin, viewer)
+            keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            raise InvariantBroken(f"{where}: what {viewer} sees depends on what it may not see (view keys {keys})")
+        if viewer == PUBLIC:
+            continue
+        mine = [a for a in legal if a.seat == viewer]
+        probes = mine + [bad for bad in _illegal_candidates(game, state, rng, mine or legal, [], None)
+                         if isinstance(bad.seat, str) and bad.seat == viewer][:12]
+        for action in probes:
+            if action.chance:
+                continue  # a drawn card names itself: that it was in the deck is no leak
+            got = [(v.code, v.message) for v in game.check(state, action)]
+            other = [(v.code, v.message) for v in game.check(twin, action)]
+            if got != other:
+                raise InvariantBroken(f"{where}: {viewer}'s {action} is judged by what {viewer} may not see: {got} vs {other}")
 
 
 def _check_state(game: Game[Any], state: State, where: str) -> None:

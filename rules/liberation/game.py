@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
-    Score, Seat, Violation, step,
+    Score, Seat, Violation, step, swap_hidden,
 )
 
 from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
@@ -710,6 +710,27 @@ class Liberation(Game[LiberationState]):
         return hidden | {m.name_of(c) for c in hidden}
 
     # ------------------------------------------------------------ bookkeeping
+
+    def hidden_variant(self, state: LiberationState, viewer: str, rng: Rng) -> LiberationState | None:
+        """Swap two cards among the places ``viewer`` cannot see: the deck, the face-down
+        discards, and the other side's hand."""
+        if state.result is not None:
+            return None
+        twin = self.copy(state)
+        twin.changed()
+        piles = [twin.deck.cards, twin.deck.discard] + [h.cards for s, h in sorted(twin.hands.items()) if s != viewer]
+        # Cities a public event names (an attack, a sabotage) stay where everyone saw them.
+        named: set[str] = set()
+        for e in twin.events:
+            named |= e.named()
+        named |= {twin.taken, twin.asking, twin.base}
+        movable = [[c for c in p if c not in named] for p in piles]
+        if not swap_hidden(movable, rng):
+            return None
+        for pile, new in zip(piles, movable):
+            it = iter(new)
+            pile[:] = [c if c in named else next(it) for c in pile]
+        return twin
 
     def tracked(self, state: LiberationState) -> dict[str, int]:
         return {

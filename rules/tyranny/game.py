@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Reaction, Rng,
-    Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation, step,
+    Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation, step, swap_hidden,
 )
 from rules.core.seats import PUBLIC
 
@@ -643,6 +643,23 @@ class Tyranny(Game[TyrannyState]):
             if s != viewer:
                 hidden.update(h.cards)
         return hidden
+
+    def hidden_variant(self, state: TyrannyState, viewer: str, rng: Rng) -> TyrannyState | None:
+        """Swap two cards of one deck's kind among the places ``viewer`` cannot see: the
+        deck's face-down pile and the other seats' hands."""
+        twin = self.copy(state)
+        twin.changed()
+        name = rng.choice(sorted(twin.decks))
+        piles = [twin.decks[name].cards] + [
+            [c for c in h.cards if c.startswith(name)] for s, h in sorted(twin.hands.items()) if s != viewer]
+        # Hands hold both decks' cards: swap within the named deck's cards, in place.
+        hands = [h for s, h in sorted(twin.hands.items()) if s != viewer]
+        if not swap_hidden(piles, rng):
+            return None
+        for h, mine in zip(hands, piles[1:]):
+            it = iter(mine)
+            h.cards[:] = [next(it) if c.startswith(name) else c for c in h.cards]
+        return twin
 
     def tracked(self, state: TyrannyState) -> dict[str, int]:
         return {

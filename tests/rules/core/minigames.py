@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
 from rules.core import (
-    POOL, Action, Commit, CommitRequest, Die, Reaction, ReactionStack, step, Decision, Deck, Draw, DrawRequest, Escalation, Game, Hand, Outcome,
+    POOL, Action, Commit, CommitRequest, Die, Reaction, ReactionStack, step, swap_hidden, Decision, Deck, Draw, DrawRequest, Escalation, Game, Hand, Outcome,
     Prompt, Rng, Roll, RollRequest, Score, Seat, SecretRound, State, Streak,
     Track, TurnOrder, Violation, action, serializable,
 )
@@ -154,6 +154,15 @@ class Duel(Game[DuelState]):
         view["round"] = state.round.private(viewer) if viewer in state.round.seats else state.round.public()
         return view
 
+    def hidden_variant(self, state, viewer, rng):
+        others = [s for s in state.round.commits if s != viewer]
+        if not others:
+            return None
+        twin = self.copy(state)
+        seat = rng.choice(others)
+        twin.round.commits[seat] = rng.choice([p for p in PICKS if p != state.round.commits[seat]])
+        return twin
+
     def secrets(self, state, viewer):
         # A pending choice is secret from everyone but its owner (history holds ints,
         # so a pending choice's string can only show up in a view by leaking).
@@ -245,6 +254,11 @@ class Acts(Game[ActsState]):
             if s != viewer:
                 hidden |= set(h.cards)
         return hidden - {c for c in self.cards if viewer != "public" and c in state.hands.get(viewer, Hand(viewer))}
+
+    def hidden_variant(self, state, viewer, rng):
+        twin = self.copy(state)
+        piles = [twin.decks["main"].cards] + [h.cards for s, h in sorted(twin.hands.items()) if s != viewer]
+        return twin if swap_hidden(piles, rng) else None
 
     def problems(self, state):
         deck = state.decks["main"]
@@ -448,6 +462,16 @@ class Raid(Game[RaidState]):
         if viewer in state.bids:
             view["my_bid"] = state.bids[viewer].to_data()
         return view
+
+    def hidden_variant(self, state, viewer, rng):
+        sealed = [s for s, b in state.bids.items() if s != viewer]
+        if state.phase != "bid" or not sealed:
+            return None
+        twin = self.copy(state)
+        seat = rng.choice(sealed)
+        bid = twin.bids[seat]
+        twin.bids[seat] = Fold(seat) if isinstance(bid, Bid) else Bid(seat, rng.below(3), 1)
+        return twin
 
     def tracked(self, state):
         return {f"score:{s}": t.value for s, t in state.score.items()}

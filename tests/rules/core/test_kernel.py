@@ -176,6 +176,24 @@ def test_harness_catches_a_leak():
         run_harness(Leaky(), games=5, seed=1)
 
 
+def test_the_differential_check_catches_a_leak_no_string_matches():
+    class Peeking(type(ACTS)):
+        # Shows how many of the other hands' cards end in an even digit: no hidden id
+        # appears anywhere, so only comparing two hidden variants can see the leak.
+        def render(self, state, viewer):
+            view = super().render(state, viewer)
+            view["even"] = sum(int(c[-1]) % 2 == 0 for s, h in state.hands.items() if s != viewer for c in h.cards)
+            return view
+
+    with pytest.raises(InvariantBroken, match="may not see"):
+        run_harness(Peeking(), games=10, seed=1, differential_rate=1.0)
+
+
+def test_the_differential_check_runs_for_hidden_cards_and_sealed_choices():
+    for game in (ACTS, DUEL, RAID):
+        assert run_harness(game, games=5, seed=3, differential_rate=1.0).variants > 0, game.id
+
+
 def test_harness_catches_a_mutating_check():
     class Sloppy(type(DOUBLES)):
         def violations(self, state, action, prompt):

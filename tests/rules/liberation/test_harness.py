@@ -18,7 +18,8 @@ def test_harness_thousands_of_games(soak_factor):
     # Light settings keep this within about a minute on two cores: a full JSON
     # round-trip every 50 plies and illegal actions at 2% of steps; the audit itself
     # runs after every action. test_harness_full_strength runs everything at every step.
-    report = run_harness(game, games=games, seed=2026, roundtrip_every=50, illegal_per_step=0.02, extra_illegal=offer_illegal)
+    report = run_harness(game, games=games, seed=2026, roundtrip_every=50, illegal_per_step=0.02, extra_illegal=offer_illegal,
+                         differential_rate=0.002)
     print(f"\nLiberation harness: {report}\n  evades played: {game.evades}, steps audited: {game.steps}")
     assert report.games == games
     assert report.finished >= 0.95 * games             # random games reach an outcome
@@ -56,6 +57,25 @@ def test_every_recorded_evade_respected_adjacency(soak_factor):
 
 
 # --------------------------------------------------- the checks can fail
+
+
+def test_differential_secret_check(soak_factor):
+    """Two states that differ only in hidden cards (deck, face-down discards, the other
+    side's hand) look the same to whoever may not see them, and judge its actions alike."""
+    report = run_harness(GAME, games=15 * soak_factor, seed=5, illegal_per_step=0.0, differential_rate=0.5)
+    assert report.variants > 300, report
+
+
+def test_the_differential_check_catches_a_hand_leak_that_names_nothing():
+    class Hinting(Liberation):
+        def render(self, state, viewer):
+            view = super().render(state, viewer)
+            other = state.other(viewer) if viewer in state.hands else state.liberation
+            view["hint"] = sum(ord(c[-1]) for c in state.hands[other].cards) % 2
+            return view
+
+    with pytest.raises(InvariantBroken, match="may not see"):
+        run_harness(Hinting(), games=5, seed=1, differential_rate=1.0)
 
 
 def test_harness_catches_a_base_shown_in_public():

@@ -16,7 +16,8 @@ from rules.tyranny import GAME
 
 
 def test_harness_2000_random_games(soak_factor):
-    report = run_harness(GAME, games=2000 * soak_factor, seed=0, max_plies=350, roundtrip_every=75, illegal_per_step=0.02)
+    report = run_harness(GAME, games=2000 * soak_factor, seed=0, max_plies=350, roundtrip_every=75, illegal_per_step=0.02,
+                         differential_rate=0.002)
     print(report)
     assert report.games == 2000 * soak_factor
     assert report.finished >= report.games // 2, report
@@ -30,3 +31,10 @@ def test_harness_dense_checks(soak_factor):
     assert report.rejected > 1000
     # Rejections exercised the game's own rules, not only the kernel's turn checks.
     assert {"unreachable", "wrong-target", "bad-range"} <= set(report.codes)
+
+
+def test_differential_secret_check(soak_factor):
+    """Two states that differ only in a hidden card look the same to everyone who may not
+    see it: views, prompts, logs, and the verdicts on their own actions."""
+    report = run_harness(GAME, games=12 * soak_factor, seed=7, max_plies=300, illegal_per_step=0.0, differential_rate=0.5)
+    assert report.variants > 500, report
