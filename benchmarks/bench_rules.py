@@ -1,13 +1,13 @@
 """Rule engines against python-chess, in one process and one run.
 
-* **Validated actions per second.** Tyranny: action lists of random games are recorded
+* **Validated actions per second**, for every game in the catalogue: action lists of random games are recorded
   first, then replayed with the checked ``push`` (every action validated, then applied),
   so the figure is validation + apply, not the random player. python-chess: ``push_uci``
   + ``pop`` of every move along random games (the baseline: a parsed, legality-checked
   move), and plain ``push_uci`` along the game for reference. The two are timed game by
   game, interleaved, in rounds; each game counts with its best round. The ratio's spread
   round by round (whole rounds, not best games) is printed too.
-* **Complete random games per second.** Tyranny: ``random_playout`` (listing legal
+* **Complete random games per second.** Each game: ``random_playout`` (listing legal
   actions, choosing one, ``push_unchecked``) until a faction wins, capped at a ply limit;
   python-chess: random legal moves until ``is_game_over()``.
 
@@ -18,12 +18,13 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import chess
 
+import rules
+from rules.core import Game
 from rules.core.playout import random_playout
-from rules.tyranny import GAME
 
 TARGET = 2.0
 
@@ -68,33 +69,34 @@ def chess_random_games(n: int, seed: int) -> int:
     return n
 
 
-def tyranny_recorded(n: int, seed: int) -> list[tuple[object, list[object]]]:
+def recorded(game: Game[Any], n: int, seed: int) -> list[tuple[object, list[object]]]:
     out = []
     for g in range(n):
-        play = random_playout(GAME, seed + g, max_plies=2000)
+        play = random_playout(game, seed + g, max_plies=2000)
         out.append(((play.seats, play.options, play.seed), play.actions))
     return out
 
 
-def tyranny_validated(games: list[tuple[object, list[object]]]) -> int:
+def validated(game: Game[Any], games: list[tuple[object, list[object]]]) -> int:
     """Every recorded game replayed with the checked push, in one call: not timed here,
     but the entry point to profile (it is what the timed games do, setups included)."""
     done = 0
-    push = GAME.push
+    push = game.push
     for (seats, options, seed), actions in games:  # type: ignore[misc]
-        state = GAME.new(seats, options, seed)
+        state = game.new(seats, options, seed)
         for a in actions:
             push(state, a)
         done += len(actions)
     return done
 
 
-def tyranny_game_s(game: tuple[object, list[object]]) -> float:
-    """Seconds to push one recorded game's actions, checked; setting the game up (not an
-    action) is done before the clock starts."""
-    (seats, options, seed), actions = game  # type: ignore[misc]
-    push = GAME.push
-    state = GAME.new(seats, options, seed)
+def game_s(game: Game[Any], rec: tuple[object, list[object]]) -> float:
+    """Seconds to push one recorded game's actions through the kernel's generic checked
+    ``push`` (the same path for every game: no engine has one of its own); setting the
+    game up (not an action) is done before the clock starts."""
+    (seats, options, seed), actions = rec  # type: ignore[misc]
+    push = game.push
+    state = game.new(seats, options, seed)
     t = time.perf_counter()
     for a in actions:
         push(state, a)
@@ -118,10 +120,10 @@ def chess_game_s(moves: list[str]) -> tuple[float, float]:
     return loop, time.perf_counter() - t
 
 
-def tyranny_random_games(n: int, seed: int) -> tuple[int, int]:
+def random_games(game: Game[Any], n: int, seed: int) -> tuple[int, int]:
     finished = 0
     for g in range(n):
-        finished += random_playout(GAME, seed + g, max_plies=2000).finished
+        finished += random_playout(game, seed + g, max_plies=2000).finished
     return n, finished
 
 
@@ -129,15 +131,21 @@ def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     n_games, repeats = (10, 2) if quick else (60, 5)
     cgames = chess_games(n_games, 1)
-    tgames = tyranny_recorded(n_games, 1)
-    t_actions = sum(len(a) for _, a in tgames)
     c_moves = sum(len(m) for m in cgames)
+    met = True
+    for info in rules.catalog():
+        game = rules.load(info.id)
+        met &= _measure(game, cgames, c_moves, n_games, repeats)
+    return 0
 
-    # Interleaved game by game: each round plays Tyranny game g and then chess game g,
-    # for every g, and each game counts with its best round. A burst of load from another
-    # process then spoils single games of either engine in single rounds, not a whole
-    # series of one engine (with whole series of about 0.07 s against 0.4 s, contended
-    # runs swung the ratio far from the quiet figure).
+
+def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: int, repeats: int) -> bool:
+    """One game against python-chess. Interleaved game by game: each round plays game g
+    of the engine and then chess game g, for every g, and each game counts with its best
+    round. A burst of load from another process then spoils single games of either engine
+    in single rounds, not a whole series of one engine."""
+    tgames = recorded(game, n_games, 1)
+    t_actions = sum(len(a) for _, a in tgames)
     t_best = [float("inf")] * n_games
     c_best = [float("inf")] * n_games
     w_best = [float("inf")] * n_games
@@ -147,7 +155,7 @@ def main(argv: list[str]) -> int:
     for _ in range(repeats):
         t_sum = c_sum = 0.0
         for g in range(n_games):
-            ts = tyranny_game_s(tgames[g])
+            ts = game_s(game, tgames[g])
             loop, walk = chess_game_s(cgames[g])
             t_best[g] = min(t_best[g], ts)
             c_best[g] = min(c_best[g], loop)
@@ -164,20 +172,22 @@ def main(argv: list[str]) -> int:
 
     k = max(5, n_games // 3)
     t0 = time.perf_counter()
-    _, finished = tyranny_random_games(k, 10_000)
+    _, finished = random_games(game, k, 10_000)
     t_games = k / (time.perf_counter() - t0)
     c_games = _best(lambda: chess_random_games(k, 10_000), 1)
 
     ratio = t_rate / c_rate
     lengths = [len(a) for _, a in tgames]
-    print(f"tyranny  validated push      {t_rate:>10,.0f} actions/s   ({t_actions} actions of {len(tgames)} recorded random games, median {statistics.median(lengths):.0f} plies)")
-    print(f"chess    push_uci + pop      {c_rate:>10,.0f} moves/s     ({c_moves} moves of {len(cgames)} random games)")
-    print(f"chess    push_uci alone      {c_plain:>10,.0f} moves/s")
-    print(f"ratio    tyranny / chess     {ratio:>10.2f}x   (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'}; "
+    name = game.id[:10]
+    print(f"== {game.title} ==")
+    print(f"{name:<10} validated push      {t_rate:>10,.0f} actions/s   ({t_actions} actions of {len(tgames)} recorded random games, median {statistics.median(lengths):.0f} plies)")
+    print(f"{'chess':<10} push_uci + pop      {c_rate:>10,.0f} moves/s     ({c_moves} moves of {len(cgames)} random games)")
+    print(f"{'chess':<10} push_uci alone      {c_plain:>10,.0f} moves/s")
+    print(f"{'ratio':<10} {name} / chess {ratio:>8.2f}x   (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'}; "
           f"round by round {min(round_ratios):.2f}–{max(round_ratios):.2f}x over {repeats} rounds)")
-    print(f"tyranny  random games        {t_games:>10,.1f} games/s    ({finished}/{k} won within 2,000 plies)")
-    print(f"chess    random games        {c_games:>10,.1f} games/s")
-    return 0
+    print(f"{name:<10} random games        {t_games:>10,.1f} games/s    ({finished}/{k} finished within 2,000 plies)")
+    print(f"{'chess':<10} random games        {c_games:>10,.1f} games/s")
+    return ratio >= TARGET
 
 
 def _timed(fn: Callable[[], object]) -> float:
