@@ -20,10 +20,10 @@ _HOMES = {
                 "JournalFull", "JournalTooNew", "NotAJournal", "OffTheLine", "Recovery", "Stats", "UnknownGameKey",
                 "default_path"),
     "record": ("ActionRecord", "GameRecord"),
-    "routing": ("MappingError", "Router", "load_mapping"),
+    "routing": ("MappingError", "RouteView", "Router", "load_mapping"),
     "secret_desk": ("NotYourSecret", "SecretDesk", "SecretError", "SecretStatus"),
-    "table": ("Accepted", "Change", "LogLine", "NothingToRoll", "Rejected", "RouteResult", "Table", "TableClosed",
-              "TableError", "plain_outcome"),
+    "results": ("Accepted", "Change", "Rejected", "RouteResult", "Routed", "rejected_from"),
+    "table": ("LogLine", "NothingToRoll", "Table", "TableClosed", "TableError", "plain_outcome"),
     "undo": ("UndoRefused", "undo_refusal"),
 }
 _WHERE = {name: module for module, names in _HOMES.items() for name in names}
@@ -50,9 +50,8 @@ if TYPE_CHECKING:  # what type checkers and IDEs see
         NotAJournal, OffTheLine, Recovery, Stats, UnknownGameKey, default_path,
     )
     from .record import ActionRecord, GameRecord
-    from .routing import MappingError, Router, load_mapping
+    from .routing import MappingError, RouteView, Router, load_mapping
     from .secret_desk import NotYourSecret, SecretDesk, SecretError, SecretStatus
-    from .table import (
-        Accepted, Change, LogLine, NothingToRoll, Rejected, RouteResult, Table, TableClosed, TableError, plain_outcome,
-    )
+    from .results import Accepted, Change, Rejected, RouteResult, Routed, rejected_from
+    from .table import LogLine, NothingToRoll, Table, TableClosed, TableError, plain_outcome
     from .undo import UndoRefused, undo_refusal

@@ -1,6 +1,9 @@
 """Input routing: physical input events become the action the engine waits for.
 
-:class:`Router` is owned by a Table and called under its lock (``table.route(event)``).
+:class:`Router` turns (event, :class:`RouteView` of the game, device assignment) into a
+:class:`~companion.results.Routed` verdict: an action to submit, a rejection, or
+"collecting". It never touches the Table: the Table calls it under its lock
+(``table.route(event)``), submits the action, and reports the result once.
 Events are ``firmware_bridge.events`` values, read by their field names only (this module
 does not import the bridge). What each does:
 
@@ -39,10 +42,12 @@ import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from rules.core import IllegalAction, Roll, RollRequest
+from rules.core import Action, IllegalAction, Prompt, Roll, RollRequest, Violation
 from rules.core.jsondata import to_data
+
+from .results import Change, Rejected, RouteResult, Routed, rejected_from
 
 MAPPINGS = Path(__file__).with_name("mappings")
 ROLL_WINDOW_S = 4.0
@@ -97,11 +102,32 @@ class _Window:
     dice: list[tuple[str, int]] = field(default_factory=list)
 
 
-class Router:
-    """Routes events for one Table. Not thread-safe on its own: the Table's lock guards it."""
+@dataclass(frozen=True)
+class RouteView:
+    """What the router may know of the game when an event arrives: the prompt, the seats
+    (ids in order, with the players' names), the game's title, and read-only questions
+    about actions. The Table makes one per event; the router never touches the Table."""
 
-    def __init__(self, table: Any, devices: Mapping[str, str], mapping: Mapping[str, Any]) -> None:
-        self.table = table
+    prompt: Prompt
+    seats: tuple[str, ...]
+    names: Mapping[str, str]
+    title: str
+    ply: int
+    over: bool
+    legal_of_kind: Callable[[str], Iterable[Action]]
+    check: Callable[[Action], tuple[Violation, ...]]
+    action_types: tuple[type, ...]
+    sample: Callable[[], Action | None]
+    undo_refusal: Callable[[], Any]
+
+
+class Router:
+    """Routes events for one Table: (event, what the game awaits, the seats, the device
+    assignment) → an action to submit, a rejection, or "collecting". It keeps only what
+    spans events (the dice of one roll window, a crooked die, the seat in focus, the
+    events already seen); the Table calls it under its lock and submits what it returns."""
+
+    def __init__(self, devices: Mapping[str, str], mapping: Mapping[str, Any]) -> None:
         self.devices = dict(devices)
         self.mapping = mapping
         self.window: _Window | None = None
@@ -110,43 +136,39 @@ class Router:
         self._seen: OrderedDict[tuple[Any, ...], None] = OrderedDict()
 
     # --------------------------------------------------------------- entry point
-    def route(self, event: Any) -> tuple[Any, list[Any]]:
-        from .table import Change, RouteResult
-
+    def route(self, event: Any, view: RouteView) -> Routed:
+        self.view = view
         name = type(event).__name__
         key = self._dedup_key(event)
         if key is not None and key in self._seen:
-            return RouteResult(ignored=f"duplicate: {event.source} already reported event {event.counter}"), []
+            return Routed(RouteResult(ignored=f"duplicate: {event.source} already reported event {event.counter}"))
         handler = {
             "DieRolled": self._die, "KeypadValue": self._keypad, "TokenPlaced": self._token_placed,
             "TokenRemoved": self._token_removed, "ButtonPressed": self._button,
         }.get(name)
         if handler is None:
-            return RouteResult(ignored=f"{name} is not game input"), []
+            return Routed(RouteResult(ignored=f"{name} is not game input"))
         if key is not None:
             self._seen[key] = None
             while len(self._seen) > DEDUP_MEMORY:
                 self._seen.popitem(last=False)
-        result, changes = handler(event)
-        if result.rejected is not None:
-            changes = [*changes, Change("rejected", self.table.ply, result.rejected)]
-        return result, changes
+        return handler(event)
 
     def clear(self) -> None:
         self.window = None
         self.crooked = None
 
-    def crooked_action(self) -> Roll:
-        """The Roll that accepts the held crooked die's value (as the only or last die)."""
-        from .table import TableError
-
+    def crooked_action(self, view: RouteView) -> Roll | None:
+        """The Roll that accepts the held crooked die's value (as the only or last die),
+        or ``None`` when there is none or its roll is no longer awaited."""
+        self.view = view
         if self.crooked is None:
-            raise TableError("there is no crooked die to accept")
+            return None
         seat, ev = self.crooked
         req = self._roll_request(seat)
         if req is None:
             self.crooked = None
-            raise TableError("the crooked die's roll is no longer awaited")
+            return None
         dice = list(self.window.dice) if self.window is not None and self.window.seat == seat else []
         dice.append((ev.source, ev.value))
         return Roll(seat, tuple(v for _, v in dice), source=",".join(s for s, _ in dice))
@@ -161,15 +183,15 @@ class Router:
 
     def _rollers(self) -> dict[str, RollRequest]:
         """The seats awaiting a roll now, each with its request."""
-        return dict(self.table.prompt.awaiting_of_type(RollRequest))  # type: ignore[arg-type]
+        return dict(self.view.prompt.awaiting_of_type(RollRequest))  # type: ignore[arg-type]
 
     def _roll_request(self, seat: str) -> RollRequest | None:
         return self._rollers().get(seat)
 
-    def _die(self, ev: Any) -> tuple[Any, list[Any]]:
+    def _die(self, ev: Any) -> Routed:
         rollers = self._rollers()
         if not rollers:
-            return self._reject("roll-not-awaited", f"{ev.source} rolled {ev.value}, but no roll is awaited now ({self.table.prompt}).")
+            return self._reject("roll-not-awaited", f"{ev.source} rolled {ev.value}, but no roll is awaited now ({self.view.prompt}).")
         actors = frozenset(rollers)
         dice_assigned = {s: seat for s, seat in self.devices.items() if s.startswith("die:")}
         if dice_assigned:
@@ -194,14 +216,14 @@ class Router:
             self.crooked = None  # the cocked die was re-rolled
         return self._collect(seat, ev.source, ev.value, ev.t, req)
 
-    def _keypad(self, ev: Any) -> tuple[Any, list[Any]]:
+    def _keypad(self, ev: Any) -> Routed:
         rollers = self._rollers()
         if not rollers:
-            return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now ({self.table.prompt}).")
+            return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now ({self.view.prompt}).")
         actors = frozenset(rollers)
         seat = self.devices.get(ev.source)
         if seat is None and ev.seat is not None:
-            ids = [s["id"] for s in self.table.seats]
+            ids = list(self.view.seats)
             seat = ids[ev.seat] if ev.seat < len(ids) else None
             if seat is None:
                 return self._reject("keypad-wrong-seat", f"{ev.source} is for seat position {ev.seat}, and this table has {len(ids)} seats.")
@@ -221,9 +243,7 @@ class Router:
             return self._reject("illegal", f"A {spec} cannot show {ev.value}.")
         return self._collect(seat, ev.source, ev.value, ev.t, req)
 
-    def _collect(self, seat: str, source: str, value: int, t: float, req: RollRequest) -> tuple[Any, list[Any]]:
-        from .table import RouteResult
-
+    def _collect(self, seat: str, source: str, value: int, t: float, req: RollRequest) -> Routed:
         w = self.window
         if w is not None and w.seat != seat:
             w = self.window = None  # the roll passed to another seat: its partial dice are moot
@@ -243,7 +263,7 @@ class Router:
                 f"this roll ({req.purpose}) takes {req.count} different dice thrown together. Throw them again.")
         w.dice.append((source, value))
         if len(w.dice) < req.count:
-            return RouteResult(collecting=tuple(v for _, v in w.dice)), []
+            return Routed(RouteResult(collecting=tuple(v for _, v in w.dice)))
         self.window = None
         roll = Roll(seat, tuple(v for _, v in w.dice), source=",".join(dict.fromkeys(s for s, _ in w.dice)))
         return self._submit(roll)
@@ -253,60 +273,51 @@ class Router:
         table = self.mapping.get(section, {})
         return table.get(f"{device}/{name}") or table.get(f"*/{name}")
 
-    def _token_placed(self, ev: Any) -> tuple[Any, list[Any]]:
+    def _token_placed(self, ev: Any) -> Routed:
         m = self._lookup("slots", ev.device, ev.slot)
         if m is None:
-            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.table.game.title} board.")
+            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.view.title} board.")
         return self._template(m["on_place"], f"token on {m.get('entity', ev.source)}", ev.source)
 
-    def _token_removed(self, ev: Any) -> tuple[Any, list[Any]]:
-        from .table import RouteResult
-
+    def _token_removed(self, ev: Any) -> Routed:
         m = self._lookup("slots", ev.device, ev.slot)
         if m is None:
-            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.table.game.title} board.")
+            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.view.title} board.")
         if "on_remove" in m:
             return self._template(m["on_remove"], f"token off {m.get('entity', ev.source)}", ev.source)
-        return RouteResult(ignored=f"token lifted from {m.get('entity', ev.source)}"), []
+        return Routed(RouteResult(ignored=f"token lifted from {m.get('entity', ev.source)}"))
 
-    def _button(self, ev: Any) -> tuple[Any, list[Any]]:
-        from .table import Change, RouteResult
-
+    def _button(self, ev: Any) -> Routed:
         m = self._lookup("buttons", ev.device, ev.button)
         if m is None:
-            return self._reject("button-unmapped", f"Button {ev.button!r} on {ev.device} does nothing in {self.table.game.title}.")
+            return self._reject("button-unmapped", f"Button {ev.button!r} on {ev.device} does nothing in {self.view.title}.")
         does = m["does"]
         if does == "seat":
-            ids = [s["id"] for s in self.table.seats]
+            ids = list(self.view.seats)
             if not 0 <= m["seat"] < len(ids):
                 return self._reject("button-unmapped", f"Button {ev.button!r} is for seat position {m['seat']}, and this table has {len(ids)} seats.")
             self.focus_seat = ids[m["seat"]]
-            return RouteResult(ignored=f"{self.focus_seat} selected"), [Change("secret", self.table.ply, self.focus_seat)]
+            return Routed(RouteResult(ignored=f"{self.focus_seat} selected"), changes=(Change("secret", self.view.ply, self.focus_seat),))
         if does == "roll-for-me":
-            action = self.table.game.sample(self.table.state) if not self.table.is_over() else None
+            action = self.view.sample() if not self.view.over else None
             if action is None:
-                return self._reject("roll-not-awaited", f"Nobody needs to roll or draw now ({self.table.prompt}).")
+                return self._reject("roll-not-awaited", f"Nobody needs to roll or draw now ({self.view.prompt}).")
             return self._submit(action, "app")
         if does == "undo":
-            from .undo import undo_refusal
-
-            r = undo_refusal(self.table, None)
+            r = self.view.undo_refusal()
             if r is not None:
                 return self._reject(r.code, f"Undo refused: {r.reason}.")
-            return RouteResult(ignored="undo requested: confirm on the screen"), []
+            return Routed(RouteResult(ignored="undo requested: confirm on the screen"))
         return self._template(m["action"], f"button {ev.button}", ev.source)
 
-    def _template(self, template: Mapping[str, Any], what: str, source: str) -> tuple[Any, list[Any]]:
-        """The one legal action matching ``template`` for the seat(s) to act, submitted."""
-        from .table import RouteResult
-
+    def _template(self, template: Mapping[str, Any], what: str, source: str) -> Routed:
+        """The one legal action matching ``template`` for the seat(s) to act."""
         kind = template["kind"]
         fields = {k: v for k, v in template.items() if k != "kind"}
-        prompt = self.table.prompt
+        prompt = self.view.prompt
         matches = []
-        legal = self.table.legal_actions()
         # Only the template's kind is listed: routing never enumerates chance results.
-        for a in (legal.of_kind(kind) if hasattr(legal, "of_kind") else ()):
+        for a in self.view.legal_of_kind(kind):
             data = to_data(a)
             if all(_same(data.get(k), v) for k, v in fields.items()):
                 matches.append(a)
@@ -315,41 +326,29 @@ class Router:
         if len(matches) > 1:
             return self._reject("ambiguous", f"The {what} fits {len(matches)} different {kind} actions now; choose on the screen.")
         # Nothing legal matches: let the engine say which rule forbids it.
-        cls = next((c for c in self.table.game.action_types if c.kind == kind), None)
-        seat = prompt.seats()[0] if prompt.actors else (self.table.seats[0]["id"])
+        cls = next((c for c in self.view.action_types if c.kind == kind), None)
+        seat = prompt.seats()[0] if prompt.actors else self.view.seats[0]
         if cls is not None:
             try:
                 action = cls(seat, **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
             except TypeError:
                 action = None
             if action is not None:
-                problems = self.table.game.check(self.table.state, action)
+                problems = self.view.check(action)
                 if problems:
-                    from .table import rejected_from
-
                     r = rejected_from(IllegalAction(problems, action))
                     return self._reject("illegal", f"The {what} means {kind}: {r.message}", r.rule)
         return self._reject("illegal", f"The {what} means {kind}, which is not possible now ({prompt}).")
 
     # --------------------------------------------------------------- helpers
-    def _submit(self, action: Any, source: str | None = None) -> tuple[Any, list[Any]]:
-        from .table import RouteResult, rejected_from
+    def _submit(self, action: Action, source: str | None = None) -> Routed:
+        return Routed(action=action, source=source or action.source)
 
-        try:
-            acc, changes = self.table._submit(action, source or action.source)
-        except IllegalAction as e:
-            r = rejected_from(e)
-            return self._reject("illegal", r.message, r.rule)
-        self.crooked = None
-        return RouteResult(accepted=acc), changes
-
-    def _reject(self, code: str, message: str, rule: str = "") -> tuple[Any, list[Any]]:
-        from .table import Rejected, RouteResult
-
-        return RouteResult(rejected=Rejected(code, message, rule)), []
+    def _reject(self, code: str, message: str, rule: str = "") -> Routed:
+        return Routed(RouteResult(rejected=Rejected(code, message, rule)))
 
     def _name(self, seat: str) -> str:
-        return self.table.seat_name(seat)
+        return self.view.names.get(seat, seat)
 
     def _who(self, actors: Any) -> str:
         return " or ".join(self._name(s) for s in sorted(actors)) or "nobody"

@@ -32,55 +32,11 @@ from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Violation
 from rules.core.jsondata import to_data
 from rules.core.actions import parse_action
 
+from .results import Accepted, Change, Rejected, RouteResult, Routed, rejected_from
 from .journal import IN_FORCE, UNDONE, ActionRow, Journal, JournalError
 from .record import ActionRecord, GameRecord
 from .undo import UndoRefused, undo_refusal
 from .visibility import describe, public_data
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """An action the engine accepted and the journal committed. ``ply``: its index in the
-    line of play; ``events``: the public log lines it produced; ``seq``: its journal row."""
-
-    ply: int
-    action: Action
-    events: tuple[str, ...] = ()
-    seq: int = -1
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """Input that does not fit, with a stable ``code`` and a sentence for the UI (and the
-    rule's section when the engine refused it). Nothing changed."""
-
-    code: str
-    message: str
-    rule: str = ""
-
-
-@dataclass(frozen=True)
-class RouteResult:
-    """What :meth:`Table.route` did with an event: exactly one of ``accepted`` (it became
-    an action), ``rejected`` (it does not fit; nothing changed), ``ignored`` (not input for
-    the game, a duplicate, a token lifted…: why), or ``collecting`` (some dice of a
-    several-dice roll are in; waiting for the rest)."""
-
-    accepted: Accepted | None = None
-    rejected: Rejected | None = None
-    ignored: str | None = None
-    collecting: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Change:
-    """A notification for subscribers. ``kind``: "action", "undo", "redo", "clock",
-    "secret", "over", "rejected"; ``ply``: the line of play's length after it;
-    ``detail``: the clock events, the Rejected, … (public data only)."""
-
-    kind: str
-    ply: int
-    detail: Any = None
 
 
 @dataclass(frozen=True)
@@ -219,7 +175,7 @@ class Table:
         from .routing import Router, load_mapping
         from .secret_desk import SecretDesk
 
-        self.router = Router(self, self.devices, load_mapping(self.game_id) if mapping is None else mapping)
+        self.router = Router(self.devices, load_mapping(self.game_id) if mapping is None else mapping)
         self.secrets = SecretDesk(self)
 
     # ------------------------------------------------------------------ history in memory
@@ -551,15 +507,44 @@ class Table:
         :mod:`companion.routing`). Any thread (the app routes on its input pump's thread)."""
         with self._lock:
             self._check_open()
-            result, changes = self.router.route(event)
+            routed = self.router.route(event, self._route_view())
+            changes = list(routed.changes)
+            result = routed.result
+            if routed.action is not None:
+                try:
+                    acc, done = self._submit(routed.action, routed.source)
+                except IllegalAction as e:
+                    r = rejected_from(e)
+                    result = RouteResult(rejected=Rejected("illegal", r.message, r.rule))
+                else:
+                    self.router.crooked = None
+                    result = RouteResult(accepted=acc)
+                    changes.extend(done)
+            assert result is not None
+            if result.rejected is not None:
+                changes.append(Change("rejected", self.ply, result.rejected))
         self._notify(changes)
         return result
+
+    def _route_view(self) -> Any:
+        from .routing import RouteView
+
+        state = self._state
+        return RouteView(
+            prompt=self.prompt, seats=tuple(s["id"] for s in self.seats),
+            names={s["id"]: self.seat_name(s["id"]) for s in self.seats}, title=self.game.title,
+            ply=state.ply, over=self.outcome is not None,
+            legal_of_kind=lambda kind: self.game.legal_actions(state).of_kind(kind) if self._forfeit is None else (),
+            check=lambda action: self.game.check(state, action), action_types=tuple(self.game.action_types),
+            sample=lambda: self.game.sample(state), undo_refusal=lambda: undo_refusal(self, None))
 
     def accept_crooked(self) -> Accepted:
         """Accept the value of the last crooked die instead of re-rolling it."""
         with self._lock:
             self._check_open()
-            action = self.router.crooked_action()
+            action = self.router.crooked_action(self._route_view())
+            if action is None:
+                raise TableError("there is no crooked die whose roll is awaited")
             acc, changes = self._submit(action, action.source)
             self.router.clear()
         self._notify(changes)
@@ -782,9 +767,3 @@ class Table:
         for a in actions:
             self.game.push(state, a)
         return state
-
-
-def rejected_from(err: IllegalAction) -> Rejected:
-    """The engine's refusal as a :class:`Rejected` (first violation's code, every message)."""
-    vs: tuple[Violation, ...] = err.violations
-    return Rejected("illegal", " ".join(v.message for v in vs) or str(err), " · ".join(dict.fromkeys(v.rule for v in vs)))

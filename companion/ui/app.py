@@ -337,7 +337,8 @@ class CompanionApp(App):
         if table is None:
             return None
         from companion.journal import JournalError
-        from companion.table import Rejected, RouteResult, TableClosed
+        from companion.results import Rejected, RouteResult
+        from companion.table import TableClosed
 
         try:
             return table, table.route(event)

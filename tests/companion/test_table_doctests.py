@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 MODULES = ["companion.journal", "companion.schema", "companion.table", "companion.undo", "companion.visibility",
-           "companion.record", "companion.routing", "companion.secret_desk"]
+           "companion.record", "companion.results", "companion.routing", "companion.secret_desk"]
 
 
 @pytest.mark.parametrize("name", MODULES)
