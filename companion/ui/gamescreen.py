@@ -106,8 +106,75 @@ class GameScreen(Screen):
         """A physical input event as the device reports it, before the Table has checked it
         (a die's motion, its reading, a device gone offline)."""
 
+    def humanise(self, text: str) -> str:
+        """Player words for an engine message (seat ids → names…): the presenter's."""
+        presenter = getattr(self, "presenter", None)
+        return presenter.humanise(text) if presenter is not None and hasattr(presenter, "humanise") else text
+
+    def after_accept(self, action: Any) -> None:
+        """An action (or a routed input) was accepted: by default hide the banner and
+        refresh. Games add what their screen resets (an info text, a peek)."""
+        self.ids.banner.hide()
+        self._refresh_trigger()
+
+    def after_undo(self) -> None:
+        """An undo was done: by default as after an accepted action."""
+        self.after_accept(None)
+
+    undo_rule = "Undo policy (Board Game Arena's): never across another seat's action, a revealed secret or a roll everyone saw"
+
+    # ------------------------------------------------ what every game screen does
+
+    def submit(self, action: Any) -> bool:
+        """Give an action to the Table; a refusal shows every violation in player words
+        and changes nothing. A journal that cannot save (a full disk) is shown the same
+        way: nothing was applied."""
+        if self.table is None:
+            return False
+        from rules.core import IllegalAction
+
+        try:
+            self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
+        except IllegalAction as e:
+            vs = e.violations
+            self.ids.banner.show(" ".join(self.humanise(v.message) for v in vs),
+                                 " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
+            self._cue("rejected")
+            return False
+        except ValueError as e:
+            self.show_rejection(getattr(e, "code", "refused"), str(e))
+            return False
+        self.after_accept(action)
+        return True
+
+    def undo(self) -> None:
+        if self.table is None:
+            return
+        try:
+            self.table.undo()
+        except ValueError as e:
+            reason = getattr(e, "reason", None) or str(e)
+            self.ids.banner.show(f"Undo refused: {self.humanise(reason)}.", self.undo_rule, "undo-refused", kind="warn")
+            return
+        self.after_undo()
+
     def show_route(self, event: Any, result: Any) -> None:
-        """A physical input event was routed by the Table: show it (accepted or rejected)."""
+        """A physical input event was routed by the Table (once, on the UI thread): a
+        refusal goes to the banner in player words; an accepted input as a tap would."""
+        rejected = getattr(result, "rejected", None)
+        if rejected is not None:
+            if rejected.code != "crooked-die":  # the dice tray shows that one
+                self.ids.banner.show(f"{getattr(event, 'source', 'device')}: {self.humanise(rejected.message)}",
+                                     getattr(rejected, "rule", ""), rejected.code)
+        elif getattr(result, "accepted", None) is not None:
+            self.after_accept(result.accepted.action)
 
     def show_rejection(self, code: str, message: str) -> None:
         """Show a refused action with the rule it broke."""
+        self.ids.banner.show(self.humanise(message), "", code)
+        self._cue("rejected")
+
+    def _cue(self, name: str) -> None:
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "cue"):
+            app.cue(name)

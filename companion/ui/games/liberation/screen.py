@@ -153,23 +153,6 @@ class LiberationScreen(GameScreen):
         else:
             self._refresh_trigger()
 
-    def submit(self, action: Any) -> bool:
-        """A public action; a refusal shows every violation (public actions only name
-        public cities) and changes nothing."""
-        if self.table is None:
-            return False
-        try:
-            self.table.submit(action, source="touch")
-        except IllegalAction as e:
-            self.ids.banner.show_violations(e.violations)
-            App.get_running_app().cue("rejected")
-            return False
-        except ValueError as e:
-            self.show_rejection(getattr(e, "code", "refused"), str(e))
-            return False
-        self._after_accept()
-        return True
-
     def draw(self, seat: str, count: int = 1) -> None:
         """The app's own deck deals ``count`` cards to ``seat`` (face down: the card is
         seen only behind the gate)."""
@@ -181,38 +164,17 @@ class LiberationScreen(GameScreen):
             except ValueError as e:
                 self.show_rejection(getattr(e, "code", "refused"), str(e))
                 break
-        self._after_accept()
+        self.after_accept()
         if self.table.view()["phase"] in ("step1", "step2", "step3") and not p.is_over():
             news = p.drawn_news(seat, before)
             if news:
                 self._news = {seat: news}  # the words stay in memory; shown only behind the gate
 
-    def _after_accept(self) -> None:
-        self.ids.banner.hide()
+    undo_rule = "Undo policy: never across a revealed card, an Attack or a referee answer"
+
+    def after_accept(self, action: Any = None) -> None:
         self._news = {}
-        self._refresh_trigger()
-
-    def undo(self) -> None:
-        if self.table is None:
-            return
-        try:
-            self.table.undo()
-        except ValueError as e:
-            reason = getattr(e, "reason", None) or str(e)
-            self.ids.banner.show(f"Undo refused: {reason}.", "Undo policy: never across a revealed card, an Attack or a referee answer", "undo-refused", kind="warn")
-            return
-        self._after_accept()
-
-    def show_route(self, event: Any, result: Any) -> None:
-        rejected = getattr(result, "rejected", None)
-        if rejected is not None:
-            self.ids.banner.show(f"{getattr(event, 'source', 'device')}: {rejected.message}", "", rejected.code)
-        elif getattr(result, "accepted", None) is not None:
-            self._after_accept()
-
-    def show_rejection(self, code: str, message: str) -> None:
-        self.ids.banner.show(message, "", code)
-        App.get_running_app().cue("rejected")
+        super().after_accept(action)
 
     # ------------------------------------------------------------ reveal and audit
 
@@ -302,7 +264,7 @@ class LiberationScreen(GameScreen):
             refusal.text = f"✖ {e}"
             return
         self.ids.gate.close()
-        self._after_accept()
+        self.after_accept()
 
 
 load_kv(__file__, "liberation.kv")

@@ -151,24 +151,6 @@ class TyrannyScreen(GameScreen):
         else:
             self.info_text = self.presenter.describe_tile(tile)
 
-    def submit(self, action: Any) -> bool:
-        """Give an action to the Table; a refusal shows every violation and changes nothing."""
-        if self.table is None:
-            return False
-        try:
-            self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
-        except IllegalAction as e:
-            vs = e.violations
-            self.ids.banner.show(" ".join(self.presenter.humanise(v.message) for v in vs),
-                                 " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
-            App.get_running_app().cue("rejected")
-            return False
-        except ValueError as e:
-            self.show_rejection(getattr(e, "code", "refused"), str(e))
-            return False
-        self._after_accept(action)
-        return True
-
     def roll_for_me(self) -> bool:
         """The app's own roller / deck for the current roll or draw."""
         if self.table is None:
@@ -181,7 +163,7 @@ class TyrannyScreen(GameScreen):
         action = getattr(acc, "action", None)
         if action is not None and getattr(action, "values", None):
             self.ids.dice.note(tuple(action.values), "the app rolled")
-        self._after_accept(action)
+        self.after_accept(action)
         return True
 
     def accept_crooked(self) -> bool:
@@ -192,30 +174,19 @@ class TyrannyScreen(GameScreen):
         except ValueError as e:
             self.show_rejection(getattr(e, "code", "refused"), str(e))
             return False
-        self._after_accept(acc.action)
+        self.after_accept(acc.action)
         return True
 
-    def _after_accept(self, action: Any) -> None:
+    def after_accept(self, action: Any) -> None:
         self.info_text = ""
-        self.ids.banner.hide()
         self._peek_seat = ""
         if isinstance(action, Draw) and self.presenter.private_news(action.seat):
             self._peek_seat = action.seat
-        self._refresh_trigger()
+        super().after_accept(action)
 
-    def undo(self) -> None:
-        if self.table is None:
-            return
-        try:
-            self.table.undo()
-        except ValueError as e:
-            reason = getattr(e, "reason", None) or str(e)
-            self.ids.banner.show(f"Undo refused: {self.presenter.humanise(reason)}.", "Undo policy (Board Game Arena's)", "undo-refused", kind="warn")
-            return
-        self.ids.banner.hide()
-        self._peek_seat = ""
+    def after_undo(self) -> None:
         self.ids.influence.set_history(self.presenter.influence_history())
-        self._refresh_trigger()
+        super().after_undo()
 
     # ------------------------------------------------------------- routing
 
@@ -224,17 +195,7 @@ class TyrannyScreen(GameScreen):
 
     def show_route(self, event: Any, result: Any) -> None:
         self.ids.dice.show_result(event, result)
-        rejected = getattr(result, "rejected", None)
-        if rejected is not None and rejected.code != "crooked-die":
-            self.ids.banner.show(f"{event.source} rolled {getattr(event, 'value', '?')}: {self.presenter.humanise(rejected.message)}",
-                                 getattr(rejected, "rule", ""), rejected.code)
-        elif getattr(result, "accepted", None) is not None:
-            self.ids.banner.hide()
-            self._after_accept(result.accepted.action)
-
-    def show_rejection(self, code: str, message: str) -> None:
-        self.ids.banner.show(self.presenter.humanise(message), "", code)
-        App.get_running_app().cue("rejected")
+        super().show_route(event, result)
 
     # ------------------------------------------------------- behind the gate
 
@@ -287,7 +248,7 @@ class TyrannyScreen(GameScreen):
             App.get_running_app().cue("rejected")
             return
         self.ids.gate.close()
-        self._after_accept(None)
+        self.after_accept(None)
 
     def _play_from_gate(self, action: Any) -> None:
         self.ids.gate.close()
