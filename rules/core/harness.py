@@ -230,16 +230,19 @@ def _illegal_candidates(
             yield dataclasses.replace(base, **{f.name: value + rng.randint(-7, 7)})
         elif type(value) is str and value:
             yield dataclasses.replace(base, **{f.name: value[::-1] + "?"})
-    # Malformed input, as a hostile client or a corrupt file would send it: every field
-    # (the seat too) with a wrong type, None, a float, a huge int (typed-input fuzzing).
-    for f in dataclasses.fields(base):
-        if f.name == "source":
-            continue
-        value = getattr(base, f.name)
-        for junk in (None, 1.5, 1 << 40, ["x"], {"k": 1}, "x" * 500, True if type(value) is not bool else "yes"):
-            yield _forged(base, f.name, junk)
-        if type(value) is tuple and value and type(value[0]) is int:
-            yield _forged(base, f.name, (float(value[0]),) + value[1:])
+    # Malformed input, as a hostile client or a corrupt file would send it: a field (the
+    # seat too) with a wrong type, None, a float, a huge int (typed-input fuzzing). Two a
+    # step, drawn at random: over a run every field meets every kind of junk.
+    names = [f.name for f in dataclasses.fields(base) if f.name != "source"]
+    junk = (None, 1.5, 1 << 40, ["x"], {"k": 1}, "x" * 500, "yes", True)
+    for _ in range(2):
+        name = rng.choice(names)
+        value = getattr(base, name)
+        bad: Any = rng.choice(junk)
+        if type(value) is tuple and value and type(value[0]) is int and rng.below(2):
+            bad = (float(value[0]),) + value[1:]
+        if type(bad) is not type(value):
+            yield _forged(base, name, bad)
     if extra is not None:
         yield from extra(state, rng, legal)
 
