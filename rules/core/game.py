@@ -42,7 +42,7 @@ class State:
     ``__post_init__`` must call ``super().__post_init__()``.
 
     ``phase`` names the step of the game's turn structure the state is in (one of the
-    game's declared :attr:`Game.steps`); ``sealed`` lists the plies of secret commits not
+    game's declared :attr:`Game.declared_steps`); ``sealed`` lists the plies of secret commits not
     yet revealed (the kernel adds them; the game's :meth:`Game.reveal` clears them)."""
 
     seats: list[Seat]
@@ -158,7 +158,7 @@ class Game(Generic[S]):
     dice_rule: ClassVar[str] = "Contents"
     cards_rule: ClassVar[str] = "Contents"
     # The steps declared with @step, by name (filled in per subclass).
-    steps: ClassVar[dict[str, Step]] = {}
+    declared_steps: ClassVar[dict[str, Step]] = {}
     _step_methods: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -171,7 +171,7 @@ class Game(Generic[S]):
                 if isinstance(spec, Step):
                     steps[spec.name] = spec
                     methods[spec.name] = attr
-        cls.steps = steps
+        cls.declared_steps = steps
         cls._step_methods = methods
 
     def __init__(self) -> None:
@@ -284,7 +284,7 @@ class Game(Generic[S]):
 
     def is_timed(self, state: S) -> bool:
         """Whether the seats' clocks run in this state's step (setup steps are untimed)."""
-        spec = self.steps.get(state.phase)
+        spec = self.declared_steps.get(state.phase)
         return spec.timed if spec is not None else True
 
     # ------------------------------------------------------------- public API
@@ -512,7 +512,7 @@ class Game(Generic[S]):
     # ------------------------------------------------------------- internals
 
     def _rule(self, state: S) -> str:
-        spec = self.steps.get(state.phase)
+        spec = self.declared_steps.get(state.phase)
         return spec.rule if spec is not None and spec.rule else self.turn_rule
 
     def _who(self, state: S, prompt: Prompt) -> str:
