@@ -64,22 +64,44 @@ class Track:
 @serializable("core.Escalation")
 @dataclass
 class Escalation:
-    """A scale from 0 to ``max_level``, rising one level per ``per_level`` incidents."""
+    """A scale from 0 to ``max_level``, rising one level per ``per_level`` incidents, or
+    per the game's own ``thresholds`` (the incidents each next level takes: a game whose
+    track speeds up as it climbs declares ``(5, 4, 3, 2)``; ``max_level`` is then their
+    count).
+
+    >>> e = Escalation(thresholds=(3, 2))
+    >>> e.add_incidents(4), e.level, e.incidents, e.max_level
+    (1, 1, 1, 2)
+    >>> e.add_incidents(5), e.level, e.incidents
+    (1, 2, 2)
+    """
 
     level: int = 0
     incidents: int = 0
     per_level: int = 4
     max_level: int = 5
+    thresholds: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.thresholds:
+            self.max_level = len(self.thresholds)
+
+    def needed(self, level: int | None = None) -> int:
+        """Incidents that take the scale from ``level`` (default: the current one) up."""
+        lv = self.level if level is None else level
+        if self.thresholds:
+            return self.thresholds[min(lv, len(self.thresholds) - 1)]
+        return self.per_level
 
     def add_incidents(self, n: int = 1) -> int:
         """Add incidents; return the number of levels gained."""
         before = self.level
         self.incidents += n
-        while self.incidents >= self.per_level and self.level < self.max_level:
-            self.incidents -= self.per_level
+        while self.level < self.max_level and self.incidents >= self.needed():
+            self.incidents -= self.needed()
             self.level += 1
         if self.level == self.max_level:
-            self.incidents = min(self.incidents, self.per_level)
+            self.incidents = min(self.incidents, self.needed(self.max_level - 1))
         return self.level - before
 
     def raise_level(self, n: int = 1) -> int:
@@ -88,7 +110,8 @@ class Escalation:
         return self.level - before
 
     def in_bounds(self) -> bool:
-        return 0 <= self.level <= self.max_level and 0 <= self.incidents <= self.per_level
+        cap = self.needed(min(self.level, self.max_level - 1)) if self.max_level else 0
+        return 0 <= self.level <= self.max_level and 0 <= self.incidents <= cap
 
 
 @serializable("core.Streak")
