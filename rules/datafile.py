@@ -110,6 +110,16 @@ class Problems:
         self.add(path, text)
         raise error(self.items, self.source)
 
+    def top(self, data: Any, error: type[DataFileError], what: str) -> dict[str, Any]:
+        """The file's top-level object, after the checks every data file starts with (not
+        nested too deep, an object at all): either fails at once with ``error``."""
+        deep = too_deep(data)
+        if deep is not None:
+            self.fail(error, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
+        if not isinstance(data, dict):
+            self.fail(error, "(top)", f"{what}, not {kind(data)}")
+        return data
+
     def mapping(self, value: Any, path: str, what: str = "an object") -> dict[str, Any] | None:
         if isinstance(value, dict):
             return value

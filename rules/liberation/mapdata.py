@@ -27,7 +27,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Mapping
 
-from rules.datafile import MAX_DEPTH, DataFileError, Problems, kind, short, too_deep
+from rules.datafile import DataFileError, Problems, kind, short
 
 FORMAT = "liberation-map/1"
 CITY_COUNT = 14
@@ -238,11 +238,7 @@ def parse_map(data: Any, source: str = "map data") -> MapSpec:
     rules.liberation.mapdata.MapError: our-map.json: lines: must be a list of lines (pairs of city ids), not a number
     """
     p = Problems(source)
-    deep = too_deep(data)
-    if deep is not None:
-        p.fail(MapError, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
-    if not isinstance(data, dict):
-        p.fail(MapError, "(top)", f"A map is a JSON object, not {kind(data)}.")
+    data = p.top(data, MapError, "A map is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         p.add("format", f"Unknown map format {short(data.get('format'))}; expected {FORMAT!r}.")
     map_id = p.text(data.get("id", ""), "id", empty=True)

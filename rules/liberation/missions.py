@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from rules.datafile import MAX_DEPTH, DataFileError, Problems, at, kind, short, too_deep
+from rules.datafile import DataFileError, Problems, at, kind, short
 
 from .mapdata import CATEGORIES
 
@@ -115,11 +115,7 @@ def parse_missions(data: Any, source: str = "missions data") -> MissionTable:
     rules.liberation.missions.MissionsError: ours.json: categories: A missions table has an object of categories, not a list.
     """
     p = Problems(source)
-    deep = too_deep(data)
-    if deep is not None:
-        p.fail(MissionsError, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
-    if not isinstance(data, dict):
-        p.fail(MissionsError, "(top)", f"A missions table is a JSON object with 'categories', not {kind(data)}.")
+    data = p.top(data, MissionsError, "A missions table is a JSON object with 'categories'")
     cats = data.get("categories")
     if not isinstance(cats, dict):
         p.fail(MissionsError, "categories", f"A missions table has an object of categories, not {kind(cats)}.")

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.datafile import MAX_DEPTH, DataFileError, Problems, at, kind, short, too_deep
+from rules.datafile import DataFileError, Problems, at, kind, short
 
 DATA = Path(__file__).parent / "data"
 KINDS = ("property", "gamble", "gains", "tunnel", "safe", "hideout", "police-station", "street")
@@ -144,11 +144,7 @@ def parse_board(data: Any, source: str = "board data") -> Board:
     rules.tyranny.board.BoardError: ours.json: tiers: a board has exactly two tiers (outer and inner city), not 1
     """
     p = Problems(source)
-    deep = too_deep(data)
-    if deep is not None:
-        p.fail(BoardError, deep, f"nests lists or objects too deep (at most {MAX_DEPTH} levels)")
-    if not isinstance(data, dict):
-        p.fail(BoardError, "(top)", f"a board file is a JSON object, not {kind(data)}")
+    data = p.top(data, BoardError, "a board file is a JSON object")
     raw_tiers = p.mapping(data.get("tiers"), "tiers", "an object of two tiers (outer and inner city)")
     if raw_tiers is None:
         p.raise_if_any(BoardError)
