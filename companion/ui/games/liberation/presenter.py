@@ -17,14 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import PUBLIC, Decision, DrawRequest
+from rules import PUBLIC, Decision, DrawRequest, facts
 from rules.liberation import (GAME, CATEGORIES, AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
                               PlaceBase, Sabotage, Unexploit)
 
 from .layout import layout
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-SIDE = {"dynasty": ("■", "Dynasty"), "liberation": ("●", "Liberation")}
+# The game's own display facts (rules/liberation/data/factions.json): (glyph, name).
+SIDE = {f.id: (f.glyph, f.name) for f in facts.factions("liberation").values()}
 # Never colour alone: every city state has a glyph and words as well as a colour.
 STATE_GLYPH = {"free": "○", "occupied": "■", "exploited": "⟲"}
 STATE_WORD = {"free": "free", "occupied": "occupied", "exploited": "exploited"}
