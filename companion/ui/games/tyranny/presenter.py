@@ -108,11 +108,9 @@ class TyrannyPresenter:
 
     def _board(self) -> Board:
         # The board is public data the game's options carry (a table's own board file, or
-        # the default); the engine caches the parsed board per state.
+        # the default); never read from the state, which also holds what seats hide.
         opts = getattr(self.table, "options", None)
-        if isinstance(opts, dict):
-            return board_for(opts.get("board") or None)
-        return self.table.game.board(self.table.state)
+        return board_for((opts.get("board") if isinstance(opts, dict) else None) or None)
 
     # ----------------------------------------------------------- reading
 
