@@ -78,3 +78,13 @@ def test_a_broken_facts_file_is_a_typed_error_naming_field_and_file(monkeypatch:
     finally:
         monkeypatch.undo()
         facts._data.cache_clear()
+
+
+def test_the_rules_data_errors_are_rules_errors() -> None:
+    # Issue 14's name clashes: one `except RulesError` catches every error the rules raise.
+    from rules.core.zones import EmptyDeck
+    from rules.liberation import MapError
+    from rules.liberation.missions import MissionsError
+
+    for error in (EmptyDeck, MapError, MissionsError, facts.FactsError):
+        assert issubclass(error, rules.RulesError), error

@@ -76,7 +76,7 @@ class EndModel:
         # The chart always shows 0 and every threshold line, so a short game's curve is
         # seen against the target it fell short of.
         vals = [v for _, v in self.series] + [ln.at for ln in (self.chart.lines if self.chart else ())]
-        return min(0, *vals), max(1, *vals)
+        return min([0, *vals]), max([1, *vals])
 
     def line_fractions(self) -> list[float]:
         """Where each threshold line sits on the chart's height (0 bottom, 1 top)."""
