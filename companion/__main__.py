@@ -8,7 +8,6 @@ USB, and opens the demo's Tyranny game (a new one when none is in progress).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Sequence
 
@@ -45,46 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from .ui import collector
+    # Kivy stays inside companion.ui: the entry point only reads its command line.
+    from .ui.launch import run
 
-    collector.hold()  # until the first screen is up (CompanionApp settles it)
-    # Kivy reads its command line and config at import: configure it first.
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    from kivy.config import Config
-
-    if args.size:
-        Config.set("graphics", "width", str(args.size[0]))
-        Config.set("graphics", "height", str(args.size[1]))
-    if args.fullscreen:
-        Config.set("graphics", "fullscreen", "auto")
-    Config.set("kivy", "exit_on_escape", "0")
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
-
-    from .ui.app import CompanionApp
-
-    journal = args.journal
-    settings = args.settings
-    on_ready = None
-    if args.demo:
-        # A fixed file in the user data folder: a second demo resumes, and a killed one
-        # leaves no temporary folder behind.
-        from .journal import default_path
-
-        folder = default_path().parent
-        journal = journal or os.path.join(folder, "demo.sqlite3")
-        settings = settings or os.path.join(folder, "demo-settings.json")
-        from .ui.demo import start_demo
-
-        def on_ready(app: CompanionApp) -> None:
-            start_demo(app, seed=args.seed)
-
-    from .ui import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
-
-    bench_hooks.install()
-    try:
-        CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
-    finally:
-        collector.resume()  # had the app failed before its first screen
+    run(args)
     return 0
 
 

@@ -9,13 +9,12 @@ from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Missi
 from .game import GAME, Liberation
 from .mapbuilder import MapBuilder
 from .mapdata import CATEGORIES, City, MapError, MapSpec, dump_map, make_map, parse_map, placeholder_data, placeholder_map
-from .mapstore import load_map, save_map, saved_maps
 from .missions import MissionTable, default_missions, parse_missions
 from .state import BaseMove, Event, LiberationState
 
 __all__ = [
     "AskReferee", "Attack", "BaseMove", "CATEGORIES", "City", "Claim", "Discard", "Evade", "Event", "FirstCity", "GAME",
     "Liberation", "LiberationState", "MapBuilder", "MapError", "MapSpec", "Mission", "MissionTable", "Occupy",
-    "Pass", "PlaceBase", "Sabotage", "Unexploit", "default_missions", "dump_map", "load_map", "make_map",
-    "parse_map", "parse_missions", "placeholder_data", "placeholder_map", "save_map", "saved_maps",
+    "Pass", "PlaceBase", "Sabotage", "Unexploit", "default_missions", "dump_map", "make_map",
+    "parse_map", "parse_missions", "placeholder_data", "placeholder_map",
 ]

@@ -180,10 +180,14 @@ def test_track_model_history_and_deltas():
 
 
 def test_end_model_without_a_winner():
-    e = EndModel(NS(winner=None, reason="", scores={}, winning_seats=()), {}, [])
+    e = EndModel("liberation", NS(winner=None, reason="", scores={}, winning_seats=()), {}, {})
     assert e.headline == "A draw" and e.chart_points(10, 10) == []
     assert not e.has_chart  # a game with no tracked value (Liberation) shows no influence chart
-    assert EndModel(None, {}, [(0, 500), (1, 600)]).has_chart
+    assert EndModel("tyranny", None, {}, {"influence_history": [[0, 500], [1, 600]]}).has_chart
+    # Liberation charts nothing, whatever its view holds
+    assert not EndModel("liberation", None, {}, {"influence_history": [[0, 500], [1, 600]]}).has_chart
+    # a game with nothing to chart still gives the (hidden) chart an axis
+    assert EndModel("liberation", None, {}, {}).axis() == (0, 0, 0, 1)
 
 
 def test_every_clock_event_the_screen_announces_names_the_seat_and_says_what_happened():

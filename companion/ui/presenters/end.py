@@ -1,44 +1,87 @@
 """The end screen's model, without Kivy: the winner, the reason, the scores with their
-breakdown, and the influence (or any tracked value) per turn for the chart.
+breakdown, and the value the game charts per turn (Tyranny's influence), with the lines
+the game draws on it. Faction names, glyphs, what to chart and the winning thresholds are
+the game's own facts (:mod:`rules.facts`), not this screen's.
 
 >>> from types import SimpleNamespace as NS
 >>> out = NS(winner="criminals", reason="the criminals held 1000+ influence for 3 consecutive turns",
 ...          scores={"criminals": NS(total=1150, breakdown={"influence": 1150, "properties": 4})},
 ...          winning_seats=("crim-1",))
->>> e = EndModel(out, {"crim-1": "Bob"}, [(0, 500), (1, 700), (2, 1150)])
+>>> e = EndModel("tyranny", out, {"crim-1": "Bob"}, {"influence_history": [[0, 500], [1, 700], [2, 1150]]})
 >>> e.headline, e.winners
 ('◆ Criminals win', 'Bob')
->>> EndModel(NS(winner="dynasty", reason="", scores={}, winning_seats=()), {}).headline
+>>> EndModel("liberation", NS(winner="dynasty", reason="", scores={}, winning_seats=()), {}).headline
 '■ Dynasty wins'
 >>> e.score_lines()
 ['◆ Criminals: 1150 (influence 1150, properties 4)']
->>> EndModel(NS(winner="cops", reason="", winning_seats=(),
+>>> EndModel("tyranny", NS(winner="cops", reason="", winning_seats=(),
 ...               scores={"cops": NS(total=2, breakdown={"properties": 2, "captured": 0})}), {}).score_lines()
 ['▲ Cops: 2 (properties 2, criminals in custody at the end 0)']
 >>> e.chart_points(100, 50)
 [(0.0, 21.74), (50.0, 30.43), (100.0, 50.0)]
+>>> e.chart_title, e.chart_faction, e.line_fractions()
+('◆ Criminals’ influence per turn   - - - 1000', 'criminals', [0.8695652173913043])
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
-GLYPHS = {"cops": "▲", "criminals": "◆", "dynasty": "■", "liberation": "●"}
+from rules import facts
+
 # Score parts in plain words. Tyranny's "captured" counts the criminals in custody when
 # the game ends, not the arrests made during it ("captured 0" read as "nobody was ever
 # arrested").
 PARTS = {"captured": "criminals in custody at the end"}
 
 
-def _title(faction: str) -> str:
-    return f"{GLYPHS.get(faction, '○')} {faction.replace('-', ' ').title()}"
-
-
 @dataclass
 class EndModel:
+    game_id: str
     outcome: Any
     names: dict[str, str]
-    series: list[tuple[int, int]] = field(default_factory=list)  # (turn, value)
+    view: Mapping[str, Any] = field(default_factory=dict)  # the table's public view at the end
+
+    def __post_init__(self) -> None:
+        found = facts.charts(self.game_id)
+        self.chart: facts.Chart | None = found[0] if found else None
+        raw = self.view.get(self.chart.series, []) if self.chart else []
+        self.series: list[tuple[int, int]] = [(int(t), int(v)) for t, v in raw]
+
+    def _title(self, faction: str) -> str:
+        return facts.faction_title(self.game_id, faction)
+
+    @property
+    def chart_title(self) -> str:
+        """The chart's heading, with the game's threshold lines ("- - - 1000")."""
+        if self.chart is None:
+            return ""
+        glyph = facts.factions(self.game_id).get(self.chart.faction)
+        lines = "".join(f"   - - - {ln.at}" for ln in self.chart.lines)
+        return f"{glyph.glyph + ' ' if glyph else ''}{self.chart.label}{lines}"
+
+    @property
+    def chart_faction(self) -> str:
+        """Whose colour the series is drawn in (a palette key)."""
+        if self.chart is None:
+            return ""
+        f = facts.factions(self.game_id).get(self.chart.faction)
+        return f.colour if f else ""
+
+    @property
+    def value_name(self) -> str:
+        return self.chart.value if self.chart else ""
+
+    def _range(self) -> tuple[int, int]:
+        # The chart always shows 0 and every threshold line, so a short game's curve is
+        # seen against the target it fell short of.
+        vals = [v for _, v in self.series] + [ln.at for ln in (self.chart.lines if self.chart else ())]
+        return min([0, *vals]), max([1, *vals])
+
+    def line_fractions(self) -> list[float]:
+        """Where each threshold line sits on the chart's height (0 bottom, 1 top)."""
+        lo, hi = self._range()
+        return [(ln.at - lo) / ((hi - lo) or 1) for ln in (self.chart.lines if self.chart else ())]
 
     @property
     def headline(self) -> str:
@@ -48,7 +91,7 @@ class EndModel:
         if not w:
             return "A draw"
         # "Cops win", "Criminals win", but "Dynasty wins": the verb follows the name's number.
-        return f"{_title(w)} {'win' if w.endswith('s') else 'wins'}"
+        return f"{self._title(w)} {'win' if w.endswith('s') else 'wins'}"
 
     @property
     def winners(self) -> str:
@@ -66,13 +109,13 @@ class EndModel:
             total = getattr(sc, "total", sc)
             parts = getattr(sc, "breakdown", {}) or {}
             detail = ", ".join(f"{PARTS.get(k, k.replace('_', ' '))} {v}" for k, v in parts.items())
-            out.append(f"{_title(faction)}: {total}" + (f" ({detail})" if detail else ""))
+            out.append(f"{self._title(faction)}: {total}" + (f" ({detail})" if detail else ""))
         return out
 
     def penalty_lines(self, penalties: dict[str, int]) -> list[str]:
         """The clocks' penalty points per seat, for the table to settle.
 
-        >>> EndModel(None, {"cop-1": "Ann"}).penalty_lines({"cop-1": 3})
+        >>> EndModel("tyranny", None, {"cop-1": "Ann"}).penalty_lines({"cop-1": 3})
         ['Time penalties: Ann 3 points']
         """
         if not penalties:
@@ -82,20 +125,18 @@ class EndModel:
 
     @property
     def has_chart(self) -> bool:
-        """Only a game that tracks a value over the turns (Tyranny's influence) has a chart."""
+        """Only a game that charts a tracked value, and has values to chart, shows a chart."""
         return bool(self.series)
 
     def chart_points(self, width: float, height: float) -> list[tuple[float, float]]:
         if not self.series:
             return []
-        vals = [v for _, v in self.series]
-        lo, hi = min(0, *vals), max(1000, *vals)
+        lo, hi = self._range()
         first, last = self.series[0][0], self.series[-1][0]
         span_t = (last - first) or 1
         return [(round((t - first) / span_t * width, 2), round((v - lo) / (hi - lo) * height, 2)) for t, v in self.series]
 
     def axis(self) -> tuple[int, int, int, int]:
         """(first turn, last turn, lowest value, highest value) of the chart."""
-        vals = [v for _, v in self.series] or [0]
         turns = [t for t, _ in self.series] or [0]
-        return turns[0], turns[-1], min(0, *vals), max(1000, *vals)
+        return (turns[0], turns[-1], *self._range())

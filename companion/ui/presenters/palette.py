@@ -1,4 +1,5 @@
-"""Palettes and glyphs, read from ``companion/ui/data/palettes.json``.
+"""Palettes and glyphs, read from ``companion/ui/data/palettes.json``; a faction's glyph
+and name are its game's (``rules/<game>/data/factions.json`` through :mod:`rules.facts`).
 
 Colour is never the only cue: every faction, tile kind and state has a glyph and a name.
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from rules import facts
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "palettes.json"
 
@@ -61,7 +64,8 @@ class Palette:
         return self.factions.get(faction, self.factions.get("neutral", "#888888"))
 
     def glyph(self, faction: str) -> str:
-        return self.glyphs["factions"].get(faction, "○")
+        found = facts.any_faction(faction)
+        return found.glyph if found else self.glyphs["factions"].get(faction, "○")
 
     def tile_glyph(self, kind: str) -> str:
         return self.glyphs["tiles"].get(kind, "·")
@@ -71,7 +75,8 @@ class Palette:
 
     def label(self, faction: str) -> str:
         """Glyph and name together: what every faction marker shows besides its colour."""
-        return f"{self.glyph(faction)} {faction.replace('-', ' ').title()}"
+        found = facts.any_faction(faction)
+        return found.title if found else f"{self.glyph(faction)} {faction.replace('-', ' ').title()}"
 
 
 def load_palette(name: str | None = None) -> Palette:

@@ -18,12 +18,14 @@ game the rules would refuse.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import rules
-from rules import InvalidSetup
+from rules import InvalidSetup, facts
 
+_RULING_REF = re.compile(r" \(RULINGS [^)]*\)")
 STEPS = ("game", "seats", "rules", "clocks", "devices", "start")
 STEP_TITLES = {
     "game": "1 · Game", "seats": "2 · Players and seats", "rules": "3 · House rules",
@@ -70,8 +72,24 @@ class SetupModel:
     # ------------------------------------------------------------- seats
 
     def seat_counts(self) -> list[int]:
-        g = self.game
-        return [n for n in range(g.min_seats, g.max_seats + 1) if not (g.id == "tyranny" and n == 3)]
+        """The seat counts the engine accepts (its own ``check_setup`` decides: the wizard
+        keeps no copy of any game's seat rules).
+
+        >>> SetupModel.for_game("tyranny").seat_counts()
+        [2, 4]
+        """
+        return facts.seat_counts(self.game_id)
+
+    def seat_count_notes(self) -> list[str]:
+        """Why a seat count in the game's range is not offered, in the engine's words.
+
+        >>> SetupModel.for_game("tyranny").seat_count_notes()
+        ['Seats are pieces and the box has 2 cops and 2 criminals: for 3 players use 4 seats, one person playing two pieces.']
+        >>> SetupModel.for_game("liberation").seat_count_notes()
+        []
+        """
+        # Players read these: the engine's ruling reference ("(RULINGS S-02)") is for referees.
+        return [_RULING_REF.sub("", why) for _, why in sorted(facts.seat_refusals(self.game_id).items())]
 
     def set_seat_count(self, n: int) -> None:
         old = self.seats

@@ -29,7 +29,9 @@ class EndScreen(Screen):
     axis_text = StringProperty("")
     export_text = StringProperty("")
     link = StringProperty("")
-    target_frac = NumericProperty(1.0)  # where 1000 influence sits on the chart's height
+    target_frac = NumericProperty(-1.0)  # where the game's winning threshold sits on the chart's height (<0: none)
+    chart_title = StringProperty("")
+    chart_colour = StringProperty("")  # the palette key of the charted faction
     has_chart = BooleanProperty(False)
     has_final_board = BooleanProperty(False)
     opening = BooleanProperty(False)  # a link opener is running
@@ -46,17 +48,18 @@ class EndScreen(Screen):
             sid = s["id"] if isinstance(s, dict) else s.id
             name = (s.get("name") if isinstance(s, dict) else getattr(s, "name", "")) or sid
             names[sid] = name
-        view = table.view()
-        series = [(int(t), int(v)) for t, v in view.get("influence_history", [])]
-        self.model = EndModel(table.outcome, names, series)
+        self.model = EndModel(table.game_id, table.outcome, names, table.view())
         self.headline = self.model.headline
         self.has_chart = self.model.has_chart
         self.winners = self.model.winners
         self.reason = self.model.reason
         self.scores = "\n".join(self.model.score_lines() + self.model.penalty_lines(table.time_penalties()))
         t0, t1, lo, hi = self.model.axis()
-        self.axis_text = f"turns {t0}–{t1} · influence {lo}–{hi}"
-        self.target_frac = (1000 - lo) / ((hi - lo) or 1)
+        self.axis_text = f"turns {t0}–{t1} · {self.model.value_name} {lo}–{hi}"
+        fracs = self.model.line_fractions()
+        self.target_frac = fracs[0] if fracs else -1.0
+        self.chart_title = self.model.chart_title
+        self.chart_colour = self.model.chart_faction
         self.export_text = ""
         try:
             self.link = table.bgstats_link()

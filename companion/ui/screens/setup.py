@@ -108,9 +108,8 @@ class SetupScreen(Screen):
             b.bind(on_release=lambda _b, n=n: (m.set_seat_count(n), self.show_step(m.step)))
             counts.add_widget(b)
         box.add_widget(counts)
-        if m.game_id == "tyranny":
-            box.add_widget(TCLabel(text="Three players: use four seats, one person playing two pieces. The order must alternate factions.",
-                                   color=theme.muted, font_size=theme.fs_small))
+        for note in m.seat_count_notes():  # the engine's own words for a count it refuses
+            box.add_widget(TCLabel(text=note, color=theme.muted, font_size=theme.fs_small))
         for i, s in enumerate(m.seats):
             row = BoxLayout(size_hint_y=None, height=dp(56) if theme.scale <= 1.25 else dp(72), spacing=dp(6))
             row.add_widget(TCLabel(text=f"{i + 1}.", size_hint=(None, None), size=(dp(30), dp(52)), wrap=False))

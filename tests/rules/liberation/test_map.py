@@ -8,10 +8,10 @@ import pytest
 
 from rules.core import IllegalAction
 from rules.liberation import (
-    CATEGORIES, GAME, MapBuilder, MapError, Occupy, Pass, dump_map, load_map, parse_map, placeholder_data,
-    placeholder_map, save_map, saved_maps,
+    CATEGORIES, GAME, MapBuilder, MapError, Occupy, Pass, dump_map, parse_map, placeholder_data,
+    placeholder_map,
 )
-from rules.liberation.mapstore import map_path
+from companion.mapfiles import load_map, map_path, save_map, saved_maps
 
 from .helpers import D, c, start
 

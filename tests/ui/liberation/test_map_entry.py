@@ -6,7 +6,8 @@ import doctest
 
 import pytest
 
-from rules.liberation import CATEGORIES, GAME, MapError, placeholder_map, saved_maps
+from companion.mapfiles import saved_maps
+from rules.liberation import CATEGORIES, GAME, MapError, placeholder_map
 
 from companion.ui.games.liberation import layout as layout_module, map_entry as map_entry_module
 from companion.ui.games.liberation.layout import layout

@@ -4,6 +4,7 @@ choices, map taps become Attacks and referee questions, the Attack result reads 
 and the end-of-game audit lists every Evade with its legality."""
 from __future__ import annotations
 
+import inspect
 import random
 
 import pytest
@@ -259,3 +260,47 @@ def test_a_resumed_game_shows_the_same_public_screen(tmp_path):
     assert (q.status(), [c.label for c in q.cells()], [b.label for b in q.buttons()], q.steps(), q.prompt_line()) == before
     again.close()
     journal.close()
+
+
+class _NoState:
+    """A table whose ``state`` may not be read: presenters show view data and public
+    options only (the state also holds what the seats hide)."""
+
+    def __init__(self, table: object) -> None:
+        self._table = table
+
+    def __getattr__(self, name: str) -> object:
+        if name == "state":
+            raise AssertionError("a presenter read table.state")
+        return getattr(self._table, name)
+
+
+def test_presenters_never_read_the_table_state(tmp_path) -> None:
+    import rules
+    from companion.journal import Journal
+    from companion.table import Table
+    from companion.ui.games.tyranny.presenter import TyrannyPresenter
+
+    for game_id, presenter in (("liberation", LiberationPresenter), ("tyranny", TyrannyPresenter)):
+        seats = [{"id": s.id, "faction": s.faction, "name": f"P{i}"} for i, s in enumerate(rules.load(game_id).default_seats())]
+        t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats, options={}, seed=3)
+        p = presenter(_NoState(t))
+        called = 0
+        # Every public method that takes no argument (what the screens draw from):
+        # any read of table.state fails the test; other errors are not this test's concern.
+        for name in dir(p):
+            attr = getattr(type(p), name, None)
+            if name.startswith("_") or not callable(attr):
+                continue
+            try:
+                inspect.signature(attr).bind(p)
+            except TypeError:
+                continue
+            try:
+                getattr(p, name)()
+            except AssertionError:
+                raise
+            except Exception:
+                pass
+            called += 1
+        assert called >= 5, (game_id, called)

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.liberation import CATEGORIES, MapBuilder, MapError, MapSpec, dump_map, placeholder_map, save_map, saved_maps
+from rules.liberation import CATEGORIES, MapBuilder, MapError, MapSpec, dump_map, placeholder_map
+
+from companion.mapfiles import save_map, saved_maps
 
 FOLDER = "liberation-maps"
 COLS = 4  # cities are placed on a fixed grid while entering, so they never jump as lines change

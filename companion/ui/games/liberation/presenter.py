@@ -17,14 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import PUBLIC, Decision, DrawRequest
+from rules import PUBLIC, Decision, DrawRequest, facts
 from rules.liberation import (GAME, CATEGORIES, AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
-                              PlaceBase, Sabotage, Unexploit)
+                              PlaceBase, Sabotage, Unexploit, default_missions, parse_map, parse_missions, placeholder_map)
 
 from .layout import layout
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-SIDE = {"dynasty": ("■", "Dynasty"), "liberation": ("●", "Liberation")}
+# The game's own display facts (rules/liberation/data/factions.json): (glyph, name).
+SIDE = {f.id: (f.glyph, f.name) for f in facts.factions("liberation").values()}
 # Never colour alone: every city state has a glyph and words as well as a colour.
 STATE_GLYPH = {"free": "○", "occupied": "■", "exploited": "⟲"}
 STATE_WORD = {"free": "free", "occupied": "occupied", "exploited": "exploited"}
@@ -131,9 +132,13 @@ class LiberationPresenter:
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        # The map and the missions table are public setup data; the state is read for them
-        # only (never for anything a seat holds).
-        self.map = GAME.map_of(table.state)
+        # The map is public setup data: read from the table's options (the same data the
+        # engine parsed at setup), never from the state, which also holds what seats hide.
+        opts = getattr(table, "options", None)
+        data = opts.get("map") if isinstance(opts, dict) else None
+        self.map = parse_map(data) if data else placeholder_map()
+        missions = opts.get("missions") if isinstance(opts, dict) else None
+        self.missions = parse_missions(missions) if missions else default_missions()
         self.pos = layout(self.map)
         self._pick = _Pick()
         self.info = ""
@@ -471,7 +476,7 @@ class LiberationPresenter:
 
     def _mission_label(self, seat: str, m: Mission) -> str:
         side = self.faction(seat)
-        spec = GAME.mission_of(self.table.state, m.card, side)  # the public missions table
+        spec = self.missions.mission(self.map.category_of(m.card), side)  # the public missions table
         src = f"exploit {self.city_name(m.card)}" if m.occupied else f"play {self.city_name(m.card)}"
         cost = (f", paying: discard {self.city_name(m.pay_card)}" if m.pay_card else
                 f", paying: exploit {self.city_name(m.pay_city)}" if m.pay_city else "")

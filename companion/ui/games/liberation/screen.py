@@ -224,7 +224,7 @@ class LiberationScreen(GameScreen):
             if news:
                 box.add_widget(_lbl(TCLabel, text="◉ " + news, color=theme.highlight))
             if mine.base:
-                box.add_widget(_lbl(TCLabel, text=f"● Your secret base: [b]{mine.base}[/b]", markup=True, color=theme.faction_rgba("liberation"), font_size=theme.fs_large))
+                box.add_widget(_lbl(TCLabel, text=f"{theme.glyph('liberation')} Your secret base: [b]{mine.base}[/b]", markup=True, color=theme.faction_rgba("liberation"), font_size=theme.fs_large))
             if mine.note:
                 box.add_widget(_lbl(TCLabel, text=mine.note, color=theme.muted, font_size=theme.fs_small))
             box.add_widget(_lbl(TCLabel, text="▤ Your hand: " + ("; ".join(mine.hand) if mine.hand else "no cards")))

@@ -17,12 +17,14 @@ from rules.tyranny.actions import (
     Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape, PickCard, PlayCard,
 )
 from rules.tyranny.board import Board, board_for
+from rules import facts
 from rules.tyranny.cards import CARDS
 
 from .layout import GridLayout, grid_layout
 
-FACTION_GLYPH = {"cops": "▲", "criminals": "◆"}
-WIN_INFLUENCE = 1000
+# The game's own display facts (rules/tyranny/data/factions.json), not a copy of them.
+FACTION_GLYPH = {f.id: f.glyph for f in facts.factions("tyranny").values()}
+WIN_INFLUENCE = facts.charts("tyranny")[0].lines[0].at  # the criminals' target, as the end chart draws it
 
 
 def faction_name(faction: str) -> str:
@@ -106,11 +108,9 @@ class TyrannyPresenter:
 
     def _board(self) -> Board:
         # The board is public data the game's options carry (a table's own board file, or
-        # the default); the engine caches the parsed board per state.
+        # the default); never read from the state, which also holds what seats hide.
         opts = getattr(self.table, "options", None)
-        if isinstance(opts, dict):
-            return board_for(opts.get("board") or None)
-        return self.table.game.board(self.table.state)
+        return board_for((opts.get("board") if isinstance(opts, dict) else None) or None)
 
     # ----------------------------------------------------------- reading
 
@@ -191,11 +191,11 @@ class TyrannyPresenter:
         target = st["target"]
         lines = []
         if st["criminals"] or v["influence"] >= WIN_INFLUENCE:
-            lines.append(f"◆ Criminals ≥ {WIN_INFLUENCE}: {st['criminals']} of {target} turns")
+            lines.append(f"{FACTION_GLYPH['criminals']} Criminals ≥ {WIN_INFLUENCE}: {st['criminals']} of {target} turns")
         if st["cops"] or v["influence"] == 0:
             lines.append(f"▲ Cops hold influence at 0: {st['cops']} of {target} turns")
         if not lines:
-            lines.append(f"Win: ◆ ≥ {WIN_INFLUENCE} or ▲ at 0, held {target} turns")
+            lines.append(f"Win: {FACTION_GLYPH['criminals']} ≥ {WIN_INFLUENCE} or {FACTION_GLYPH['cops']} at 0, held {target} turns")
         return lines
 
     def turn_line(self, view: dict[str, Any] | None = None) -> str:

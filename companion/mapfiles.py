@@ -1,8 +1,10 @@
-"""Saving and loading entered maps in a folder the caller chooses (the app passes its
-user-data folder). The rule engine itself never touches files; this is the app's helper.
+"""Saving and loading entered Liberation maps in a folder the caller chooses (the app
+passes its user-data folder). The rules package stays free of I/O: it only turns plain
+data into a map (:func:`rules.liberation.parse_map`) and back (``dump_map``); reading and
+writing the files is the app's job, here.
 
 >>> import tempfile, pathlib
->>> from .mapdata import placeholder_map
+>>> from rules.liberation import placeholder_map
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> path = save_map(placeholder_map(), folder)
 >>> path.name, [m.id for m in saved_maps(folder)]
@@ -18,7 +20,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from .mapdata import MapError, MapSpec, dump_map, parse_map
+from rules.liberation.mapdata import MapError, MapSpec, dump_map, parse_map
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

@@ -1,0 +1,150 @@
+"""What a game says about itself for shared screens, as plain data and without Kivy:
+how its factions are shown, which seat counts it accepts (asked of the engine's own
+``check_setup``, never copied), and which tracked values the end screen charts, with the
+thresholds that win the game drawn as lines.
+
+The display facts live in each game's ``data/factions.json``; the seat rules are the
+engine's.
+
+>>> facts = factions("tyranny")
+>>> facts["criminals"].title
+'◆ Criminals'
+>>> seat_counts("tyranny")
+[2, 4]
+>>> seat_refusals("tyranny")[3][:34]
+'Seats are pieces and the box has 2'
+>>> c = charts("tyranny")[0]
+>>> c.series, c.faction, [(line.at, line.label) for line in c.lines]
+('influence_history', 'criminals', [(1000, 'the criminals win holding this')])
+>>> faction_title("liberation", "dynasty"), faction_title("liberation", "neutral")
+('■ Dynasty', '○ Neutral')
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from . import registry
+from .datafile import DataFileError
+from .core.seats import Seat
+
+
+class FactsError(DataFileError):
+    """A game's ``data/factions.json`` is missing a field or has one of the wrong type."""
+
+
+@dataclass(frozen=True)
+class Faction:
+    id: str
+    name: str  # in players' words: "Criminals"
+    glyph: str  # shown beside the name and colour, so colour is never the only cue
+    colour: str  # the key of its colour in the app's palettes
+
+    @property
+    def title(self) -> str:
+        return f"{self.glyph} {self.name}"
+
+
+@dataclass(frozen=True)
+class Line:
+    at: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    series: str  # the key in ``Table.view()`` holding [[turn, value], …]
+    label: str
+    value: str  # the value's name for the axis ("influence")
+    faction: str  # whose colour the series is drawn in
+    lines: tuple[Line, ...]
+
+
+def _need(data: Any, key: str, kind: type, where: str, source: str) -> Any:
+    if not isinstance(data, dict) or not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+        raise FactsError([f"{where}.{key}: must be a {kind.__name__}."], source)
+    return data[key]
+
+
+@functools.cache
+def _data(game_id: str) -> dict[str, Any]:
+    # The data sits in the engine's own package, beside its other data files.
+    engine = sys.modules[type(registry.load(game_id)).__module__].__package__ or ""
+    source = f"{engine.replace('.', '/')}/data/factions.json"
+    try:
+        data = json.loads(resources.files(engine).joinpath("data/factions.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {"factions": {}, "charts": []}
+    except ValueError as e:
+        raise FactsError([f"(top): not valid JSON ({e})."], source) from None
+    out: dict[str, Any] = {"factions": {}, "charts": []}
+    for fid, f in _need(data, "factions", dict, "(top)", source).items():
+        where = f"factions.{fid}"
+        out["factions"][fid] = Faction(fid, _need(f, "name", str, where, source), _need(f, "glyph", str, where, source), _need(f, "colour", str, where, source))
+    for i, c in enumerate(_need(data, "charts", list, "(top)", source)):
+        where = f"charts[{i}]"
+        lines = tuple(Line(_need(ln, "at", int, f"{where}.lines[{j}]", source), _need(ln, "label", str, f"{where}.lines[{j}]", source))
+                      for j, ln in enumerate(_need(c, "lines", list, where, source)))
+        out["charts"].append(Chart(_need(c, "series", str, where, source), _need(c, "label", str, where, source),
+                                   _need(c, "value", str, where, source), _need(c, "faction", str, where, source), lines))
+    return out
+
+
+def factions(game_id: str) -> dict[str, Faction]:
+    """The game's factions as shown to players, by id."""
+    return dict(_data(game_id)["factions"])
+
+
+def faction_title(game_id: str, faction: str) -> str:
+    """"◆ Criminals"; a faction the game does not describe gets a plain circle and its id in words."""
+    f = _data(game_id)["factions"].get(faction)
+    return f.title if f else f"○ {faction.replace('-', ' ').replace('_', ' ').title()}"
+
+
+def charts(game_id: str) -> list[Chart]:
+    """The tracked values the end screen charts (none: no chart)."""
+    return list(_data(game_id)["charts"])
+
+
+def _seating(game: Any, n: int) -> list[Seat]:
+    factions_ = game.factions or ("player",)
+    return [Seat(f"{f}-{i}", f) for i, f in zip(range(1, n + 1), itertools.cycle(factions_))]
+
+
+def seat_refusals(game_id: str) -> dict[int, str]:
+    """Seat counts between the game's minimum and maximum that the engine refuses even
+    seated at their best (factions alternating), with the engine's sentence."""
+    game = registry.load(game_id)
+    defaults = {o.name: o.default for o in game.options}
+    out = {}
+    for n in range(game.min_seats, game.max_seats + 1):
+        problems = list(game.check_setup(_seating(game, n), defaults))
+        if problems:
+            out[n] = problems[0].message
+    return out
+
+
+def seat_counts(game_id: str) -> list[int]:
+    """The seat counts the engine accepts."""
+    game = registry.load(game_id)
+    refused = seat_refusals(game_id)
+    return [n for n in range(game.min_seats, game.max_seats + 1) if n not in refused]
+
+
+def any_faction(faction: str) -> Faction | None:
+    """The faction ``faction`` of whichever installed game has it (faction ids are unique
+    across the catalogue: shared widgets that only know a seat's faction use this).
+
+    >>> any_faction("cops").glyph, any_faction("neutral")
+    ('▲', None)
+    """
+    for info in registry.catalog():
+        found = _data(info.id)["factions"].get(faction)
+        if found is not None:
+            return found
+    return None
