@@ -9,7 +9,7 @@ played with a ``PlayCard`` action, checked by :func:`play_violations` and applie
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Protocol
 
 from rules.core import Violation
 
@@ -17,8 +17,19 @@ from .actions import PickCard, PlayCard
 from .cards import CARDS, Card
 
 if TYPE_CHECKING:
-    from .game import Tyranny
+    from .board import Board
     from .state import TyrannyState
+
+
+class Tyranny(Protocol):
+    """What the card effects ask of the engine (the engine is ``rules.tyranny.game``'s,
+    which imports this module: a protocol keeps the two from importing each other)."""
+
+    def board(self, state: "TyrannyState") -> "Board": ...
+    def enemies(self, state: "TyrannyState", seat: str) -> list[str]: ...
+    def end_turn(self, state: "TyrannyState") -> None: ...
+    def _after_reactions(self, state: "TyrannyState") -> None: ...
+    def _offer_moves(self, state: "TyrannyState", seat: str, steps: int, up_to: bool | None = None) -> None: ...
 
 COPS, CRIMINALS = "cops", "criminals"
 
