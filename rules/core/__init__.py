@@ -1,7 +1,7 @@
 """The kernel every game engine is built on. See :mod:`rules.core.game` for the contract."""
 from .actions import Action, Commit, Draw, Roll, action, bad_fields, parse_action
 from .commits import SecretRound
-from .errors import IllegalAction, InvalidSetup, ParseError, RulesError, UnknownGame, Violation
+from .errors import IllegalAction, InvalidSetup, NoPositions, ParseError, RulesError, UnknownGame, Violation
 from .game import Game, LegalActions, Option, State, Step, step, swap_hidden
 from .jsondata import dumps, from_data, loads, serializable, to_data
 from .log import LogEntry
@@ -15,7 +15,7 @@ from .zones import Deck, EmptyDeck, Hand
 
 __all__ = [
     "Action", "Commit", "CommitRequest", "Decision", "Deck", "Die", "Draw", "DrawRequest", "EmptyDeck",
-    "Escalation", "Game", "Hand", "IllegalAction", "InvalidSetup", "LegalActions", "LogEntry", "Option",
+    "Escalation", "Game", "Hand", "IllegalAction", "InvalidSetup", "NoPositions", "LegalActions", "LogEntry", "Option",
     "Outcome", "POOL", "PUBLIC", "ParseError", "Prompt", "Reaction", "ReactionStack", "Rng", "Roll",
     "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Track",
     "TurnOrder", "UnknownGame", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",

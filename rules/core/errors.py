@@ -49,6 +49,11 @@ class InvalidSetup(RulesError):
         super().__init__("; ".join(str(v) for v in self.violations))
 
 
+class NoPositions(RulesError):
+    """``Game.new(position=...)`` or ``Game.position`` on a game that has no positions, or
+    ``Game.position`` on a state that is not at the start of a turn."""
+
+
 class ParseError(RulesError):
     """Text or JSON that does not describe a valid action or state."""
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from .actions import _CHECKS, Action, Draw, Roll, bad_fields
-from .errors import IllegalAction, InvalidSetup, Violation
+from .errors import IllegalAction, InvalidSetup, NoPositions, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
@@ -266,6 +266,20 @@ class Game(Generic[S]):
             return "a secret choice was made"
         return None
 
+    def position(self, state: S) -> dict[str, Any]:
+        """The game's public position: plain JSON (no ``$`` tags) holding only what the
+        table sees on the physical board and what the players tell the app; hidden cards
+        are counts. It describes the start of the current seat's turn, a step the kernel
+        resumes from. Raises :class:`NoPositions` if the game has none, or if ``state`` is
+        not at a turn's start."""
+        raise NoPositions(f"{self.title} has no positions.")
+
+    def from_position(self, seats: list[Seat], options: dict[str, Any], position: dict[str, Any], rng: Rng, seed: int) -> S:
+        """Make the state ``position`` describes (seats and options already validated).
+        Raises :class:`InvalidSetup` with one :class:`Violation` per problem, each naming
+        the field path (``pieces.cop-1.tile: no tile 'x'``)."""
+        raise NoPositions(f"{self.title} cannot start from a position.")
+
     def problems(self, state: S) -> Iterable[str]:
         """Broken invariants (cards not conserved, a track out of bounds…): for tests."""
         return ()
@@ -289,8 +303,16 @@ class Game(Generic[S]):
 
     # ------------------------------------------------------------- public API
 
-    def new(self, seats: Iterable[Seat | dict[str, Any] | tuple[str, str]], options: dict[str, Any] | None = None, seed: int = 0) -> S:
-        """Start a game. Raises :class:`InvalidSetup` naming every problem."""
+    def new(
+        self,
+        seats: Iterable[Seat | dict[str, Any] | tuple[str, str]],
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        position: dict[str, Any] | None = None,
+    ) -> S:
+        """Start a game, from the opening or from ``position`` (see :meth:`position`).
+        Raises :class:`InvalidSetup` naming every problem, :class:`NoPositions` if the
+        game has no positions."""
         seat_list = parse_seats(seats)
         opts = self.resolve_options(options or {})
         problems: list[Violation] = []
@@ -311,6 +333,10 @@ class Game(Generic[S]):
             problems.extend(self.check_setup(seat_list, opts))
         if problems:
             raise InvalidSetup(problems)
+        if position is not None:
+            if not isinstance(position, dict):
+                raise InvalidSetup([Violation("bad-position", "Setup", "position: must be a JSON object.")])
+            return self.from_position(seat_list, opts, position, Rng(seed), seed)
         return self.setup(seat_list, opts, Rng(seed), seed)
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from rules.core import (
     Score, Seat, Violation, step, swap_hidden,
 )
 
+from . import position
 from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
 from .mapdata import MapError, MapSpec, parse_map, placeholder_data
 from .missions import Mission as MissionSpec, MissionsError, default_missions_data, parse_missions
@@ -103,6 +104,13 @@ class Liberation(Game[LiberationState]):
         state.phase = "setup-discard" if state.setup_left else "deal"
         state.note(f"Setup on {spec.name}: balance adjustment {options['balance']} (discard {options['balance']} card{'s' if options['balance'] != 1 else ''}).")
         return state
+
+    def position(self, state: LiberationState) -> dict[str, Any]:
+        """The public position at a turn's start: see :mod:`rules.liberation.position`."""
+        return position.write(self, state)
+
+    def from_position(self, seats: list[Seat], options: dict[str, Any], pos: dict[str, Any], rng: Rng, seed: int) -> LiberationState:
+        return position.read(self, seats, options, pos, rng, seed)
 
     def random_setup(self, rng: Rng) -> tuple[list[Seat], dict[str, Any]]:
         return self.default_seats(), {"balance": rng.choice((0, 1, 1, 2))}

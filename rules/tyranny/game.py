@@ -21,7 +21,7 @@ from rules.core import (
 )
 from rules.core.seats import PUBLIC
 
-from . import effects
+from . import effects, position
 from .actions import (
     Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape,
     PickCard, PlayCard,
@@ -126,6 +126,13 @@ class Tyranny(Game[TyrannyState]):
         self._begin_turn(state)
         state.note(f"Criminals' influence starts at {START_INFLUENCE}. {state.actor} moves first.")
         return state
+
+    def position(self, state: TyrannyState) -> dict[str, Any]:
+        """The public position at a turn's start: see :mod:`rules.tyranny.position`."""
+        return position.write(self, state)
+
+    def from_position(self, seats: list[Seat], options: dict[str, Any], pos: dict[str, Any], rng: Rng, seed: int) -> TyrannyState:
+        return position.read(self, seats, options, pos, rng, seed)
 
     def random_setup(self, rng: Rng) -> tuple[list[Seat], dict[str, Any]]:
         if rng.below(2):

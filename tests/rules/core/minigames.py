@@ -8,10 +8,34 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
 from rules.core import (
-    POOL, Action, Commit, CommitRequest, Die, Reaction, ReactionStack, step, swap_hidden, Decision, Deck, Draw, DrawRequest, Escalation, Game, Hand, Outcome,
+    POOL, Action, Commit, CommitRequest, Decision, Deck, Die, Draw, DrawRequest, Escalation, Game, Hand,
+    NoPositions, Outcome, Reaction, ReactionStack, step, swap_hidden,
     Prompt, Rng, Roll, RollRequest, Score, Seat, SecretRound, State, Streak,
     Track, TurnOrder, Violation, action, serializable,
 )
+from rules.core.position import PositionReader
+
+
+def _seat_numbers(r: PositionReader, p: dict[str, Any], key: str, ids: list[str], lo: int, hi: int | None) -> dict[str, int]:
+    """``p[key]``: one whole number per seat, each in lo..hi."""
+    data = r.obj(key, p.get(key, {}))
+    out: dict[str, int] = {}
+    for s in ids:
+        if s not in data:
+            r.bad(f"{key}.{s}", "missing.")
+    for s, v in data.items():
+        if s not in ids:
+            r.bad(f"{key}.{s}", f"no seat {s!r} at this table.")
+        elif (n := r.int(f"{key}.{s}", v, lo, hi)) is not None:
+            out[s] = n
+    return out
+
+
+def _turn_seat(r: PositionReader, p: dict[str, Any], ids: list[str]) -> str:
+    seat = p.get("seat")
+    if "seat" in p and seat not in ids:
+        r.bad("seat", f"no seat {seat!r} at this table.")
+    return seat  # type: ignore[return-value]
 
 
 @action("mini.stop")
@@ -75,6 +99,25 @@ class Doubles(Game[DoublesState]):
         if state.score[seat].value >= 30:
             self.finish(state, Outcome(state.seat(seat).faction, f"{seat} reached 30",
                                        {s: Score(t.value) for s, t in state.score.items()}, (seat,)))
+
+    def position(self, state):
+        """``{"seat": whose turn starts, "scores": {seat: 0..29}}``: a turn's start, before its first roll."""
+        if state.result is not None or state.rolled:
+            raise NoPositions("A Doubles position is the start of a turn.")
+        return {"seat": state.order.current, "scores": {s: t.value for s, t in state.score.items()}}
+
+    def from_position(self, seats, options, position, rng, seed):
+        ids = [s.id for s in seats]
+        r = PositionReader(position, "The dice")
+        r.keys(position, ("seat", "scores"))
+        seat = _turn_seat(r, position, ids)
+        scores = _seat_numbers(r, position, "scores", ids, 0, 29)
+        r.done()
+        return DoublesState(
+            seats=seats, options=options, seed=seed, rng=rng,
+            order=TurnOrder(ids, index=ids.index(seat)),
+            score={s: Track("score", scores[s], lo=0, hi=30) for s in ids},
+        )
 
     def _end_turn(self, state):
         state.doubles = 0
@@ -431,6 +474,30 @@ class Raid(Game[RaidState]):
         state.note(f"{state.seat_name(seat)} scores {points}.")
         state.claim = []
         self._next_round(state)
+
+    def position(self, state):
+        """``{"seat": the raider, "round": rounds played 0..5, "scores": {seat: n >= 0},
+        "tokens": {seat: 0..6}, "blocks": {seat: 0 or 1}}``: a round's start, before the roll."""
+        if state.result is not None or state.phase != "roll":
+            raise NoPositions("A Raid position is the start of a round.")
+        return {"seat": state.order.current, "round": state.rounds,
+                "scores": {s: t.value for s, t in state.score.items()},
+                "tokens": {s: t.value for s, t in state.tokens.items()}, "blocks": dict(state.blocks)}
+
+    def from_position(self, seats, options, position, rng, seed):
+        ids = [s.id for s in seats]
+        r = PositionReader(position, "Raid §1")
+        r.keys(position, ("seat", "round", "scores", "tokens", "blocks"))
+        seat = _turn_seat(r, position, ids)
+        rounds = r.int("round", lo=0, hi=5) if "round" in position else None
+        scores = _seat_numbers(r, position, "scores", ids, 0, None)
+        tokens = _seat_numbers(r, position, "tokens", ids, 0, 6)
+        blocks = _seat_numbers(r, position, "blocks", ids, 0, 1)
+        r.done()
+        return RaidState(seats=seats, options=options, seed=seed, rng=rng, phase="roll", rounds=rounds,
+                         order=TurnOrder(ids, index=ids.index(seat), turn=rounds + 1, round=1 + (rounds // len(ids))),
+                         score={s: Track("score", scores[s], lo=0) for s in ids},
+                         tokens={s: Track("tokens", tokens[s], lo=0, hi=6) for s in ids}, blocks=blocks)
 
     def _next_round(self, state):
         state.rounds += 1

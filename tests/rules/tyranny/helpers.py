@@ -20,6 +20,30 @@ def new(seats: list[tuple[str, str]] = TWO, seed: int = 1, **options: Any) -> Ty
     return GAME.new(seats, options, seed)
 
 
+def at(
+    seats: list[tuple[str, str]] = TWO,
+    seed: int = 1,
+    *,
+    seat: str | None = None,
+    tiles: dict[str, str] | None = None,
+    owners: dict[str, str] | None = None,
+    influence: int | None = None,
+    **options: Any,
+) -> TyrannyState:
+    """A game started from a public position (``GAME.new(position=...)``): the opening,
+    with ``seat`` to move, pieces moved to ``tiles``, properties owned per ``owners``."""
+    options.setdefault("react_windows", "when-held")
+    p = GAME.position(GAME.new(seats, options, seed))
+    if seat is not None:
+        p["seat"] = seat
+    for s, tile in (tiles or {}).items():
+        p["pieces"][s]["tile"] = tile
+    p["owners"].update(owners or {})
+    if influence is not None:
+        p["influence"] = influence
+    return GAME.new(seats, options, seed, position=p)
+
+
 def place(state: TyrannyState, seat: str, tile: str) -> None:
     """Set a piece down on ``tile`` (test set-up, as a table would move it by hand)."""
     state.pos[seat] = tile

@@ -9,7 +9,7 @@ from rules.tyranny import (
     PlayCard, reachable,
 )
 
-from .helpers import FOUR, TWO, give, move, new, place, push, rejected, turn_of
+from .helpers import FOUR, TWO, at, give, move, new, place, push, rejected, turn_of
 
 
 # ------------------------------------------------------------------ Setup
@@ -116,16 +116,13 @@ def test_capture_turn_unowned_in_range_becomes_owned():
 
 
 def test_capture_turn_enemy_owned_in_range_becomes_neutral():
-    s = new()
-    s.owner["o-docks"] = "criminals"
-    place(s, "cop-1", "o-docks")
+    s = at(tiles={"cop-1": "o-docks"}, owners={"o-docks": "criminals"})
     push(s, Capture("cop-1"), Roll("cop-1", (3,)))
     assert s.owner == {}
 
 
 def test_capture_turn_out_of_range_ends_the_turn():
-    s = new()
-    place(s, "cop-1", "o-docks")
+    s = at(tiles={"cop-1": "o-docks"})
     push(s, Capture("cop-1"), Roll("cop-1", (4,)))
     assert s.owner == {} and s.actor == "crim-1"
 
@@ -133,8 +130,7 @@ def test_capture_turn_out_of_range_ends_the_turn():
 def test_capture_only_on_a_property_not_already_yours():
     s = new()
     assert rejected(s, Capture("cop-1")) == ("not-awaited",)  # on the Police Station
-    s.owner["o-docks"] = "cops"
-    place(s, "cop-1", "o-docks")
+    s = at(tiles={"cop-1": "o-docks"}, owners={"o-docks": "cops"})
     assert rejected(s, Capture("cop-1")) == ("not-awaited",)
 
 
@@ -142,25 +138,19 @@ def test_capture_only_on_a_property_not_already_yours():
 
 @pytest.mark.parametrize("seat,faction,expected", [("crim-1", "criminals", 550), ("cop-1", "cops", 450)])
 def test_landing_on_your_factions_property_moves_influence(seat, faction, expected):
-    s = new()
-    s.owner["o-docks"] = faction
-    place(s, seat, "o-scrapyard")
-    turn_of(s, seat)
+    s = at(seat=seat, tiles={seat: "o-scrapyard"}, owners={"o-docks": faction})
     move(s, seat, 2, "o-docks")
     assert s.influence.value == expected
 
 
 def test_landing_on_an_enemy_property_changes_nothing():
-    s = new()
-    s.owner["o-docks"] = "criminals"
+    s = at(owners={"o-docks": "criminals"})
     move(s, "cop-1", 1, "o-docks")
     assert s.influence.value == 500
 
 
 def test_influence_never_goes_below_zero():
-    s = new()
-    s.influence.set(30)
-    s.owner["o-docks"] = "cops"
+    s = at(influence=30, owners={"o-docks": "cops"})
     move(s, "cop-1", 1, "o-docks")
     assert s.influence.value == 0 and s.influence.in_bounds()
 
