@@ -16,21 +16,19 @@ Keys (every one required but ``private``)::
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.core import Deck, Hand, NoPositions, Rng, Seat
+from rules.core import Deck, Game, Hand, NoPositions, Rng, Seat
 from rules.core.position import PositionReader
 
 from .mapdata import parse_map
 from .state import DECK, HAND_LIMIT, BaseMove, LiberationState
 
-if TYPE_CHECKING:
-    from .game import Liberation
 
 KEYS = ("act", "turn", "active", "occupied", "exploited", "deck", "discard", "hands", "base")
 
 
-def write(game: "Liberation", state: LiberationState) -> dict[str, Any]:
+def write(game: "Game[LiberationState]", state: LiberationState) -> dict[str, Any]:
     if state.result is not None or state.phase != "step1":
         raise NoPositions("A Liberation position is the start of a turn (step 1).")
     return {
@@ -41,7 +39,7 @@ def write(game: "Liberation", state: LiberationState) -> dict[str, Any]:
     }
 
 
-def read(game: "Liberation", seats: list[Seat], options: dict[str, Any], p: dict[str, Any], rng: Rng, seed: int) -> LiberationState:
+def read(game: "Game[LiberationState]", seats: list[Seat], options: dict[str, Any], p: dict[str, Any], rng: Rng, seed: int) -> LiberationState:
     r = PositionReader(p, "Setup")
     r.keys(p, KEYS, ("private",))
     spec = parse_map(options["map"])

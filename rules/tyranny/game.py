@@ -28,12 +28,11 @@ from .actions import (
 )
 from .board import Board, board_for
 from .cards import ALL_CARDS, CARDS, DECKS
-from .state import TyrannyState
+from .state import STREAK, TyrannyState
 
 COPS, CRIMINALS = "cops", "criminals"
 START_INFLUENCE = 500
 WIN_INFLUENCE = 1000
-STREAK = 3
 # The state keeps the last LOG_KEEP log lines: the journal (seed + actions) is the full
 # history, and a bounded log keeps copies, saves and views of a long game cheap.
 LOG_KEEP = 100

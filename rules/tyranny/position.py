@@ -22,24 +22,22 @@ app's decks hold the rest. A hand card is therefore known to the app only once i
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.core import Deck, Hand, NoPositions, Rng, Seat, Streak, Track, TurnOrder
+from rules.core import Deck, Game, Hand, NoPositions, Rng, Seat, Streak, Track, TurnOrder
 from rules.core.position import PositionReader
 
 from .board import board_for
 from .cards import CARDS, DECKS
-from .state import TyrannyState
+from .state import STREAK, TyrannyState
 
-if TYPE_CHECKING:
-    from .game import Tyranny
 
 KEYS = ("seat", "turn", "round", "influence", "streaks", "misses", "pieces", "owners", "tunnels", "discards", "decks", "hands")
 # The turn's first steps: a state in one of them (before any roll or tunnel) is a turn's start.
 TURN_START = ("start", "custody")
 
 
-def write(game: "Tyranny", state: TyrannyState) -> dict[str, Any]:
+def write(game: "Game[TyrannyState]", state: TyrannyState) -> dict[str, Any]:
     if state.result is not None:
         raise NoPositions("The game is over: it has no turn to resume.")
     if state.phase not in TURN_START or state.stage != "done" or state.tunnel_done or state.extra_rolls:
@@ -62,8 +60,7 @@ def write(game: "Tyranny", state: TyrannyState) -> dict[str, Any]:
     }
 
 
-def read(game: "Tyranny", seats: list[Seat], options: dict[str, Any], p: dict[str, Any], rng: Rng, seed: int) -> TyrannyState:
-    from .game import STREAK
+def read(game: "Game[TyrannyState]", seats: list[Seat], options: dict[str, Any], p: dict[str, Any], rng: Rng, seed: int) -> TyrannyState:
 
     r = PositionReader(p, "Setup")
     r.keys(p, KEYS)

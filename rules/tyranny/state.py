@@ -25,6 +25,10 @@ from typing import Any
 from rules.core import Deck, Hand, ReactionStack, State, Streak, Track, TurnOrder, serializable
 
 
+STREAK = 3
+"""Consecutive turns a faction must hold its winning condition (Winning)."""
+
+
 @serializable("tyranny.State")
 @dataclass(kw_only=True)
 class TyrannyState(State):
