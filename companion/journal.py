@@ -27,6 +27,7 @@ snapshot that fails it is never used (the state is replayed from the actions).
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -246,37 +247,36 @@ class Journal:
                 head = f.read(len(SQLITE_HEADER))
             if head and head != SQLITE_HEADER:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
-        recovery = None
-        if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0 and _damage(p) is not None:
-            # Two windows starting on the same damaged journal: one sets it aside; the other
-            # waits, checks again, and opens the fresh journal.
-            os.makedirs(p + "-locks", exist_ok=True)
-            with Exclusive(os.path.join(p + "-locks", "recovering.lock")):
-                damage = _damage(p) if os.path.exists(p) else None
+        # Every window opens the file under one lock: a window starting while another sets a
+        # damaged journal aside waits, then sees the fresh journal whole, never half-salvaged.
+        with _opening(p):
+            recovery = None
+            if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0:
+                damage = _damage(p)
                 if damage is not None:
                     recovery = _set_aside_and_salvage(p, damage)
                     log.warning("%s (%s)", recovery.message, damage)
-        db = _connect(p)
-        try:
+            db = _connect(p)
             try:
-                version = cls._inspect(db, p)
-            except _Unreadable as e:  # damaged since the check a moment ago: still never written to
-                raise NotAJournal(f"{p} is damaged or not a SQLite database ({e}); it was left untouched") from None
-            # Only now, knowing the file is ours (or empty), may anything be written.
-            if p != ":memory:":
-                mode = _set_wal(db)
-                if str(mode).lower() != "wal":
-                    raise JournalError(f"{p}: the journal needs WAL mode, SQLite gave {mode!r}")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA foreign_keys=ON")
-            if version < schema.CURRENT:
-                schema.migrate(db)
-        except sqlite3.Error as e:
-            db.close()
-            raise _typed(e, p) from e
-        except BaseException:
-            db.close()
-            raise
+                try:
+                    version = cls._inspect(db, p)
+                except _Unreadable as e:  # damaged since the check a moment ago: still never written to
+                    raise NotAJournal(f"{p} is damaged or not a SQLite database ({e}); it was left untouched") from None
+                # Only now, knowing the file is ours (or empty), may anything be written.
+                if p != ":memory:":
+                    mode = _set_wal(db)
+                    if str(mode).lower() != "wal":
+                        raise JournalError(f"{p}: the journal needs WAL mode, SQLite gave {mode!r}")
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute("PRAGMA foreign_keys=ON")
+                if version < schema.CURRENT:
+                    schema.migrate(db)
+            except sqlite3.Error as e:
+                db.close()
+                raise _typed(e, p) from e
+            except BaseException:
+                db.close()
+                raise
         return cls(db, p, snapshot_every, recovery)
 
     @staticmethod
@@ -696,6 +696,18 @@ def _aside_name(p: str) -> str:
         n += 1
         name = f"{stem}.damaged-{stamp}-{n}{ext or '.sqlite3'}"
     return name
+
+
+def _opening(p: str) -> Any:
+    """The lock every window holds while it checks, recovers and opens the journal at
+    ``p`` (none for ``:memory:``, or where no lock file can be made: a read-only folder)."""
+    if p == ":memory:":
+        return contextlib.nullcontext()
+    try:
+        os.makedirs(p + "-locks", exist_ok=True)
+    except OSError:
+        return contextlib.nullcontext()
+    return Exclusive(os.path.join(p + "-locks", "recovering.lock"))
 
 
 def _set_aside_and_salvage(p: str, reason: str) -> Recovery:

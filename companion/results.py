@@ -49,12 +49,24 @@ class RouteResult:
 @dataclass(frozen=True)
 class Change:
     """A notification for subscribers. ``kind``: "action", "undo", "redo", "clock",
-    "secret", "over", "rejected"; ``ply``: the line of play's length after it;
-    ``detail``: the clock events, the Rejected, … (public data only)."""
+    "secret", "over", "routed"; ``ply``: the line of play's length after it;
+    ``detail``: the clock events, a :class:`RoutedInput`, … (public data only).
+
+    Subscribers are the one channel by which results reach a screen: an input event's
+    result arrives once, as the "routed" change that ends the changes it caused."""
 
     kind: str
     ply: int
     detail: Any = None
+
+
+@dataclass(frozen=True)
+class RoutedInput:
+    """The detail of a "routed" change: a physical input event and what the Table did
+    with it (its :class:`RouteResult`)."""
+
+    event: Any
+    result: RouteResult
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import threading
 import time as _time
 from dataclasses import dataclass
@@ -32,11 +33,13 @@ from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Violation
 from rules.core.jsondata import to_data
 from rules.core.actions import parse_action
 
-from .results import Accepted, Change, Rejected, RouteResult, Routed, rejected_from
+from .results import Accepted, Change, Rejected, RouteResult, Routed, RoutedInput, rejected_from
 from .journal import IN_FORCE, UNDONE, ActionRow, Journal, JournalError
 from .record import ActionRecord, GameRecord
 from .undo import UndoRefused, undo_refusal
 from .visibility import describe, public_data
+
+log = logging.getLogger("companion.table")
 
 
 @dataclass(frozen=True)
@@ -516,13 +519,16 @@ class Table:
                 except IllegalAction as e:
                     r = rejected_from(e)
                     result = RouteResult(rejected=Rejected("illegal", r.message, r.rule))
+                except JournalError as e:  # not saved, nothing changed: refused like any misfit input
+                    log.warning("journal: %s (%s)", e, getattr(e, "sqlite_error", ""))
+                    result = RouteResult(rejected=Rejected(e.code, str(e)))
                 else:
                     self.router.crooked = None
                     result = RouteResult(accepted=acc)
                     changes.extend(done)
             assert result is not None
-            if result.rejected is not None:
-                changes.append(Change("rejected", self.ply, result.rejected))
+            # Last, after the changes the input caused: a screen refreshes, then shows the result.
+            changes.append(Change("routed", self.ply, RoutedInput(event, result)))
         self._notify(changes)
         return result
 

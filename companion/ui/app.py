@@ -99,7 +99,7 @@ class CompanionApp(App):
         self._history: list[str] = []
         self.demo_link: Any = None  # set by demo.start_demo
         # Bridge events are routed on this pump's thread (started by the first event).
-        self._pump = InputPump(lambda e: self._route(e), self._deliver_routed)
+        self._pump = InputPump(lambda e: self._route(e))
         self._closers.append(self._pump.close)
         self._settle_armed = False
         self._journal_errors = _JournalErrors(self)
@@ -312,14 +312,12 @@ class CompanionApp(App):
             log.debug("input after the app closed: %s", type(event).__name__)
 
     def route_event(self, event: Any) -> Any:
-        """On the UI thread, at once: show the reading, let the Table route the event to the
-        action the game waits for, and show the result on the table screen."""
+        """On the UI thread, at once: show the reading and let the Table route the event to
+        the action the game waits for; returns the RouteResult (or None without a table).
+        The table screen shows the result as every result reaches it: through the Table's
+        "routed" change."""
         self.show_reading(event)
-        routed = self._route(event)
-        if routed is None:
-            return None
-        self._show_route(event, *routed)
-        return routed[1]
+        return self._route(event)
 
     def show_reading(self, event: Any) -> None:
         """On the UI thread: what the device reports (the devices panel, the die's live state
@@ -330,32 +328,18 @@ class CompanionApp(App):
         if scr is not None:
             scr.show_reading(event)
 
-    def _route(self, event: Any) -> tuple[Any, Any] | None:
-        """(the table, its RouteResult), or None without an open table. On the input pump's
-        thread, or the UI thread for :meth:`route_event`."""
+    def _route(self, event: Any) -> Any:
+        """The Table's RouteResult for ``event``, or None without an open table. On the
+        input pump's thread, or the UI thread for :meth:`route_event`."""
         table = self.table  # the game the event was meant for, as the pump reaches it
         if table is None:
             return None
-        from companion.journal import JournalError
-        from companion.results import Rejected, RouteResult
         from companion.table import TableClosed
 
         try:
-            return table, table.route(event)
+            return table.route(event)
         except TableClosed:  # left while the event waited: nothing to apply it to
             return None
-        except JournalError as e:  # not saved, nothing changed: refused like any misfit input
-            log.warning("journal: %s (%s)", e, getattr(e, "sqlite_error", ""))
-            return table, RouteResult(rejected=Rejected(e.code, str(e)))
-
-    def _deliver_routed(self, event: Any, routed: tuple[Any, Any] | None) -> None:
-        if routed is not None:
-            Clock.schedule_once(lambda dt: self._show_route(event, *routed), 0)
-
-    def _show_route(self, event: Any, table: Any, result: Any) -> None:
-        scr = self._table_screen(table) if table is self.table else None
-        if scr is not None:
-            scr.show_route(event, result)
 
     def _table_screen(self, table: Any) -> Any:
         name = f"game:{table.game_id}" if table is not None else ""

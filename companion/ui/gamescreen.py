@@ -1,9 +1,10 @@
 """The base class a game's table screen subclasses (see README.md, "How to add a game screen").
 
 The app calls :meth:`GameScreen.bind_table` with a Table when a game is opened or resumed,
-:meth:`unbind_table` when it is left, :meth:`show_reading` with every physical input event
-as it arrives, and :meth:`show_route` with its result once the Table has routed it (both on
-the UI thread). A subclass builds its widgets in
+:meth:`unbind_table` when it is left, and :meth:`show_reading` with every physical input
+event as it arrives. Everything else comes from the bound Table's subscription, on the UI
+thread: changes (:meth:`on_change`), clock alerts, and each routed input's result once
+(:meth:`show_route`, from the Table's "routed" change). A subclass builds its widgets in
 its ``.kv`` and refreshes them from the Table's public view in :meth:`refresh`.
 """
 from __future__ import annotations
@@ -60,8 +61,12 @@ class GameScreen(Screen):
         Clock.schedule_once(lambda dt: self._dispatch_change(change), 0)
 
     def _dispatch_change(self, change: Any) -> None:
-        if getattr(change, "kind", "") == "clock":
+        kind = getattr(change, "kind", "")
+        if kind == "clock":
             self.announce_clock(change.detail or ())
+        elif kind == "routed":  # the one way an input event's result reaches the screen
+            self.show_route(change.detail.event, change.detail.result)
+            return
         self.on_change(change)
 
     def announce_clock(self, events: Any) -> None:

@@ -8,7 +8,8 @@ the event; the result comes back to the UI thread when the Table has committed i
 
 Events are routed one at a time, in the order they were put, on one thread, so a burst
 from a hub keeps its order. The pump is Kivy-free: ``route(event)`` runs on the pump's
-thread, and so does ``deliver(event, result)``, which hands the result to the UI thread.
+thread, and so does the optional ``deliver(event, result)``. (The app passes none: the
+Table's subscribers are the one channel by which results reach the screen.)
 
 >>> seen = []
 >>> pump = InputPump(lambda e: e * 2, lambda e, r: seen.append((e, r)))
@@ -43,7 +44,7 @@ class PumpClosed(RuntimeError):
 class InputPump:
     """One thread that routes events in order and delivers each result."""
 
-    def __init__(self, route: Callable[[Any], Any], deliver: Callable[[Any, Any], None],
+    def __init__(self, route: Callable[[Any], Any], deliver: Callable[[Any, Any], None] | None = None,
                  name: str = "input-pump") -> None:
         self._route = route
         self._deliver = deliver
@@ -90,7 +91,9 @@ class InputPump:
             if event is _STOP:
                 return
             try:
-                self._deliver(event, self._route(event))
+                result = self._route(event)
+                if self._deliver is not None:
+                    self._deliver(event, result)
             except Exception:
                 # A bug in routing: that event is lost, and the pump must go on for the next.
                 self.failures += 1

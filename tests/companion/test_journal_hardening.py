@@ -478,4 +478,4 @@ def test_windows_starting_together_on_a_damaged_journal_set_it_aside_once(tmp_pa
     parsed = [json.loads(r) for r in results]  # every window opened
     asides = [a for a, _g in parsed if a]
     assert len(asides) == 1 and [p.name for p in tmp_path.glob("journal.damaged-*.sqlite3")] == [Path(asides[0]).name]
-    assert all(g == sorted([keys[0], keys[2]]) for _a, g in parsed)
+    assert all(g == sorted([keys[0], keys[2]]) for _a, g in parsed), (parsed, keys)

@@ -38,13 +38,22 @@ def rejected(t, event, code):
     assert r.accepted is None and r.rejected is not None, r
     assert r.rejected.code == code and r.rejected.message
     assert t.view() == before and t.ply == ply
-    assert [c.kind for c in changes] == ["rejected"] and changes[0].detail == r.rejected
+    # One channel: subscribers hear of the refusal once, with the event it answers.
+    assert [c.kind for c in changes] == ["routed"]
+    assert changes[0].detail.event is event and changes[0].detail.result is r
     return r.rejected
 
 
 def accepted(t, event):
+    changes = []
+    unsub = t.subscribe(changes.append)
     r = t.route(event)
+    unsub()
     assert r.accepted is not None and r.rejected is None, r
+    # The action it became is announced once, then the result, last.
+    kinds = [c.kind for c in changes]
+    assert kinds.count("action") == 1 and kinds.count("routed") == 1 and kinds[-1] == "routed", kinds
+    assert changes[-1].detail.result is r and changes[-1].detail.event is event
     return r.accepted
 
 
