@@ -24,7 +24,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
 
-from .actions import _CHECKS, Action, Draw, Roll, bad_fields
+from .actions import Action, Draw, Roll, bad_fields, input_check
 from .errors import IllegalAction, InvalidSetup, NoPositions, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
@@ -176,6 +176,8 @@ class Game(Generic[S]):
 
     def __init__(self) -> None:
         self._types = frozenset(self.action_types)
+        # Each action class's compiled typed-input check, looked up once per check.
+        self._input_ok = {c: input_check(c) for c in self.action_types}
         self._kinds = {c.kind: c for c in self.action_types}
         self._asks = {name: getattr(self, attr) for name, attr in self._step_methods.items()}
 
@@ -375,11 +377,11 @@ class Game(Generic[S]):
         if state.result is not None:
             return (Violation("game-over", "Winning", f"The game is over: {state.result.reason}."),)
         cls = type(action)
-        if cls not in self._types:
+        ok = self._input_ok.get(cls)
+        if ok is None:
             name = cls.__name__ if isinstance(action, Action) else repr(action)[:60]
             return (Violation("unknown-action", "Actions", f"{self.title} has no action {name!r}."),)
-        ok = _CHECKS.get(cls)
-        if ok is None or not ok(action):
+        if not ok(action):
             bad = bad_fields(action)
             if bad:
                 return bad
@@ -392,9 +394,7 @@ class Game(Generic[S]):
         if awaiting is not None and action.kind in awaiting.accepted:
             # The common case, kept lean: the seat may take this kind now.
             if cls is Roll:
-                rng = awaiting.plain  # type: ignore[union-attr]
-                values = action.values  # type: ignore[attr-defined]
-                if rng is None or len(values) != rng[0] or action.ids or not all(1 <= v <= rng[1] for v in values):  # type: ignore[attr-defined]
+                if not _plain_roll_fits(action, awaiting.plain):  # type: ignore[union-attr]
                     problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
                     if problems:
                         return problems
@@ -587,6 +587,19 @@ class Game(Generic[S]):
                 pile = deck.cards if deck.cards else (deck.discard if deck.auto_reshuffle else [])
                 for card in dict.fromkeys(pile):
                     yield Draw(seat, awaiting.deck, card)
+
+
+def _plain_roll_fits(action: Any, plain: tuple[int, int] | None) -> bool:
+    """Whether a Roll obviously fits a request of plain alike dice (``plain``: count,
+    sides): the right count, no die identities, every value a face. Anything else gets
+    the full die-by-die check."""
+    if plain is None or action.ids or len(action.values) != plain[0]:
+        return False
+    sides = plain[1]
+    for v in action.values:
+        if not 1 <= v <= sides:
+            return False
+    return True
 
 
 def swap_hidden(piles: Sequence[list[Any]], rng: Rng) -> bool:

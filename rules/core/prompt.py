@@ -238,6 +238,11 @@ class CommitRequest(_Awaiting):
 
 Awaiting = Decision | RollRequest | DrawRequest | CommitRequest
 
+# A frozen dataclass gets a generated __hash__ over its fields unless it defines its own
+# in its body; the subclasses would hash every field (and every die) on each prompt look-up.
+for _cls in (Decision, RollRequest, DrawRequest, CommitRequest):
+    _cls.__hash__ = _Awaiting.__hash__  # type: ignore[method-assign]
+
 
 @serializable("core.Prompt")
 @dataclass(frozen=True, slots=True)
