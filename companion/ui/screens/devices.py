@@ -154,17 +154,23 @@ class DevicesScreen(Screen):
         theme = App.get_running_app().theme
         panel = Panel(orientation="vertical", size_hint_y=None)
         panel.bind(minimum_height=panel.setter("height"))
-        panel.add_widget(TCLabel(text=f"[b]▦ GPIO board[/b]   {board.status}", markup=True, font_size=theme.fs_body,
-                                 color=theme.ok if board.online else theme.bad))
+        # Colours are set after construction: TCLabel's kv rule would put its own back.
+        head = TCLabel(text=f"[b]▦ GPIO board[/b]   {board.status}", markup=True, font_size=theme.fs_body)
+        head.color = theme.ok if board.online else theme.bad
+        panel.add_widget(head)
         if board.error:
-            panel.add_widget(TCLabel(text=f"✖ {board.error}", font_size=theme.fs_small, color=theme.bad))
+            err = TCLabel(text=f"✖ {board.error}", font_size=theme.fs_small)
+            err.color = theme.bad
+            panel.add_widget(err)
         for kind, heading in (("slot", "Token slots"), ("button", "Buttons"), ("keypad", "Keypad"),
                               ("led", "Seat lights"), ("buzzer", "")):
             rows = board.of(kind)
             if not rows:
                 continue
             if heading:
-                panel.add_widget(TCLabel(text=f"[b]{heading}[/b]", markup=True, font_size=theme.fs_small, color=theme.muted))
+                sub = TCLabel(text=f"[b]{heading}[/b]", markup=True, font_size=theme.fs_small)
+                sub.color = theme.muted
+                panel.add_widget(sub)
             for r in rows:
                 panel.add_widget(self._pin_line(r, board.simulated))
         return panel
@@ -173,8 +179,8 @@ class DevicesScreen(Screen):
         theme = App.get_running_app().theme
         state = f"   {r.state}" if r.state else ""
         text = f"[b]{r.role}[/b]{state}  →  {r.meaning}\n[size={int(theme.fs_small * 0.9)}]{r.pin}[/size]"
-        label = TCLabel(text=text, markup=True, font_size=theme.fs_small,
-                        color=theme.ok if r.active else theme.text)
+        label = TCLabel(text=text, markup=True, font_size=theme.fs_small)
+        label.color = theme.ok if r.active else theme.text  # with its ● and words: never colour alone
         if not simulated or r.kind not in ("slot", "button"):
             return label
         line = BoxLayout(size_hint_y=None, spacing=dp(6))
@@ -185,7 +191,7 @@ class DevicesScreen(Screen):
         else:
             b = TCButton(text="Press", size_hint=(None, None))
             b.bind(on_release=lambda _b, name=r.key: self._simulate(lambda link: link.press(name)))
-        b.fit(dp(110), dp(48))
+        b.fit(dp(130), dp(48))  # one width for "Place token" and "Lift token": the column stays straight
         line.add_widget(b)
         line.bind(minimum_height=line.setter("height"))
         label.bind(height=lambda *_a: setattr(line, "height", max(label.height, b.height)))
