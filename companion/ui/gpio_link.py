@@ -194,7 +194,7 @@ class GpioLink:
     def counters(self) -> str:
         source = self.source
         if source is None:
-            return self.error or "not connected"
+            return "not connected"  # why (``error``) is on the GPIO board, said once
         errors = source.callback_errors
         return f"{len(self.pin_map.inputs())} inputs, {len(self.pin_map.outputs())} outputs" + (
             f", {errors} listener errors" if errors else "")
