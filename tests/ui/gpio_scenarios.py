@@ -109,7 +109,13 @@ def gpio_table(d: Any) -> Iterator[float]:
     problems = [p for p in _layout_problems(d, dev) if "small-target" in p or "text-overflow" in p or "overlap" in p]
     d.check(not problems, "the devices panel lays out: " + "; ".join(problems[:5]))
     # Lift the Docks token from the panel: the simulated pin goes high, the board follows live.
-    lift = d.find("Lift token", root=dev)
+    from kivy.uix.scrollview import ScrollView
+
+    lift = d.find("Lift token", root=dev, visible=False)
+    scroll = next(w for w in d.walk(dev) if isinstance(w, ScrollView))
+    scroll.scroll_to(lift, animate=False)  # at large text it is below the fold, as for a finger
+    yield 0.3
+    d.check(d.is_visible(lift), "the slot's button scrolls into view")
     d.tap(lift)
     yield from _wait_for(lambda: link.tokens() == frozenset({3}), 5)
     yield 0.3

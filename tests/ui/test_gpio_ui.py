@@ -8,10 +8,10 @@ import pytest
 pytestmark = pytest.mark.ui
 
 
-@pytest.mark.parametrize("size", ["800x480", "1280x800"])
-def test_gpio_tokens_and_buttons_play_tyranny_and_show_on_the_devices_panel(run_app, monkeypatch, size):
+@pytest.mark.parametrize("size,text_scale", [("800x480", None), ("1280x800", None), ("800x480", 1.6)])
+def test_gpio_tokens_and_buttons_play_tyranny_and_show_on_the_devices_panel(run_app, monkeypatch, size, text_scale):
     monkeypatch.setenv("TC_GPIO", "mock")
-    r = run_app("gpio_scenarios:gpio_table", size)
+    r = run_app("gpio_scenarios:gpio_table", size, text_scale=text_scale)
     assert any(n.startswith("end-turn refused:") and "Gameplay: A typical movement turn" in n for n in r["notes"])
     assert "token on slot 2 (The Docks) accepted: Ann moved" in r["notes"]
 
