@@ -4,12 +4,18 @@
 journal; a second demo resumes the game the first left), starts the simulated dice hub on
 a pseudo-terminal, connects to it through the real serial bridge exactly as to a hub on
 USB, and opens the demo's Tyranny game (a new one when none is in progress).
+
+``--gpio mock`` adds a simulated GPIO board (gpiozero's MockFactory: the devices panel
+places tokens and presses buttons); on a Raspberry Pi the header's pins are used by
+default (``--gpio pi``, lgpio); ``--gpio off`` leaves them alone.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 from typing import Sequence
+
+from .ui.gpio_link import GPIO_MODES  # Kivy-free, like everything this module imports
 
 
 class SizeError(ValueError):
@@ -39,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--settings", default=None, metavar="PATH", help="the settings file (default: the app's user data folder)")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk mode)")
     p.add_argument("--seed", type=int, default=None, help="seed of the demo game (default: random)")
+    p.add_argument("--gpio", choices=GPIO_MODES, default=None,
+                   help="the GPIO header's token slots, buttons and lights: auto (default: on a Raspberry Pi only), "
+                        "pi (gpiozero's pin factory, lgpio), mock (simulated pins, gpiozero's MockFactory), off; "
+                        "default from TC_GPIO")
+    p.add_argument("--pin-map", default=None, metavar="PATH",
+                   help="the GPIO pin map (default: firmware_bridge/gpio/default_pinmap.json, or TC_PIN_MAP)")
     return p
 
 

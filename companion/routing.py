@@ -82,6 +82,11 @@ def check_mapping(data: Any, game_id: str, where: str = "mapping") -> dict[str, 
     for name, m in data["slots"].items():
         if not isinstance(m, dict) or not isinstance(m.get("on_place"), dict) or "kind" not in m["on_place"]:
             raise MappingError(f"{where}: slot {name!r} needs an on_place action template with a kind")
+    for section in ("slots", "buttons"):
+        for name, m in data[section].items():
+            # "says": what the devices panel tells the players the input does.
+            if isinstance(m, dict) and not isinstance(m.get("says", ""), str):
+                raise MappingError(f"{where}: {section[:-1]} {name!r}: 'says' is a sentence for the players")
     for name, m in data["buttons"].items():
         does = m.get("does") if isinstance(m, dict) else None
         if does not in ("action", "roll-for-me", "seat", "undo"):
@@ -276,16 +281,16 @@ class Router:
     def _token_placed(self, ev: Any) -> Routed:
         m = self._lookup("slots", ev.device, ev.slot)
         if m is None:
-            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.view.title} board.")
-        return self._template(m["on_place"], f"token on {m.get('entity', ev.source)}", ev.source)
+            return self._reject("slot-unmapped", f"Slot {ev.slot + 1} on {ev.device} is not mapped to anything on the {self.view.title} board.")
+        return self._template(m["on_place"], f"token on slot {ev.slot + 1}", ev.source)
 
     def _token_removed(self, ev: Any) -> Routed:
         m = self._lookup("slots", ev.device, ev.slot)
         if m is None:
-            return self._reject("slot-unmapped", f"Slot {ev.slot} on {ev.device} is not mapped to anything on the {self.view.title} board.")
+            return self._reject("slot-unmapped", f"Slot {ev.slot + 1} on {ev.device} is not mapped to anything on the {self.view.title} board.")
         if "on_remove" in m:
-            return self._template(m["on_remove"], f"token off {m.get('entity', ev.source)}", ev.source)
-        return Routed(RouteResult(ignored=f"token lifted from {m.get('entity', ev.source)}"))
+            return self._template(m["on_remove"], f"token off slot {ev.slot + 1}", ev.source)
+        return Routed(RouteResult(ignored=f"token lifted from slot {ev.slot + 1} ({m.get('entity', ev.source)})"))
 
     def _button(self, ev: Any) -> Routed:
         m = self._lookup("buttons", ev.device, ev.button)
@@ -308,7 +313,7 @@ class Router:
             if r is not None:
                 return self._reject(r.code, f"Undo refused: {r.reason}.")
             return Routed(RouteResult(ignored="undo requested: confirm on the screen"))
-        return self._template(m["action"], f"button {ev.button}", ev.source)
+        return self._template(m["action"], f"{ev.button} button", ev.source)
 
     def _template(self, template: Mapping[str, Any], what: str, source: str) -> Routed:
         """The one legal action matching ``template`` for the seat(s) to act."""

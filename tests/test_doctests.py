@@ -16,11 +16,12 @@ import firmware_bridge
 import rules
 
 KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks", "companion.ui.collector",
-                "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.ui.pump")
+                "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.ui.pump",
+                "companion.ui.gpio_link")
 # Entry points are run as scripts, except this one, which is safe to import and has examples.
 ENTRY_POINTS = ("companion.__main__",)
 # Modules whose examples are their only test of some behaviour: they must keep having some.
-MUST_HAVE_EXAMPLES = {"companion.ui.registry", "companion.ui.pump", "companion.ui.games.tyranny.layout", "companion.__main__"}
+MUST_HAVE_EXAMPLES = {"companion.ui.registry", "companion.ui.pump", "companion.ui.gpio_link", "companion.ui.games.tyranny.layout", "companion.__main__"}
 
 
 def _modules(package: object) -> list[str]:

@@ -85,7 +85,8 @@ class CompanionApp(App):
     title = "Tabletop Companion"
 
     def __init__(self, journal_path: str | None = None, settings_path: str | None = None,
-                 demo: bool = False, on_ready: Callable[["CompanionApp"], None] | None = None, **kw: Any) -> None:
+                 demo: bool = False, on_ready: Callable[["CompanionApp"], None] | None = None,
+                 gpio: str | None = None, pin_map: str | None = None, **kw: Any) -> None:
         self.theme = Theme()
         super().__init__(**kw)
         self.journal_path = journal_path
@@ -98,6 +99,13 @@ class CompanionApp(App):
         self._closers: list[Callable[[], None]] = []
         self._history: list[str] = []
         self.demo_link: Any = None  # set by demo.start_demo
+        # The GPIO header: "pi", "mock" or "off" (gpio_link.resolve_mode: --gpio, else
+        # TC_GPIO, else "pi" on a Raspberry Pi and "off" elsewhere); its link once started.
+        from .gpio_link import resolve_mode
+
+        self.gpio_mode = resolve_mode(gpio)
+        self.pin_map_path = pin_map or os.environ.get("TC_PIN_MAP") or None
+        self.gpio_link: Any = None  # set by gpio_link.start_gpio
         # Bridge events are routed on this pump's thread (started by the first event).
         self._pump = InputPump(lambda e: self._route(e))
         self._closers.append(self._pump.close)
@@ -148,6 +156,12 @@ class CompanionApp(App):
         Window.bind(on_flip=flipped)
 
     def _ready(self, _dt: float) -> None:
+        if self.gpio_mode != "off":
+            # As the demo's hub: the link joins the devices panel now, its pins open once
+            # the first frame is on screen; a failure is shown there, never raised.
+            from .gpio_link import start_gpio
+
+            start_gpio(self, self.gpio_mode, self.pin_map_path)
         if self._on_ready is not None:
             self._on_ready(self)
         assert self.sm is not None
@@ -411,7 +425,7 @@ class _JournalErrors:
 
 
 def run(journal_path: str | None = None, settings_path: str | None = None, demo: bool = False,
-        on_ready: Callable[[CompanionApp], None] | None = None) -> CompanionApp:
-    app = CompanionApp(journal_path=journal_path, settings_path=settings_path, demo=demo, on_ready=on_ready)
+        on_ready: Callable[[CompanionApp], None] | None = None, gpio: str | None = None) -> CompanionApp:
+    app = CompanionApp(journal_path=journal_path, settings_path=settings_path, demo=demo, on_ready=on_ready, gpio=gpio)
     app.run()
     return app

@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> None:
 
     bench_hooks.install()
     try:
-        CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready).run()
+        CompanionApp(journal_path=journal, settings_path=settings, demo=args.demo, on_ready=on_ready,
+                     gpio=getattr(args, "gpio", None), pin_map=getattr(args, "pin_map", None)).run()
     finally:
         collector.resume()  # had the app failed before its first screen

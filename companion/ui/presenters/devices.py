@@ -17,7 +17,7 @@ and the links the app can connect or disconnect.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 
 class Link(Protocol):
@@ -39,6 +39,8 @@ class DeviceState:
     faces: tuple[int, ...] = ()
     battery: int | None = None
     last_roll: str = ""
+    last_input: str = ""  # the latest token or button of a GPIO header, in words
+    missed: int = 0  # throws a hub lost while it could not be heard (ThrowsMissed)
     dice: set[int] = field(default_factory=set)
     events: int = 0
 
@@ -93,6 +95,14 @@ class DevicesModel:
             d.dice.add(event.die)
         elif name == "BatteryLevel":
             d.battery = event.percent
+        elif name == "ThrowsMissed":
+            d.missed += event.count
+        elif name in _INPUT_WORDS:
+            d.last_input = _INPUT_WORDS[name](event)
+        self._changed()
+
+    def changed(self) -> None:
+        """Tell the listeners (the panel) that something they show has changed."""
         self._changed()
 
     def _changed(self) -> None:
@@ -116,7 +126,9 @@ class DevicesModel:
                     counters = f"counters unavailable: {e}"
             state = "● online" if d.online else ("○ offline" + (f" ({d.reason})" if d.reason else ""))
             detail = " · ".join(x for x in (d.kind, f"firmware {d.firmware}" if d.firmware else "",
-                                            f"{len(d.dice)} dice" if d.dice else "", f"uid {d.uid}" if d.uid else "") if x)
+                                            f"{len(d.dice)} dice" if d.dice else "", f"uid {d.uid}" if d.uid else "",
+                                            f"⚠ {d.missed} throw{'s' if d.missed != 1 else ''} lost while unheard" if d.missed else "",
+                                            f"last input: {d.last_input}" if d.last_input else "") if x)
             out.append(DeviceRow(d.device, d.kind, state, f"{d.battery} %" if d.battery is not None else "—",
                                  d.last_roll or "—", counters, detail, link is not None, d.online))
         return out
@@ -126,3 +138,191 @@ class DevicesModel:
 
     def disconnect(self, device: str) -> None:
         self.links[device].disconnect()
+
+
+_INPUT_WORDS: dict[str, Callable[[Any], str]] = {
+    "TokenPlaced": lambda e: f"token placed on slot {e.slot + 1}",
+    "TokenRemoved": lambda e: f"token lifted from slot {e.slot + 1}",
+    "ButtonPressed": lambda e: f"{button_title(e.button)} pressed",
+    "ButtonHeld": lambda e: f"{button_title(e.button)} held",
+    "KeypadValue": lambda e: f"keypad {e.value}",
+}
+
+
+def button_title(button: str) -> str:
+    """ "end-turn" → "End-turn button", "seat-0" → "Seat 1 button" (people count from 1).
+
+    >>> button_title("seat-0"), button_title("end-turn")
+    ('Seat 1 button', 'End-turn button')
+    """
+    if button.startswith("seat-") and button[5:].isdigit():
+        return f"Seat {int(button[5:]) + 1} button"
+    return f"{button[:1].upper()}{button[1:]} button"
+
+
+# ---------------------------------------------------------------------- the GPIO board
+
+@dataclass(frozen=True)
+class PinRow:
+    """One line of the GPIO board: a pin's job, where it is, its state now, and what it
+    does in the game on the table (player words). ``kind``: "slot", "button", "keypad",
+    "led", "buzzer"; ``key``: the slot index or button name (what a simulated press uses)."""
+
+    kind: str
+    key: str
+    role: str
+    pin: str
+    state: str
+    active: bool
+    meaning: str
+
+
+@dataclass(frozen=True)
+class GpioBoard:
+    """The GPIO header as the devices panel shows it."""
+
+    title: str
+    status: str
+    online: bool
+    error: str
+    simulated: bool
+    rows: tuple[PinRow, ...]
+
+    def of(self, kind: str) -> list[PinRow]:
+        return [r for r in self.rows if r.kind == kind]
+
+
+class GameWords(Protocol):
+    """What the board needs to know of the game on the table, in player words."""
+
+    title: str
+
+    def seat_name(self, position: int) -> str | None: ...
+    def entity_name(self, entity: str) -> str: ...
+
+
+@dataclass
+class TableWords:
+    """Player words for a Table: its game's title, its seats' names (by position), and a
+    board entity's name ("tile:o-docks" → "The Docks") from ``name_entity``, which the
+    game's screen supplies (its board knows the names; a default board may be edited)."""
+
+    title: str = ""
+    seats: tuple[str, ...] = ()
+    name_entity: Callable[[str], str] | None = None
+
+    def seat_name(self, position: int) -> str | None:
+        return self.seats[position] if 0 <= position < len(self.seats) else None
+
+    def entity_name(self, entity: str) -> str:
+        if self.name_entity is not None:
+            try:
+                return self.name_entity(entity)
+            except Exception:  # a name that cannot be found: the plain id below
+                pass
+        return entity.partition(":")[2] or entity
+
+
+def _pin(gpio: int) -> str:
+    from firmware_bridge.gpio.pinmap import header_pin
+
+    return f"GPIO {gpio} · header pin {header_pin(gpio)}"
+
+
+def _kind_word(kind: str) -> str:
+    return kind.replace("-", " ").replace("_", " ")
+
+
+def gpio_board(link: Any, mapping: Mapping[str, Any] | None, words: GameWords | None) -> GpioBoard:
+    """The board of ``link`` (a :class:`~companion.ui.gpio_link.GpioLink`): every pin of
+    its pin map with its live state, and what each slot and button does in the game whose
+    routing ``mapping`` is given (None: no game open).
+
+    >>> from types import SimpleNamespace as NS
+    >>> from firmware_bridge.gpio import parse_pin_map
+    >>> pm = parse_pin_map({"inputs": {"end_turn": 4, "token_slots": [5, 6]}, "outputs": {"seat_leds": [24]}})
+    >>> link = NS(pin_map=pm, error="", is_online=True, can_simulate=False, mode="pi",
+    ...           tokens=lambda: frozenset({1}), is_pressed=lambda b: False, lit_seats=lambda: frozenset({0}))
+    >>> mapping = {"slots": {"*/1": {"entity": "tile:o-docks", "on_place": {"kind": "move", "tile": "o-docks"}}},
+    ...            "buttons": {"*/end-turn": {"does": "action", "action": {"kind": "decline"}, "says": "Say no"}}}
+    >>> words = TableWords("Tyranny", ("Ann", "Bob"), lambda e: {"tile:o-docks": "The Docks"}[e])
+    >>> b = gpio_board(link, mapping, words)
+    >>> [(r.role, r.state, r.meaning) for r in b.of("slot")]   # doctest: +NORMALIZE_WHITESPACE
+    [('Token slot 1', '○ empty', 'not used in Tyranny'),
+     ('Token slot 2', '● token', 'The Docks: a token here means move there')]
+    >>> b.of("button")[0].meaning, b.of("led")[0].state, b.of("led")[0].meaning
+    ('Say no', '● lit', "Ann's turn light")
+    """
+    pm = link.pin_map
+    online = bool(link.is_online)
+    simulated = bool(getattr(link, "can_simulate", False))
+    status = ("● online" if online else "○ offline") + (" · simulated pins (MockFactory)" if getattr(link, "mode", "") == "mock" else "")
+    if pm is None:
+        return GpioBoard("GPIO header", status, online, link.error, False, ())
+    title = words.title if words is not None and words.title else ""
+    slots_map = (mapping or {}).get("slots", {})
+    buttons_map = (mapping or {}).get("buttons", {})
+    device = getattr(link, "device", "gpio")
+
+    def lookup(section: Mapping[str, Any], name: Any) -> Mapping[str, Any] | None:
+        # As the router looks them up (companion/routing.py): this device first, then any.
+        return section.get(f"{device}/{name}") or section.get(f"*/{name}")
+
+    def unused() -> str:
+        return f"not used in {title}" if title else "no game open"
+
+    rows: list[PinRow] = []
+    tokens = link.tokens() if online else frozenset()
+    for i, gpio in enumerate(pm.token_slots):
+        m = lookup(slots_map, i)
+        if m is None:
+            meaning = unused()
+        else:
+            entity = m.get("entity", "")
+            place = m["on_place"]["kind"]
+            name = words.entity_name(entity) if words is not None and entity else _kind_word(place)
+            meaning = m.get("says") or f"{name}: a token here means {_kind_word(place)} there"
+        on = i in tokens
+        rows.append(PinRow("slot", str(i), f"Token slot {i + 1}", _pin(gpio), "● token" if on else "○ empty", on, meaning))
+
+    buttons = [(f"seat-{i}", p) for i, p in enumerate(pm.seat_buttons)]
+    if pm.end_turn is not None:
+        buttons.append(("end-turn", pm.end_turn))
+    for name, gpio in buttons:
+        m = lookup(buttons_map, name)
+        on = online and link.is_pressed(name)
+        rows.append(PinRow("button", name, button_title(name), _pin(gpio), "● pressed" if on else "○ up", on,
+                           _button_meaning(m, words) if m is not None else unused()))
+
+    if pm.keypad:
+        who = None
+        if pm.keypad_seat is not None and words is not None:
+            who = words.seat_name(pm.keypad_seat)
+        rows.append(PinRow("keypad", "", f"Keypad keys 1–{len(pm.keypad)}",
+                           ", ".join(f"GPIO {g}" for g in pm.keypad), "", False,
+                           f"a die value typed in for {who or 'the seat that rolls'} (manual entry)"))
+
+    lit = link.lit_seats() if online else frozenset()
+    for i, gpio in enumerate(pm.seat_leds):
+        who = words.seat_name(i) if words is not None else None
+        on = i in lit
+        rows.append(PinRow("led", str(i), f"Seat {i + 1} light", _pin(gpio), "● lit" if on else "○ off", on,
+                           f"{who}'s turn light" if who else ("no seat in this game" if title else "lights for the seat whose turn it is")))
+    if pm.buzzer is not None:
+        rows.append(PinRow("buzzer", "", "Buzzer", _pin(pm.buzzer), "", False,
+                           "beeps clock alerts: " + ", ".join(n for n, _ in pm.beeps) if pm.beeps else "beeps clock alerts"))
+    return GpioBoard("GPIO header", status, online, link.error, simulated, tuple(rows))
+
+
+def _button_meaning(m: Mapping[str, Any], words: GameWords | None) -> str:
+    if m.get("says"):
+        return str(m["says"])
+    does = m["does"]
+    if does == "seat":
+        who = words.seat_name(m["seat"]) if words is not None else None
+        return f"chooses {who} for keypad entry and secret choices" if who else "a seat this table does not have"
+    if does == "roll-for-me":
+        return "rolls with the app's roller for the seat that must roll"
+    if does == "undo":
+        return "asks to undo the last action (confirm on the screen)"
+    return f"means {_kind_word(m['action']['kind'])}"

@@ -82,7 +82,10 @@ class DiceModel:
     rolls_seen: int = 0  # physical results routed and shown so far (so does the benchmark)
     pending: Roll | None = None  # a roll entered by hand, not yet submitted (see hold)
     pending_since: float = 0.0
+    notice: str = ""  # throws a hub lost while it could not be heard (ThrowsMissed), in words
+    notice_since: float = 0.0
     _asked: tuple[Any, ...] = ()
+    _missed: dict[str, int] = field(default_factory=dict)  # throws lost per die, since the notice
 
     def set_awaiting(self, prompt: Any, who: str = "") -> None:
         """From the Table's prompt: is a roll awaited, by whom, of how many dice? The same
@@ -141,6 +144,31 @@ class DiceModel:
         d = self._die(event.source)
         d.state, d.value, d.note = "checking", event.value, ""
         self.readings_seen += 1
+
+    def on_missed(self, event: Any, now: float) -> None:
+        """A hub says ``event.count`` throws of a die were made while nobody could hear it
+        (unplugged, the app closed) and are gone for good (firmware_bridge ThrowsMissed).
+        Never silent: the players are told, in words, what to do about it. Several gaps
+        add up until the notice is cleared.
+
+        >>> from types import SimpleNamespace as NS
+        >>> m = DiceModel()
+        >>> m.on_missed(NS(source="die:hub1/0", count=3), now=5.0); m.notice
+        '⚠ Die hub1/0: 3 throws made while the hub was out of reach were lost. If one of them was the roll the game needed, enter it by hand.'
+        >>> m.on_missed(NS(source="die:hub1/0", count=1), now=6.0); m.notice.split(":")[1]
+        ' 4 throws made while the hub was out of reach were lost. If one of them was the roll the game needed, enter it by hand.'
+        """
+        d = self._die(event.source)
+        before = self._missed.get(event.source, 0) if self.notice else 0
+        count = self._missed[event.source] = before + event.count
+        self.notice = (f"⚠ Die {d.short_name}: {count} throw{'s' if count != 1 else ''} made while the hub was out "
+                       f"of reach {'were' if count != 1 else 'was'} lost. If one of them was the roll the game "
+                       f"needed, enter it by hand.")
+        self.notice_since = now
+
+    def clear_notice(self) -> None:
+        self.notice = ""
+        self._missed.clear()
 
     def on_offline(self, device: str) -> None:
         for d in self.dice.values():

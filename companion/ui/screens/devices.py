@@ -1,5 +1,10 @@
 """The devices panel: hubs and dice, link state, battery, last roll, frame counters;
-connect / disconnect; the calibration entry point.
+connect / disconnect; the calibration entry point; and the GPIO header's board: which pin
+is which token slot, button, keypad key, seat light or buzzer, each one's state now, and
+what it does in the game on the table, in player words ("The Docks: a token here means
+move there"). With simulated pins (``--gpio mock``) the board's "Place token" and "Press"
+drive them, so a demo plays tokens and buttons without a Pi. The board follows its inputs
+live: every GPIO event redraws it on the next frame.
 
 Each device's card is as tall as what it holds (a fixed height put the "sim ● online"
 header across the card's border). Calibration runs in the app only over a link that can
@@ -18,7 +23,9 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from ..gpio_link import GPIO_DEVICE
 from ..kvload import load_kv
+from ..presenters.devices import GpioBoard, PinRow, TableWords, gpio_board
 from ..widgets.base import Panel, TCButton, TCLabel
 
 CALIBRATION_STEPS = (
@@ -46,11 +53,20 @@ class DevicesScreen(Screen):
     def on_pre_enter(self, *args: Any) -> None:
         self.reload(force=True)
         self._ev = Clock.schedule_interval(lambda dt: self.reload(), 1.0)
+        # A token placed or a button pressed shows at once, not at the next poll.
+        self._live = Clock.create_trigger(lambda dt: self.reload(), 0)
+        model = App.get_running_app().devices
+        if model is not None and self._live not in model.listeners:
+            model.listeners.append(self._live)
 
     def on_leave(self, *args: Any) -> None:
         if self._ev is not None:
             self._ev.cancel()
             self._ev = None
+        model = App.get_running_app().devices
+        live = getattr(self, "_live", None)
+        if model is not None and live in model.listeners:
+            model.listeners.remove(live)
 
     def reload(self, force: bool = False) -> None:
         """Rebuild the cards when what they show has changed (the panel polls each second:
@@ -60,12 +76,13 @@ class DevicesScreen(Screen):
         theme = app.theme
         model = app.devices
         rows = model.rows() if model is not None else []
-        if rows == self._shown_rows and not force:
+        board = self.gpio_board()
+        if (rows, board) == self._shown_rows and not force:
             return
-        self._shown_rows = rows
+        self._shown_rows = (rows, board)
         box.clear_widgets()
         if not rows:
-            box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub. Manual entry and the app's roller always work.",
+            box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub, or with --gpio mock for a simulated GPIO board. Manual entry and the app's roller always work.",
                                    color=theme.muted))
         for r in rows:
             panel = Panel(orientation="vertical", size_hint_y=None)
@@ -73,20 +90,122 @@ class DevicesScreen(Screen):
             head = TCLabel(text=f"[b]{r.device}[/b]   {r.link}", markup=True, font_size=theme.fs_body)
             head.color = theme.ok if r.connected else theme.bad  # after the rule's own colour
             panel.add_widget(head)
-            panel.add_widget(TCLabel(text=f"{r.detail or 'no details yet'}\nbattery {r.battery} · last roll {r.last_roll}",
-                                     font_size=theme.fs_small))
+            is_gpio = r.device == GPIO_DEVICE
+            facts = r.detail or "no details yet"
+            if not is_gpio:  # the header has no battery and no dice
+                facts += f"\nbattery {r.battery} · last roll {r.last_roll}"
+            panel.add_widget(TCLabel(text=facts, font_size=theme.fs_small))
             if r.counters:
-                panel.add_widget(TCLabel(text="frames: " + r.counters, font_size=theme.fs_small, color=theme.muted))
+                panel.add_widget(TCLabel(text=("pins: " if is_gpio else "frames: ") + r.counters, font_size=theme.fs_small, color=theme.muted))
             btns = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
             if r.can_connect:
                 c = TCButton(text="Disconnect" if r.connected else "Connect", role="normal" if r.connected else "primary")
                 c.bind(on_release=lambda _b, d=r.device, on=r.connected: self._toggle(d, on))
                 btns.add_widget(c)
-            cal = TCButton(text="Calibrate dice…")
-            cal.bind(on_release=lambda _b, d=r.device: self.start_calibration(d))
-            btns.add_widget(cal)
+            if not is_gpio:  # the header has no dice to calibrate
+                cal = TCButton(text="Calibrate dice…")
+                cal.bind(on_release=lambda _b, d=r.device: self.start_calibration(d))
+                btns.add_widget(cal)
             panel.add_widget(btns)
             box.add_widget(panel)
+            if board is not None and r.device == GPIO_DEVICE:
+                box.add_widget(self._board_panel(board))
+
+    # ---------------------------------------------------------- the GPIO board
+
+    def gpio_board(self) -> GpioBoard | None:
+        """The GPIO header's board for the game on the table, or None without GPIO."""
+        app = App.get_running_app()
+        link = app.devices.links.get(GPIO_DEVICE) if app.devices is not None else None
+        if link is None:
+            return None
+        table = app.table
+        mapping, words = None, None
+        if table is not None:
+            from companion.routing import load_mapping
+
+            try:
+                mapping = load_mapping(table.game_id)
+            except ValueError as e:  # a broken mapping file: the board says so, the app goes on
+                mapping = None
+                link.error = f"The {table.game.title} input mapping cannot be read: {e}"
+            words = TableWords(table.game.title, tuple(table.seat_name(s["id"]) for s in table.seats),
+                               self._entity_namer(table))
+        return gpio_board(link, mapping, words)
+
+    @staticmethod
+    def _entity_namer(table: Any) -> Any:
+        """Names of board entities ("tile:o-docks" → "The Docks") from the game's own
+        screen: its presenter knows the board the table plays on (``<kind>_name(id)``:
+        ``tile_name``, ``city_name``)."""
+        app = App.get_running_app()
+        name = f"game:{table.game_id}"
+        scr = app.sm.get_screen(name) if app.sm is not None and app.sm.has_screen(name) else None
+        presenter = getattr(scr, "presenter", None)
+
+        def namer(entity: str) -> str:
+            kind, _, ident = entity.partition(":")
+            fn = getattr(presenter, f"{kind}_name", None)
+            return str(fn(ident)) if callable(fn) else ident
+
+        return namer
+
+    def _board_panel(self, board: GpioBoard) -> Panel:
+        theme = App.get_running_app().theme
+        panel = Panel(orientation="vertical", size_hint_y=None)
+        panel.bind(minimum_height=panel.setter("height"))
+        # Colours are set after construction: TCLabel's kv rule would put its own back.
+        head = TCLabel(text=f"[b]▦ GPIO board[/b]   {board.status}", markup=True, font_size=theme.fs_body)
+        head.color = theme.ok if board.online else theme.bad
+        panel.add_widget(head)
+        if board.error:
+            err = TCLabel(text=f"✖ {board.error}", font_size=theme.fs_small)
+            err.color = theme.bad
+            panel.add_widget(err)
+        for kind, heading in (("slot", "Token slots"), ("button", "Buttons"), ("keypad", "Keypad"),
+                              ("led", "Seat lights"), ("buzzer", "")):
+            rows = board.of(kind)
+            if not rows:
+                continue
+            if heading:
+                sub = TCLabel(text=f"[b]{heading}[/b]", markup=True, font_size=theme.fs_small)
+                sub.color = theme.muted
+                panel.add_widget(sub)
+            for r in rows:
+                panel.add_widget(self._pin_line(r, board.simulated))
+        return panel
+
+    def _pin_line(self, r: PinRow, simulated: bool) -> Any:
+        theme = App.get_running_app().theme
+        state = f"   {r.state}" if r.state else ""
+        text = f"[b]{r.role}[/b]{state}  →  {r.meaning}\n[size={int(theme.fs_small * 0.9)}]{r.pin}[/size]"
+        label = TCLabel(text=text, markup=True, font_size=theme.fs_small)
+        label.color = theme.ok if r.active else theme.text  # with its ● and words: never colour alone
+        if not simulated or r.kind not in ("slot", "button"):
+            return label
+        line = BoxLayout(size_hint_y=None, spacing=dp(6))
+        line.add_widget(label)
+        if r.kind == "slot":
+            b = TCButton(text="Lift token" if r.active else "Place token", size_hint=(None, None))
+            b.bind(on_release=lambda _b, slot=int(r.key), on=r.active: self._simulate(lambda link: link.set_token(slot, not on)))
+        else:
+            b = TCButton(text="Press", size_hint=(None, None))
+            b.bind(on_release=lambda _b, name=r.key: self._simulate(lambda link: link.press(name)))
+        b.fit(dp(130), dp(48))  # one width for "Place token" and "Lift token": the column stays straight
+        line.add_widget(b)
+        line.bind(minimum_height=line.setter("height"))
+        label.bind(height=lambda *_a: setattr(line, "height", max(label.height, b.height)))
+        b.bind(height=lambda *_a: setattr(line, "height", max(label.height, b.height)))
+        line.height = max(label.height, b.height)
+        return line
+
+    def _simulate(self, act: Any) -> None:
+        """Drive a simulated pin as a finger or a magnet would (mock pins only)."""
+        link = App.get_running_app().devices.links.get(GPIO_DEVICE)
+        try:
+            act(link)
+        except Exception as e:  # real pins, or the board went away: say so
+            self.calibration_text = f"✖ GPIO: {e}"
 
     def scan(self) -> None:
         """Look for hubs on USB (by VID:PID) and connect to the new ones."""

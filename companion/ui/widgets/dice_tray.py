@@ -6,6 +6,10 @@ A face entered by hand is held for ``grace_s`` seconds ("4 — committing in 3 s
 change") before it goes to the Table: a chance result cannot be undone once submitted,
 so this is the moment to fix a mistyped face. "✔ Now" submits it at once.
 
+When a hub reports throws it could not deliver (``ThrowsMissed``: made while it was
+unplugged or the app was closed, beyond what its result queue keeps), the tray says so in
+words above the faces, for ``notice_s`` seconds or until "OK" is tapped.
+
 The faces wrap onto as many rows as the tray's width needs, so every face of the die
 (all six at 800×600, where one row showed 1–5) stays a 48 dp target."""
 from __future__ import annotations
@@ -45,11 +49,14 @@ class DiceTray(BoxLayout):
     grace_s = NumericProperty(3.0)  # how long a face entered by hand can be changed
     face_cols = NumericProperty(6)
     face_rows = NumericProperty(1)
+    notice_text = StringProperty("")  # throws a hub lost while unheard (ThrowsMissed), in words
+    notice_s = NumericProperty(60.0)  # how long that notice stays up unless dismissed
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, **kw: Any) -> None:
         self.model = DiceModel()
         self._clock = clock
         self._pending_ev: Any = None
+        self._notice_ev: Any = None
         super().__init__(**kw)
         self._built_sides = 0
 
@@ -75,8 +82,26 @@ class DiceTray(BoxLayout):
             self.model.on_reading(event)
         elif name == "DeviceOffline":
             self.model.on_offline(event.device)
+        elif name == "ThrowsMissed":
+            self.model.on_missed(event, self._clock())
+            self._show_notice()
         else:
             return
+        self._sync()
+
+    def _show_notice(self) -> None:
+        """Keep the lost-throws notice up for ``notice_s`` seconds (the results replayed
+        after the gap arrive right behind it and take the status line), then clear it;
+        "OK" clears it at once."""
+        if self._notice_ev is not None:
+            self._notice_ev.cancel()
+        self._notice_ev = Clock.schedule_once(lambda _dt: self.dismiss_notice(), self.notice_s)
+
+    def dismiss_notice(self) -> None:
+        if self._notice_ev is not None:
+            self._notice_ev.cancel()
+            self._notice_ev = None
+        self.model.clear_notice()
         self._sync()
 
     def show_result(self, event: Any, result: Any) -> None:
@@ -156,6 +181,7 @@ class DiceTray(BoxLayout):
         if m.pending is None:
             self._stop_pending()
         self.pending_text = m.pending_text(self._clock(), self.grace_s)
+        self.notice_text = m.notice
         # The face buttons exist only while a roll is awaited: hidden buttons would still
         # take touches meant for what is drawn over them.
         if not m.is_awaiting:
