@@ -169,8 +169,9 @@ class GameScreen(Screen):
         rejected = getattr(result, "rejected", None)
         if rejected is not None:
             if rejected.code != "crooked-die":  # the dice tray shows that one
-                self.ids.banner.show(f"{getattr(event, 'source', 'device')}: {self.humanise(rejected.message)}",
-                                     getattr(rejected, "rule", ""), rejected.code)
+                # The message says what was refused in player words ("The end-turn
+                # button…"); the device's address ("button:gpio/end-turn") is not for players.
+                self.ids.banner.show(self.humanise(rejected.message), getattr(rejected, "rule", ""), rejected.code)
         elif getattr(result, "accepted", None) is not None:
             self.after_accept(result.accepted.action)
 
