@@ -251,6 +251,11 @@ class Prompt:
 
     waits: Mapping[str, Awaiting] = field(default_factory=dict)
     over: bool = False
+    # The seats that must act: read by every check of most games, so made once.
+    actors: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "actors", frozenset(self.waits))
 
     @classmethod
     def single(cls, seat: str, awaiting: Awaiting) -> "Prompt":
@@ -272,10 +277,6 @@ class Prompt:
     @classmethod
     def game_over(cls) -> "Prompt":
         return cls({}, True)
-
-    @property
-    def actors(self) -> frozenset[str]:
-        return frozenset(self.waits)
 
     def seats(self) -> list[str]:
         """The seats that must act, in a stable order."""
