@@ -102,6 +102,7 @@ class GpioLink:
         self._lock = threading.Lock()
         self._table: Any = None
         self._unsubscribe: Callable[[], None] | None = None
+        self.sound_on: Callable[[], bool] = lambda: True  # the app's sound setting (start_gpio)
         self._load_pin_map()
 
     # ------------------------------------------------------------ life cycle
@@ -227,8 +228,30 @@ class GpioLink:
             self._unsubscribe = None
         self._table = table
         if table is not None:
-            self._unsubscribe = table.subscribe(lambda _change: self._show_turn())
+            self._unsubscribe = table.subscribe(self._on_change)
         self._show_turn()
+
+    def _on_change(self, change: Any) -> None:
+        self._show_turn()
+        if getattr(change, "kind", "") == "clock":
+            self._sound_clock(change.detail or ())
+
+    def _sound_clock(self, events: Any) -> None:
+        """Low time, a flag fall…: the buzzer plays the pin map's "warning" (or "expired"
+        for the serious ones) with the screen's alert, when the app's sounds are on. A
+        table on a Pi often has no speaker: the buzzer is its alarm."""
+        lights, table = self.lights, self._table
+        if lights is None or table is None or not self.sound_on():
+            return
+        from .presenters.clock_alerts import alerts_for
+
+        try:
+            names = {s["id"]: s.get("name") or s["id"] for s in table.seats}
+            alerts = alerts_for(list(events), names)
+            if alerts:
+                lights.beep("expired" if any(a.kind == "bad" for a in alerts) else "warning")
+        except Exception:  # a missing pattern or a buzzer that failed must not stop the game
+            log.exception("buzzer")
 
     def _show_turn(self) -> None:
         lights, table = self.lights, self._table
@@ -304,6 +327,7 @@ def start_gpio(app: Any, mode: str, pin_map: str | None = None, pin_factory: Any
     app.devices.add_link(GPIO_DEVICE, link)
     app.add_closer(link.close)
     app.gpio_link = link
+    link.sound_on = lambda: bool(getattr(app.settings, "sound", True))
 
     def opened() -> None:
         link.connect()

@@ -226,3 +226,37 @@ def test_the_devices_model_remembers_the_last_gpio_input_and_lost_throws():
     assert "last input: End-turn button pressed" in m.rows()[0].detail
     m.record(ThrowsMissed(device="hub1", die=0, count=3, counter=40, t=4.0))
     assert "⚠ 3 throws lost while unheard" in m.rows()[1].detail
+
+
+def _clock_table(t: Any) -> Any:
+    from companion import Table
+    from companion.clocks import ClockConfig, ClockMode
+    from tests.companion.table_helpers import seats_for
+
+    return Table.create(Journal.open(":memory:"), game_id="tyranny", seats=seats_for("tyranny"), seed=1,
+                        clocks=ClockConfig(ClockMode.SUDDEN_DEATH, main=60, warning=10), clock=t.mono, wall=t.wall)
+
+
+@pytest.mark.parametrize("sound", [True, False])
+def test_the_buzzer_sounds_clock_alerts_when_sounds_are_on(sound):
+    from tests.companion.clock_fakes import FakeTime
+
+    t = FakeTime()
+    table = _clock_table(t)
+    link = GpioLink(lambda e: None, mode="mock")
+    link.sound_on = lambda: sound
+    link.connect()
+    beeps: list[str] = []
+    try:
+        link.lights.beep = lambda name, **kw: beeps.append(name)  # the pattern, not its timing
+        link.follow(table)
+        t.wait(20)
+        table.tick()
+        assert beeps == []  # 40 s left: no alert, no sound
+        t.wait(31)
+        table.tick()  # 9 s left: the warning
+        t.wait(10)
+        table.tick()  # the flag falls
+        assert beeps == (["warning", "expired"] if sound else [])
+    finally:
+        link.close()
