@@ -196,27 +196,27 @@ class Router:
     def _die(self, ev: Any) -> Routed:
         rollers = self._rollers()
         if not rollers:
-            return self._reject("roll-not-awaited", f"{ev.source} rolled {ev.value}, but no roll is awaited now ({self.view.prompt}).")
+            return self._reject("roll-not-awaited", f"A die rolled {ev.value}, but no roll is awaited now.")
         actors = frozenset(rollers)
         dice_assigned = {s: seat for s, seat in self.devices.items() if s.startswith("die:")}
         if dice_assigned:
             seat = dice_assigned.get(ev.source)
             if seat is None:
-                return self._reject("die-not-assigned", f"{ev.source} is not assigned to any seat; assign it on the devices panel, or enter the roll by hand.")
+                return self._reject("die-not-assigned", f"That die ({ev.source.split(':', 1)[-1]}) is not any player's; give it to a player on the devices panel, or enter the roll by hand.")
             if seat not in actors:
-                return self._reject("die-wrong-seat", f"{ev.source} belongs to {self._name(seat)}, but it is {self._who(actors)}'s roll.")
+                return self._reject("die-wrong-seat", f"That die is {self._name(seat)}'s, but it is {self._who(actors)}'s roll.")
         elif len(actors) == 1:
             (seat,) = actors  # no die assigned: any die rolls for the one seat that must roll
         else:
-            return self._reject("die-not-assigned", f"{ev.source} is not assigned to a seat, and {self._who(actors)} must roll now; assign it on the devices panel.")
+            return self._reject("die-not-assigned", f"That die ({ev.source.split(':', 1)[-1]}) is not any player's, and {self._who(actors)} must roll now; give it to a player on the devices panel.")
         req = rollers[seat]
         w = self.window
         spec = req.dice[min(len(w.dice) if w is not None and w.seat == seat else 0, req.count - 1)]
         if getattr(ev, "faces", spec.sides) != spec.sides:
-            return self._reject("wrong-die-faces", f"{ev.source} is a d{ev.faces}; this roll ({req.purpose}) takes {spec}.")
+            return self._reject("wrong-die-faces", f"That die is a d{ev.faces}; this roll ({req.purpose}) takes a {spec}.")
         if ev.outcome == "crooked":
             self.crooked = (seat, ev)
-            return self._reject("crooked-die", f"{ev.source} landed cocked (nearest face {ev.value}): re-roll it, or accept the {ev.value}.")
+            return self._reject("crooked-die", f"The die landed cocked (nearest face {ev.value}): re-roll it, or accept the {ev.value}.")
         if self.crooked is not None and self.crooked[1].source == ev.source:
             self.crooked = None  # the cocked die was re-rolled
         return self._collect(seat, ev.source, ev.value, ev.t, req)
@@ -224,14 +224,14 @@ class Router:
     def _keypad(self, ev: Any) -> Routed:
         rollers = self._rollers()
         if not rollers:
-            return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now ({self.view.prompt}).")
+            return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now.")
         actors = frozenset(rollers)
         seat = self.devices.get(ev.source)
         if seat is None and ev.seat is not None:
             ids = list(self.view.seats)
             seat = ids[ev.seat] if ev.seat < len(ids) else None
             if seat is None:
-                return self._reject("keypad-wrong-seat", f"{ev.source} is for seat position {ev.seat}, and this table has {len(ids)} seats.")
+                return self._reject("keypad-wrong-seat", f"That keypad is for player {ev.seat + 1}, and this table has {len(ids)} players.")
         if seat is None:
             if self.focus_seat in actors:
                 seat = self.focus_seat
@@ -240,7 +240,7 @@ class Router:
             else:
                 return self._reject("keypad-wrong-seat", f"Several seats roll now ({self._who(actors)}): choose the seat first.")
         if seat not in actors:
-            return self._reject("keypad-wrong-seat", f"{ev.source} belongs to {self._name(seat)}, but it is {self._who(actors)}'s roll.")
+            return self._reject("keypad-wrong-seat", f"That keypad is {self._name(seat)}'s, but it is {self._who(actors)}'s roll.")
         req = rollers[seat]
         w = self.window
         spec = req.dice[min(len(w.dice) if w is not None and w.seat == seat else 0, req.count - 1)]
@@ -306,7 +306,7 @@ class Router:
         if does == "roll-for-me":
             action = self.view.sample() if not self.view.over else None
             if action is None:
-                return self._reject("roll-not-awaited", f"Nobody needs to roll or draw now ({self.view.prompt}).")
+                return self._reject("roll-not-awaited", f"Nobody needs to roll or draw now.")
             return self._submit(action, "app")
         if does == "undo":
             r = self.view.undo_refusal()

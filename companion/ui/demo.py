@@ -37,6 +37,9 @@ DEMO_SEATS = [
 class _DemoLink:
     """What the devices panel asks of either demo hub, answered by its bridge link."""
 
+    # The dice tray calls its dice "the demo die" (not by the hub's device id).
+    simulated = True
+
     link: HubLink
 
     def disconnect(self) -> None:

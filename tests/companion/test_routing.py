@@ -64,7 +64,7 @@ def test_roll_from_the_assigned_die(table):
 
 
 def test_die_not_assigned(table):
-    assert "not assigned" in rejected(table, die(2), "die-not-assigned").message
+    assert "is not any player's" in rejected(table, die(2), "die-not-assigned").message
 
 
 def test_die_of_another_seat(table):

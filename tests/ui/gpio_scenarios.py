@@ -147,7 +147,7 @@ def throws_missed(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: tray.notice_text and tray.model.rolls_seen, 5)
     yield from settle(d)
     yield 0.3
-    want = ("⚠ Die hub1/0: 3 throws made while the hub was out of reach were lost. "
+    want = ("⚠ Hub1 die 1: 3 throws made while the hub was out of reach were lost. "
             "If one of them was the roll the game needed, enter it by hand.")
     d.check(tray.notice_text == want, f"the tray says what was lost: {tray.notice_text!r}")
     label = tray.ids.notice_label

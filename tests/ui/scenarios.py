@@ -468,13 +468,18 @@ def demo_physical_roll(d: Any) -> Iterator[float]:
     seat = sorted(prompt.actors)[0]
     start_tile = app.table.view()["pieces"][seat]["tile"]
     ply = app.table.view()["ply"]
+    guide = scr.ids.dice.guide_text
+    d.check(guide.startswith("Roll the demo die (the app reads it)"), f"the tray says which input is live, in words: {guide!r}")
+    d.check(scr.ids.dice.ids.guide.height > 0, "the guide is shown")
+    d.shot("demo-roll-guide")
     d.tap(scr.ids.dice.ids.throw)  # the demo's "throw the simulated die" (a random face)
     yield from _wait_for(lambda: app.table.view()["ply"] > ply, 8)
     yield from settle(d)  # the screen refreshes on a frame after the Table's change
     v = app.table.view()
     d.check(v["ply"] == ply + 1 and v["phase"] == "move", f"the physical roll was applied (phase {v['phase']})")
     tray = scr.ids.dice
-    d.check("sim/0 rolled" in tray.last_text and tray.last_ok, f"the tray shows the roll: {tray.last_text!r}")
+    d.check(tray.last_text.startswith("✔ The demo die rolled") and tray.last_ok, f"the tray shows the roll in words: {tray.last_text!r}")
+    d.check("sim/0" not in tray.last_text + tray.dice_text + tray.guide_text, "no device address in the tray")
     d.check(_reachable_tiles(d), "the reachable tiles are highlighted")
     d.shot("demo-roll-applied")
     # A roll nobody asked for: a destination is awaited, not a roll.

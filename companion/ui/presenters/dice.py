@@ -34,6 +34,38 @@ from typing import Any
 from rules import Roll
 from rules.core.prompt import RollRequest
 
+def die_name(source: str, kind: str = "", owner: str = "", alone: bool = True) -> str:
+    """What players call a physical die: its owner's, the demo's, or the n-th of a hub
+    (counted from 1), never its address.
+
+    >>> die_name("die:sim/0", "simulated"), die_name("die:hub1/2", "hub"), die_name("die:hub1/0", "hub", "Ann")
+    ('the demo die', 'hub1 die 3', "Ann's die")
+    >>> die_name("die:sim/1", "simulated", alone=False)
+    'demo die 2'
+    """
+    device, _, index = source.partition(":")[2].partition("/")
+    n = int(index) + 1 if index.isdigit() else 1
+    if owner:
+        return f"{owner}'s die"
+    if kind == "simulated":
+        return "the demo die" if alone else f"demo die {n}"
+    return f"{device} die {n}"
+
+
+@dataclass(frozen=True)
+class LiveDie:
+    """A physical die the app hears now: its ``source`` ("die:hub1/0"), what players call
+    it, and the seat it is given to ("" for none)."""
+
+    source: str
+    name: str
+    seat: str = ""
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 STATE_TEXT = {
     "unknown": "· waiting", "handling": "✋ picked up", "rolling": "↻ rolling…",
 }
@@ -62,9 +94,6 @@ class DieState:
             return "○ offline"
         return self.state
 
-    @property
-    def short_name(self) -> str:
-        return self.source.split(":", 1)[-1]
 
 
 @dataclass
@@ -84,6 +113,7 @@ class DiceModel:
     pending_since: float = 0.0
     notice: str = ""  # throws a hub lost while it could not be heard (ThrowsMissed), in words
     notice_since: float = 0.0
+    live: tuple[LiveDie, ...] = ()  # the physical dice heard now (set_live)
     _asked: tuple[Any, ...] = ()
     _missed: dict[str, int] = field(default_factory=dict)  # throws lost per die, since the notice
 
@@ -104,6 +134,42 @@ class DiceModel:
         if asked != self._asked or not asked:
             self.entry, self.pending = [], None
         self._asked = asked
+
+    def set_live(self, live: tuple[LiveDie, ...]) -> None:
+        """The physical dice the app hears now, with their names (from the devices)."""
+        self.live = live
+
+    def name_of(self, source: str) -> str:
+        for d in self.live:
+            if d.source == source:
+                return d.name
+        return die_name(source)
+
+    @property
+    def guide(self) -> str:
+        """What the table should do now, in words: which input is live (a die that reads
+        itself, manual entry, the app's roller).
+
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel()
+        >>> m.set_awaiting(Prompt.single("cop-1", RollRequest.of(1, 6, "move")), "Ann")
+        >>> m.guide
+        'Roll your own die and tap its face, or let the app roll.'
+        >>> m.set_live((LiveDie("die:sim/0", "the demo die"),)); m.guide
+        'Roll the demo die (the app reads it), or tap your own die’s face.'
+        >>> m.set_live((LiveDie("die:hub1/0", "Bob's die", "crim-2"),)); m.guide
+        'Roll your own die and tap its face, or let the app roll.'
+        """
+        if not self.is_awaiting:
+            return ""
+        given = [d for d in self.live if d.seat]
+        # As the router decides: with dice given to players, only this seat's; else any.
+        usable = [d for d in given if d.seat == self.seat] if given else list(self.live)
+        if not usable:
+            return "Roll your own die and tap its face, or let the app roll." if self.dice_count == 1 else \
+                f"Roll your own {self.dice_count} dice and tap their faces, or let the app roll."
+        names = [d.name for d in usable[:self.dice_count]]
+        return f"Roll {_join(names)} (the app reads {'it' if len(names) == 1 else 'them'}), or tap your own die’s face."
 
     def hold(self, roll: Roll | None, now: float) -> None:
         """Hold a roll entered by hand (``None``: the entry is not complete yet)."""
@@ -154,14 +220,14 @@ class DiceModel:
         >>> from types import SimpleNamespace as NS
         >>> m = DiceModel()
         >>> m.on_missed(NS(source="die:hub1/0", count=3), now=5.0); m.notice
-        '⚠ Die hub1/0: 3 throws made while the hub was out of reach were lost. If one of them was the roll the game needed, enter it by hand.'
+        '⚠ Hub1 die 1: 3 throws made while the hub was out of reach were lost. If one of them was the roll the game needed, enter it by hand.'
         >>> m.on_missed(NS(source="die:hub1/0", count=1), now=6.0); m.notice.split(":")[1]
         ' 4 throws made while the hub was out of reach were lost. If one of them was the roll the game needed, enter it by hand.'
         """
-        d = self._die(event.source)
+        self._die(event.source)
         before = self._missed.get(event.source, 0) if self.notice else 0
         count = self._missed[event.source] = before + event.count
-        self.notice = (f"⚠ Die {d.short_name}: {count} throw{'s' if count != 1 else ''} made while the hub was out "
+        self.notice = (f"⚠ {_cap(self.name_of(event.source))}: {count} throw{'s' if count != 1 else ''} made while the hub was out "
                        f"of reach {'were' if count != 1 else 'was'} lost. If one of them was the roll the game "
                        f"needed, enter it by hand.")
         self.notice_since = now
@@ -179,23 +245,24 @@ class DiceModel:
         """A physical die came to rest and the Table routed it (``result``: RouteResult)."""
         d = self._die(event.source)
         d.value = event.value
+        name = _cap(self.name_of(event.source))
         self.rolls_seen += 1
         self.pending = None  # a real die has spoken: a face tapped before it is void
         rejected = getattr(result, "rejected", None)
         if rejected is not None and rejected.code == "crooked-die":
             d.state, d.note = "crooked", rejected.message
             self.crooked = event
-            self.last, self.last_ok = f"⚠ {d.short_name} leans on {event.value}: re-roll, or accept it.", False
+            self.last, self.last_ok = f"⚠ {name} leans on {event.value}: re-roll, or accept it.", False
         elif rejected is not None:
             d.state, d.note = "rejected", rejected.message
-            self.last, self.last_ok = f"✖ {d.short_name} rolled {event.value}: {rejected.message}", False
+            self.last, self.last_ok = f"✖ {name} rolled {event.value}: {rejected.message}", False
         elif getattr(result, "accepted", None) is not None:
             d.state, d.note = "rolled", ""
             self.crooked = None
-            self.last, self.last_ok = f"✔ {d.short_name} rolled {event.value}", True
+            self.last, self.last_ok = f"✔ {name} rolled {event.value}", True
         else:
             d.state = "rolled"
-            self.last, self.last_ok = f"· {d.short_name} rolled {event.value} ({getattr(result, 'ignored', '') or 'ignored'})", True
+            self.last, self.last_ok = f"· {name} rolled {event.value} ({getattr(result, 'ignored', '') or 'ignored'})", True
 
     def accept_action(self) -> Roll | None:
         """The roll to submit when the table accepts a crooked die's value."""
@@ -220,3 +287,7 @@ class DiceModel:
         self.crooked = None
         self.pending = None
         self.last, self.last_ok = f"✔ {how}: {' + '.join(map(str, values))}", True
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -25,7 +25,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 
 from ..kvload import load_kv
-from ..presenters.dice import DiceModel
+from ..presenters.dice import DiceModel, LiveDie, die_name
 from .base import TCButton
 from .cached import CachedView  # noqa: F401  (used in dice_tray.kv)
 from .drawn import set_drawn
@@ -33,6 +33,7 @@ from .drawn import set_drawn
 
 class DiceTray(BoxLayout):
     awaiting_text = StringProperty("")
+    guide_text = StringProperty("")  # what to do now, in words: which input is live
     last_text = StringProperty("")
     last_ok = BooleanProperty(True)
     dice_text = StringProperty("")
@@ -70,7 +71,28 @@ class DiceTray(BoxLayout):
 
     def set_prompt(self, prompt: Any, who: str = "") -> None:
         self.model.set_awaiting(prompt, who)
+        self.model.set_live(self._live_dice())
         self._sync()
+
+    def _live_dice(self) -> tuple[LiveDie, ...]:
+        """The dice the app hears now (the devices panel's model), named for players, with
+        the seat each is given to in the open game."""
+        app = App.get_running_app()
+        devices, table = getattr(app, "devices", None), getattr(app, "table", None)
+        if devices is None:
+            return ()
+        given = dict(getattr(table, "devices", None) or {})
+        out = []
+        for d in devices.devices.values():
+            if not d.online or d.kind not in ("hub", "simulated"):
+                continue
+            kind = "simulated" if getattr(devices.links.get(d.device), "simulated", False) else d.kind
+            for i in sorted(d.dice):
+                source = f"die:{d.device}/{i}"
+                seat = given.get(source, "")
+                owner = table.seat_name(seat) if seat and table is not None else ""
+                out.append(LiveDie(source, die_name(source, kind, owner, alone=len(d.dice) == 1), seat))
+        return tuple(out)
 
     def show_reading(self, event: Any) -> None:
         """A bridge event as it arrives: a die's motion, its reading (still being checked),
@@ -82,6 +104,9 @@ class DiceTray(BoxLayout):
             self.model.on_reading(event)
         elif name == "DeviceOffline":
             self.model.on_offline(event.device)
+            self.model.set_live(self._live_dice())
+        elif name == "DeviceOnline":
+            self.model.set_live(self._live_dice())  # the devices panel has recorded it first
         elif name == "ThrowsMissed":
             self.model.on_missed(event, self._clock())
             self._show_notice()
@@ -175,7 +200,8 @@ class DiceTray(BoxLayout):
         self.last_text = self.humanise(m.last) if self.humanise is not None else m.last
         self.last_ok = m.last_ok
         self.crooked_value = m.crooked.value if m.crooked is not None and m.is_awaiting else 0
-        self.dice_text = "   ".join(f"{d.short_name} {d.label}" for d in m.dice.values())
+        self.guide_text = m.guide
+        self.dice_text = "   ".join(f"{m.name_of(d.source)}: {d.label}" for d in m.dice.values())
         if m.entry:
             self.awaiting_text += "  · entered: " + " + ".join(map(str, m.entry))
         if m.pending is None:
