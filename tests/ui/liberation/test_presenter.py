@@ -19,7 +19,7 @@ def _deal(t, p):
     """Setup by the presenter's own buttons: discard, deal both hands."""
     while t.view()["phase"] in ("setup-discard", "deal"):
         (b,) = p.buttons()
-        assert b.intent == "draw"
+        assert b.intent == "app-draw"
         for _ in range(b.count):
             t.roll_for_me()
 
@@ -55,7 +55,7 @@ def test_the_opening_screen_and_setup_by_buttons(new_table):
     t = new_table(seed=3)
     p = LiberationPresenter(t)
     (b,) = p.buttons()
-    assert b.intent == "draw" and "Discard the top card face down" in b.label
+    assert b.intent == "app-draw" and "Discard the top card face down" in b.label
     s = p.status()
     assert s["act_text"] == "ACT I of III" and s["deck"] == 14 and s["map_text"].startswith("⚠ Placeholder map")
     assert len(p.cells()) == 14 and all(c.state == "free" for c in p.cells())
@@ -66,14 +66,14 @@ def test_the_opening_screen_and_setup_by_buttons(new_table):
     _deal(t, p)
     assert [n for _, n in p.status()["hands"]] == [3, 3] and p.status()["deck"] == 7
     (b,) = p.buttons()
-    assert b.intent == "gate" and b.seat == "dyn"
+    assert b.intent == "hand" and b.seat == "dyn"
     mine = p.private("dyn")
     assert len(mine.hand) == 3 and [c.group for c in mine.choices] == ["first-city"] * 3
     assert p.private("lib").choices == ()  # not the Liberation's move: its hand only
     first = _choose(t, p, "dyn", "first-city").action.card
     assert {c.id: c.state for c in p.cells()}[first] == "occupied"
     (b,) = p.buttons()
-    assert b.intent == "gate" and b.seat == "lib" and "secret base" in b.label
+    assert b.intent == "hand" and b.seat == "lib" and "secret base" in b.label
     base = _choose(t, p, "lib", "base").action.card
     assert p.private("lib").base == p.card_label(base)
     assert p.private("dyn").base == ""
@@ -94,7 +94,7 @@ def test_the_liberations_turn_is_one_button_to_the_gate_and_evades_are_adjacent(
     t.submit(Pass("dyn"))  # no action
     t.roll_for_me()  # the Liberation draws
     (b,) = p.buttons()
-    assert b.intent == "gate" and b.seat == "lib"
+    assert b.intent == "hand" and b.seat == "lib"
     assert not any(isinstance(x.action, Evade) for x in p.buttons())
     mine = p.private("lib")
     evades = [c for c in mine.choices if c.group == "evade"]
@@ -304,3 +304,4 @@ def test_presenters_never_read_the_table_state(tmp_path) -> None:
                 pass
             called += 1
         assert called >= 5, (game_id, called)
+
