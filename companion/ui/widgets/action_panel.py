@@ -59,6 +59,7 @@ class ButtonRow(StackLayout):
             span = self._spans.get(id(b), "auto")
             if span == "tile":
                 b.width = tile
+                b.texture_update()
                 b.height = max(dp(88), b.texture_size[1] + dp(14))
                 continue
             # "auto": half when the label fits there on one line, or on two (a short
@@ -66,6 +67,9 @@ class ButtonRow(StackLayout):
             fits = b.one_line_width <= half or (" " in b.text.strip() and b.one_line_width <= 2 * half - dp(36))
             paired = pairable and (span == "half" or (span == "auto" and fits))
             b.width = half if paired else inner
+            # Render the label at its new width now, so the button has its final height
+            # in this frame (a finger may tap it before the next).
+            b.texture_update()
             b.height = max(dp(52), b.texture_size[1] + dp(14))
 
 

@@ -305,3 +305,31 @@ def test_presenters_never_read_the_table_state(tmp_path) -> None:
             called += 1
         assert called >= 5, (game_id, called)
 
+
+def test_a_citys_words_go_once_the_game_moves_on(new_table):
+    """Issue 16 #10: what a tap on a city said ("… lines to …") is shown only until the
+    next action: it never stays on screen into the next step or the opponent's turn."""
+    t = new_table(seed=1)
+    p = LiberationPresenter(t)
+    _deal(t, p)
+    _choose(t, p, "dyn", "first-city")
+    _choose(t, p, "lib", "base")
+    city = GAME.map_of(t.state).cities[0].id
+    assert p.tap_city(city) is None and "lines to" in p.info
+    t.submit(Pass("dyn"))  # no draw: on to step 2
+    assert p.info == ""
+    free = next(c.id for c in GAME.map_of(t.state).cities if c.id not in {o["city"] for o in t.view()["occupied"]})
+    assert p.tap_city(free) is None and "lines to" in p.info
+    t.submit(Pass("dyn"))  # no action: the Liberation's turn
+    assert set(t.prompt.actors) == {"lib"} and p.info == ""
+
+
+def test_engine_and_table_sentences_reach_players_in_their_words(new_table):
+    """Issue 16 #6 at the presenter: seat and city ids, action ids and ruling codes in
+    what the engine and the Table say become names and words."""
+    t = new_table(seed=1)
+    p = LiberationPresenter(t)
+    city = GAME.map_of(t.state).cities[0]
+    said = p.humanise(f"dyn's first_city on {city.id} cannot be taken back (RULINGS L-02); "
+                      f"Glossary: missions (referee questions, RULINGS.md L-10)")
+    assert said == f"Dana's first city on {city.name} cannot be taken back; Glossary: missions (referee questions)"

@@ -22,7 +22,9 @@ from rules.liberation import (GAME, CATEGORIES, AskReferee, Attack, Claim, Disca
                               PlaceBase, Sabotage, Unexploit, default_missions, parse_map, parse_missions, placeholder_map)
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection
-from ...presenters.words import humanise
+from ...presenters.words import humanise, option_words
+from rules.liberation.missions import QUESTION_KINDS
+
 from .layout import layout
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -131,9 +133,22 @@ class LiberationPresenter:
         self.missions = parse_missions(missions) if missions else default_missions()
         self.pos = layout(self.map)
         self._pick = _Pick()
-        self.info = ""
+        self._info = (-1, "")  # (ply, words): what the last tap on the map asked about
 
     # ------------------------------------------------------------ basics
+
+    @property
+    def info(self) -> str:
+        """What the last tap on the map asked about or prepared ("Dockyard · occupied ·
+        lines to …"), for as long as the game has not moved on: the next action (by
+        either player, a die, an undo) takes it down, so it never lingers into the
+        opponent's turn."""
+        ply, text = self._info
+        return text if ply == self.table.ply else ""
+
+    @info.setter
+    def info(self, text: str) -> None:
+        self._info = (self.table.ply, text)
 
     def view(self) -> dict[str, Any]:
         return self.table.view(PUBLIC)
@@ -170,7 +185,9 @@ class LiberationPresenter:
     def humanise(self, text: str) -> str:
         """Engine and Table sentences in player words: seats and cities by name, no
         option or action ids, no ruling codes."""
-        words = {c.id: c.name for c in self.map.cities}
+        words = {k: k.replace("-", " ") for k in QUESTION_KINDS}
+        words.update(option_words(GAME.options))
+        words.update({c.id: c.name for c in self.map.cities})
         words.update({s["id"]: s["name"] for s in self.seats()})
         return humanise(text, words)
 

@@ -52,7 +52,8 @@ class TyrannyScreen(GameScreen):
             colour = get_hex_from_color(theme.faction_rgba(chip.faction))
             mark = "▶ " if chip.acting else ""
             lines.append(f"{mark}[color={colour}][b]{chip.glyph} {escape_markup(chip.name)}[/b][/color] · {escape_markup(chip.tile)}")
-            lines.append(f"[size={int(theme.fs_small * 0.9)}]{escape_markup(chip.status)}[/size]")
+            # Markup sizes are pixels: follow the centre label's own size (it shrinks to fit).
+            lines.append(f"[size={int(self.ids.board.ids.centre.font_size * 0.9)}]{escape_markup(chip.status)}[/size]")
         d = v["decks"]
         lines.append(f"? Gamble {d['gamble']['count']}   + Gains {d['gains']['count']}")
         return "\n".join(lines)
