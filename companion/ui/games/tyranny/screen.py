@@ -25,6 +25,11 @@ class TyrannyScreen(GameScreen):
         self.presenter = TyrannyPresenter(table)
         self.ids.board.on_tile = self.tap_tile
         self.ids.influence.set_history(self.presenter.influence_history())
+        if not getattr(self, "_centre_bound", False):
+            # The centre text's small lines are sized in pixels: redraw them when the
+            # label's size follows the board's.
+            self.ids.board.ids.centre.fbind("font_size", lambda *_a: self._refresh_trigger())
+            self._centre_bound = True
 
     def draw_table(self) -> None:
         p = self.presenter
