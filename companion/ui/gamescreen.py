@@ -4,8 +4,15 @@ The app calls :meth:`GameScreen.bind_table` with a Table when a game is opened o
 :meth:`unbind_table` when it is left, and :meth:`show_reading` with every physical input
 event as it arrives. Everything else comes from the bound Table's subscription, on the UI
 thread: changes (:meth:`on_change`), clock alerts, and each routed input's result once
-(:meth:`show_route`, from the Table's "routed" change). A subclass builds its widgets in
-its ``.kv`` and refreshes them from the Table's public view in :meth:`refresh`.
+(:meth:`show_route`, from the Table's "routed" change).
+
+GameScreen owns what every game repeats: submit, undo and the refusal banner, the action
+panel (``ids.actions``, an ActionPanel filled from the presenter's ButtonSpecs), the
+privacy gate (``ids.gate``: a seat's hand, a physical card entered, a private choice
+refused behind it), the log (``ids.log``), the seat clocks (``ids.clocks``) and the dice
+tray (``ids.dice``: each reading and each routed result), each wired when the screen's
+``.kv`` has it. A game's screen supplies its board and panels in its ``.kv``, a presenter
+(``self.presenter``, made in :meth:`on_table_bound`) and :meth:`draw_table`.
 """
 from __future__ import annotations
 
@@ -13,21 +20,41 @@ from typing import Any, Callable
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+
+from .presenters.actions import ButtonSpec, GateChoice, GateSection, hands_menu, peek_button
+from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
+from .widgets.drawn import set_drawn
 
 
 class GameScreen(Screen):
     table = ObjectProperty(None, allownone=True)
     game_id = StringProperty("")
+    turn_text = StringProperty("")
+    prompt_text = StringProperty("")
+    info_text = StringProperty("")  # what a tap on the board asked about (cleared by the next action)
+    undo_reason = StringProperty("")
+    log_open = BooleanProperty(False)
+    shown_ply = NumericProperty(-1)  # the Table's ply this screen last drew (tests wait on it)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._unsubscribe: Callable[[], None] | None = None
         self._tick_ev: Any = None
         self._clock_alert: Any = None  # the clock alert the banner shows (a ClockAlert)
+        self.presenter: Any = None
+        # seat → words only that seat may read (the card it drew): kept in memory, shown
+        # only behind the gate, forgotten at the next action.
+        self.news: dict[str, str] = {}
+        self._hands_menu = False
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        if "log" in self.ids:
+            set_drawn(self.ids.log, self.log_open)  # the closed log costs nothing per frame
 
     def bind_table(self, table: Any) -> None:
         self.unbind_table()
@@ -37,8 +64,37 @@ class GameScreen(Screen):
             # The Table advances its clocks when asked; warnings and flag falls come back
             # as "clock" changes.
             self._tick_ev = Clock.schedule_interval(lambda dt: self._tick(), 0.25)
+        self.news, self._hands_menu, self.info_text = {}, False, ""
         self.on_table_bound(table)
+        self._wire(table)
         self.refresh()
+
+    def _wire(self, table: Any) -> None:
+        """Connect the shared widgets the screen's .kv has to this Table and screen."""
+        ids = self.ids
+        if "gate" in ids:
+            ids.gate.close()
+        if "actions" in ids:
+            ids.actions.forget()  # a new game's first buttons may equal the last game's
+        if "log" in ids:
+            ids.log.undo = self.undo
+        if "banner" in ids:
+            # Every message and rule the banner shows (refusals, routed inputs, clock
+            # alerts) passes through the presenter's words: names, never ids or codes.
+            ids.banner.words = self.humanise
+        if "clocks" in ids:
+            clocks = getattr(table, "clocks", None)
+            if clocks is not None:
+                # The Table's pause and resume: journaled, so a restart keeps them.
+                ids.clocks.pause, ids.clocks.resume = table.pause, table.resume_clocks
+            seats = [(s["id"], s["name"], s["faction"]) for s in self.presenter.seats()] if clocks is not None else []
+            ids.clocks.set_seats(clocks, seats)
+        if "dice" in ids:
+            tray = ids.dice
+            tray.submit, tray.roll_for_me, tray.accept_crooked = self.submit, self.roll_for_me, self.accept_crooked
+            tray.humanise = self.humanise
+            link = getattr(App.get_running_app(), "demo_link", None)
+            tray.throw = (lambda: link.throw(0)) if link is not None else None
 
     def _tick(self) -> None:
         if self.table is not None:
@@ -48,6 +104,8 @@ class GameScreen(Screen):
                 pass
 
     def unbind_table(self) -> None:
+        if "gate" in self.ids:
+            self.ids.gate.close()  # a seat's secrets never outlive its game on screen
         if self._tick_ev is not None:
             self._tick_ev.cancel()
             self._tick_ev = None
@@ -104,21 +162,47 @@ class GameScreen(Screen):
         """A Table change (action, undo, clock…); by default refresh on the next frame."""
         self._refresh_trigger()
 
+    def draw_table(self) -> None:
+        """Redraw the game's board and panels from the presenter (the public view)."""
+
+    def after_refresh(self) -> None:
+        """After a refresh: a game's moments (a reveal, the end of the game)."""
+
+    def on_intent(self, spec: ButtonSpec) -> None:
+        """A tap on an action-panel button whose intent is the game's own."""
+
     def refresh(self) -> None:
-        """Redraw from the Table's public view."""
+        """Redraw from the Table's public view: the game's board and panels, then the
+        action panel, the log and undo (called on the next frame after every change)."""
+        if self.table is None:
+            return
+        self.draw_table()
+        self.show_actions()
+        self.show_log()
+        self.shown_ply = self.table.ply
+        self.after_refresh()
 
     def show_reading(self, event: Any) -> None:
         """A physical input event as the device reports it, before the Table has checked it
-        (a die's motion, its reading, a device gone offline)."""
+        (a die's motion, its reading, a device gone offline): the dice tray shows it."""
+        if "dice" in self.ids:
+            self.ids.dice.show_reading(event)
 
     def humanise(self, text: str) -> str:
-        """Player words for an engine message (seat ids → names…): the presenter's."""
+        """Player words for an engine message (seat ids → names, no option ids or ruling
+        codes): the presenter's."""
         presenter = getattr(self, "presenter", None)
         return presenter.humanise(text) if presenter is not None and hasattr(presenter, "humanise") else text
 
-    def after_accept(self, action: Any) -> None:
-        """An action (or a routed input) was accepted: by default hide the banner and
-        refresh. Games add what their screen resets (an info text, a peek)."""
+    def after_accept(self, action: Any = None) -> None:
+        """An action (or a routed input) was accepted: hide the banner, forget what a tap
+        asked about and the last draw's news, keep the news of this one (a card drawn face
+        down: its seat may look behind the gate), and refresh."""
+        self.info_text = ""
+        self._hands_menu = False
+        drawn = getattr(self.presenter, "drawn_news", None)
+        news = drawn(action) if drawn is not None and action is not None else ""
+        self.news = {action.seat: news} if news else {}
         self.ids.banner.hide()
         self._refresh_trigger()
 
@@ -127,6 +211,159 @@ class GameScreen(Screen):
         self.after_accept(None)
 
     undo_rule = "Undo policy (Board Game Arena's): never across another seat's action, a revealed secret or a roll everyone saw"
+
+    # ------------------------------------------------------ the action panel
+
+    def action_specs(self) -> list[ButtonSpec]:
+        """The buttons of the action panel: the presenter's for the turn, a button for a
+        seat that drew a card face down (in place of that seat's plain hand button), and
+        the presenter's standing buttons (a seat's hand, the audit); or, after "Hands",
+        a button per seat's hand."""
+        p = self.presenter
+        if self._hands_menu:
+            return hands_menu([(s["id"], s["name"]) for s in p.seats()])
+        specs = list(p.buttons())
+        for seat in self.news:
+            specs.append(peek_button(p.who(seat), seat))
+        standing = p.standing_buttons() if hasattr(p, "standing_buttons") else []
+        on_panel = {(b.intent, b.seat) for b in specs}
+        specs += [b for b in standing if (b.intent, b.seat) not in on_panel]
+        return specs
+
+    def show_actions(self) -> None:
+        if "actions" in self.ids and self.presenter is not None:
+            self.ids.actions.show(self.action_specs(), self.tap_button)
+
+    def show_hands_menu(self) -> None:
+        """Any seat may look at its own hand at any time (behind the gate)."""
+        self._hands_menu = True
+        self.show_actions()
+
+    def tap_button(self, spec: ButtonSpec) -> None:
+        intent = spec.intent
+        if intent == "submit":
+            self.submit(spec.action)
+        elif intent == "app-draw":
+            self.app_draw(spec.count)
+        elif intent == "physical-draw":
+            self.open_physical_draw(spec.seat)
+        elif intent == "hand":
+            self.open_hand(spec.seat)
+        elif intent == "hands":
+            self.show_hands_menu()
+        elif intent == "back":
+            self._hands_menu = False
+            self.show_actions()
+        else:
+            self.on_intent(spec)
+
+    # ------------------------------------------------------ the log
+
+    def on_log_open(self, _screen: Any, is_open: bool) -> None:
+        if "log" in self.ids:
+            set_drawn(self.ids.log, is_open)
+        if is_open and self.table is not None:
+            self._refresh_trigger()
+
+    def show_log(self) -> None:
+        """The log (in player words; filled only while it is shown) and whether undo is
+        possible, with the reason when it is not."""
+        if "log" not in self.ids or self.table is None:
+            return
+        from types import SimpleNamespace
+
+        log = self.ids.log
+        if self.log_open:
+            log.set_lines([SimpleNamespace(ply=x.ply, text=self.humanise(x.text), undone=x.undone) for x in self.table.log()])
+        reason = self.table.undo_reason()
+        self.undo_reason = self.humanise(reason) if reason else ""
+        log.set_undo(reason is None, self.undo_reason or None)
+
+    # ------------------------------------------------------ the app's roller and deck
+
+    def roll_for_me(self) -> bool:
+        """The app's own roller / deck for the current roll or draw."""
+        if self.table is None:
+            return False
+        try:
+            acc = self.table.roll_for_me()
+        except ValueError as e:
+            self.show_rejection(getattr(e, "code", "refused"), str(e))
+            return False
+        action = getattr(acc, "action", None)
+        if action is not None and getattr(action, "values", None) and "dice" in self.ids:
+            self.ids.dice.note(tuple(action.values), "the app rolled")
+        self.after_accept(action)
+        return True
+
+    def app_draw(self, count: int = 1) -> None:
+        """The app's deck deals ``count`` cards (face down: a card is seen only behind the gate)."""
+        for _ in range(max(1, count)):
+            if not self.roll_for_me():
+                break
+
+    def accept_crooked(self) -> bool:
+        """The table accepts a die that landed crooked as it reads (the dice tray asks)."""
+        if self.table is None:
+            return False
+        try:
+            acc = self.table.accept_crooked()
+        except ValueError as e:
+            self.show_rejection(getattr(e, "code", "refused"), str(e))
+            return False
+        self.after_accept(acc.action)
+        return True
+
+    # ------------------------------------------------------ behind the privacy gate
+
+    def open_private(self, seat: str, page: Callable[[], list[GateSection]], purpose: str) -> None:
+        """Ask for ``seat`` at the gate; ``page()`` (which may read the seat's secrets) is
+        called only after the hold, and its widgets are destroyed when the gate hides."""
+        from .widgets.gate_page import GatePage
+
+        def build() -> Any:
+            view: Any = None
+
+            def choose(choice: GateChoice) -> None:
+                self.submit_private(choice.action, view)
+
+            view = GatePage(on_choose=choose)
+            return view.show(page())
+
+        self.ids.gate.open_for(seat, self.presenter.who(seat), build, purpose=purpose)
+
+    def open_hand(self, seat: str) -> None:
+        """``seat``'s hand and what it may do with it now (the presenter's ``hand_page``)."""
+        p = self.presenter
+        news = self.news.get(seat, "")
+        self.open_private(seat, lambda: p.hand_page(seat, news), p.hand_purpose(seat))
+
+    def open_physical_draw(self, seat: str) -> None:
+        """``seat`` enters the card it drew from the table's own deck."""
+        p = self.presenter
+        self.open_private(seat, lambda: p.physical_draw_page(seat), "enter the card you drew")
+
+    def submit_private(self, action: Any, page: Any) -> bool:
+        """Submit a choice made behind the gate. A refusal is shown there, on ``page``
+        (its message may name the seat's cards or base), never on the public banner;
+        an accepted choice closes the gate."""
+        if self.table is None:
+            return False
+        from rules.core import IllegalAction
+
+        try:
+            self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
+        except IllegalAction as e:
+            page.refuse(" ".join(f"{self.humanise(v.message)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
+            self._cue("rejected")
+            return False
+        except ValueError as e:  # a journal that cannot save: nothing was applied
+            page.refuse(self.humanise(str(e)))
+            self._cue("rejected")
+            return False
+        self.ids.gate.close()
+        self.after_accept(action)
+        return True
 
     # ------------------------------------------------ what every game screen does
 
@@ -159,13 +396,17 @@ class GameScreen(Screen):
             self.table.undo()
         except ValueError as e:
             reason = getattr(e, "reason", None) or str(e)
-            self.ids.banner.show(f"Undo refused: {self.humanise(reason)}.", self.undo_rule, "undo-refused", kind="warn")
+            rule = getattr(self.presenter, "undo_rule", "") or self.undo_rule  # a game's own policy, if it has one
+            self.ids.banner.show(f"Undo refused: {self.humanise(reason)}.", rule, "undo-refused", kind="warn")
             return
         self.after_undo()
 
     def show_route(self, event: Any, result: Any) -> None:
         """A physical input event was routed by the Table (once, on the UI thread): a
-        refusal goes to the banner in player words; an accepted input as a tap would."""
+        refusal goes to the banner in player words; an accepted input as a tap would. The
+        dice tray shows a die's result in its own words first."""
+        if "dice" in self.ids:
+            self.ids.dice.show_result(event, result)
         rejected = getattr(result, "rejected", None)
         if rejected is not None:
             if rejected.code != "crooked-die":  # the dice tray shows that one

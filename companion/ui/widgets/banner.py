@@ -2,7 +2,7 @@
 tapped away or replaced; it hides itself after a while."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from kivy.animation import Animation
 from kivy.clock import Clock
@@ -26,10 +26,13 @@ class RejectionBanner(ButtonBehavior, BoxLayout):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._hide_ev: Any = None
+        # Set by the screen: player words for a message or rule (seat ids → names, no
+        # option ids or ruling codes); applied to whatever the banner is asked to show.
+        self.words: Callable[[str], str] = lambda text: text
         draw_when(self, "shown", lambda v: v > 0)
 
     def show(self, message: str, rule: str = "", code: str = "", kind: str = "bad") -> None:
-        self.message, self.rule, self.code, self.kind = message, rule, code, kind
+        self.message, self.rule, self.code, self.kind = self.words(message), self.words(rule), code, kind
         Animation.cancel_all(self)
         Animation(shown=1, d=0.15).start(self)
         if self._hide_ev is not None:

@@ -19,7 +19,7 @@ def _deal(t, p):
     """Setup by the presenter's own buttons: discard, deal both hands."""
     while t.view()["phase"] in ("setup-discard", "deal"):
         (b,) = p.buttons()
-        assert b.intent == "draw"
+        assert b.intent == "app-draw"
         for _ in range(b.count):
             t.roll_for_me()
 
@@ -55,7 +55,7 @@ def test_the_opening_screen_and_setup_by_buttons(new_table):
     t = new_table(seed=3)
     p = LiberationPresenter(t)
     (b,) = p.buttons()
-    assert b.intent == "draw" and "Discard the top card face down" in b.label
+    assert b.intent == "app-draw" and "Discard the top card face down" in b.label
     s = p.status()
     assert s["act_text"] == "ACT I of III" and s["deck"] == 14 and s["map_text"].startswith("⚠ Placeholder map")
     assert len(p.cells()) == 14 and all(c.state == "free" for c in p.cells())
@@ -66,14 +66,14 @@ def test_the_opening_screen_and_setup_by_buttons(new_table):
     _deal(t, p)
     assert [n for _, n in p.status()["hands"]] == [3, 3] and p.status()["deck"] == 7
     (b,) = p.buttons()
-    assert b.intent == "gate" and b.seat == "dyn"
+    assert b.intent == "hand" and b.seat == "dyn"
     mine = p.private("dyn")
     assert len(mine.hand) == 3 and [c.group for c in mine.choices] == ["first-city"] * 3
     assert p.private("lib").choices == ()  # not the Liberation's move: its hand only
     first = _choose(t, p, "dyn", "first-city").action.card
     assert {c.id: c.state for c in p.cells()}[first] == "occupied"
     (b,) = p.buttons()
-    assert b.intent == "gate" and b.seat == "lib" and "secret base" in b.label
+    assert b.intent == "hand" and b.seat == "lib" and "secret base" in b.label
     base = _choose(t, p, "lib", "base").action.card
     assert p.private("lib").base == p.card_label(base)
     assert p.private("dyn").base == ""
@@ -94,7 +94,7 @@ def test_the_liberations_turn_is_one_button_to_the_gate_and_evades_are_adjacent(
     t.submit(Pass("dyn"))  # no action
     t.roll_for_me()  # the Liberation draws
     (b,) = p.buttons()
-    assert b.intent == "gate" and b.seat == "lib"
+    assert b.intent == "hand" and b.seat == "lib"
     assert not any(isinstance(x.action, Evade) for x in p.buttons())
     mine = p.private("lib")
     evades = [c for c in mine.choices if c.group == "evade"]
@@ -304,3 +304,32 @@ def test_presenters_never_read_the_table_state(tmp_path) -> None:
                 pass
             called += 1
         assert called >= 5, (game_id, called)
+
+
+def test_a_citys_words_go_once_the_game_moves_on(new_table):
+    """Issue 16 #10: what a tap on a city said ("… lines to …") is shown only until the
+    next action: it never stays on screen into the next step or the opponent's turn."""
+    t = new_table(seed=1)
+    p = LiberationPresenter(t)
+    _deal(t, p)
+    _choose(t, p, "dyn", "first-city")
+    _choose(t, p, "lib", "base")
+    city = GAME.map_of(t.state).cities[0].id
+    assert p.tap_city(city) is None and "lines to" in p.info
+    t.submit(Pass("dyn"))  # no draw: on to step 2
+    assert p.info == ""
+    free = next(c.id for c in GAME.map_of(t.state).cities if c.id not in {o["city"] for o in t.view()["occupied"]})
+    assert p.tap_city(free) is None and "lines to" in p.info
+    t.submit(Pass("dyn"))  # no action: the Liberation's turn
+    assert set(t.prompt.actors) == {"lib"} and p.info == ""
+
+
+def test_engine_and_table_sentences_reach_players_in_their_words(new_table):
+    """Issue 16 #6 at the presenter: seat and city ids, action ids and ruling codes in
+    what the engine and the Table say become names and words."""
+    t = new_table(seed=1)
+    p = LiberationPresenter(t)
+    city = GAME.map_of(t.state).cities[0]
+    said = p.humanise(f"dyn's first_city on {city.id} cannot be taken back (RULINGS L-02); "
+                      f"Glossary: missions (referee questions, RULINGS.md L-10)")
+    assert said == f"Dana's first city on {city.name} cannot be taken back; Glossary: missions (referee questions)"

@@ -17,9 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import PUBLIC, Decision, DrawRequest, facts
+from rules import PUBLIC, Decision, Draw, DrawRequest, facts
 from rules.liberation import (GAME, CATEGORIES, AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
                               PlaceBase, Sabotage, Unexploit, default_missions, parse_map, parse_missions, placeholder_map)
+
+from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection
+from ...presenters.words import humanise, option_words
+from rules.liberation.missions import QUESTION_KINDS
 
 from .layout import layout
 
@@ -34,6 +38,9 @@ STEP_NAMES = {
     "liberation": ("Draw, or not", "One action: evade, sabotage, mission", "Discard down to 3"),
 }
 REVEAL_TITLES = {"miss": "MISS", "taken": "CARD TAKEN", "base-found": "BASE FOUND"}
+# The private choices behind the gate, by group, under these titles.
+GROUP_TITLES = {"first-city": "Your first City", "base": "Your secret base", "evade": "Evade (secret: everyone sees only that you evaded)",
+                "sabotage": "Sabotage", "occupy": "Occupy", "mission": "Missions", "discard": "Discard", "pass": "Or"}
 
 
 @dataclass(frozen=True)
@@ -68,21 +75,6 @@ class CityCell:
         if self.base:
             state += "\nthe base"
         return f"{self.glyph} {self.short}\n{self.category}{state}"
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A public button. ``intent``: ``submit`` (``action``), ``draw`` (the app deals ``count``
-    cards), ``gate`` (open ``seat``'s hand behind the privacy gate), ``ask`` (send the
-    question being built), ``steps`` (set the steps of a "within N steps" question)."""
-
-    label: str
-    intent: str
-    action: Any = None
-    seat: str = ""
-    role: str = "normal"
-    count: int = 1
-    steps: int = 0
 
 
 @dataclass(frozen=True)
@@ -141,9 +133,22 @@ class LiberationPresenter:
         self.missions = parse_missions(missions) if missions else default_missions()
         self.pos = layout(self.map)
         self._pick = _Pick()
-        self.info = ""
+        self._info = (-1, "")  # (ply, words): what the last tap on the map asked about
 
     # ------------------------------------------------------------ basics
+
+    @property
+    def info(self) -> str:
+        """What the last tap on the map asked about or prepared ("Dockyard · occupied ·
+        lines to …"), for as long as the game has not moved on: the next action (by
+        either player, a die, an undo) takes it down, so it never lingers into the
+        opponent's turn."""
+        ply, text = self._info
+        return text if ply == self.table.ply else ""
+
+    @info.setter
+    def info(self, text: str) -> None:
+        self._info = (self.table.ply, text)
 
     def view(self) -> dict[str, Any]:
         return self.table.view(PUBLIC)
@@ -174,6 +179,17 @@ class LiberationPresenter:
 
     def is_over(self) -> bool:
         return self.table.outcome is not None
+
+    undo_rule = "Undo policy: never across a revealed card, an Attack or a referee answer"
+
+    def humanise(self, text: str) -> str:
+        """Engine and Table sentences in player words: seats and cities by name, no
+        option or action ids, no ruling codes."""
+        words = {k: k.replace("-", " ") for k in QUESTION_KINDS}
+        words.update(option_words(GAME.options))
+        words.update({c.id: c.name for c in self.map.cities})
+        words.update({s["id"]: s["name"] for s in self.seats()})
+        return humanise(text, words)
 
     def actors(self) -> list[str]:
         return sorted(self.table.prompt.actors)
@@ -270,18 +286,18 @@ class LiberationPresenter:
         phase = v["phase"]
         out: list[ButtonSpec] = []
         if phase == "setup-discard":
-            return [ButtonSpec("Discard the top card face down (the app's deck)", "draw", seat=seat, role="primary")]
+            return [ButtonSpec("Discard the top card face down (the app's deck)", "app-draw", seat=seat, role="primary")]
         if phase == "deal":
             left = 3 - int(v["hands"][seat]["count"])
-            return [ButtonSpec(f"Deal {left} card{'s' if left != 1 else ''} to {who}", "draw", seat=seat, role="primary", count=left)]
+            return [ButtonSpec(f"Deal {left} card{'s' if left != 1 else ''} to {who}", "app-draw", seat=seat, role="primary", count=left)]
         if phase == "first-city":
-            return [ButtonSpec(f"▤ {who}: place your first City (your hand, behind the gate)", "gate", seat=seat, role="primary")]
+            return [ButtonSpec(f"▤ {who}: place your first City (your hand, behind the gate)", "hand", seat=seat, role="primary")]
         if phase == "base":
-            return [ButtonSpec(f"▤ {who}: place your secret base (behind the gate)", "gate", seat=seat, role="primary")]
+            return [ButtonSpec(f"▤ {who}: place your secret base (behind the gate)", "hand", seat=seat, role="primary")]
         dynasty = self.faction(seat) == "dynasty"
         if phase == "step1":
             if isinstance(a, DrawRequest):
-                out.append(ButtonSpec("Draw a card (the app deals it face down)", "draw", seat=seat, role="primary"))
+                out.append(ButtonSpec("Draw a card (the app deals it face down)", "app-draw", seat=seat, role="primary"))
             for o in v["occupied"]:
                 if dynasty and o["exploited"]:
                     out.append(ButtonSpec(f"⟲ Unexploit {self.city_name(o['city'])}", "submit", Unexploit(seat, o["city"])))
@@ -292,7 +308,7 @@ class LiberationPresenter:
                 for t in self.attack_targets(v):
                     out.append(ButtonSpec(f"⚔ Attack {self.city_name(t)}", "submit",
                                           Attack(seat, pick.exploit, t), role="danger"))
-            out.append(ButtonSpec(f"▤ {who}: occupy or mission (your hand, behind the gate)", "gate", seat=seat, role="primary"))
+            out.append(ButtonSpec(f"▤ {who}: occupy or mission (your hand, behind the gate)", "hand", seat=seat, role="primary"))
             for o in v["occupied"]:
                 if o["exploited"]:
                     out.append(ButtonSpec(f"⟲ Unexploit {self.city_name(o['city'])}", "submit", Unexploit(seat, o["city"])))
@@ -301,7 +317,7 @@ class LiberationPresenter:
         if phase == "step2":
             # Evade, Sabotage, missions and even passing name (or reveal by their absence)
             # the Liberation's cards: all of them are chosen behind the gate.
-            return [ButtonSpec(f"▤ {who}: your action — evade, sabotage, mission (behind the gate)", "gate", seat=seat, role="primary")]
+            return [ButtonSpec(f"▤ {who}: your action — evade, sabotage, mission (behind the gate)", "hand", seat=seat, role="primary")]
         if phase == "claim":
             taken = self.city_name(v["claim"])
             return [ButtonSpec(f"■ Occupy {taken}", "submit", Claim(seat, True), role="primary"),
@@ -309,7 +325,7 @@ class LiberationPresenter:
         if phase == "ask":
             return self._ask_buttons(v, seat, pick)
         if phase == "step3":
-            return [ButtonSpec(f"▤ {who}: discard down to 3 (behind the gate)", "gate", seat=seat, role="primary")]
+            return [ButtonSpec(f"▤ {who}: discard down to 3 (behind the gate)", "hand", seat=seat, role="primary")]
         if isinstance(a, Decision):
             return out
         return out
@@ -511,8 +527,45 @@ class LiberationPresenter:
         order = {"first-city": 0, "base": 0, "evade": 1, "occupy": 1, "sabotage": 2, "mission": 3, "discard": 4, "pass": 5}
         return sorted(out, key=lambda c: (order[c.group], "keep the base" not in c.label))
 
-    def drawn_news(self, seat: str, before: tuple[str, ...]) -> str:
-        """After the app dealt ``seat`` a card: what came in (private)."""
-        now = self.table.private_view(seat)["hands"][seat].get("cards", ())
-        new = [c for c in now if c not in before]
-        return ("You drew: " + ", ".join(self.card_label(c) for c in new)) if new else ""
+    def drawn_news(self, action: Any) -> str:
+        """After a draw in a turn: what came in (private: the screen keeps it in memory and
+        shows it to its seat behind the gate only)."""
+        if not isinstance(action, Draw) or self.is_over() or self.view()["phase"] not in ("step1", "step2", "step3"):
+            return ""
+        mine = self.table.private_view(action.seat)["hands"][action.seat].get("cards", ())
+        return f"You drew: {self.card_label(action.card)}" if action.card in mine else ""
+
+    def standing_buttons(self) -> list[ButtonSpec]:
+        """Offered whatever the turn: each seat's own hand behind the gate; after the game,
+        the audit."""
+        if self.is_over():
+            return [ButtonSpec("★ The audit: every Evade revealed, then the results", "audit", role="primary")]
+        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
+
+    def hand_purpose(self, seat: str) -> str:
+        return "your hand" + (" and your secret base" if self.faction(seat) == "liberation" else "")
+
+    def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
+        """Behind the gate, for ``seat`` only: ``news`` (the card it just drew), its base
+        (Liberation), its hand, and its choices now, grouped."""
+        mine = self.private(seat)  # read only now, after the hold
+        lines = []
+        if news:
+            lines.append(GateLine("◉ " + news, tone="highlight"))
+        if mine.base:
+            glyph = SIDE["liberation"][0]
+            lines.append(GateLine(f"{glyph} Your secret base: [b]{mine.base}[/b]", tone="faction:liberation", size="large", markup=True))
+        if mine.note:
+            lines.append(GateLine(mine.note, tone="muted", size="small"))
+        lines.append(GateLine("▤ Your hand: " + ("; ".join(mine.hand) if mine.hand else "no cards")))
+        out = [GateSection(lines=tuple(lines))]
+        for c in mine.choices:
+            if not out[-1].title or out[-1].title != GROUP_TITLES.get(c.group, c.group):
+                out.append(GateSection(GROUP_TITLES.get(c.group, c.group)))
+            # Short choices (one city each) two to a row, so a long list needs less scrolling.
+            half = c.group in ("sabotage", "discard", "evade", "first-city", "base") and len(c.label) < 46
+            choice = GateChoice(c.label, c.action, role="danger" if c.group == "sabotage" else "normal",
+                                span="auto" if half else "full")
+            last = out[-1]
+            out[-1] = GateSection(last.title, last.lines, last.choices + (choice,))
+        return out

@@ -20,6 +20,8 @@ from rules.tyranny.board import Board, board_for
 from rules import facts
 from rules.tyranny.cards import CARDS
 
+from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, peek_button  # noqa: F401  (peek_button: for callers)
+from ...presenters.words import humanise, option_words
 from .layout import GridLayout, grid_layout
 
 # The game's own display facts (rules/tyranny/data/factions.json), not a copy of them.
@@ -76,19 +78,6 @@ class TileCell:
 
 
 @dataclass(frozen=True)
-class ButtonSpec:
-    """One button of the action panel. ``intent``: "submit" (``action``), "app-draw"
-    (the app's deck), "physical-draw" (enter the card drawn, behind the gate), "hand"
-    (open a seat's hand behind the gate: ``seat``)."""
-
-    label: str
-    intent: str = "submit"
-    action: Any = None
-    role: str = "normal"
-    seat: str = ""
-
-
-@dataclass(frozen=True)
 class HandCard:
     id: str
     title: str  # "Gains 6"
@@ -141,15 +130,21 @@ class TyrannyPresenter:
         return self.seat_names().get(seat, seat)
 
     def humanise(self, text: str) -> str:
-        """Engine and Table sentences name seats by id ("cops-1 rolls 3"); people read
-        names ("Ann rolls 3")."""
-        import re
+        """Engine and Table sentences name seats and tiles by id ("cops-1 rolls 3",
+        "tile=o-docks") and cite rulings; people read names ("Ann rolls 3")."""
+        return humanise(text, self._words())
 
-        names = self.seat_names()
-        if not names:
-            return text
-        pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)) + r")(?![\w-])")
-        return pattern.sub(lambda m: names[m.group(1)] or m.group(1), text)
+    def _words(self) -> dict[str, str]:
+        words = getattr(self, "_words_cache", None)
+        if words is None:
+            from rules import load
+
+            words = option_words(load("tyranny").options)
+            words.update({tid: t.name for tid, t in self.board.tiles.items()})
+            words.update({tid: self._tunnel_name(tid) for tid in self.board.tunnels})
+            words.update(self.seat_names())
+            self._words_cache = words
+        return words
 
     def tile_name(self, tile: str) -> str:
         t = self.board.tiles.get(tile)
@@ -373,6 +368,40 @@ class TyrannyPresenter:
             half = c.half(self.faction_of(a.seat))
             out.append((f"{c.deck.title()} {n}: {half.text}", Draw(a.seat, deck=a.deck, card=a.card, source="card")))
         return out
+
+    def hand_purpose(self, seat: str) -> str:
+        return "your face-down hand"
+
+    def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
+        """``seat``'s hand behind the gate: what only it may read (the card it drew, what
+        it stole: its private log lines, so ``news`` adds nothing), then each card with
+        its plays now. A card the engine does not list as playable can still be tried:
+        the refusal, with the rule, is shown behind the gate."""
+        out = []
+        mine = self.private_news(seat)
+        if mine:
+            out.append(GateSection(lines=(GateLine(self.humanise("\n".join(mine)), tone="highlight"),)))
+        cards = self.hand(seat)
+        if not cards:
+            out.append(GateSection(lines=(GateLine("No cards in your hand."),)))
+        for c in cards:
+            plays = tuple(GateChoice(label, action, role="primary") for label, action in c.plays) or (
+                GateChoice("Play it (not playable now)", PlayCard(seat, c.id), role="quiet"),)
+            out.append(GateSection(c.title, (GateLine(c.text),), plays))
+        return out
+
+    def physical_draw_page(self, seat: str) -> list[GateSection]:
+        """The physical card entry behind the gate: a button per card that can come out."""
+        return [GateSection(lines=(GateLine("Tap the card you drew from the table's deck:"),),
+                            choices=tuple(GateChoice(label.replace(": ", "\n", 1), action, span="tile")
+                                          for label, action in self.physical_draws()))]
+
+    def drawn_news(self, action: Any) -> str:
+        """After a draw: whether its seat has something only it may read now (the screen
+        then offers that seat a look behind the gate)."""
+        if isinstance(action, Draw):
+            return "\n".join(self.private_news(action.seat))
+        return ""
 
     def hand(self, seat: str) -> list[HandCard]:
         """``seat``'s cards with what can be played now. Only for behind the gate."""
