@@ -129,13 +129,14 @@ class Driver:
             t.touch_up()
 
     def _in_scrollview(self, w: Any) -> bool:
-        """Whether ``w`` sits in a ScrollView whose content is larger than its view (only
-        then does the view wait to tell a tap from a scroll)."""
+        """Whether ``w`` sits in a ScrollView scrolled by dragging its content, whose content
+        is larger than its view (only then does the view wait to tell a tap from a scroll)."""
         from kivy.uix.scrollview import ScrollView
 
         node = w.parent
         while node is not None and node is not node.parent:
-            if isinstance(node, ScrollView) and node.children:
+            # A view scrolled by its bars only hands a touch on its content over at once.
+            if isinstance(node, ScrollView) and node.children and "content" in node.scroll_type:
                 content = node.children[0]
                 if content.height > node.height + 1 or content.width > node.width + 1:
                     return True
