@@ -328,6 +328,15 @@ class Table:
                 return ()
             return self.game.legal_actions(self._state)
 
+    def irreversible(self, action: Action) -> str | None:
+        """Why ``action`` could never be undone once applied (the engine's undo barrier:
+        it reveals a card, an Attack's result…), or ``None``; public words, nothing
+        applied. A screen asks for confirmation before such a tap."""
+        with self._lock:
+            if self.outcome is not None or self.game.check(self._state, action):
+                return None  # refused anyway: the refusal says why
+            return self.game.undo_barrier(self._state, action)
+
     def hidden(self, viewer: str = PUBLIC) -> set[str]:
         """Strings ``viewer`` may not see now (the engine's secrets)."""
         with self._lock:

@@ -242,7 +242,7 @@ class GameScreen(Screen):
     def tap_button(self, spec: ButtonSpec) -> None:
         intent = spec.intent
         if intent == "submit":
-            self.submit(spec.action)
+            self.submit(spec.action, spec.label)
         elif intent == "app-draw":
             self.app_draw(spec.count)
         elif intent == "physical-draw":
@@ -367,13 +367,28 @@ class GameScreen(Screen):
 
     # ------------------------------------------------ what every game screen does
 
-    def submit(self, action: Any) -> bool:
+    def submit(self, action: Any, what: str = "", confirmed: bool = False) -> bool:
         """Give an action to the Table; a refusal shows every violation in player words
         and changes nothing. A journal that cannot save (a full disk) is shown the same
-        way: nothing was applied."""
+        way: nothing was applied.
+
+        A tap that could never be undone (the engine's undo barrier: an Attack, a card
+        revealed) asks first, in a confirmation naming it (``what``: the button's or the
+        tap's words); rolls and draws have their own moment (the dice tray's hold, the
+        drawn card), and secret choices are made behind the gate. Returns False while the
+        question is open; the confirmed action is submitted then."""
         if self.table is None:
             return False
-        from rules.core import IllegalAction
+        from rules.core import Draw, IllegalAction, Roll
+
+        if not confirmed and not isinstance(action, (Roll, Draw)) and not getattr(action, "secret", False):
+            try:
+                reason = self.table.irreversible(action)
+            except ValueError:  # a closed table: submit says so below
+                reason = None
+            if reason:
+                self.ask_confirmation(what or "Do this", reason, lambda: self.submit(action, what, confirmed=True))
+                return False
 
         try:
             self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
@@ -415,6 +430,17 @@ class GameScreen(Screen):
                 self.ids.banner.show(self.humanise(rejected.message), getattr(rejected, "rule", ""), rejected.code)
         elif getattr(result, "accepted", None) is not None:
             self.after_accept(result.accepted.action)
+
+    def ask_confirmation(self, what: str, reason: str, then: Callable[[], Any]) -> None:
+        """Ask before an irreversible tap: "<what>?", why it cannot be undone, Cancel and
+        the action's own words on the button."""
+        from .widgets.confirm import ConfirmView
+
+        what = self.humanise(what).strip()
+        view = ConfirmView(then, question=what.rstrip("?.…") + "?", reason=self.humanise(reason),
+                           confirm_text=what if len(what) <= 40 else "Confirm")
+        self._confirm = view
+        view.open()
 
     def show_rejection(self, code: str, message: str) -> None:
         """Show a refused action with the rule it broke."""

@@ -140,6 +140,23 @@ def _tap_city(d: Any, city: str) -> Iterator[float]:
     yield from _settle(d)
 
 
+def _confirm(d: Any, cancel_first: bool = False) -> Iterator[float]:
+    """An Attack can never be undone: the tap asks first. ``cancel_first``: say no once,
+    see that nothing happened, then aim again is the caller's; here it only confirms."""
+    scr = _screen(d)
+    view = getattr(scr, "_confirm", None)
+    for _ in range(20):
+        if view is not None and view.parent is not None:
+            break
+        yield 0.05
+        view = getattr(scr, "_confirm", None)
+    d.check(view is not None and view.parent is not None, "an irreversible tap asks for confirmation first")
+    d.check("cannot be undone" in view.ids.reason.text, f"the question says why: {view.ids.reason.text!r}")
+    d.tap(view.ids.cancel if cancel_first else view.ids.ok)
+    yield 0.3
+    yield from _settle(d)
+
+
 def liberation_short_game(d: Any) -> Iterator[float]:
     """Setup by touch, the first City and the secret base behind the gate, a failed Attack
     (MISS), a secret Evade (the base is in no public label before or after the hold), a
@@ -179,7 +196,14 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     yield from _tap_city(d, c["X"])
     d.check(scr.ids.map.buttons[c["M"]].target, "the cities next to the exploited one are marked as targets")
     d.shot("lib-aim-attack")
+    ply = app.table.ply
     yield from _tap_city(d, c["M"])
+    d.shot("lib-attack-confirm")
+    yield from _confirm(d, cancel_first=True)
+    d.check(app.table.ply == ply and not scr.reveal_open, "Cancel attacks nobody")
+    yield from _tap_city(d, c["X"]) if not scr.ids.map.buttons[c["M"]].target else iter(())
+    yield from _tap_city(d, c["M"])
+    yield from _confirm(d)
     d.check(scr.reveal_open and "MISS" in scr.reveal_title, f"the Attack's MISS is revealed: {scr.reveal_title!r}")
     d.shot("lib-attack-miss")
     yield from _tap(d, "Continue")
@@ -204,6 +228,7 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     yield from _tap(d, f"Unexploit {name['X']}")
     yield from _tap_city(d, c["X"])
     yield from _tap_city(d, c["Y"])
+    yield from _confirm(d)
     d.check(scr.reveal_open and "BASE FOUND" in scr.reveal_title, f"BASE FOUND is revealed: {scr.reveal_title!r}")
     d.shot("lib-attack-base-found")
     yield from _tap(d, "Continue")
@@ -279,6 +304,7 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     d.check(scr.ids.map.buttons[c["X"]].selected, "the city asked about is marked on the map")
     d.shot("lib-ask-question")
     yield from _tap(d, f"? Ask: is the base within 2 steps of {name['X']}?")
+    yield from _confirm(d)  # the answer can never be taken back
     truth = GAME.map_of(app.table.state).distance(c["X"], c["B"]) <= 2
     d.check(("YES" if truth else "NO") in scr.answers_text and "The referee answers" in scr.answers_text,
             f"the referee's answer shows for both: {scr.answers_text!r}")
@@ -302,10 +328,12 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     yield from _tap(d, "Don't draw")
     yield from _tap_city(d, c["X"])
     yield from _tap_city(d, c["T"])
+    yield from _confirm(d)
     d.check(scr.reveal_open and "CARD TAKEN" in scr.reveal_title, f"CARD TAKEN is revealed: {scr.reveal_title!r}")
     d.shot("lib-attack-card-taken")
     yield from _tap(d, "Continue")
     yield from _tap(d, f"■ Occupy {name['T']}")
+    yield from _confirm(d)  # the claimed card is shown for good
     d.check(scr.ids.map.buttons[c["T"]].state in ("occupied", "exploited"), "the taken card is occupied on the map")
     d.check("● Lee: 2 cards" in scr.hands_text, f"the Liberation's hand shrank: {scr.hands_text!r}")
     d.shot("lib-after-claim")

@@ -170,6 +170,12 @@ class LiberationPresenter:
         glyph, side = SIDE[self.faction(seat)]
         return f"{self.name(seat)} ({glyph} {side})"
 
+    def say(self, action: Any) -> str:
+        """A public action from a tap on the map, in words (for its confirmation)."""
+        if isinstance(action, Attack):
+            return f"⚔ Attack {self.city_name(action.city)} from {self.city_name(action.exploit)}"
+        return self.humanise(f"{action.kind} ({self.who(action.seat)})")
+
     def city_name(self, city: str) -> str:
         return self.map.name_of(city) if city in self.map else city
 

@@ -95,7 +95,7 @@ class LiberationScreen(GameScreen):
     def tap_city(self, city: str) -> None:
         action = self.presenter.tap_city(city)
         if action is not None:
-            self.submit(action)
+            self.submit(action, self.presenter.say(action))
         else:
             self._refresh_trigger()
 
