@@ -112,6 +112,10 @@ class GameScreen(Screen):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        self._moment_view = None
+        card = getattr(self, "moment_card", None)
+        if card is not None:
+            card.hide()
         self.table = None
 
     def _on_change(self, change: Any) -> None:
@@ -179,8 +183,36 @@ class GameScreen(Screen):
         self.draw_table()
         self.show_actions()
         self.show_log()
+        self._show_moment()
         self.shown_ply = self.table.ply
         self.after_refresh()
+
+    def _show_moment(self) -> None:
+        """When one action has just decided something (the presenter's ``moment(before,
+        after)`` over two public views, one ply apart), show it over the board. Never on
+        an undo, a resume or a jump of several plies."""
+        moment_of = getattr(getattr(self, "presenter", None), "moment", None)
+        if moment_of is None or "board" not in self.ids:
+            return
+        if "gate" in self.ids and self.ids.gate.active:
+            self._moment_view = None  # a seat is reading its secrets: not over them
+            return
+        view = self.table.view()
+        before, self._moment_view = getattr(self, "_moment_view", None), view
+        if before is None or view.get("ply") != before.get("ply", -2) + 1:
+            return
+        moment = moment_of(before, view)
+        if moment is None:
+            return
+        from .widgets.moment import MomentCard
+
+        card = getattr(self, "moment_card", None)
+        if card is None:
+            card = self.moment_card = MomentCard()
+        card.title, card.text = self.humanise(moment.title), self.humanise(moment.text)
+        card.kind, card.faction = moment.kind, moment.faction
+        card.show_over(self, self.ids.board)
+        self._cue("reveal")
 
     def show_reading(self, event: Any) -> None:
         """A physical input event as the device reports it, before the Table has checked it

@@ -203,6 +203,7 @@ def full_game(d: Any) -> Iterator[float]:
     d.check(d.app.table.view()["influence"] == 0, f"Gains 9 (cop half) takes 500: {d.app.table.view()['influence']}")
     d.shot("tyranny-influence-zero")
     steps = 0
+    moments: list[str] = []
     while d.app.table.outcome is None:
         steps += 1
         d.check(steps < 60, "the game should be over by now")
@@ -212,6 +213,11 @@ def full_game(d: Any) -> Iterator[float]:
         if steps == 3:
             d.check("Cops hold influence at 0" in _screen(d).ids.influence.subtitle, "the streak countdown shows")
             d.shot("tyranny-streak")
+        card = getattr(_screen(d), "moment_card", None)
+        if card is not None and card.parent is not None and not moments:
+            moments.append(card.title)
+            d.check(d.is_visible(card) and card.ids.title.texture_size[1] <= card.height, f"the result moment is shown whole: {card.title!r}")
+            d.shot("tyranny-moment")
     yield from _wait_for(lambda: d.app.sm.current == "end", 5)
     d.check(d.app.sm.current == "end", f"the end screen shows (at {d.app.sm.current})")
     d.check(d.has("Cops win"), "the winner is named")

@@ -106,3 +106,50 @@ def test_sentences_name_people_not_seat_ids(journal):
     p = TyrannyPresenter(new_table(journal))
     assert p.humanise("cops-1 rolls 3 to move; criminals-1 waits.") == "Ann rolls 3 to move; Bob waits."
     assert p.humanise("die:sim/0") == "die:sim/0"
+
+
+def _play_until(t, p, want, rng, limit=3000):
+    """Random legal actions until the prompt awaits a roll whose purpose ``want`` accepts."""
+    for _ in range(limit):
+        if t.outcome is not None:
+            return None
+        waits = (t.view().get("prompt") or {}).get("waits") or {}
+        for seat, w in waits.items():
+            if w.get("$") == "core.RollRequest" and want(w.get("purpose", "")):
+                return seat
+        t.submit(rng.choice(list(t.legal_actions())))
+    return None
+
+
+@pytest.mark.parametrize("purpose,good,bad", [
+    ("capture", "captures", "fails to capture"),
+    ("escape", "escapes custody", "stays in custody"),
+    ("capture roll", "goes free", "is captured"),
+])
+def test_a_deciding_roll_is_a_moment_for_the_whole_table(journal, purpose, good, bad):
+    """Every roll that decides something reads as a result moment, made from two public
+    views: which way it went is in the title; nothing else of the turn makes one."""
+    seen = set()
+    for seed in range(1, 40):
+        t = new_table(journal, seed=seed)
+        p = TyrannyPresenter(t)
+        rng = random.Random(seed)
+        seat = _play_until(t, p, lambda x: x.startswith(purpose) if purpose == "capture roll" else x == purpose, rng)
+        if seat is None:
+            continue
+        face = (1, 6)[seed % 2]  # low and high faces in turn: each outcome comes up
+        before = t.view()
+        t.submit(Roll(seat, (face,)))
+        m = p.moment(before, t.view())
+        assert m is not None, (purpose, face)
+        assert p.name(seat) in m.title and seat not in m.title, m.title  # names, not seat ids
+        seen.add(good if good in m.title else bad if bad in m.title else m.title)
+        if {good, bad} <= seen:
+            break
+    assert seen == {good, bad}, seen
+    # A move that decides nothing makes no moment.
+    t = new_table(journal, seed=1)
+    p = TyrannyPresenter(t)
+    before = t.view()
+    t.submit(Roll("cops-1", (3,)))
+    assert p.moment(before, t.view()) is None

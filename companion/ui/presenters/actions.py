@@ -77,3 +77,17 @@ def hands_menu(seats: list[tuple[str, str]]) -> list[ButtonSpec]:
     """A button per seat's hand (``(seat id, name)``), then back to the game's buttons."""
     return [ButtonSpec(f"▤ {name}'s hand", "hand", seat=sid) for sid, name in seats] + [
         ButtonSpec("← Back", "back", role="quiet")]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A result the whole table should read at once, not only in the log: a capture or a
+    miss, an escape, a property changing hands. ``kind``: ``good``, ``bad`` or ``info``
+    (the card's colour); ``faction``: whose colour marks it ("" for none). A game's
+    presenter returns one from ``moment(before, after)`` (two public views, one action
+    apart); the shared screen shows it over the board for a few seconds."""
+
+    title: str
+    text: str = ""
+    kind: str = "info"
+    faction: str = ""

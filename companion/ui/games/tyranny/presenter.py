@@ -20,7 +20,7 @@ from rules.tyranny.board import Board, board_for
 from rules import facts
 from rules.tyranny.cards import CARDS
 
-from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, peek_button  # noqa: F401  (peek_button: for callers)
+from ...presenters.actions import ButtonSpec, Moment, GateChoice, GateLine, GateSection, peek_button  # noqa: F401  (peek_button: for callers)
 from ...presenters.words import humanise, option_words
 from .layout import GridLayout, grid_layout
 
@@ -145,6 +145,46 @@ class TyrannyPresenter:
             words.update(self.seat_names())
             self._words_cache = words
         return words
+
+    def moment(self, before: dict[str, Any], after: dict[str, Any]) -> Moment | None:
+        """What the last action decided, for the whole table to read (issue: "every roll
+        that decides something gets a result moment"): a property capture made or missed,
+        an escape or a stay in custody, an enemy captured or gone free, an arrest, a
+        property changing hands. From two public views, so nothing hidden can show.
+
+        The roll awaited before says what was at stake; the views after say how it went."""
+        waits = (before.get("prompt") or {}).get("waits") or {}
+        rolled = [(seat, w.get("purpose", "")) for seat, w in waits.items() if w.get("$") == "core.RollRequest"]
+        pieces0, pieces1 = before.get("pieces", {}), after.get("pieces", {})
+        owners0, owners1 = before.get("owners", {}), after.get("owners", {})
+        caught = [s for s, p in pieces1.items() if p.get("custody") and not pieces0.get(s, {}).get("custody")]
+        freed = [s for s, p in pieces1.items() if not p.get("custody") and pieces0.get(s, {}).get("custody")]
+        changed = [t for t in sorted(set(owners0) | set(owners1)) if owners0.get(t) != owners1.get(t)]
+        if rolled and after.get("ply", 0) == before.get("ply", 0) + 1:
+            seat, purpose = rolled[0]
+            name, faction = self.name(seat), self.faction_of(seat)
+            if purpose == "capture":
+                tile = pieces0.get(seat, {}).get("tile", "")
+                if tile in changed:
+                    return Moment(f"⌂ {name} captures {self.tile_name(tile)}", "The property changes hands.", "good", faction)
+                return Moment(f"✖ {name} fails to capture {self.tile_name(tile)}", "The roll was not enough.", "bad", faction)
+            if purpose == "escape":
+                if seat in freed:
+                    return Moment(f"✔ {name} escapes custody", "", "good", faction)
+                return Moment(f"⛓ {name} stays in custody", "", "bad", faction)
+            if purpose.startswith("capture roll"):
+                if seat in caught:
+                    return Moment(f"⛓ {name} is captured", "", "bad", faction)
+                return Moment(f"✔ {name} goes free", "", "good", faction)
+        if caught:
+            seat = caught[0]
+            return Moment(f"⛓ {self.name(seat)} is arrested", "", "bad", self.faction_of(seat))
+        if changed:
+            tile = changed[0]
+            owner = owners1.get(tile)
+            side = faction_name(owner) if owner else "nobody"
+            return Moment(f"⌂ {self.tile_name(tile)} now belongs to {'the ' + side if owner else side}", "", "info", owner or "")
+        return None
 
     def tile_name(self, tile: str) -> str:
         t = self.board.tiles.get(tile)
