@@ -2,7 +2,9 @@
 
 Dataclasses registered with :func:`serializable` become JSON objects tagged with ``"$"``;
 tuples, lists and sets come back as the type their field is annotated with, and dicts
-with non-string keys are stored as ``{"$map": [[key, value], ...]}``.
+with non-string keys are stored as ``{"$map": [[key, value], ...]}``. A value type made
+from plain data (a board from its file) is registered with :func:`stored_as` and stored as
+that data, untagged: the field's annotation says how to read it back.
 
 >>> from dataclasses import dataclass
 >>> @serializable("doc.Point")
@@ -29,6 +31,8 @@ T = TypeVar("T")
 _BY_TAG: dict[str, type] = {}
 _TAG_OF: dict[type, str] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
+_DUMP: dict[type, Callable[[Any], Any]] = {}
+_LOAD: dict[type, Callable[[Any], Any]] = {}
 
 
 def serializable(tag: str) -> Callable[[type[T]], type[T]]:
@@ -42,6 +46,30 @@ def serializable(tag: str) -> Callable[[type[T]], type[T]]:
         return cls
 
     return register
+
+
+def stored_as(cls: type[T], dump: Callable[[T], Any], load: Callable[[Any], T]) -> None:
+    """Store values of ``cls`` as the plain data ``dump`` gives (no ``"$"`` tag), and read a
+    field annotated ``cls`` back with ``load``. For immutable values built from data, such
+    as a board from its board file: a state holds the parsed value, its JSON the data.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Span:
+    ...     lo: int
+    ...     hi: int
+    >>> stored_as(Span, lambda s: [s.lo, s.hi], lambda d: Span(*d))
+    >>> @serializable("doc.Shelf")
+    ... @dataclass
+    ... class Shelf:
+    ...     span: Span
+    >>> to_data(Shelf(Span(1, 4)))
+    {'$': 'doc.Shelf', 'span': [1, 4]}
+    >>> from_data(to_data(Shelf(Span(1, 4))))
+    Shelf(span=Span(lo=1, hi=4))
+    """
+    _DUMP[cls] = dump
+    _LOAD[cls] = load
 
 
 def tag_of(cls: type) -> str:
@@ -60,6 +88,9 @@ def to_data(obj: Any) -> Any:
             if f.init:  # a derived field (init=False) is not data
                 out[f.name] = to_data(getattr(obj, f.name))
         return out
+    dump = _DUMP.get(cls)
+    if dump is not None:
+        return dump(obj)
     if cls is list or cls is tuple:
         return [to_data(v) for v in obj]
     if cls is dict:
@@ -73,6 +104,10 @@ def to_data(obj: Any) -> Any:
 
 def from_data(data: Any, hint: Any = None) -> Any:
     """Inverse of :func:`to_data`; ``hint`` is the annotation the value is stored under."""
+    if _LOAD and hint is not None:
+        load = _LOAD.get(_origin(hint))
+        if load is not None:
+            return load(data)
     if isinstance(data, dict):
         tag = data.get("$")
         if tag is not None:
