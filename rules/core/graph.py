@@ -49,15 +49,17 @@ from __future__ import annotations
 
 from collections import deque
 from types import MappingProxyType
-from typing import Any, Collection, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, NamedTuple
 
 from .errors import RulesError
 
-__all__ = ["Edge", "Graph", "GraphError", "UnknownNode"]
+__all__ = ["EMPTY", "Edge", "Graph", "GraphError", "UnknownNode"]
 
-MEMO_SIZE = 4096
-"""Answers a graph keeps before it forgets them all: enough for every (node, throw, set of
-open tunnels) of a board, bounded when a game asks with ever-new ``blocked`` sets."""
+MEMO_SIZE = 1 << 15
+"""Answers a graph keeps before it forgets them all. Tyranny's default board, played at
+length, asks about 10,000 distinct questions (each tile, throw, range and set of open
+tunnels, at the levels routes → ends → paths); the bound matters when a game asks with
+ever-new ``blocked`` sets (Outrage!'s visited squares)."""
 
 
 class GraphError(RulesError):
@@ -92,7 +94,9 @@ class Edge(NamedTuple):
 
 
 Kinds = Collection[str] | None
+Length = int | range
 _Key = tuple[Any, ...]
+EMPTY: frozenset[str] = frozenset()
 
 
 class Graph:
@@ -228,12 +232,7 @@ class Graph:
             if near is None:
                 raise UnknownNode(node)
             return near
-        key = ("near", node, _kinds(edges))
-        got = self._memo.get(key)
-        if got is None:
-            self._check(node)
-            got = self._remember(key, frozenset(e.b for e in self._out[node] if edges is None or e.kind in key[2]))
-        return got  # type: ignore[no-any-return]
+        return self._ask(Graph._neighbours, node, edges=edges)  # type: ignore[no-any-return]
 
     def adjacent(self, a: str, b: str, *, edges: Kinds = None) -> bool:
         """Whether an arc goes from ``a`` to ``b``; ``False`` for a node the graph lacks."""
@@ -246,30 +245,33 @@ class Graph:
             return False
 
     def paths(
-        self, start: str, length: int, *, edges: Kinds = None, free: Kinds = (), blocked: Iterable[str] = ()
+        self, start: str, length: Length, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
     ) -> tuple[tuple[str, ...], ...]:
         """Every path of exactly ``length`` steps from ``start``, as the tuple of its nodes
         (``start`` first). No path visits a node twice; a path may go on through ``free``
-        arcs after its last step. Listed depth first, a node's arcs in their order.
+        arcs after its last step. Listed depth first, a node's arcs in their order. A
+        ``range`` of lengths lists the paths of each length in turn.
 
         >>> line = Graph("abcd", lines=[("a", "b"), ("b", "c"), ("c", "d")])
         >>> line.paths("b", 2)
         (('b', 'c', 'd'),)
         >>> line.paths("b", 2, blocked={"d"}), line.paths("b", 0)
         ((), (('b',),))
+        >>> line.paths("b", range(1, 3))
+        (('b', 'a'), ('b', 'c'), ('b', 'c', 'd'))
         """
-        key = ("paths", start, length, _kinds(edges), _kinds(free), frozenset(blocked))
-        got = self._memo.get(key)
-        if got is None:
-            got = self._remember(key, tuple(dict.fromkeys(self._walk(*key[1:]))))
-        return got  # type: ignore[no-any-return]
+        try:  # the answer known: one look-up (the hot path of a game's move)
+            return self._memo[(Graph._paths, start, length, edges, free, blocked)]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):
+            return self._ask(Graph._paths, start, length, edges, free, blocked)  # type: ignore[no-any-return]
 
     def ends(
-        self, start: str, length: int, *, edges: Kinds = None, free: Kinds = (), blocked: Iterable[str] = ()
+        self, start: str, length: Length, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
     ) -> Mapping[str, tuple[str, ...]]:
         """Where the :meth:`paths` of ``length`` steps end, in the order first reached,
         each with its most direct path: the fewest arcs (so the fewest free ones), the
-        first listed among equals. A read-only mapping.
+        first listed among equals. With a ``range``, an end keeps its path of the first
+        length that reaches it. A read-only mapping.
 
         >>> ring = Graph("abcd", arcs=[("a", "b"), ("b", "c"), ("c", "d"), ("d", "a")], lines=[("a", "c", "t")])
         >>> dict(ring.ends("a", 1, free={"t"}))
@@ -277,19 +279,27 @@ class Graph:
         >>> dict(ring.ends("a", 1, edges={""}))
         {'b': ('a', 'b')}
         """
-        key = ("ends", start, length, _kinds(edges), _kinds(free), frozenset(blocked))
-        got = self._memo.get(key)
-        if got is None:
-            best: dict[str, tuple[str, ...]] = {}
-            for path in self.paths(start, length, edges=edges, free=free, blocked=blocked):
-                known = best.get(path[-1])
-                if known is None or len(path) < len(known):
-                    best[path[-1]] = path
-            got = self._remember(key, MappingProxyType(best))
-        return got  # type: ignore[no-any-return]
+        try:  # the answer known: one look-up (the hot path of a game's move)
+            return self._memo[(Graph._ends, start, length, edges, free, blocked)]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):
+            return self._ask(Graph._ends, start, length, edges, free, blocked)  # type: ignore[no-any-return]
+
+    def routes(
+        self, start: str, length: Length, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
+    ) -> Mapping[str, tuple[str, ...]]:
+        """:meth:`ends`, each with the nodes passed on the way (``start`` and the end left
+        out): what a move lands on, and what it passes over. A read-only mapping.
+
+        >>> dict(Graph("abcd", arcs=[("a", "b"), ("b", "c"), ("c", "d")]).routes("a", range(2, 4)))
+        {'c': ('b',), 'd': ('b', 'c')}
+        """
+        try:  # the answer known: one look-up (the hot path of a game's move)
+            return self._memo[(Graph._routes, start, length, edges, free, blocked)]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):
+            return self._ask(Graph._routes, start, length, edges, free, blocked)  # type: ignore[no-any-return]
 
     def distances(
-        self, start: str, *, edges: Kinds = None, free: Kinds = (), blocked: Iterable[str] = ()
+        self, start: str, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
     ) -> Mapping[str, int]:
         """The fewest steps from ``start`` to every node it can reach (itself at 0), nearest
         first. A read-only mapping.
@@ -297,47 +307,92 @@ class Graph:
         >>> dict(Graph("abc", arcs=[("a", "b"), ("b", "c")]).distances("a"))
         {'a': 0, 'b': 1, 'c': 2}
         """
-        key = ("dist", start, _kinds(edges), _kinds(free), frozenset(blocked))
-        got = self._memo.get(key)
-        if got is None:
-            self._check(start)
-            steps = self._steps(key[2], key[3])
-            stop = key[4]
-            dist = {start: 0}
-            todo = deque([start])
-            while todo:  # breadth first; a free arc's end goes to the front (0-1 search)
-                node = todo.popleft()
-                d = dist[node]
-                for nxt, cost in steps[node]:
-                    if nxt in stop or (nxt in dist and dist[nxt] <= d + cost):
-                        continue
-                    dist[nxt] = d + cost
-                    if cost:
-                        todo.append(nxt)
-                    else:
-                        todo.appendleft(nxt)
-            got = self._remember(key, MappingProxyType(dict(sorted(dist.items(), key=lambda kv: kv[1]))))
-        return got  # type: ignore[no-any-return]
+        return self._ask(Graph._dist, start, None, edges, free, blocked)  # type: ignore[no-any-return]
 
     def distance(
-        self, a: str, b: str, *, edges: Kinds = None, free: Kinds = (), blocked: Iterable[str] = ()
+        self, a: str, b: str, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
     ) -> int | None:
         """The fewest steps from ``a`` to ``b``; ``None`` if ``b`` cannot be reached."""
         self._check(b)
         return self.distances(a, edges=edges, free=free, blocked=blocked).get(b)
 
     def within(
-        self, start: str, steps: int, *, edges: Kinds = None, free: Kinds = (), blocked: Iterable[str] = ()
+        self, start: str, steps: int, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
     ) -> frozenset[str]:
         """The nodes at most ``steps`` steps from ``start``, ``start`` included."""
-        key = ("within", start, steps, _kinds(edges), _kinds(free), frozenset(blocked))
-        got = self._memo.get(key)
-        if got is None:
-            dist = self.distances(start, edges=edges, free=free, blocked=blocked)
-            got = self._remember(key, frozenset(n for n, d in dist.items() if d <= steps))
-        return got  # type: ignore[no-any-return]
+        return self._ask(Graph._within, start, steps, edges, free, blocked)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------- internals
+
+    def _ask(
+        self, question: Callable[..., Any], start: str, length: Any = None, edges: Kinds = None, free: Kinds = EMPTY,
+        blocked: Iterable[str] = EMPTY,
+    ) -> Any:
+        """The memoised answer of ``question`` (one of the private methods below). Asked
+        with hashable arguments (tuples, frozensets), the answer is one dictionary look-up
+        away; sets or lists are first made frozensets, and the answer is kept under both
+        keys."""
+        key = (question, start, length, edges, free, blocked)
+        try:
+            got = self._memo.get(key)
+        except TypeError:  # a set or a list: not hashable as given
+            got, key = None, None
+        if got is not None:
+            return got
+        norm = (question, start, length, _kinds(edges, "edges"), _kinds(free, "free") or EMPTY, _kinds(blocked, "blocked") or EMPTY)
+        got = self._memo.get(norm)
+        if got is None:
+            got = self._remember(norm, question(self, *norm[1:]))
+        if key is not None and key != norm:
+            self._remember(key, got)
+        return got
+
+    def _neighbours(self, node: str, _: None, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]) -> frozenset[str]:
+        self._check(node)
+        return frozenset(e.b for e in self._out[node] if edges is None or e.kind in edges)
+
+    def _paths(self, start: str, length: Length, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+        if isinstance(length, range):
+            return tuple(dict.fromkeys(p for n in length for p in self.paths(start, n, edges=edges, free=free, blocked=blocked)))
+        return tuple(dict.fromkeys(self._walk(start, length, edges, free, blocked)))
+
+    def _ends(self, start: str, length: Length, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]) -> Mapping[str, tuple[str, ...]]:
+        best: dict[str, tuple[str, ...]] = {}
+        for n in length if isinstance(length, range) else (length,):
+            these: dict[str, tuple[str, ...]] = {}
+            for path in self.paths(start, n, edges=edges, free=free, blocked=blocked):
+                known = these.get(path[-1])
+                if known is None or len(path) < len(known):
+                    these[path[-1]] = path
+            for end, path in these.items():
+                best.setdefault(end, path)
+        return MappingProxyType(best)
+
+    def _routes(self, start: str, length: Length, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]) -> Mapping[str, tuple[str, ...]]:
+        ends = self.ends(start, length, edges=edges, free=free, blocked=blocked)
+        return MappingProxyType({end: path[1:-1] for end, path in ends.items()})
+
+    def _dist(self, start: str, _: None, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]) -> Mapping[str, int]:
+        self._check(start)
+        steps = self._steps(edges, free)
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:  # breadth first; a free arc's end goes to the front (0-1 search)
+            node = todo.popleft()
+            d = dist[node]
+            for nxt, cost in steps[node]:
+                if nxt in blocked or (nxt in dist and dist[nxt] <= d + cost):
+                    continue
+                dist[nxt] = d + cost
+                if cost:
+                    todo.append(nxt)
+                else:
+                    todo.appendleft(nxt)
+        return MappingProxyType(dict(sorted(dist.items(), key=lambda kv: kv[1])))
+
+    def _within(self, start: str, steps: int, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]) -> frozenset[str]:
+        dist = self.distances(start, edges=edges, free=free, blocked=blocked)
+        return frozenset(n for n, d in dist.items() if d <= steps)
 
     def _check(self, node: object) -> None:
         if node not in self:
@@ -349,12 +404,11 @@ class Graph:
         self._memo[key] = value
         return value
 
-    def _steps(self, edges: frozenset[str] | None, free: frozenset[str] | None) -> dict[str, tuple[tuple[str, int], ...]]:
+    def _steps(self, edges: frozenset[str] | None, free: frozenset[str]) -> dict[str, tuple[tuple[str, int], ...]]:
         """Each node's usable arcs as (next node, steps it costs), in arc order."""
         key = ("steps", edges, free)
         got = self._memo.get(key)
         if got is None:
-            free = free or frozenset()
             got = self._remember(key, {
                 n: tuple(dict.fromkeys((e.b, 0 if e.kind in free else 1) for e in out if edges is None or e.kind in edges))
                 for n, out in self._out.items()
@@ -362,11 +416,11 @@ class Graph:
         return got  # type: ignore[no-any-return]
 
     def _walk(
-        self, start: str, length: int, edges: frozenset[str] | None, free: frozenset[str] | None, blocked: frozenset[str]
+        self, start: str, length: int, edges: frozenset[str] | None, free: frozenset[str], blocked: frozenset[str]
     ) -> Iterator[tuple[str, ...]]:
         self._check(start)
         if type(length) is not int or length < 0:
-            raise GraphError(f"a path's length is a whole number of steps (0 or more), not {length!r}")
+            raise GraphError(f"a path's length is a whole number of steps (0 or more), or a range of them, not {length!r}")
         steps = self._steps(edges, free)
         path = [start]
         on_path = {start}
@@ -392,8 +446,12 @@ class Graph:
                 on_path.discard(path.pop())
 
 
-def _kinds(kinds: Kinds) -> frozenset[str] | None:
-    return None if kinds is None else kinds if type(kinds) is frozenset else frozenset(kinds)
+def _kinds(kinds: Iterable[str] | None, name: str) -> frozenset[str] | None:
+    if kinds is None or type(kinds) is frozenset:
+        return kinds  # type: ignore[return-value]
+    if isinstance(kinds, str):  # frozenset("stairs") would be its letters
+        raise GraphError(f"{name} is a collection of names, not the string {kinds!r}")
+    return frozenset(kinds)
 
 
 def _rows(

@@ -11,7 +11,7 @@ movement questions. A game state holds its :class:`Board`; its JSON holds the bo
 ('police-station', 'hideout')
 >>> b.next["o-scrapyard"], b.tier_of["i-bank"]
 ('police-station', 'inner')
->>> b.routes("hideout", 2, frozenset())
+>>> dict(b.routes("hideout", 2, ()))
 {'o-gains-2': ('o-pawnshop',)}
 >>> sorted(b.routes("o-arcade", 1, {"tunnel-a"})) == sorted(b.routes("o-arcade", 1, frozenset()))
 True
@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any, Collection, Mapping
 
 from rules.core.graph import Graph
 from rules.core.jsondata import stored_as
@@ -37,7 +37,6 @@ MAX_MOVE = 6
 """The longest move: a die's 6, or Gamble 6's "any tile within 6 tiles"."""
 MIN_TIER = MAX_MOVE + 1
 """Tiles a tier needs, so that every roll has a move that passes no tile twice (RULINGS M-09)."""
-_FORWARD = frozenset({FORWARD})
 
 
 class BoardError(DataFileError):
@@ -104,15 +103,15 @@ class Board:
         a, b = self.tunnels[tunnel].ends
         return b if tile == a else a
 
-    def routes(self, start: str, steps: int, open_tunnels: Collection[str]) -> dict[str, tuple[str, ...]]:
-        """Every tile ``steps`` tiles forward of ``start``, each with the tiles passed on the
-        way (start and destination excluded), in the order the moves are listed. Standing
-        on an end of an open tunnel, a piece may go through to the other end without
-        spending a step (RULINGS T-06); no move passes a tile twice (M-09); of two routes
-        to one tile the one through fewer tunnels is kept."""
-        opened = frozenset(open_tunnels)
-        ends = self.graph.ends(start, steps, edges=_FORWARD | opened, free=opened)
-        return {tile: path[1:-1] for tile, path in ends.items()}
+    def routes(self, start: str, steps: int | range, open_tunnels: Collection[str]) -> Mapping[str, tuple[str, ...]]:
+        """Every tile ``steps`` tiles forward of ``start`` (or any number in a ``range``),
+        each with the tiles passed on the way (start and destination excluded), in the
+        order the moves are listed; a read-only mapping. Standing on an end of an open
+        tunnel, a piece may go through to the other end without spending a step (RULINGS
+        T-06); no move passes a tile twice (M-09); of two routes to one tile the one
+        through fewer tunnels is kept."""
+        opened = tuple(open_tunnels)  # hashable as it comes: the graph's answer is one look-up
+        return self.graph.routes(start, steps, edges=(FORWARD, *opened), free=opened)
 
     def ahead(self, tile: str) -> list[str]:
         """The other tiles of ``tile``'s tier in front of it, closest first (one lap)."""

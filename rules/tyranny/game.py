@@ -717,14 +717,8 @@ def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = N
     b = state.board
     if up_to is None:
         up_to = state.options["move"] == "up-to"
-    start = state.pos[seat]
-    if not up_to:
-        return b.routes(start, steps, state.open_tunnels)
-    out: dict[str, tuple[str, ...]] = {}
-    for n in range(1, steps + 1):
-        for tile, passed in b.routes(start, n, state.open_tunnels).items():
-            out.setdefault(tile, passed)
-    return out
+    moves = b.routes(state.pos[seat], range(1, steps + 1) if up_to else steps, state.open_tunnels)
+    return moves.copy()  # type: ignore[attr-defined]  # the state's own dict: the board's answer is shared and read-only
 
 
 GAME = Tyranny()
