@@ -275,3 +275,33 @@ def test_the_memo_stays_bounded(monkeypatch):
 
 def test_graph_is_in_the_kernel_and_rules_namespaces():
     assert rules.Graph is Graph and rules.core.GraphError is GraphError
+
+
+@given(questions(), st.integers(0, 4))
+def test_a_range_of_lengths_is_each_length_in_turn(q, extra):
+    g, start, length, edges, free, blocked = q
+    lengths = range(length, length + extra)
+    kw = {"edges": edges, "free": free, "blocked": blocked}
+    each = [p for n in lengths for p in g.paths(start, n, **kw)]
+    assert g.paths(start, lengths, **kw) == tuple(dict.fromkeys(each))
+    ends = g.ends(start, lengths, **kw)
+    for end, path in ends.items():
+        first = next(n for n in lengths if end in g.ends(start, n, **kw))
+        assert path == g.ends(start, first, **kw)[end]
+    assert dict(g.routes(start, lengths, **kw)) == {end: path[1:-1] for end, path in ends.items()}
+
+
+@given(questions())
+def test_the_same_question_asked_with_a_tuple_a_list_or_a_set_has_one_answer(q):
+    g, start, length, edges, free, blocked = q
+    as_tuples = g.ends(start, length, edges=tuple(sorted(edges)) if edges is not None else None,
+                       free=tuple(free), blocked=tuple(blocked))
+    as_lists = g.ends(start, length, edges=list(edges) if edges is not None else None, free=list(free), blocked=list(blocked))
+    as_sets = g.ends(start, length, edges=set(edges) if edges is not None else None, free=set(free), blocked=set(blocked))
+    assert list(as_tuples.items()) == list(as_lists.items()) == list(as_sets.items())
+
+
+def test_kinds_given_as_one_string_are_refused():
+    g = Graph("ab", lines=[("a", "b", "stairs")])
+    with pytest.raises(GraphError, match="not the string 'stairs'"):
+        g.paths("a", 1, edges="stairs")  # type: ignore[arg-type]
