@@ -1,6 +1,6 @@
 """JSON round-trip for the engines' value types.
 
-Dataclasses registered with :func:`serializable` become JSON objects tagged with ``"$"``;
+Dataclasses (or NamedTuples) registered with :func:`serializable` become JSON objects tagged with ``"$"``;
 tuples, lists and sets come back as the type their field is annotated with, and dicts
 with non-string keys are stored as ``{"$map": [[key, value], ...]}``. A value type made
 from plain data (a board from its file) is registered with :func:`stored_as` and stored as
@@ -31,16 +31,20 @@ T = TypeVar("T")
 _BY_TAG: dict[str, type] = {}
 _TAG_OF: dict[type, str] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
 _DUMP: dict[type, Callable[[Any], Any]] = {}
 _LOAD: dict[type, Callable[[Any], Any]] = {}
 
 
 def serializable(tag: str) -> Callable[[type[T]], type[T]]:
-    """Register a dataclass under a globally unique ``tag`` for :func:`to_data`."""
+    """Register a dataclass or a NamedTuple under a globally unique ``tag`` for
+    :func:`to_data`; its fields (a dataclass's ``init`` fields) are its data."""
 
     def register(cls: type[T]) -> type[T]:
         if tag in _BY_TAG and _BY_TAG[tag] is not cls:
             raise ValueError(f"serial tag {tag!r} is already taken by {_BY_TAG[tag]!r}")
+        if not (dataclasses.is_dataclass(cls) or issubclass(cls, tuple) and hasattr(cls, "_fields")):
+            raise TypeError(f"@serializable registers a dataclass or a NamedTuple, not {cls!r}")
         _BY_TAG[tag] = cls
         _TAG_OF[cls] = tag
         return cls
@@ -84,9 +88,8 @@ def to_data(obj: Any) -> Any:
     tag = _TAG_OF.get(cls)
     if tag is not None:
         out: dict[str, Any] = {"$": tag}
-        for f in dataclasses.fields(obj):
-            if f.init:  # a derived field (init=False) is not data
-                out[f.name] = to_data(getattr(obj, f.name))
+        for name in _fields(cls):
+            out[name] = to_data(getattr(obj, name))
         return out
     dump = _DUMP.get(cls)
     if dump is not None:
@@ -116,9 +119,9 @@ def from_data(data: Any, hint: Any = None) -> Any:
                 raise ParseError(f"unknown type tag {tag!r}")
             hints = _hints(cls)
             kwargs = {}
-            for f in dataclasses.fields(cls):
-                if f.init and f.name in data:
-                    kwargs[f.name] = from_data(data[f.name], hints.get(f.name))
+            for name in _fields(cls):
+                if name in data:
+                    kwargs[name] = from_data(data[name], hints.get(name))
             try:
                 return cls(**kwargs)
             except TypeError as e:
@@ -156,6 +159,19 @@ def loads(text: str) -> Any:
         return from_data(json.loads(text))
     except json.JSONDecodeError as e:
         raise ParseError(f"not JSON: {e}") from None
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    """The names of a registered type's data fields: a dataclass's ``init`` fields (a
+    derived field, ``init=False``, is not data), a NamedTuple's fields."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        if dataclasses.is_dataclass(cls):
+            names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+        else:
+            names = tuple(cls._fields)  # type: ignore[attr-defined]
+        _FIELDS[cls] = names
+    return names
 
 
 def _hints(cls: type) -> dict[str, Any]:
