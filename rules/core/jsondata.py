@@ -32,6 +32,7 @@ _BY_TAG: dict[str, type] = {}
 _TAG_OF: dict[type, str] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_LOADER_OF: dict[Any, Callable[[Any], Any] | None] = {}
 _DUMP: dict[type, Callable[[Any], Any]] = {}
 _LOAD: dict[type, Callable[[Any], Any]] = {}
 
@@ -74,6 +75,7 @@ def stored_as(cls: type[T], dump: Callable[[T], Any], load: Callable[[Any], T]) 
     """
     _DUMP[cls] = dump
     _LOAD[cls] = load
+    _LOADER_OF.clear()  # a hint looked up before may name this type
 
 
 def tag_of(cls: type) -> str:
@@ -108,7 +110,7 @@ def to_data(obj: Any) -> Any:
 def from_data(data: Any, hint: Any = None) -> Any:
     """Inverse of :func:`to_data`; ``hint`` is the annotation the value is stored under."""
     if _LOAD and hint is not None:
-        load = _LOAD.get(_origin(hint))
+        load = _loader(hint)
         if load is not None:
             return load(data)
     if isinstance(data, dict):
@@ -159,6 +161,18 @@ def loads(text: str) -> Any:
         return from_data(json.loads(text))
     except json.JSONDecodeError as e:
         raise ParseError(f"not JSON: {e}") from None
+
+
+def _loader(hint: Any) -> Callable[[Any], Any] | None:
+    """The :func:`stored_as` reader of the type ``hint`` names, if any (looked up once per
+    hint: reading a state asks for every field)."""
+    try:
+        return _LOADER_OF[hint]
+    except KeyError:
+        load = _LOADER_OF[hint] = _LOAD.get(_origin(hint))
+        return load
+    except TypeError:  # an unhashable annotation object
+        return _LOAD.get(_origin(hint))
 
 
 def _fields(cls: type) -> tuple[str, ...]:
