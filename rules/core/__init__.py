@@ -3,6 +3,7 @@ from .actions import Action, Commit, Draw, Roll, action, bad_fields, parse_actio
 from .commits import SecretRound
 from .errors import IllegalAction, InvalidSetup, NoPositions, ParseError, RulesError, UnknownGame, Violation
 from .game import Game, LegalActions, Option, State, Step, step, swap_hidden
+from .graph import Edge, Graph, GraphError, UnknownNode
 from .jsondata import dumps, from_data, loads, serializable, to_data
 from .log import LogEntry
 from .outcome import Outcome, Score
@@ -14,10 +15,10 @@ from .tracks import Escalation, Streak, Track
 from .zones import Deck, EmptyDeck, Hand
 
 __all__ = [
-    "Action", "Commit", "CommitRequest", "Decision", "Deck", "Die", "Draw", "DrawRequest", "EmptyDeck",
-    "Escalation", "Game", "Hand", "IllegalAction", "InvalidSetup", "NoPositions", "LegalActions", "LogEntry", "Option",
+    "Action", "Commit", "CommitRequest", "Decision", "Deck", "Die", "Draw", "DrawRequest", "Edge", "EmptyDeck",
+    "Escalation", "Game", "Graph", "GraphError", "Hand", "IllegalAction", "InvalidSetup", "NoPositions", "LegalActions", "LogEntry", "Option",
     "Outcome", "POOL", "PUBLIC", "ParseError", "Prompt", "Reaction", "ReactionStack", "Rng", "Roll",
     "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Track",
-    "TurnOrder", "UnknownGame", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",
+    "TurnOrder", "UnknownGame", "UnknownNode", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",
     "parse_action", "serializable", "step", "swap_hidden", "to_data",
 ]

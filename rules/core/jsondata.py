@@ -1,8 +1,10 @@
 """JSON round-trip for the engines' value types.
 
-Dataclasses registered with :func:`serializable` become JSON objects tagged with ``"$"``;
+Dataclasses (or NamedTuples) registered with :func:`serializable` become JSON objects tagged with ``"$"``;
 tuples, lists and sets come back as the type their field is annotated with, and dicts
-with non-string keys are stored as ``{"$map": [[key, value], ...]}``.
+with non-string keys are stored as ``{"$map": [[key, value], ...]}``. A value type made
+from plain data (a board from its file) is registered with :func:`stored_as` and stored as
+that data, untagged: the field's annotation says how to read it back.
 
 >>> from dataclasses import dataclass
 >>> @serializable("doc.Point")
@@ -29,19 +31,51 @@ T = TypeVar("T")
 _BY_TAG: dict[str, type] = {}
 _TAG_OF: dict[type, str] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_LOADER_OF: dict[Any, Callable[[Any], Any] | None] = {}
+_DUMP: dict[type, Callable[[Any], Any]] = {}
+_LOAD: dict[type, Callable[[Any], Any]] = {}
 
 
 def serializable(tag: str) -> Callable[[type[T]], type[T]]:
-    """Register a dataclass under a globally unique ``tag`` for :func:`to_data`."""
+    """Register a dataclass or a NamedTuple under a globally unique ``tag`` for
+    :func:`to_data`; its fields (a dataclass's ``init`` fields) are its data."""
 
     def register(cls: type[T]) -> type[T]:
         if tag in _BY_TAG and _BY_TAG[tag] is not cls:
             raise ValueError(f"serial tag {tag!r} is already taken by {_BY_TAG[tag]!r}")
+        if not (dataclasses.is_dataclass(cls) or issubclass(cls, tuple) and hasattr(cls, "_fields")):
+            raise TypeError(f"@serializable registers a dataclass or a NamedTuple, not {cls!r}")
         _BY_TAG[tag] = cls
         _TAG_OF[cls] = tag
         return cls
 
     return register
+
+
+def stored_as(cls: type[T], dump: Callable[[T], Any], load: Callable[[Any], T]) -> None:
+    """Store values of ``cls`` as the plain data ``dump`` gives (no ``"$"`` tag), and read a
+    field annotated ``cls`` back with ``load``. For immutable values built from data, such
+    as a board from its board file: a state holds the parsed value, its JSON the data.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Span:
+    ...     lo: int
+    ...     hi: int
+    >>> stored_as(Span, lambda s: [s.lo, s.hi], lambda d: Span(*d))
+    >>> @serializable("doc.Shelf")
+    ... @dataclass
+    ... class Shelf:
+    ...     span: Span
+    >>> to_data(Shelf(Span(1, 4)))
+    {'$': 'doc.Shelf', 'span': [1, 4]}
+    >>> from_data([1, 4], Span)      # what reading a Shelf does with its ``span`` field
+    Span(lo=1, hi=4)
+    """
+    _DUMP[cls] = dump
+    _LOAD[cls] = load
+    _LOADER_OF.clear()  # a hint looked up before may name this type
 
 
 def tag_of(cls: type) -> str:
@@ -56,10 +90,12 @@ def to_data(obj: Any) -> Any:
     tag = _TAG_OF.get(cls)
     if tag is not None:
         out: dict[str, Any] = {"$": tag}
-        for f in dataclasses.fields(obj):
-            if f.init:  # a derived field (init=False) is not data
-                out[f.name] = to_data(getattr(obj, f.name))
+        for name in _fields(cls):
+            out[name] = to_data(getattr(obj, name))
         return out
+    dump = _DUMP.get(cls)
+    if dump is not None:
+        return dump(obj)
     if cls is list or cls is tuple:
         return [to_data(v) for v in obj]
     if cls is dict:
@@ -73,6 +109,10 @@ def to_data(obj: Any) -> Any:
 
 def from_data(data: Any, hint: Any = None) -> Any:
     """Inverse of :func:`to_data`; ``hint`` is the annotation the value is stored under."""
+    if _LOAD and hint is not None:
+        load = _loader(hint)
+        if load is not None:
+            return load(data)
     if isinstance(data, dict):
         tag = data.get("$")
         if tag is not None:
@@ -81,9 +121,9 @@ def from_data(data: Any, hint: Any = None) -> Any:
                 raise ParseError(f"unknown type tag {tag!r}")
             hints = _hints(cls)
             kwargs = {}
-            for f in dataclasses.fields(cls):
-                if f.init and f.name in data:
-                    kwargs[f.name] = from_data(data[f.name], hints.get(f.name))
+            for name in _fields(cls):
+                if name in data:
+                    kwargs[name] = from_data(data[name], hints.get(name))
             try:
                 return cls(**kwargs)
             except TypeError as e:
@@ -121,6 +161,31 @@ def loads(text: str) -> Any:
         return from_data(json.loads(text))
     except json.JSONDecodeError as e:
         raise ParseError(f"not JSON: {e}") from None
+
+
+def _loader(hint: Any) -> Callable[[Any], Any] | None:
+    """The :func:`stored_as` reader of the type ``hint`` names, if any (looked up once per
+    hint: reading a state asks for every field)."""
+    try:
+        return _LOADER_OF[hint]
+    except KeyError:
+        load = _LOADER_OF[hint] = _LOAD.get(_origin(hint))
+        return load
+    except TypeError:  # an unhashable annotation object
+        return _LOAD.get(_origin(hint))
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    """The names of a registered type's data fields: a dataclass's ``init`` fields (a
+    derived field, ``init=False``, is not data), a NamedTuple's fields."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        if dataclasses.is_dataclass(cls):
+            names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+        else:
+            names = tuple(cls._fields)  # type: ignore[attr-defined]
+        _FIELDS[cls] = names
+    return names
 
 
 def _hints(cls: type) -> dict[str, Any]:

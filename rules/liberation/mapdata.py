@@ -3,8 +3,9 @@
 Button Shy never published the city names or the lines of the four map cards, so a table
 enters its own map once (see :mod:`rules.liberation.mapbuilder`) and the engine checks every
 adjacency rule against the map in use. A labelled placeholder map ships so the game can be
-tried at once. This module is pure: it parses, validates and answers graph questions; the
-only file it reads is the shipped placeholder (through :mod:`importlib.resources`).
+tried at once. This module is pure: it parses and validates; the graph questions are the
+kernel's :class:`~rules.core.graph.Graph`'s, which a :class:`MapSpec` holds. The only file
+it reads is the shipped placeholder (through :mod:`importlib.resources`).
 
 >>> m = placeholder_map()
 >>> m.placeholder, len(m.cities), len(m.lines)
@@ -21,12 +22,13 @@ True
 from __future__ import annotations
 
 import json
-from collections import Counter, deque
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
+from rules.core.graph import Graph
 from rules.datafile import DataFileError, Problems, kind, short
 
 FORMAT = "liberation-map/1"
@@ -62,27 +64,21 @@ class City:
 
 @dataclass(frozen=True)
 class MapSpec:
-    """A validated map. Lines are stored as sorted pairs, in sorted order, so two specs
-    with the same cities and lines compare equal however they were entered."""
+    """A validated map: its cities and the graph of lines between them (the graph's nodes
+    are the city ids, in the cities' order). Lines are kept as sorted pairs, in sorted
+    order, so two specs with the same cities and lines compare equal however they were
+    entered."""
 
     id: str
     name: str
     cities: tuple[City, ...]
-    lines: tuple[tuple[str, str], ...]
+    graph: Graph
     placeholder: bool = False
     note: str = ""
-    _adj: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
-    _by_id: Mapping[str, City] = field(init=False, repr=False, compare=False)
-    _dist: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        adj: dict[str, set[str]] = {c.id: set() for c in self.cities}
-        for a, b in self.lines:
-            adj[a].add(b)
-            adj[b].add(a)
-        object.__setattr__(self, "_adj", {k: frozenset(v) for k, v in adj.items()})
-        object.__setattr__(self, "_by_id", {c.id: c for c in self.cities})
-        object.__setattr__(self, "_dist", {})  # memo of breadth-first searches
+        if self.graph.nodes != self.city_ids:
+            raise MapError("The map's graph must have the cities' ids as its nodes, in the cities' order.")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "MapSpec":
         return self  # immutable
@@ -91,48 +87,39 @@ class MapSpec:
     def city_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cities)
 
+    @property
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """Each line once, as a sorted pair."""
+        return self.graph.lines
+
     def __contains__(self, city_id: object) -> bool:
-        return city_id in self._by_id
+        return city_id in self.graph
 
     def city(self, city_id: str) -> City:
-        return self._by_id[city_id]
+        return self.cities[self.graph.index(city_id)]
 
     def name_of(self, city_id: str) -> str:
-        return self._by_id[city_id].name
+        return self.city(city_id).name
 
     def category_of(self, city_id: str) -> str:
-        return self._by_id[city_id].category
+        return self.city(city_id).category
 
     def neighbours(self, city_id: str) -> frozenset[str]:
         """Cities connected to ``city_id`` by one line."""
-        return self._adj[city_id]
+        return self.graph.neighbours(city_id)
 
     def adjacent(self, a: str, b: str) -> bool:
         """Whether one line connects ``a`` and ``b`` (a city is not adjacent to itself)."""
-        return b in self._adj.get(a, ())
+        return self.graph.adjacent(a, b)
 
     def reachable(self, city_id: str, steps: int = 1) -> frozenset[str]:
         """Cities at most ``steps`` lines away, ``city_id`` included. With ``steps=1``:
         the cities a base there may Evade to."""
-        return frozenset(c for c, d in self._distances(city_id).items() if d <= steps)
+        return self.graph.within(city_id, steps)
 
     def distance(self, a: str, b: str) -> int | None:
-        """Fewest lines from ``a`` to ``b`` (``None`` if not connected)."""
-        return self._distances(a).get(b)
-
-    def _distances(self, start: str) -> dict[str, int]:
-        dist = self._dist.get(start)
-        if dist is None:
-            dist = {start: 0}
-            todo = deque([start])
-            while todo:
-                c = todo.popleft()
-                for n in self._adj[c]:
-                    if n not in dist:
-                        dist[n] = dist[c] + 1
-                        todo.append(n)
-            self._dist[start] = dist
-        return dist
+        """Fewest lines from ``a`` to ``b`` (``None`` if not connected, or not a city)."""
+        return self.graph.distance(a, b) if b in self.graph else None
 
 
 def problems_of(cities: Iterable[City], lines: Iterable[tuple[str, str]]) -> list[str]:
@@ -224,8 +211,8 @@ def make_map(
 
 
 def _spec(map_id: str, name: str, cities: tuple[City, ...], lines: list[tuple[str, str]], placeholder: bool, note: str) -> MapSpec:
-    canon = tuple(sorted({(min(a, b), max(a, b)) for a, b in lines}))
-    return MapSpec(map_id, name or map_id, cities, canon, placeholder, note)
+    canon = sorted({(min(a, b), max(a, b)) for a, b in lines})
+    return MapSpec(map_id, name or map_id, cities, Graph([c.id for c in cities], lines=canon), placeholder, note)
 
 
 def parse_map(data: Any, source: str = "map data") -> MapSpec:

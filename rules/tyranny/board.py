@@ -2,14 +2,16 @@
 
 The rulebook publishes no layout, so ``data/board.json`` is a clearly labelled default a
 table edits to match its printed board (format: ``README.md``, "Board files"). A board is read once and
-kept as plain lookup tables, so movement is dictionary look-ups on the hot path.
+kept as plain lookup tables and a kernel :class:`~rules.core.graph.Graph` (each tier's tiles one
+way round, ``forward``; each tunnel a line of its own kind), which answers and remembers the
+movement questions. A game state holds its :class:`Board`; its JSON holds the board data.
 
 >>> b = default_board()
 >>> b.start["cops"], b.start["criminals"]
 ('police-station', 'hideout')
 >>> b.next["o-scrapyard"], b.tier_of["i-bank"]
 ('police-station', 'inner')
->>> b.routes("hideout", 2, frozenset())
+>>> dict(b.routes("hideout", 2, ()))
 {'o-gains-2': ('o-pawnshop',)}
 >>> sorted(b.routes("o-arcade", 1, {"tunnel-a"})) == sorted(b.routes("o-arcade", 1, frozenset()))
 True
@@ -20,13 +22,21 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection, Mapping
 
+from rules.core.graph import Graph
+from rules.core.jsondata import stored_as
 from rules.datafile import DataFileError, Problems, at, kind, short
 
 DATA = Path(__file__).parent / "data"
 KINDS = ("property", "gamble", "gains", "tunnel", "safe", "hideout", "police-station", "street")
 HOME_KIND = {"cops": "police-station", "criminals": "hideout"}
+FORWARD = "forward"
+"""The kind of the board graph's arcs from a tile to the next one on its tier."""
+MAX_MOVE = 6
+"""The longest move: a die's 6, or Gamble 6's "any tile within 6 tiles"."""
+MIN_TIER = MAX_MOVE + 1
+"""Tiles a tier needs, so that every roll has a move that passes no tile twice (RULINGS M-09)."""
 
 
 class BoardError(DataFileError):
@@ -57,7 +67,8 @@ class Tunnel:
 class Board:
     """Look-up tables built from a board file. ``next`` maps a tile to the one in front of
     it; ``across`` to the facing tile on the other tier; ``homes`` a faction to its home
-    base tiles (one per tier, the first is the start tile)."""
+    base tiles (one per tier, the first is the start tile); ``graph`` is the movement graph.
+    ``data`` is the board file's data."""
 
     name: str
     tiles: dict[str, Tile]
@@ -66,12 +77,10 @@ class Board:
     across: dict[str, str]
     homes: dict[str, tuple[str, ...]]
     tunnels: dict[str, Tunnel]
+    graph: Graph
     tunnel_at: dict[str, str] = field(default_factory=dict)  # tile id → tunnel id
     tier_of: dict[str, str] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
-    # Not board data: the engine's cache of reachable tiles by (start, steps, up_to, open
-    # tunnels), filled as games are played (see ``rules.tyranny.game.reachable``).
-    reach: dict[tuple[Any, ...], dict[str, list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
         return self  # immutable: a copied game state shares its board
@@ -94,30 +103,15 @@ class Board:
         a, b = self.tunnels[tunnel].ends
         return b if tile == a else a
 
-    def routes(self, start: str, steps: int, open_tunnels: frozenset[str] | set[str]) -> dict[str, tuple[str, ...]]:
-        """Every tile ``steps`` tiles forward of ``start``, each with the tiles passed on the
-        way (start and destination excluded). Standing on an end of an open tunnel, a piece
-        may go through to the other end without spending a step (RULINGS T-06); of two
-        routes to one tile the first found — the one through fewer tunnels — is kept."""
-        frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
-        for step in range(steps + 1):
-            expanded: list[tuple[str, tuple[str, ...]]] = []
-            seen: set[str] = set()
-            for tile, passed in frontier:
-                if tile in seen:
-                    continue
-                seen.add(tile)
-                expanded.append((tile, passed))
-                tunnel = self.tunnel_at.get(tile)
-                if tunnel is not None and tunnel in open_tunnels:
-                    other = self.other_end(tunnel, tile)
-                    if other not in seen:
-                        seen.add(other)
-                        expanded.append((other, passed + (tile,) if step else passed))
-            if step == steps:
-                return {t: p for t, p in expanded}
-            frontier = [(self.next[t], p + (t,) if (step or t != start) else p) for t, p in expanded]
-        return {}
+    def routes(self, start: str, steps: int | range, open_tunnels: Collection[str]) -> Mapping[str, tuple[str, ...]]:
+        """Every tile ``steps`` tiles forward of ``start`` (or any number in a ``range``),
+        each with the tiles passed on the way (start and destination excluded), in the
+        order the moves are listed; a read-only mapping. Standing on an end of an open
+        tunnel, a piece may go through to the other end without spending a step (RULINGS
+        T-06); no move passes a tile twice (M-09); of two routes to one tile the one
+        through fewer tunnels is kept."""
+        opened = tuple(open_tunnels)  # hashable as it comes: the graph's answer is one look-up
+        return self.graph.routes(start, steps, edges=(FORWARD, *opened), free=opened)
 
     def ahead(self, tile: str) -> list[str]:
         """The other tiles of ``tile``'s tier in front of it, closest first (one lap)."""
@@ -160,8 +154,8 @@ def parse_board(data: Any, source: str = "board data") -> Board:
             if tile is not None:
                 tiles[tile.id] = tile
                 ids.append(tile.id)
-        if isinstance(rows, list) and len(rows) < 2:
-            p.add(at("tiers", tier), "a tier needs at least two tiles")
+        if isinstance(rows, list) and len(rows) < MIN_TIER:
+            p.add(at("tiers", tier), f"a tier needs at least {MIN_TIER} tiles (one more than the longest move, {MAX_MOVE}), not {len(rows)}")
         tiers[tier] = tuple(ids)
     homes: dict[str, tuple[str, ...]] = {}
     raw_homes = p.mapping(data.get("homes"), "homes", "an object naming each faction's home tiles")
@@ -195,9 +189,15 @@ def parse_board(data: Any, source: str = "board data") -> Board:
             nxt[t] = ids[(i + 1) % len(ids)]
             # The facing tile: the same fraction of the way round the other tier.
             across[t] = other[(i * len(other) // len(ids)) % len(other)]
+    # Forward arcs before tunnels: the moves that stay on a tier are listed first.
+    graph = Graph(
+        [t for ids in tiers.values() for t in ids],
+        arcs=[(t, n, FORWARD) for t, n in nxt.items()],
+        lines=[(*t.ends, t.id) for t in tunnels.values()],
+    )
     return Board(
         name=name or "board", tiles=tiles, tiers=tiers, next=nxt, across=across, homes=homes,
-        tunnels=tunnels, tunnel_at=tunnel_at, tier_of={t.id: t.tier for t in tiles.values()}, data=data,
+        tunnels=tunnels, graph=graph, tunnel_at=tunnel_at, tier_of={t.id: t.tier for t in tiles.values()}, data=data,
     )
 
 
@@ -276,9 +276,9 @@ _BY_KEY: dict[str, Board] = {}
 
 
 def board_for(data: dict[str, Any] | None) -> Board:
-    """The board a game state names: ``None`` for the default, else the table's own
-    board data (parsed once per distinct file and cached)."""
-    if data is None:
+    """The board a ``board`` option names: ``{}`` or ``None`` for the default, else the
+    table's own board data (parsed once per distinct file and cached)."""
+    if not data:
         return default_board()
     try:
         key = json.dumps(data, sort_keys=True)
@@ -288,3 +288,13 @@ def board_for(data: dict[str, Any] | None) -> Board:
     if board is None:
         board = _BY_KEY[key] = parse_board(data)
     return board
+
+
+def board_data(board: Board) -> dict[str, Any]:
+    """What a game's JSON stores for its board: the ``board`` option's value, ``{}`` for
+    the shipped default (so a saved game does not carry a copy of the default file)."""
+    return {} if board is default_board() else board.data
+
+
+# A game state holds its Board; its JSON holds the board data (see ``board_data``).
+stored_as(Board, board_data, board_for)

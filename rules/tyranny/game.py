@@ -119,7 +119,7 @@ class Tyranny(Game[TyrannyState]):
             influence=Track("influence", START_INFLUENCE, lo=0),
             criminal_streak=Streak(STREAK), cop_streak=Streak(STREAK),
             decks=decks, hands={s.id: Hand(s.id) for s in seats},
-            board=options["board"],
+            board=board,
         )
         state.influence.mark(0)
         self._begin_turn(state)
@@ -148,10 +148,7 @@ class Tyranny(Game[TyrannyState]):
     # -------------------------------------------------------------- helpers
 
     def board(self, state: TyrannyState) -> Board:
-        b = state._board
-        if b is None:
-            b = state._board = board_for(state.board or None)
-        return b
+        return state.board
 
     def seat_faction(self, state: TyrannyState, seat: str) -> str:
         return state._faction[seat]
@@ -293,7 +290,7 @@ class Tyranny(Game[TyrannyState]):
     def _arrest_targets(self, state: TyrannyState) -> list[str]:
         actor, pos, faction_of = state.actor, state.pos, state._faction
         tile, faction = pos[actor], faction_of[actor]
-        b = state._board or self.board(state)
+        b = state.board
         return [e for e in state.order.order
                 if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
 
@@ -370,7 +367,7 @@ class Tyranny(Game[TyrannyState]):
         state.routes = {}
         pos = state.pos
         pos[seat] = tile
-        b = state._board or self.board(state)
+        b = state.board
         state.note(f"{seat} moves to {b.tiles[tile].name}.", seat)
         queue: list[str] = []
         if passed:
@@ -395,7 +392,7 @@ class Tyranny(Game[TyrannyState]):
             state.phase = "react"
             return
         seat = state.actor
-        b = state._board or self.board(state)
+        b = state.board
         if state.stage == "passing":
             while state.queue:
                 if self.arrestable(state, state.queue[0], b) and seat not in state.custody:
@@ -713,29 +710,15 @@ def _numbers(ns: list[int]) -> str:
     return ns and (str(ns[0]) if len(ns) == 1 else f"{ns[0]}-{ns[-1]}") or "—"
 
 
-def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> dict[str, list[str]]:
+def reachable(state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> dict[str, tuple[str, ...]]:
     """Tiles ``seat`` can move to with ``steps`` (the roll), each with the tiles passed on
     the way — for the UI to highlight. ``up_to`` (default: the ``move`` option) also offers
     every shorter move (RULINGS M-01)."""
-    b = state._board or GAME.board(state)
+    b = state.board
     if up_to is None:
         up_to = state.options["move"] == "up-to"
-    start = state.pos[seat]
-    # Boards are immutable, so the answer for (tile, steps, open tunnels) is kept on the
-    # board: the hot path of a move is then one dictionary look-up.
-    key = (start, steps, up_to, tuple(state.open_tunnels))
-    known = b.reach
-    out = known.get(key)
-    if out is None:
-        out = {}
-        for n in range(1 if up_to else steps, steps + 1):
-            for tile, passed in b.routes(start, n, state.open_tunnels).items():
-                if tile != start and tile not in out:
-                    out[tile] = list(passed)
-        known[key] = out
-    # Shared, never written to: states only replace their ``routes``, never edit them.
-    return out
-
+    moves = b.routes(state.pos[seat], range(1, steps + 1) if up_to else steps, state.open_tunnels)
+    return moves.copy()  # type: ignore[attr-defined]  # the state's own dict: the board's answer is shared and read-only
 
 
 GAME = Tyranny()

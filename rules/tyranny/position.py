@@ -185,7 +185,7 @@ def read(game: "Game[TyrannyState]", seats: list[Seat], options: dict[str, Any],
         pos=pos, custody=custody, owner=dict(sorted(owners.items())), open_tunnels=sorted(tunnels),
         influence=Track("influence", influence, lo=0),
         criminal_streak=Streak(STREAK, counts["criminals"] or 0), cop_streak=Streak(STREAK, counts["cops"] or 0),
-        decks=decks, hands=hand_of, board=options["board"],
+        decks=decks, hands=hand_of, board=board,
     )
     state.influence.mark(turn - 1)
     game._begin_turn(state)

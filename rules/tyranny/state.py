@@ -20,9 +20,10 @@ Phases (``phase``; ``actor`` is the seat that must act):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.core import Deck, Hand, ReactionStack, State, Streak, Track, TurnOrder, serializable
+
+from .board import Board, default_board
 
 
 STREAK = 3
@@ -42,11 +43,11 @@ class TyrannyState(State):
     cop_streak: Streak
     decks: dict[str, Deck]
     hands: dict[str, Hand]
-    board: dict[str, Any] = field(default_factory=dict)  # a table's own board; {} = the default
+    board: Board = field(default_factory=default_board)  # stored as its data: {} = the default
     phase: str = "start"
     actor: str = ""
     stage: str = "done"
-    routes: dict[str, list[str]] = field(default_factory=dict)
+    routes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     queue: list[str] = field(default_factory=list)
     target: str = ""
     numbers: list[int] = field(default_factory=list)
@@ -62,4 +63,3 @@ class TyrannyState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._faction = {s.id: s.faction for s in self.seats}
-        self._board: Any = None  # the Board the ``board`` data describes, parsed once

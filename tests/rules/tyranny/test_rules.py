@@ -55,7 +55,7 @@ def test_movement_turn_roll_then_destination():
     assert p.actors == {"cop-1"} and p.awaiting.purpose == "move"
     push(s, Roll("cop-1", (3,)))
     assert s.phase == "move" and list(s.routes) == ["o-market"]
-    assert reachable(s, "cop-1", 3) == {"o-market": ["o-docks", "o-gamble-1"]}
+    assert reachable(s, "cop-1", 3) == {"o-market": ("o-docks", "o-gamble-1")}
     assert GAME.view(s)["reachable"] == ["o-market"]
     assert rejected(s, MoveTo("cop-1", "o-docks")) == ("unreachable",)
     push(s, MoveTo("cop-1", "o-market"))
@@ -180,7 +180,7 @@ def test_open_tunnel_lets_a_move_go_through():
     assert list(reachable(s, "cop-1", 2)) == ["o-arcade"]
     s.open_tunnels = ["tunnel-a"]
     assert sorted(reachable(s, "cop-1", 2)) == ["i-tower", "o-arcade"]
-    assert reachable(s, "cop-1", 2)["i-tower"] == ["o-tunnel-a", "i-tunnel-a"]
+    assert reachable(s, "cop-1", 2)["i-tower"] == ("o-tunnel-a", "i-tunnel-a")
     assert sorted(reachable(s, "cop-1", 1)) == ["i-tunnel-a", "o-tunnel-a"]
 
 

@@ -13,7 +13,7 @@ import pytest
 from rules.core import Draw, Roll
 from rules.tyranny import (
     GAME, Arrest, Capture, ChooseRange, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape, PlayCard,
-    default_board,
+    BoardError, default_board, parse_board,
 )
 
 from .helpers import FOUR, draw, give, move, new, place, push, rejected, turn_of
@@ -207,6 +207,46 @@ def test_a_missed_turn_in_custody_is_no_escape_attempt():
     while s.actor == "cop-1" and s.phase not in ("start", "custody"):
         push(s, Decline("cop-1"))
     assert s.actor == "cop-1" and "crim-1" in s.custody
+
+
+def _small_board(outer: int = 8, inner: int = 10) -> dict:
+    """Two short tiers and two tunnels, placed so that a 6 could come back round through
+    both of them over a tile it had passed."""
+    def tier(p: str, n: int, tunnels: set[int]) -> list[dict]:
+        homes = {0: "police-station", 1: "hideout"}
+        return [{"id": f"{p}{i}", "kind": homes.get(i) or ("tunnel" if i in tunnels else "street")} for i in range(n)]
+    return {"tiers": {"outer": tier("o", outer, {2, 6}), "inner": tier("i", inner, {3, 4})},
+            "homes": {"cops": ["o0", "i0"], "criminals": ["o1", "i1"]},
+            "tunnels": [{"id": "ta", "ends": ["o2", "i3"], "cost": 1}, {"id": "tb", "ends": ["i4", "o6"], "cost": 1}]}
+
+
+def test_a_move_never_passes_a_tile_twice():
+    b = parse_board(_small_board())
+    routes = b.routes("o0", 6, {"ta", "tb"})
+    # o0 o1 o2 ⇒ i3 i4 ⇒ o6 o7 o0 o1 would pass o1 (and the start) twice: not a move.
+    assert routes == {
+        "o6": ("o1", "o2", "o3", "o4", "o5"),
+        "i4": ("o1", "o2", "o3", "o4", "o5", "o6"),
+        "i7": ("o1", "o2", "i3", "i4", "i5", "i6"),
+    }
+    assert "o1" not in b.routes("o1", 5, {"ta", "tb"})  # nor end where it started
+    s = GAME.new([("cop-1", "cops"), ("crim-1", "criminals")], {"board": _small_board()}, seed=1)
+    s.open_tunnels = ["ta", "tb"]
+    push(s, Roll("cop-1", (6,)))
+    assert s.routes == routes
+    for tile, passed in s.routes.items():
+        assert len({*passed, tile, "o0"}) == len(passed) + 2
+
+
+def test_a_tier_needs_more_tiles_than_the_longest_move():
+    parse_board(_small_board(outer=7))
+    data = _small_board()
+    data["tiers"]["outer"] = data["tiers"]["outer"][:6]
+    data["tunnels"] = data["tunnels"][:1]  # the other one ended on the tile cut off
+    data["tiers"]["inner"][4]["kind"] = "street"
+    with pytest.raises(BoardError) as e:
+        parse_board(data, "short.json")
+    assert e.value.problems == ("tiers.outer: a tier needs at least 7 tiles (one more than the longest move, 6), not 6",)
 
 
 # ------------------------------------------------------ T: tiers, tunnels
