@@ -716,3 +716,49 @@ def game_open_elsewhere(d: Any) -> Iterator[float]:
     yield 0.2  # drawn
     d.check(d.find("This game is open in another window", root=scr) is not None, "the message is on screen")
     d.shot("home-game-open-elsewhere")
+
+
+def result_moment(d: Any) -> Iterator[float]:
+    """A roll that decides something (here a property capture) reads as a result moment
+    over the board: the whole table sees how it went, then it goes by itself; a roll that
+    decides nothing shows none."""
+    import random
+
+    app = d.app
+    app.new_game("tyranny", SEATS, {}, seed=1)
+    yield from settle(d)
+    scr = _screen(d)
+    rng = random.Random(1)  # with game seed 1: a capture roll at the 37th action
+    table = app.table
+    # Play on (the Table's own legal actions) until a property capture roll is awaited.
+    for _ in range(400):
+        waits = (table.view()["prompt"] or {}).get("waits") or {}
+        if any(w.get("purpose") == "capture" for w in waits.values()):
+            break
+        actions = list(table.legal_actions())
+        d.check(bool(actions), f"the game goes on: {table.outcome}")
+        table.submit(rng.choice(actions))
+    else:
+        d.check(False, "a capture roll comes up within 400 actions")
+    yield from settle(d)
+    d.check(getattr(scr, "moment_card", None) is None or scr.moment_card.parent is None,
+            "no moment for plays that decided nothing on screen")
+    seat = next(s for s, w in table.view()["prompt"]["waits"].items() if w.get("purpose") == "capture")
+    tile = table.view()["pieces"][seat]["tile"]
+    before = table.ply
+    _tap_face(d, 6)
+    yield from settle(d, since=before)
+    yield from _wait_for(lambda: getattr(scr, "moment_card", None) is not None and scr.moment_card.parent is not None, 3)
+    card = scr.moment_card
+    name = next(s["name"] for s in SEATS if s["id"] == seat)
+    owner = table.view()["owners"].get(tile)
+    d.check(card.parent is not None and name in card.title, f"the capture roll's result is a moment: {card.title!r}")
+    d.check(("captures" in card.title) == (owner == next(s["faction"] for s in SEATS if s["id"] == seat)),
+            f"the moment says how it went ({card.title!r}, owner {owner})")
+    d.check(d.is_visible(card) and card.ids.title.texture_size[1] <= card.height, "the moment is shown whole")
+    d.note(f"moment: {card.title}")
+    d.shot("tyranny-moment")
+    card.seconds = 0.2  # it goes by itself (4 s in play)
+    card.show_over(scr, scr.ids.board)
+    yield from _wait_for(lambda: card.parent is None, 3)
+    d.check(card.parent is None, "the moment goes by itself")

@@ -82,3 +82,9 @@ def test_the_readme_command_opens_the_demo_table_and_a_second_demo_resumes_it(tm
 
 def test_escalation_scale_and_simultaneous_secret_commits(run_app):
     run_app("shared_widgets")
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x800"])
+def test_a_deciding_roll_is_a_result_moment(run_app, size):
+    r = run_app("result_moment", size)
+    assert any(n.startswith("moment: ") for n in r["notes"])

@@ -30,7 +30,7 @@ class MomentCard(ButtonBehavior, BoxLayout):
         self._area = area
         if self.parent is None:
             host.add_widget(self)
-        self.width = min(area.width * 0.56, host.width - 16)
+        self.width = min(area.width * 0.5, host.width - 16)
         self.center_x = area.center_x
         self.center_y = area.center_y
         if self._hide_ev is not None:
