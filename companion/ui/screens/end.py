@@ -89,7 +89,9 @@ class EndScreen(Screen):
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(self.table.export_json())
         os.replace(tmp, path)
-        self.export_text = f"✔ Saved {path}"
+        # The file's name whole on its own line, then its folder (a long path broke
+        # mid-name: "…jso / n").
+        self.export_text = f"✔ Saved {path.name}\nin {_short(folder)}"
 
     def copy_link(self) -> None:
         if self.link:
@@ -135,6 +137,14 @@ class FinalBoard(ModalView):
     """The final position: the picture of the table screen's public view, and Close."""
 
     texture = ObjectProperty(None, allownone=True)
+
+
+def _short(folder: Path) -> str:
+    """A folder as a person reads it: under the home folder, from ``~``."""
+    try:
+        return "~/" + str(folder.resolve().relative_to(Path.home().resolve()))
+    except ValueError:
+        return str(folder)
 
 
 load_kv(__file__)
