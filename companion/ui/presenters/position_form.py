@@ -176,6 +176,11 @@ class PositionForm:
             items = [(v, n) for v, n in items if v in allowed]
         return items
 
+    def game_factions(self) -> tuple[str, ...]:
+        import rules
+
+        return tuple(rules.load(self.game_id).factions)
+
     def name_of(self, value: Any) -> str:
         return self.names.get(value, str(value)) if isinstance(value, str) else str(value)
 
