@@ -65,7 +65,7 @@ def test_tyranny_turn_12_with_640_and_a_piece_in_custody_starts_a_table():
     assert form.ok, form.public_problems()
     summary = form.summary()
     assert "Turn number (this turn included): 12" in summary and "Criminals' influence: 640" in summary
-    assert "Whose turn starts now?: Bob" in summary
+    assert "Whose turn starts now: Bob" in summary
     t = Table.create(Journal.open(":memory:"), game_id="tyranny", seats=TY, seed=2, position=form.to_position())
     assert t.view()["influence"] == 640 and t.game.position(t.state) == form.to_position()
 

@@ -174,6 +174,12 @@ class PositionForm:
         if among:
             allowed = set(self.get(among, []))
             items = [(v, n) for v, n in items if v in allowed]
+        besides = f.spec.get("except")
+        if besides:
+            # Offer only what may be picked (a base or a hand card is never an occupied City);
+            # a value picked before stays, for the engine to name.
+            taken = set(self.get(besides, []) or []) - set(self.get(f.path) or [] if f.kind == "many" else [self.get(f.path)])
+            items = [(v, n) for v, n in items if v not in taken]
         return items
 
     def game_factions(self) -> tuple[str, ...]:
@@ -342,7 +348,7 @@ class PositionForm:
             value = self.get(f.path)
             if value == _get(fresh, f.path):
                 continue
-            lines.append(f"{f.label}: {self.say(f)}")
+            lines.append(f"{f.label.rstrip('?')}: {self.say(f)}")
         for seat in self.secret_seats():
             lines.append(f"{self.names[seat]}'s secret entries: " + ("entered" if self.entered(seat) else "not entered yet"))
         return lines

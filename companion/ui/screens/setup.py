@@ -233,7 +233,7 @@ class SetupScreen(Screen):
         gate = self.ids.gate
         name = form.names[seat]
         faction = next(s["faction"] for s in self.model.seats if s["id"] == seat)
-        gate.open_for(seat, f"{name} ({self._theme().label(faction)})", lambda: secret_entry(form, seat, gate.close),
+        gate.open_for(seat, f"{name} ({self._theme().label(faction)})", lambda: secret_entry(form, seat),
                       purpose="enter your secrets for the game under way", on_close=self._rebuild_position,
                       auto_hide_s=60.0)
 

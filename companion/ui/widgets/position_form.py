@@ -52,6 +52,7 @@ class PositionFormView(BoxLayout):
         self._changed = changed
         self._rebuild = rebuild
         self._problems: dict[str, TCLabel] = {}
+        self.controls: dict[str, Any] = {}  # field path → its control (tests reach a field by its path)
         theme = App.get_running_app().theme
         self.add_widget(TCLabel(text="Set the game as it stands on the table now; everything starts as a fresh game, so "
                                      "change only what differs. Problems show in red beside their field.",
@@ -60,7 +61,8 @@ class PositionFormView(BoxLayout):
         self.add_widget(self._general)
         for f in form.public_fields():
             self.add_widget(TCLabel(text=f.label, font_size=theme.fs_body, bold=True))
-            self.add_widget(self._control(f))
+            self.controls[f.path] = control = self._control(f)
+            self.add_widget(control)
             self._problems[f.path] = lbl = _problem_label()
             self.add_widget(lbl)
         for seat in form.secret_seats():
@@ -68,6 +70,11 @@ class PositionFormView(BoxLayout):
         self.show_problems()
 
     # ------------------------------------------------------------- problems
+    def problem_text(self, path: str) -> str:
+        """What the red line beside a field says now ("secret:<seat>" for a holder's row)."""
+        lbl = self._problems.get(path)
+        return lbl.text if lbl is not None else ""
+
     def show_problems(self) -> None:
         probs: dict[str, list[str]] = {}
         for path, msgs in self.form.public_problems().items():
@@ -215,15 +222,17 @@ class PositionFormView(BoxLayout):
         return box
 
 
-def secret_entry(form: PositionForm, seat: str, done: Callable[[], None]) -> Any:
+def secret_entry(form: PositionForm, seat: str) -> Any:
     """What ``seat`` sees behind the gate: its secret fields (a City for the base, the
-    cards of its hand) with their problems in full. Built only once the gate is held open."""
+    cards of its hand) with their problems in full, first, where the holder sees them.
+    Built only once the gate is held open; the gate's own "Done — hide" closes it."""
     theme = App.get_running_app().theme
     scroll = ScrollView(do_scroll_x=False)
     box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(6), size_hint_y=None)
     box.bind(minimum_height=box.setter("height"))
     scroll.add_widget(box)
     problems = _problem_label()
+    box.add_widget(problems)
 
     def refresh() -> None:
         problems.text = "\n".join("✖ " + m for m in form.secret_problems(seat))
@@ -246,9 +255,5 @@ def secret_entry(form: PositionForm, seat: str, done: Callable[[], None]) -> Any
         if many and current is None:
             form.set_secret(f.path, [])
         box.add_widget(row)
-    box.add_widget(problems)
-    ok = TCButton(text="✔ Done — hide it", role="primary", size_hint=(None, None)).fit(dp(200), dp(54))
-    ok.bind(on_release=lambda _b: done())
-    box.add_widget(ok)
     refresh()
     return scroll
