@@ -22,8 +22,15 @@ def _reach(d: Any, w: Any) -> Iterator[float]:
         scroll = scroll.parent
     if scroll is None:
         return
-    scroll.scroll_to(w, padding=40, animate=False)
-    yield 0.4
+    from tests.ui.scenarios import _wait_for
+
+    # Twice: a page just redrawn may not have laid its widgets out for the first. A touch
+    # while the view still moves only stops it (Kivy's ScrollView), so wait for it to rest.
+    for _ in range(2):
+        scroll.scroll_to(w, padding=40, animate=False)
+        yield 0.2
+        yield from _wait_for(lambda: abs(scroll.effect_y.velocity) < 1e-3, 2)
+    yield 0.2
 
 
 def _tap_in(d: Any, path: str, text: str) -> Iterator[float]:
@@ -166,8 +173,10 @@ def join_liberation(d: Any) -> Iterator[float]:
     yield from _tap_in(d, "occupied", names["city-a"])
     yield from _tap_in(d, "occupied", names["city-b"])
     yield from _tap_in(d, "exploited", names["city-b"])
-    yield from _tap_in(d, "deck", "− 1")
-    yield from _tap_in(d, "discard", "− 1")
+    for path in ("deck", "discard"):
+        before = form.get(path)
+        yield from _tap_in(d, path, "− 1")
+        d.check(form.get(path) == before - 1, f"{path}: {before} → {form.get(path)}")
     d.check(form.get("act") == 2 and form.get("occupied")[-2:] == ["city-a", "city-b"], "ACT II and the Cities entered")
     d.check(not scr.can_start and "enter this behind the privacy gate" in scr._form_view.problem_text("secret:liberation-1"),
             f"the base is still to enter: {scr._form_view.problem_text('secret:liberation-1')!r}")

@@ -36,7 +36,9 @@ def _row() -> StackLayout:
 
 def _problem_label() -> TCLabel:
     theme = App.get_running_app().theme
-    return TCLabel(text="", color=theme.bad, font_size=theme.fs_small)
+    lbl = TCLabel(text="", font_size=theme.fs_small)
+    lbl.color = theme.bad  # after the kv rule, which gives every TCLabel the text colour
+    return lbl
 
 
 class PositionFormView(BoxLayout):
@@ -54,9 +56,10 @@ class PositionFormView(BoxLayout):
         self._problems: dict[str, TCLabel] = {}
         self.controls: dict[str, Any] = {}  # field path → its control (tests reach a field by its path)
         theme = App.get_running_app().theme
-        self.add_widget(TCLabel(text="Set the game as it stands on the table now; everything starts as a fresh game, so "
-                                     "change only what differs. Problems show in red beside their field.",
-                                color=theme.muted, font_size=theme.fs_small))
+        intro = TCLabel(text="Set the game as it stands on the table now; everything starts as a fresh game, so "
+                             "change only what differs. Problems show in red beside their field.", font_size=theme.fs_small)
+        intro.color = theme.muted
+        self.add_widget(intro)
         self._general = _problem_label()
         self.add_widget(self._general)
         for f in form.public_fields():
@@ -208,9 +211,10 @@ class PositionFormView(BoxLayout):
         box = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
         box.bind(minimum_height=box.setter("height"))
         done = form.entered(seat)
-        box.add_widget(TCLabel(text=f"{name} enters in private: {what}. "
-                                    + ("✔ Entered." if done else "✖ Not entered yet."),
-                               color=theme.ok if done else theme.warn, font_size=theme.fs_body))
+        status = TCLabel(text=f"{name} enters in private: {what}. " + ("✔ Entered." if done else "✖ Not entered yet."),
+                         font_size=theme.fs_body)
+        status.color = theme.ok if done else theme.warn
+        box.add_widget(status)
         b = TCButton(text=f"◉ {name}: enter in private…",
                      size_hint=(None, None)).fit(dp(240), dp(54))
         b.bind(on_release=lambda _b: open_secret(seat))
