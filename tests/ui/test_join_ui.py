@@ -24,3 +24,10 @@ def test_join_liberation_in_act_ii_with_the_base_behind_the_gate(run_app, size):
     assert "joined liberation in ACT II with the base behind the gate" in r["notes"]
     problems = json.loads(r["notes"][-2])
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("text_scale", [1.0, 1.6])
+@pytest.mark.parametrize("size", ["800x480", "1280x800", "600x1024"])
+def test_the_join_pages_lay_out_without_problems(run_app, size, text_scale):
+    problems = json.loads(run_app("join_scenarios:join_layout", size, text_scale=text_scale)["notes"][-1])
+    assert not problems, "\n".join(problems)

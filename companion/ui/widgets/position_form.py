@@ -111,6 +111,9 @@ class PositionFormView(BoxLayout):
                 sp = Spinner(text=names.get(form.get(f.path), "—"), values=[n for _, n in choices], option_cls=_Option,
                              size_hint=(None, None), size=(dp(300), dp(50)), font_size=App.get_running_app().theme.fs_body)
                 sp.bind(text=lambda _s, name, f=f: self._edit(lambda: form.set(f.path, by_name[name])) if name in by_name else None)
+                # As wide as the name picked (a long tile name at 160 % text), within the page.
+                sp.bind(texture_size=lambda w, ts: setattr(w, "width", min(max(dp(300), ts[0] + dp(24)),
+                                                                           max(dp(300), self.width - dp(8)))))
                 return sp
             row = _row()
             for value, name in choices:
