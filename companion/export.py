@@ -73,6 +73,9 @@ def export_data(record: Any) -> dict[str, Any]:
         "duration_s": duration_s(record),
         "status": "finished" if finished else "in-progress",
         "outcome": _plain(record.outcome, "outcome"),
+        # A game joined in progress: the position it started from, public part only (the
+        # record should hold no more; dropped here again so no secret can slip through).
+        "position": _plain(_public(getattr(record, "position", None)), "position"),
         "actions": [
             {
                 "ply": a.ply,
@@ -90,6 +93,12 @@ def export_data(record: Any) -> dict[str, Any]:
             for t in record.tracked
         ],
     }
+
+
+def _public(position: Any) -> Any:
+    if not isinstance(position, dict):
+        return None
+    return {k: v for k, v in position.items() if k != "private"}
 
 
 def export_json(record: Any, *, indent: int | None = 2) -> str:

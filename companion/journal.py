@@ -131,6 +131,7 @@ class GameRow:
     clock_config: dict[str, Any] | None
     clock_state: dict[str, Any] | None
     tracked0: dict[str, Any]
+    position: dict[str, Any] | None = None  # a game joined in progress: where it started (with secrets)
 
     @property
     def status(self) -> str:
@@ -362,18 +363,20 @@ class Journal:
     def create_game(self, *, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
                     started: float, devices: dict[str, str] | None = None, clock_config: dict[str, Any] | None = None,
                     clock_state: dict[str, Any] | None = None, tracked0: dict[str, Any] | None = None,
-                    key: str | None = None) -> str:
-        """Store a new game's setup; returns its key."""
+                    key: str | None = None, position: dict[str, Any] | None = None) -> str:
+        """Store a new game's setup; returns its key. ``position``: the position a game
+        joined in progress starts from (its private part included: the journal is the save
+        file, never shown)."""
         if not key:
             import uuid  # only when a game begins: ~4 ms (it loads platform) off every start
 
             key = uuid.uuid4().hex[:12]
         with self._tx() as db:
             db.execute(
-                "INSERT INTO games (key, game_id, seats, options, seed, started, devices, clock_config, clock_state, tracked0)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games (key, game_id, seats, options, seed, started, devices, clock_config, clock_state, tracked0,"
+                " position) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (key, game_id, json.dumps(seats), json.dumps(options), seed, started, json.dumps(devices or {}),
-                 _j(clock_config), _j(clock_state), json.dumps(tracked0 or {})),
+                 _j(clock_config), _j(clock_state), json.dumps(tracked0 or {}), _j(position)),
             )
         return key
 
@@ -455,11 +458,11 @@ class Journal:
         with self._reading() as db:
             r = db.execute(
                 "SELECT key, game_id, seats, options, seed, started, finished, outcome, devices, clock_config,"
-                " clock_state, tracked0 FROM games WHERE key=?", (key,)).fetchone()
+                " clock_state, tracked0, position FROM games WHERE key=?", (key,)).fetchone()
         if r is None:
             raise UnknownGameKey(f"no game {key!r} in this journal")
         return GameRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6], _unj(r[7]),
-                       json.loads(r[8]), _unj(r[9]), _unj(r[10]), json.loads(r[11]))
+                       json.loads(r[8]), _unj(r[9]), _unj(r[10]), json.loads(r[11]), _unj(r[12]))
 
     def actions(self, key: str, *, in_force_only: bool = False, from_ply: int = 0) -> list[ActionRow]:
         """The game's actions in order of arrival (``in_force_only``: the line of play)."""
@@ -773,7 +776,7 @@ def _read_game(old: sqlite3.Connection, key: str) -> tuple[dict[str, Any], list[
     if row is None:
         raise KeyError(key)
     game = dict(zip(names, row))
-    for col in ("seats", "options", "devices", "tracked0", "outcome", "clock_config", "clock_state"):
+    for col in ("seats", "options", "devices", "tracked0", "outcome", "clock_config", "clock_state", "position"):
         if game.get(col) is not None:
             json.loads(game[col])
     cur = old.execute("SELECT * FROM actions WHERE game_key=? ORDER BY seq", (key,))

@@ -40,7 +40,9 @@ class GameRecord:
     """A game as exports see it. ``seats``: ``[{"id", "faction", "name"}]`` in seat order;
     ``started``/``finished``: epoch seconds (``finished`` None while in progress);
     ``outcome``: the engine's outcome as plain data (``winner``, ``reason``, ``scores``,
-    ``winning_seats``) or None; ``tracked``: ``[{"ply", "turn", "values"}]``."""
+    ``winning_seats``) or None; ``tracked``: ``[{"ply", "turn", "values"}]``;
+    ``position``: for a game joined in progress, the **public** position it started from
+    (never its private part), else None."""
 
     game_id: str
     key: str
@@ -52,6 +54,7 @@ class GameRecord:
     actions: list[ActionRecord] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     tracked: list[dict[str, Any]] = field(default_factory=list)
+    position: dict[str, Any] | None = None
 
     @property
     def is_finished(self) -> bool:

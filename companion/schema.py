@@ -79,7 +79,16 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM snapshots")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+def _v4(db: sqlite3.Connection) -> None:
+    """Version 4: a game joined in progress keeps the position it started from (issue 16).
+    JSON, or NULL for a game that began at the opening (every game of an older journal):
+    resume, replay, undo to ply 0 and exports start from it instead of a fresh setup. It
+    may hold a private part (Liberation's base and hands), so only the Table reads it; the
+    exports get :func:`companion.positions.public_position` of it."""
+    db.execute("ALTER TABLE games ADD COLUMN position TEXT")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 CURRENT = len(MIGRATIONS)
 
 

@@ -136,6 +136,9 @@ class Table:
         self.seats: list[dict[str, Any]] = row.seats
         self.options = row.options
         self.seed = row.seed
+        # A game joined in progress starts from this position (its private part included:
+        # never shown; see public_position), not from the opening.
+        self.position: dict[str, Any] | None = row.position
         self.started = row.started
         self.finished = row.finished
         self.devices: dict[str, str] = dict(row.devices)
@@ -215,9 +218,15 @@ class Table:
     def create(cls, journal: Journal, *, game_id: str, seats: Iterable[Mapping[str, Any]], options: Mapping[str, Any] | None = None,
                seed: int | None = None, clocks: Any = None, devices: Mapping[str, str] | None = None,
                clock: Callable[[], float] = _time.monotonic, wall: Callable[[], float] = _time.time,
-               mapping: Mapping[str, Any] | None = None) -> "Table":
+               mapping: Mapping[str, Any] | None = None, position: Mapping[str, Any] | None = None) -> "Table":
         """Start a new game: the engine checks the setup (raises its InvalidSetup, a
         ValueError, naming every problem), the journal stores it, then the Table opens.
+
+        ``position``: join a game already under way (the engine's position, see
+        :mod:`companion.positions`); it is journaled with the game, so resume, replay, undo
+        to ply 0 and exports start from it. A position the engine refuses raises
+        :class:`companion.positions.PositionRefused` (an InvalidSetup) whose problems name
+        each field in the players' words.
 
         ``devices`` assigns input sources to seats: ``{"die:hub1/0": "cop-1",
         "keypad:gpio/0": "cop-1"}`` (a key without a ``kind:`` prefix means a die). With no
@@ -229,7 +238,22 @@ class Table:
             import secrets as _secrets
 
             seed = _secrets.randbelow(1 << 31)
-        state = game.new(seat_list, dict(options or {}), seed)
+        stored_position = None
+        if position is not None:
+            from rules import InvalidSetup
+
+            from .positions import PositionRefused, names_for, problems_of
+
+            stored_position = json.loads(json.dumps(position))  # plain JSON, the caller's dict left alone
+            try:
+                state = game.new(seat_list, dict(options or {}), seed, position=stored_position)
+            except InvalidSetup as e:
+                if not any(v.code == "bad-position" for v in e.violations):
+                    raise  # the seats or options, not the position: the engine's own words
+                problems = problems_of(game_id, seat_list, dict(options or {}), e.violations)
+                raise PositionRefused(e.violations, problems, names_for(game_id, seat_list, dict(options or {}))) from None
+        else:
+            state = game.new(seat_list, dict(options or {}), seed)
         ids = {s["id"] for s in seat_list}
         devs = {}
         for src, seat in dict(devices or {}).items():
@@ -245,7 +269,7 @@ class Table:
             clock_config = config.to_data()
         tracked0 = dict(game.tracked(state))
         key = journal.create_game(game_id=game_id, seats=seat_list, options=state.options, seed=seed, started=wall(),
-                                  devices=devs, clock_config=clock_config, tracked0=tracked0)
+                                  devices=devs, clock_config=clock_config, tracked0=tracked0, position=stored_position)
         table = cls(journal, key, clock=clock, wall=wall, mapping=mapping)
         if table.clocks is not None:
             journal.set_clock_state(key, table.clocks.to_data())
@@ -709,7 +733,7 @@ class Table:
         """Tracked values after setup and after every action in force:
         ``[{"ply", "turn", "values"}]``."""
         with self._lock:
-            turn0 = _turn_of(self.game.new(self.seats, self.options, self.seed), self._tracked0)
+            turn0 = _turn_of(self._start(), self._tracked0)
             first = {"ply": 0, "turn": 1 if turn0 is None else turn0, "values": dict(self._tracked0)}
             out = [first]
             for ply, turn, values in self.journal.tracked(self.key):
@@ -722,7 +746,8 @@ class Table:
             return GameRecord(game_id=self.game_id, key=self.key, seats=[dict(s) for s in self.seats],
                               options=dict(self.options), seed=self.seed, started=self.started,
                               finished=self.finished, actions=self.history(),
-                              outcome=plain_outcome(self.outcome), tracked=self.tracked_history())
+                              outcome=plain_outcome(self.outcome), tracked=self.tracked_history(),
+                              position=self.public_position)
 
     def export_json(self) -> str:
         from .export import export_json
@@ -774,11 +799,25 @@ class Table:
         start = snap[0] if snap else 0
         return self._build(snap, [e.action for e in self._line[start:ply]])
 
+    def _start(self) -> Any:
+        """The state before the first action: the opening, or the position the game was
+        joined at (the engine deals a joined game's unknown cards from the seed, so this is
+        the same state every time)."""
+        return self.game.new(self.seats, self.options, self.seed, position=self.position)
+
+    @property
+    def public_position(self) -> dict[str, Any] | None:
+        """The position a joined game started from, without its private part (None for a
+        game that began at the opening): what a shared screen or an export may show."""
+        from .positions import public_position
+
+        return public_position(self.position)
+
     def _build(self, snap: tuple[int, str] | None, actions: list[Action]) -> Any:
         if snap is not None:
             state = self.game.state_from_data(json.loads(snap[1]))
         else:
-            state = self.game.new(self.seats, self.options, self.seed)
+            state = self._start()
         for a in actions:
             self.game.push(state, a)
         return state

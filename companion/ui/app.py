@@ -246,13 +246,15 @@ class CompanionApp(App):
     # ------------------------------------------------------------------ games
 
     def new_game(self, game_id: str, seats: list[dict[str, str]], options: dict[str, Any] | None = None,
-                 seed: int | None = None, clocks: Any = None, devices: dict[str, str] | None = None) -> Any:
-        """Start a game through the Table (journalled first) and open its table screen.
-        Raises the engine's InvalidSetup (a ValueError) naming every problem."""
+                 seed: int | None = None, clocks: Any = None, devices: dict[str, str] | None = None,
+                 position: dict[str, Any] | None = None) -> Any:
+        """Start a game through the Table (journalled first) and open its table screen;
+        ``position``: a game joined where it stands. Raises the engine's InvalidSetup (a
+        ValueError) naming every problem (a refused position in players' words)."""
         from companion.table import Table
 
         table = Table.create(self.journal, game_id=game_id, seats=seats, options=options or {},
-                             seed=seed, clocks=clocks, devices=devices or {})
+                             seed=seed, clocks=clocks, devices=devices or {}, position=position)
         self.open_table(table)
         return table
 

@@ -99,7 +99,7 @@ def test_json_holds_only_what_the_record_holds(finished):
     assert leftover <= {"format", "version", "game", "id", "title", "key", "seats", "faction", "name", "options",
                         "streak", "seed", "seed_withheld", "started", "finished", "duration_s", "status", "outcome",
                         "actions", "ply", "seat", "kind", "data", "source", "time", "undone", "tracked", "turn",
-                        "values", "epoch", "utc"}
+                        "values", "epoch", "utc", "position"}
 
 
 def test_exports_read_no_clock_and_no_database(monkeypatch):

@@ -26,11 +26,13 @@ import rules
 from rules import InvalidSetup, facts
 
 _RULING_REF = re.compile(r" \(RULINGS [^)]*\)")
-STEPS = ("game", "seats", "rules", "clocks", "devices", "start")
-STEP_TITLES = {
-    "game": "1 · Game", "seats": "2 · Players and seats", "rules": "3 · House rules",
-    "clocks": "4 · Clocks", "devices": "5 · Dice and devices", "start": "6 · Start",
+STEPS = ("game", "seats", "rules", "position", "clocks", "devices", "start")
+STEP_NAMES = {
+    "game": "Game", "seats": "Players and seats", "rules": "House rules", "position": "The game so far",
+    "clocks": "Clocks", "devices": "Dice and devices", "start": "Start",
 }
+# The first page's choice: start at the opening, or track a game already under way.
+FROM_START, UNDER_WAY = "A new game from the start", "A game already under way"
 
 
 @dataclass
@@ -52,6 +54,9 @@ class SetupModel:
     devices: dict[str, str] = field(default_factory=dict)  # die source ("hub1/0") → seat id
     seed: int | None = None
     step: int = 0
+    joining: bool = False  # a game already under way: the "position" step asks where it stands
+    _form: Any = field(default=None, repr=False)
+    _form_key: str = field(default="", repr=False)
 
     @classmethod
     def for_game(cls, game_id: str) -> "SetupModel":
@@ -63,6 +68,38 @@ class SetupModel:
     @property
     def game(self) -> Any:
         return rules.load(self.game_id)
+
+    # ------------------------------------------------------------- steps
+
+    def steps(self) -> tuple[str, ...]:
+        """The wizard's pages: "position" only for a game already under way."""
+        return tuple(s for s in STEPS if s != "position" or self.joining)
+
+    def step_title(self, i: int) -> str:
+        name = self.steps()[i]
+        return f"{i + 1} · {STEP_NAMES[name]}"
+
+    def can_join(self) -> bool:
+        """Whether the engine can start this game from a position."""
+        from companion.positions import has_positions
+
+        return has_positions(self.game_id)
+
+    def position_form(self) -> Any:
+        """The form of the position being entered (``presenters.position_form``), made
+        afresh from the engine's default when the seats or the options change (the
+        players' names and the map it asks about)."""
+        from .position_form import PositionForm
+
+        key = json_key(self.named_seats(), self.options)
+        if self._form is None or key != self._form_key:
+            self._form = PositionForm(self.game_id, self.named_seats(), dict(self.options))
+            self._form_key = key
+        return self._form
+
+    def position(self) -> dict[str, Any] | None:
+        """The position to start from (with its private part), or None from the opening."""
+        return self.position_form().to_position() if self.joining else None
 
     @staticmethod
     def games() -> list[tuple[str, str]]:
@@ -176,12 +213,18 @@ class SetupModel:
             self.game.new(self.named_seats(), dict(self.options), seed=0)
         except InvalidSetup as e:
             return [v.message for v in e.violations]
+        if self.joining:
+            # The engine checks the position too; secrets are never quoted here.
+            return self.position_form().problem_lines()
         return []
 
     def summary(self) -> list[str]:
         """The start page's lines, in players' words (names, not seat ids; no option ids or
         ruling codes)."""
         lines = [f"{self.game.title}: " + ", ".join(f"{s['name']} ({s['faction']})" for s in self.named_seats())]
+        if self.joining:
+            lines.append("A game already under way, joined where it stands:")
+            lines.extend("  " + line for line in self.position_form().summary())
         for o in self.option_choices():
             lines.append(f"{o.help} → {plain_choice(o.value)}")
         lines.append("Clocks: " + (self.clock or "none"))
@@ -191,6 +234,12 @@ class SetupModel:
         else:
             lines.append("Dice: any die may roll for whoever the game waits for")
         return lines
+
+
+def json_key(*values: Any) -> str:
+    import json
+
+    return json.dumps(values, sort_keys=True, default=str)
 
 
 def explain_clock(cfg: Any) -> str:

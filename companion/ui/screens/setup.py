@@ -1,5 +1,6 @@
-"""The setup wizard: game → seats (names, factions, order) → house rules → clocks →
-dice and devices → start. The model (``presenters/setup.py``) holds the choices and asks
+"""The setup wizard: game (and whether it starts now or is already under way) → seats
+(names, factions, order) → house rules → the game so far (a game under way only: its
+position, secrets entered behind the privacy gate) → clocks → dice and devices → start. The model (``presenters/setup.py``) holds the choices and asks
 the engine whether the game can start; this screen only draws the steps."""
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
 from ..kvload import load_kv
-from ..presenters.setup import STEP_TITLES, STEPS, SetupModel, plain_choice
+from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel, plain_choice
 from ..widgets.base import TCButton, TCLabel, TCToggle
 
 
 class SetupScreen(Screen):
     step_title = StringProperty("")
     problems = ListProperty()
+    footer = StringProperty("✔ Ready to start.")
     can_start = BooleanProperty(False)
     is_last = BooleanProperty(False)
     is_first = BooleanProperty(True)
@@ -41,9 +43,10 @@ class SetupScreen(Screen):
     # ------------------------------------------------------------ steps
 
     def show_step(self, i: int) -> None:
-        self.model.step = max(0, min(len(STEPS) - 1, i))
-        step = STEPS[self.model.step]
-        self.step_title = STEP_TITLES[step]
+        steps = self.model.steps()
+        self.model.step = max(0, min(len(steps) - 1, i))
+        step = steps[self.model.step]
+        self.step_title = self.model.step_title(self.model.step)
         self.is_first = self.model.step == 0
         self.is_last = step == "start"
         box = self.ids.content
@@ -67,6 +70,18 @@ class SetupScreen(Screen):
     def _check(self) -> None:
         self.problems = self.model.check()
         self.can_start = not self.problems
+        on_form = self.model.steps()[self.model.step] == "position"
+        if not self.problems:
+            self.footer = "✔ Ready to start." if not self.model.joining else "✔ The rules accept this position: ready to start."
+        elif on_form:
+            # Each problem is shown beside its field; the footer only counts them.
+            n = len(self.problems)
+            self.footer = f"✖ {n} problem{'s' if n != 1 else ''} with the game as entered: see the red lines above."
+        else:
+            self.footer = "✖ " + "\n✖ ".join(self.problems)
+        view = getattr(self, "_form_view", None)
+        if on_form and view is not None and view.parent is not None:
+            view.show_problems()
 
     def _theme(self) -> Any:
         return App.get_running_app().theme
@@ -87,11 +102,32 @@ class SetupScreen(Screen):
             b.bind(on_release=lambda _b, gid=gid: self._pick_game(gid))
             row.add_widget(b)
         box.add_widget(row)
+        if self.model.can_join():
+            box.add_widget(TCLabel(text="Where does the game stand?"))
+            row = self._row()
+            for joining, text in ((False, FROM_START), (True, UNDER_WAY)):
+                b = TCToggle(text=text, group="joining", state="down" if self.model.joining == joining else "normal",
+                             size_hint=(None, None), allow_no_selection=False).fit(dp(240), dp(64))
+                b.bind(on_release=lambda _b, joining=joining: self._pick_joining(joining))
+                row.add_widget(b)
+            box.add_widget(row)
+            if self.model.joining:
+                box.add_widget(TCLabel(text="After the players and house rules, you enter the game as it stands: whose turn, "
+                                            "the track, the pieces, the cards… Secrets are entered in private.",
+                                       color=self._theme().muted, font_size=self._theme().fs_small))
 
     def _pick_game(self, gid: str) -> None:
         if gid != self.model.game_id:
+            joining = self.model.joining
             self.model = SetupModel.for_game(gid)
+            self.model.joining = joining and self.model.can_join()
+            self.show_step(self.model.step)
         self._check()
+
+    def _pick_joining(self, joining: bool) -> None:
+        if joining != self.model.joining:
+            self.model.joining = joining
+            self.show_step(self.model.step)
 
     # ------------------------------------------------------------ seats
 
@@ -169,6 +205,38 @@ class SetupScreen(Screen):
 
             getattr(importlib.import_module(module), name)(self, box)
 
+    # ------------------------------------------------- the game so far
+
+    def _step_position(self, box: Any) -> None:
+        from ..widgets.position_form import PositionFormView
+
+        form = self.model.position_form()
+        self._form_view = PositionFormView(form, changed=self._check, rebuild=self._rebuild_position,
+                                           open_secret=self._open_secret)
+        box.add_widget(self._form_view)
+
+    def _rebuild_position(self) -> None:
+        # Fields appeared or went (custody's escape numbers): draw the page again where it was.
+        y = self.ids.scroll.scroll_y
+        box = self.ids.content
+        box.clear_widgets()
+        self._step_position(box)
+        self._check()
+        Clock.schedule_once(lambda _dt: setattr(self.ids.scroll, "scroll_y", y), 0)
+
+    def _open_secret(self, seat: str) -> None:
+        """``seat`` enters its secrets (the base, its hand) behind the gate; the shared
+        screen only learns whether they were entered and whether the engine accepts them."""
+        from ..widgets.position_form import secret_entry
+
+        form = self.model.position_form()
+        gate = self.ids.gate
+        name = form.names[seat]
+        faction = next(s["faction"] for s in self.model.seats if s["id"] == seat)
+        gate.open_for(seat, f"{name} ({self._theme().label(faction)})", lambda: secret_entry(form, seat),
+                      purpose="enter your secrets for the game under way", on_close=self._rebuild_position,
+                      auto_hide_s=60.0)
+
     # ----------------------------------------------------------- clocks
 
     def _step_clocks(self, box: Any) -> None:
@@ -222,7 +290,7 @@ class SetupScreen(Screen):
         m = self.model
         try:
             app.new_game(m.game_id, m.named_seats(), dict(m.options), seed=m.seed, clocks=m.clock_config(),
-                         devices=dict(m.devices))
+                         devices=dict(m.devices), position=m.position())
         except ValueError as e:
             self.problems = [str(e)]
             self.can_start = False

@@ -1,0 +1,214 @@
+"""Games joined in progress: the position a table enters, checked by the engine, with its
+problems in the players' words.
+
+A position is the engine's own (``game.position(state)``, ``game.new(..., position=p)``,
+see rules/README.md "Positions"). The engine names each problem by its field path
+(``position.pieces.cops-1.tile: no tile 'x' on the Default board.``); a player reads
+``Ann's piece — tile: no tile 'x' on the Default board.`` instead, and the path stays on
+:attr:`PositionProblem.field` so a form can show the problem beside the field it concerns.
+
+Secrets: a position's ``private`` part (Liberation's base and hands) is entered by its
+holders and is kept by the journal so the game can resume, but :func:`public_position`
+drops it, and the problems of a private field are worded for the shared screen without
+the value (:func:`PositionProblem.public_message`).
+
+>>> seats = [{"id": "cops-1", "faction": "cops", "name": "Ann"},
+...          {"id": "criminals-1", "faction": "criminals", "name": "Bob"}]
+>>> p = default_position("tyranny", seats, {})
+>>> p["influence"], p["pieces"]["cops-1"]["tile"]
+(500, 'police-station')
+>>> p["pieces"]["cops-1"]["tile"] = "nowhere"
+>>> [(x.field, x.message) for x in check_position("tyranny", seats, {}, p)]
+[('pieces.cops-1.tile', "Ann's piece — tile: no tile 'nowhere' on the Default Tyranny board (edit to match your printed board) board.")]
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+import rules
+from rules import InvalidSetup
+from rules.core import NoPositions
+
+PRIVATE = "private"
+# A position is a turn's start; reaching one from a fresh game takes the setup steps
+# (Liberation deals, discards, picks a first City and hides the base): a handful of actions.
+_SETUP_LIMIT = 200
+_PATH = re.compile(r"^position\.([^:]*):\s*")
+
+
+@dataclass(frozen=True)
+class PositionProblem:
+    """One problem of a position: ``field`` is the engine's path without ``position.``
+    (``"pieces.cops-1.tile"``; ``""`` for the whole position), ``message`` the engine's
+    sentence in players' words (names for ids)."""
+
+    field: str
+    message: str
+
+    @property
+    def is_private(self) -> bool:
+        return self.field == PRIVATE or self.field.startswith(PRIVATE + ".")
+
+    def public_message(self, names: Mapping[str, str]) -> str:
+        """What the shared screen may say: a private field's problem names only whose
+        secret entry it is (its message may quote the secret city)."""
+        if not self.is_private:
+            return self.message
+        parts = self.field.split(".")
+        who = names.get(parts[1], parts[1]) if len(parts) > 1 else "A player"
+        if len(parts) == 1:
+            return "The secret entries do not fit together (a card in two places): check them behind the gate."
+        return f"{who}'s secret entry has a problem: {who} checks it behind the gate."
+
+
+class PositionRefused(InvalidSetup):
+    """A position the engine refused. Still an :class:`InvalidSetup` (a ValueError) with
+    the engine's violations; ``problems`` and ``str()`` speak the players' language,
+    without any secret (private fields are named, not quoted)."""
+
+    code = "position-refused"
+
+    def __init__(self, violations: Iterable[Any], problems: Iterable[PositionProblem], names: Mapping[str, str]) -> None:
+        super().__init__(violations)
+        self.problems = tuple(problems)
+        self.args = ("; ".join(p.public_message(names) for p in self.problems),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def has_positions(game_id: str) -> bool:
+    """Whether the engine can start a game from a position."""
+    game = rules.load(game_id)
+    return type(game).from_position is not rules.core.Game.from_position
+
+
+def public_position(position: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The position without its private part: what a public view, a log or an export may hold."""
+    if position is None:
+        return None
+    return {k: copy.deepcopy(v) for k, v in position.items() if k != PRIVATE}
+
+
+def default_position(game_id: str, seats: list[Mapping[str, Any]], options: Mapping[str, Any], seed: int = 0) -> dict[str, Any]:
+    """The engine's own position of a fresh game: the opening's first turn, after the
+    setup steps (taken with the engine's own sampler or its first legal choice), so a
+    table joining a game only changes what differs. Raises NoPositions for a game
+    without positions."""
+    game = rules.load(game_id)
+    state = game.new([dict(s) for s in seats], dict(options), seed)
+    for _ in range(_SETUP_LIMIT):
+        try:
+            return game.position(state)
+        except NoPositions:
+            if state.result is not None:
+                raise
+        action = game.sample(state)
+        if action is None:
+            action = next(iter(game.legal_actions(state)))
+        game.push(state, action)
+    raise NoPositions(f"{game.title}: no turn start within {_SETUP_LIMIT} setup actions.")
+
+
+# ------------------------------------------------------------------------------ names
+
+def _tyranny_names(options: Mapping[str, Any]) -> dict[str, str]:
+    from rules.tyranny.board import board_for
+    from rules.tyranny.cards import CARDS
+
+    board = board_for(options.get("board") or None)
+    out = {t.id: t.name for t in board.tiles.values()}
+    for tid, tunnel in board.tunnels.items():
+        out[tid] = tunnel_name(board, tid)
+    for cid, card in CARDS.items():
+        out[cid] = f"{card.deck.title()} {card.number}"
+    return out
+
+
+def tunnel_name(board: Any, tunnel_id: str) -> str:
+    """A tunnel as the table knows it: its two ends' names."""
+    ends = board.tunnels[tunnel_id].ends
+    return " ↔ ".join(board.tiles[e].name for e in ends)
+
+
+def _liberation_names(options: Mapping[str, Any]) -> dict[str, str]:
+    from rules.liberation.mapdata import parse_map
+
+    opts = rules.load("liberation").resolve_options(dict(options))
+    return {c.id: c.name for c in parse_map(opts["map"]).cities}
+
+
+# Each game's ids that players know by a name (tiles, cards, cities): read from the
+# engine's own data, so a table's own board or map is named as the table entered it.
+NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
+    "tyranny": _tyranny_names,
+    "liberation": _liberation_names,
+}
+
+
+def names_for(game_id: str, seats: Iterable[Mapping[str, Any]], options: Mapping[str, Any]) -> dict[str, str]:
+    """id → the name players use: the game's pieces of data, then the seats' names."""
+    namer = NAMERS.get(game_id)
+    out = dict(namer(options)) if namer is not None else {}
+    for i, s in enumerate(seats):
+        out[str(s["id"])] = str(s.get("name") or f"Player {i + 1}")
+    return out
+
+
+def field_words(field: str, names: Mapping[str, str], labels: Mapping[str, str] | None = None) -> str:
+    """A field path in players' words: ``pieces.cops-1.tile`` → ``Ann's piece — tile``,
+    ``owners.o-docks`` → ``owners — The Docks``. ``labels`` (a form's own labels by
+    path) win over the generic wording."""
+    if labels and field in labels:
+        return labels[field]
+    parts = field.split(".")
+    head, rest = parts[0], parts[1:]
+    said = [names.get(p, f"#{int(p) + 1}" if p.isdigit() else p.replace("_", " ")) for p in rest]
+    if rest and rest[0] in names and head in _PER_SEAT:
+        tail = " ".join(said[1:])
+        return f"{said[0]}'s {_PER_SEAT[head]}" + (f" — {tail}" if tail else "")
+    return " — ".join([head.replace("_", " ")] + [" ".join(said)] if said else [head.replace("_", " ")])
+
+
+# The engine's per-seat sections, said of their seat ("Ann's piece").
+_PER_SEAT = {"pieces": "piece", "hands": "hand", "misses": "missed turns", "private": "secret entry"}
+
+
+def player_words(message: str, names: Mapping[str, str], labels: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """(field path, sentence) of an engine violation message: the path taken off the
+    front and said in words, every id the message quotes replaced by its name."""
+    m = _PATH.match(message)
+    field = m.group(1) if m else ""
+    text = message[m.end():] if m else message
+    # Field paths named inside the sentence ("hands.cops-1 says 3").
+    text = re.sub(r"\b(hands|pieces|misses|private)\.([\w-]+)", lambda g: field_words(g.group(0), names, labels), text)
+    for ident in sorted(names, key=len, reverse=True):
+        if ident in text:
+            text = re.sub(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", names[ident], text)
+    where = field_words(field, names, labels) if field else ""
+    return field, (f"{where}: {text}" if where else text)
+
+
+def check_position(game_id: str, seats: list[Mapping[str, Any]], options: Mapping[str, Any], position: Mapping[str, Any],
+                   labels: Mapping[str, str] | None = None) -> list[PositionProblem]:
+    """Every problem the engine finds with ``position`` (empty: it can start), in players'
+    words. Seats or options the engine refuses are reported too (field ``""``)."""
+    game = rules.load(game_id)
+    try:
+        game.new([dict(s) for s in seats], dict(options), 0, position=dict(position))
+    except InvalidSetup as e:
+        return problems_of(game_id, seats, options, e.violations, labels)
+    return []
+
+
+def problems_of(game_id: str, seats: Iterable[Mapping[str, Any]], options: Mapping[str, Any], violations: Iterable[Any],
+                labels: Mapping[str, str] | None = None) -> list[PositionProblem]:
+    names = names_for(game_id, seats, options)
+    out = []
+    for v in violations:
+        field, text = player_words(v.message, names, labels)
+        out.append(PositionProblem(field, text))
+    return out

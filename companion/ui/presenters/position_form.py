@@ -1,0 +1,397 @@
+"""The "game already under way" form of the setup wizard, without Kivy.
+
+The fields come from ``ui/data/position_forms.json`` (how each path of the engine's
+position is asked, in players' words); the values start as the engine's own position of a
+fresh game (``companion.positions.default_position``), so a table changes only what
+differs; and every value is checked by the engine itself (``check_position``), whose
+problems are shown beside the field they name. Nothing here knows a rule.
+
+Secret fields (Liberation's base and hands: ``"secret": true``) are entered by their
+holder behind the privacy gate: :meth:`PositionForm.public_problems` never quotes them,
+and :meth:`PositionForm.secret_problems` is for behind the gate only.
+
+>>> seats = [{"id": "cops-1", "faction": "cops", "name": "Ann"},
+...          {"id": "criminals-1", "faction": "criminals", "name": "Bob"}]
+>>> f = PositionForm("tyranny", seats, {})
+>>> f.get("influence"), f.ok
+(500, True)
+>>> f.set("pieces.criminals-1.custody", True); f.ok
+False
+>>> f.public_problems()["pieces.criminals-1.escape_on"]
+['a piece in custody needs the numbers that free it (e.g. [6]).']
+>>> f.toggle("pieces.criminals-1.escape_on", 6); f.ok
+True
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from companion.positions import (PRIVATE, PositionProblem, check_position, default_position, names_for,
+                                 tunnel_name)
+
+FORMS = Path(__file__).resolve().parent.parent / "data" / "position_forms.json"
+
+
+@lru_cache(maxsize=1)
+def form_specs() -> dict[str, list[dict[str, Any]]]:
+    data = json.loads(FORMS.read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if k != "note"}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One question of the form: ``path`` in the engine's position, ``kind`` (seat, number,
+    choice, yesno, many, owners, cards, fixed), ``label`` in players' words, ``seat`` whose
+    it is (per-seat fields), ``secret`` (entered behind the gate by ``seat``)."""
+
+    path: str
+    kind: str
+    label: str
+    spec: Mapping[str, Any]
+    seat: str = ""
+    secret: bool = False
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        return tuple(self.spec.get("steps", (1,)))
+
+
+# Where a field's choices come from: the engine's own data for the options chosen (the
+# table's own board or map included). Each gives [(value, what players call it)].
+def _tiles(options: Mapping[str, Any], kind: str | None = None) -> list[tuple[Any, str]]:
+    from rules.tyranny.board import board_for
+
+    board = board_for(options.get("board") or None)
+    return [(t.id, t.name) for t in board.tiles.values() if kind is None or t.kind == kind]
+
+
+def _tunnels(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.tyranny.board import board_for
+
+    board = board_for(options.get("board") or None)
+    return [(tid, tunnel_name(board, tid)) for tid in board.tunnels]
+
+
+def _cards(deck: str) -> Callable[[Mapping[str, Any]], list[tuple[Any, str]]]:
+    def source(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+        from rules.tyranny.cards import CARDS, DECKS
+
+        return [(cid, f"{deck.title()} {CARDS[cid].number}") for cid in DECKS[deck]]
+
+    return source
+
+
+def _cities(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    import rules
+    from rules.liberation.mapdata import parse_map
+
+    opts = rules.load("liberation").resolve_options(dict(options))
+    return [(c.id, c.name) for c in parse_map(opts["map"]).cities]
+
+
+SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
+    "tiles": _tiles,
+    "properties": lambda o: _tiles(o, "property"),
+    "tunnels": _tunnels,
+    "faces": lambda _o: [(n, str(n)) for n in range(1, 7)],
+    "cards:gamble": _cards("gamble"),
+    "cards:gains": _cards("gains"),
+    "cities": _cities,
+}
+
+
+class PositionForm:
+    """The values of one position being entered, its fields, and the engine's verdict."""
+
+    def __init__(self, game_id: str, seats: list[Mapping[str, Any]], options: Mapping[str, Any]) -> None:
+        self.game_id = game_id
+        self.seats = [dict(s) for s in seats]
+        self.options = dict(options)
+        self.names = names_for(game_id, self.seats, self.options)
+        self.position: dict[str, Any] = default_position(game_id, self.seats, self.options)
+        self.fields: list[Field] = self._expand(form_specs().get(game_id, []))
+        self.labels = {f.path: f.label for f in self.fields}
+        self._choices: dict[str, list[tuple[Any, str]]] = {}
+        self._verdict: list[PositionProblem] | None = None
+
+    def _expand(self, specs: list[dict[str, Any]]) -> list[Field]:
+        out = []
+        for spec in specs:
+            per_seat = "{seat}" in spec["path"]
+            for s in (self.seats if per_seat else [None]):
+                if s is not None and spec.get("factions") and s["faction"] not in spec["factions"]:
+                    continue
+                sid = s["id"] if s else ""
+                path = spec["path"].replace("{seat}", sid)
+                label = spec.get("label", "").replace("{name}", self.names.get(sid, sid))
+                out.append(Field(path, spec["kind"], label, spec, sid, bool(spec.get("secret"))))
+        return out
+
+    # ------------------------------------------------------------- reading
+    def field(self, path: str) -> Field:
+        return next(f for f in self.fields if f.path == path)
+
+    def public_fields(self) -> list[Field]:
+        """The fields the shared screen asks, in order; a field whose ``when`` is false is
+        left out (escape numbers of a piece not in custody)."""
+        return [f for f in self.fields if not f.secret and f.kind != "fixed" and self.visible(f)]
+
+    def secret_fields(self, seat: str) -> list[Field]:
+        return [f for f in self.fields if f.secret and f.seat == seat]
+
+    def secret_seats(self) -> list[str]:
+        """The seats with something to enter behind the gate, in seat order."""
+        return [s["id"] for s in self.seats if self.secret_fields(s["id"])]
+
+    def visible(self, f: Field) -> bool:
+        when = f.spec.get("when")
+        return not when or bool(self.get(when.replace("{seat}", f.seat)))
+
+    def get(self, path: str, default: Any = None) -> Any:
+        node: Any = self.position
+        for part in path.split("."):
+            if not isinstance(node, dict) or part not in node:
+                return default
+            node = node[part]
+        return node
+
+    def choices(self, f: Field) -> list[tuple[Any, str]]:
+        """What a choice, a pick or a card field offers: (value, name)."""
+        if f.kind == "seat":
+            return [(s["id"], self.names[s["id"]]) for s in self.seats]
+        if "choices" in f.spec:
+            return [(v, label) for v, label in f.spec["choices"]]
+        key = f.spec["source"]
+        if key not in self._choices:
+            self._choices[key] = SOURCES[key](self.options)
+        items = self._choices[key]
+        among = f.spec.get("among")
+        if among:
+            allowed = set(self.get(among, []))
+            items = [(v, n) for v, n in items if v in allowed]
+        besides = f.spec.get("except")
+        if besides:
+            # Offer only what may be picked (a base or a hand card is never an occupied City);
+            # a value picked before stays, for the engine to name.
+            taken = set(self.get(besides, []) or []) - set(self.get(f.path) or [] if f.kind == "many" else [self.get(f.path)])
+            items = [(v, n) for v, n in items if v not in taken]
+        return items
+
+    def game_factions(self) -> tuple[str, ...]:
+        import rules
+
+        return tuple(rules.load(self.game_id).factions)
+
+    def name_of(self, value: Any) -> str:
+        return self.names.get(value, str(value)) if isinstance(value, str) else str(value)
+
+    def card_counts(self, f: Field) -> list[tuple[str, int, int]]:
+        """A discard pile as (card name, how many lie there, copies in the box): copies are
+        alike, so players count them rather than tell them apart."""
+        held = set(self.get(f.path, []))
+        groups: dict[str, list[str]] = {}
+        for cid, name in self.choices(f):
+            groups.setdefault(name, []).append(cid)
+        return [(name, sum(c in held for c in ids), len(ids)) for name, ids in groups.items()]
+
+    # ------------------------------------------------------------- changing
+    def set(self, path: str, value: Any) -> None:
+        parts = path.split(".")
+        node = self.position
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        f = next((x for x in self.fields if x.path == path), None)
+        if f is not None and f.spec.get("zero_is_absent") and value == 0:
+            node.pop(parts[-1], None)
+        else:
+            node[parts[-1]] = value
+        if f is not None and f.kind == "yesno" and not value:
+            # A piece let out of custody has no escape numbers left to show.
+            for dep in self.fields:
+                if dep.spec.get("when", "").replace("{seat}", dep.seat) == path:
+                    self.set(dep.path, [])
+        if f is not None and f.kind == "many" and not f.secret:
+            # A pick that depends on this one ("exploited" among "occupied") keeps only what is still offered.
+            for dep in self.fields:
+                if dep.spec.get("among") == path:
+                    self.set(dep.path, [v for v in self.get(dep.path, []) if v in value])
+        self._verdict = None
+
+    def step(self, path: str, delta: int) -> None:
+        f = self.field(path)
+        lo = f.spec.get("min")
+        value = int(self.get(path, 0) or 0) + delta
+        if lo is not None:
+            value = max(lo, value)
+        self.set(path, value)
+
+    def toggle(self, path: str, value: Any) -> None:
+        """Add ``value`` to a pick (at its end: the order taps came in) or take it out."""
+        picked = list(self.get(path, []))
+        if value in picked:
+            picked.remove(value)
+        else:
+            picked.append(value)
+        f = self.field(path)
+        if f.spec.get("source") == "faces":
+            picked.sort()
+        self.set(path, picked)
+
+    def set_card_count(self, path: str, name: str, n: int) -> None:
+        """Lay ``n`` copies of the card called ``name`` on a discard pile."""
+        f = self.field(path)
+        ids = [cid for cid, nm in self.choices(f) if nm == name]
+        n = max(0, min(len(ids), n))
+        pile = [c for c in self.get(path, []) if c not in ids] + ids[:n]
+        order = {cid: i for i, (cid, _) in enumerate(self.choices(f))}
+        self.set(path, sorted(pile, key=order.__getitem__))
+
+    def set_owner(self, path: str, tile: str, owner: str | None) -> None:
+        owners = dict(self.get(path, {}))
+        if owner:
+            owners[tile] = owner
+        else:
+            owners.pop(tile, None)
+        self.set(path, dict(sorted(owners.items())))
+
+    def set_secret(self, path: str, value: Any) -> None:
+        """A holder's entry behind the gate (the base, the hand)."""
+        self.set(path, value)
+
+    def entered(self, seat: str) -> bool:
+        """Whether ``seat`` has entered every one of its secret fields."""
+        return all(self.get(f.path) is not None for f in self.secret_fields(seat))
+
+    # ------------------------------------------------------------- the engine's verdict
+    def verdict(self) -> list[PositionProblem]:
+        if self._verdict is None:
+            self._verdict = check_position(self.game_id, self.seats, self.options, self.position, self.labels)
+        return self._verdict
+
+    def _field_of(self, problem_field: str) -> str:
+        """The form field a problem belongs to: the longest field path it starts with
+        ("discards.gamble.1" → "discards.gamble"), else "" (the whole position)."""
+        best = ""
+        for f in self.fields:
+            if (problem_field == f.path or problem_field.startswith(f.path + ".")) and len(f.path) > len(best):
+                best = f.path
+        return best
+
+    def _missing_secrets(self) -> dict[str, str]:
+        """Secret fields still to enter, said without their value (the form asks every
+        holder for its whole entry: a hand the app dealt at random would refuse the
+        cards the player really holds)."""
+        out = {}
+        for f in self.fields:
+            count = f.spec.get("count")
+            if count and self.get(count.replace("{seat}", f.seat)) == 0:
+                continue  # an empty hand has nothing to enter
+            if f.secret and self.get(f.path) is None:
+                out[f.path] = f"{self.names.get(f.seat, f.seat)}: enter this behind the privacy gate."
+        return out
+
+    def public_problems(self) -> dict[str, list[str]]:
+        """Problems by form field ("" for the whole position), safe for the shared screen:
+        a secret field's problem never quotes the value."""
+        out: dict[str, list[str]] = {}
+        missing = self._missing_secrets()
+        for path, msg in missing.items():
+            out.setdefault(path, []).append(msg)
+        for p in self.verdict():
+            where = self._field_of(p.field)
+            if where in missing:
+                continue  # already asked for: the engine's "missing" says no more
+            if p.is_private or self._is_secret(where):
+                msg = p.public_message(self.names)
+            else:
+                # Beside its field the message need not name the field again.
+                label = self.labels.get(where, "")
+                msg = p.message[len(label) + 2:] if where == p.field and label and p.message.startswith(label + ": ") else p.message
+            out.setdefault(where, []).append(msg)
+        return out
+
+    def secret_problems(self, seat: str) -> list[str]:
+        """The problems of ``seat``'s secret entries, in full: behind the gate only."""
+        mine = {f.path for f in self.secret_fields(seat)}
+        return [p.message for p in self.verdict() if self._field_of(p.field) in mine]
+
+    def _is_secret(self, path: str) -> bool:
+        return any(f.path == path and f.secret for f in self.fields)
+
+    @property
+    def ok(self) -> bool:
+        return not self._missing_secrets() and not self.verdict()
+
+    def problem_lines(self) -> list[str]:
+        """Every public problem as one line, the field named (for the wizard's footer)."""
+        lines = []
+        for where, msgs in self.public_problems().items():
+            label = self.labels.get(where, "")
+            lines.extend(f"{label}: {m}" if label and not m.startswith(label) else m for m in msgs)
+        return lines
+
+    def to_position(self) -> dict[str, Any]:
+        """The position to start from (its private part included: for the Table only)."""
+        return copy.deepcopy(self.position)
+
+    def summary(self) -> list[str]:
+        """The start page's lines: what differs from a fresh game, in players' words, never
+        a secret."""
+        fresh = default_position(self.game_id, self.seats, self.options)
+        lines = []
+        for f in self.public_fields():
+            value = self.get(f.path)
+            if value == _get(fresh, f.path):
+                continue
+            lines.append(f"{f.label.rstrip('?')}: {self.say(f)}")
+        for seat in self.secret_seats():
+            lines.append(f"{self.names[seat]}'s secret entries: " + ("entered" if self.entered(seat) else "not entered yet"))
+        return lines
+
+    def say(self, f: Field) -> str:
+        """A field's value in words (public fields only)."""
+        value = self.get(f.path)
+        if f.kind == "yesno":
+            return "yes" if value else "no"
+        if f.kind in ("seat", "choice"):
+            return dict(self.choices(f)).get(value, str(value))
+        if f.kind == "many":
+            named = dict(self.choices(f))
+            return ", ".join(named.get(v, str(v)) for v in value or []) or "none"
+        if f.kind == "owners":
+            return ", ".join(f"{self.name_of(t)}: {o}" for t, o in (value or {}).items()) or "none"
+        if f.kind == "cards":
+            return ", ".join(f"{name} ×{n}" for name, n, _ in self.card_counts(f) if n) or "none"
+        return str(value if value is not None else 0)
+
+    def uncovered(self) -> list[str]:
+        """Paths of the engine's position that no field asks (a test keeps it empty)."""
+        paths = [f.path for f in self.fields]
+        return [leaf for leaf in _leaves(self.position)
+                if not leaf.startswith(PRIVATE)
+                and not any(leaf == p or leaf.startswith(p + ".") or p.startswith(leaf + ".") for p in paths)]
+
+
+def _get(data: Mapping[str, Any], path: str) -> Any:
+    node: Any = data
+    for part in path.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+def _leaves(data: Mapping[str, Any], prefix: str = "") -> list[str]:
+    out = []
+    for k, v in data.items():
+        path = f"{prefix}{k}"
+        if isinstance(v, dict) and v:
+            out.extend(_leaves(v, path + "."))
+        else:
+            out.append(path)
+    return out
