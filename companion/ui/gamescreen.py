@@ -348,16 +348,23 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------ behind the privacy gate
 
-    def open_private(self, seat: str, page: Callable[[], list[GateSection]], purpose: str) -> None:
+    def open_private(self, seat: str, page: Callable[[], list[GateSection]], purpose: str,
+                     more: Callable[[], bool] | None = None) -> None:
         """Ask for ``seat`` at the gate; ``page()`` (which may read the seat's secrets) is
-        called only after the hold, and its widgets are destroyed when the gate hides."""
+        called only after the hold, and its widgets are destroyed when the gate hides.
+        ``more()``, asked after each accepted choice: whether the same seat has more to
+        enter on this page (a deal of several cards), so the gate stays open and the page
+        is built again instead of closing."""
         from .widgets.gate_page import GatePage
 
         def build() -> Any:
             view: Any = None
 
+            def again() -> list[GateSection] | None:
+                return page() if more is not None and more() else None
+
             def choose(choice: GateChoice) -> None:
-                self.submit_private(choice.action, view)
+                self.submit_private(choice.action, view, again if more is not None else None)
 
             view = GatePage(on_choose=choose)
             return view.show(page())
@@ -373,12 +380,17 @@ class GameScreen(Screen):
     def open_physical_draw(self, seat: str) -> None:
         """``seat`` enters the card it drew from the table's own deck."""
         p = self.presenter
-        self.open_private(seat, lambda: p.physical_draw_page(seat), "enter the card you drew")
+        # A game may let one seat enter several cards in a row behind one gate (a deal).
+        more = getattr(p, "physical_draw_continues", None)
+        self.open_private(seat, lambda: p.physical_draw_page(seat), "enter the card you drew",
+                          more=(lambda: more(seat)) if more is not None else None)
 
-    def submit_private(self, action: Any, page: Any) -> bool:
+    def submit_private(self, action: Any, page: Any,
+                       again: Callable[[], list[GateSection] | None] | None = None) -> bool:
         """Submit a choice made behind the gate. A refusal is shown there, on ``page``
         (its message may name the seat's cards or base), never on the public banner;
-        an accepted choice closes the gate."""
+        an accepted choice closes the gate, unless ``again()`` returns the page's next
+        sections (the same seat enters another card): then the page shows them."""
         if self.table is None:
             return False
         from rules.core import IllegalAction
@@ -393,7 +405,13 @@ class GameScreen(Screen):
             page.refuse(self.humanise(str(e)))
             self._cue("rejected")
             return False
-        self.ids.gate.close()
+        sections = again() if again is not None else None
+        if sections:
+            page.ids.refusal.text = ""  # an earlier refusal no longer applies
+            page.show(sections)
+            page.scroll_y = 1
+        else:
+            self.ids.gate.close()
         self.after_accept(action)
         return True
 

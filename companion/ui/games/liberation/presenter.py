@@ -292,10 +292,15 @@ class LiberationPresenter:
         phase = v["phase"]
         out: list[ButtonSpec] = []
         if phase == "setup-discard":
-            return [ButtonSpec("Discard the top card face down (the app's deck)", "app-draw", seat=seat, role="primary")]
+            # Nobody looks at this card, with the table's deck or the app's (RULINGS L-14):
+            # one button for both.
+            return [ButtonSpec("▥ Discard the top card face down, unseen (the app keeps track)", "app-draw", seat=seat, role="primary")]
         if phase == "deal":
             left = 3 - int(v["hands"][seat]["count"])
-            return [ButtonSpec(f"Deal {left} card{'s' if left != 1 else ''} to {who}", "app-draw", seat=seat, role="primary", count=left)]
+            cards = f"{left} card{'s' if left != 1 else ''}"
+            return self._draw_buttons(seat, f"▤ {self.name(seat)}: enter the {cards} you drew…" if left > 1 else
+                                      f"▤ {self.name(seat)}: enter the card you drew…",
+                                      f"⚄ Or the app's deck: deal {cards} to {self.name(seat)}", left)
         if phase == "first-city":
             return [ButtonSpec(f"▤ {who}: place your first City (your hand, behind the gate)", "hand", seat=seat, role="primary")]
         if phase == "base":
@@ -303,7 +308,15 @@ class LiberationPresenter:
         dynasty = self.faction(seat) == "dynasty"
         if phase == "step1":
             if isinstance(a, DrawRequest):
-                out.append(ButtonSpec("Draw a card (the app deals it face down)", "app-draw", seat=seat, role="primary"))
+                if v["deck"] == 0 and int(v["act"]) >= 3:
+                    # The third reshuffle would occur: drawing ends the game, no card is taken.
+                    out.append(ButtonSpec("Draw: the deck is out a third time — the game ends", "app-draw", seat=seat, role="danger"))
+                elif v["deck"] == 0:
+                    out += self._draw_buttons(seat, f"▤ {self.name(seat)}: shuffle the discards into a new deck, draw, enter the card…",
+                                              "⚄ Or the app's deck: reshuffle and draw", 1)
+                else:
+                    out += self._draw_buttons(seat, f"▤ {self.name(seat)}: enter the card you drew…",
+                                              "⚄ Or the app's deck: draw a card face down", 1)
             for o in v["occupied"]:
                 if dynasty and o["exploited"]:
                     out.append(ButtonSpec(f"⟲ Unexploit {self.city_name(o['city'])}", "submit", Unexploit(seat, o["city"])))
@@ -335,6 +348,12 @@ class LiberationPresenter:
         if isinstance(a, Decision):
             return out
         return out
+
+    def _draw_buttons(self, seat: str, ours: str, apps: str, count: int) -> list[ButtonSpec]:
+        """A draw, two ways: the table's own card, entered by its holder behind the gate
+        (first: the physical game comes first), or the app's deck (the fallback)."""
+        return [ButtonSpec(ours, "physical-draw", seat=seat, role="primary", span="full"),
+                ButtonSpec(apps, "app-draw", seat=seat, count=count, span="full")]
 
     def _question(self, v: dict[str, Any]) -> dict[str, Any]:
         return (v.get("asking") or {}).get("question") or {}
@@ -533,11 +552,63 @@ class LiberationPresenter:
         order = {"first-city": 0, "base": 0, "evade": 1, "occupy": 1, "sabotage": 2, "mission": 3, "discard": 4, "pass": 5}
         return sorted(out, key=lambda c: (order[c.group], "keep the base" not in c.label))
 
+    # ------------------------------------------------------------ physical draws
+
+    def _awaits_draw(self, seat: str) -> bool:
+        return not self.is_over() and isinstance(self.table.prompt.waits.get(seat), DrawRequest)
+
+    def physical_draws(self, seat: str) -> list[tuple[str, Draw]]:
+        """The City cards ``seat`` may say it drew from the table's deck, in the map's
+        order, each with the Draw that enters it. Only for behind the gate.
+
+        Every card ``seat`` cannot rule out from what it may know: not occupied (public),
+        not in its own hand, not its own base. Never the engine's exact deck: the cards
+        missing from it are the opponent's hand, the base and the face-down discards, and
+        listing it would tell the drawing seat where the base can be (RULINGS L-14). A
+        card that is not in the deck is refused behind the gate (the card was not drawn)."""
+        if not self._awaits_draw(seat):
+            return []
+        pv = self.table.private_view(seat)
+        known = set(pv["hands"][seat].get("cards", ()))
+        known |= {o["city"] for o in pv["occupied"]}
+        if self.faction(seat) == "liberation" and pv["base"].get("city"):
+            known.add(pv["base"]["city"])
+        deck = self.table.prompt.waits[seat].deck
+        return [(self.card_label(c.id), Draw(seat, deck, c.id, source="card")) for c in self.map.cities if c.id not in known]
+
+    def physical_draw_continues(self, seat: str) -> bool:
+        """Whether ``seat`` still has a card to enter at once (the deal of 3): the gate
+        stays open for it."""
+        return self._awaits_draw(seat) and self.view()["phase"] == "deal"
+
+    def physical_draw_page(self, seat: str) -> list[GateSection]:
+        """Behind the gate: tap the card drawn from the table's deck (in the deal, one
+        after another, with the cards entered so far)."""
+        if not self._awaits_draw(seat):
+            return [GateSection(lines=(GateLine("Nothing to draw now."),))]
+        v = self.view()
+        lines: list[GateLine] = []
+        if v["phase"] == "deal":
+            mine = self.table.private_view(seat)["hands"][seat].get("cards", ())
+            n = len(mine)
+            lines.append(GateLine(f"Enter your 3 cards one after another: card {n + 1} of 3.", size="large"))
+            lines.append(GateLine("▤ Entered so far: " + ("; ".join(self.card_label(c) for c in mine) if mine else "none"),
+                                  tone="highlight"))
+        else:
+            if v["deck"] == 0:
+                lines.append(GateLine("The deck was empty: the discards are shuffled into a new deck (a new ACT).", tone="highlight"))
+            lines.append(GateLine("Tap the City card you drew.", size="large"))
+        lines.append(GateLine("Cities on the map and in your hand are not listed.", tone="muted", size="small"))
+        choices = tuple(GateChoice(label, action, span="auto") for label, action in self.physical_draws(seat))
+        return [GateSection(lines=tuple(lines)), GateSection("The card you drew", choices=choices)]
+
     def drawn_news(self, action: Any) -> str:
         """After a draw in a turn: what came in (private: the screen keeps it in memory and
         shows it to its seat behind the gate only)."""
         if not isinstance(action, Draw) or self.is_over() or self.view()["phase"] not in ("step1", "step2", "step3"):
             return ""
+        if action.source == "card":
+            return ""  # the seat holds the physical card it just entered: nothing to look at
         mine = self.table.private_view(action.seat)["hands"][action.seat].get("cards", ())
         return f"You drew: {self.card_label(action.card)}" if action.card in mine else ""
 
