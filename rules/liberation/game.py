@@ -199,6 +199,28 @@ class Liberation(Game[LiberationState]):
 
     # -------------------------------------------------------------- validation
 
+    @staticmethod
+    def _unseen_stand_in(state: LiberationState, card: str) -> bool:
+        """Whether ``card`` is a setup discard nobody has seen, while the deck still has
+        cards to take its place (RULINGS L-14)."""
+        return (state.phase != "setup-discard" and card in state.unseen and card in state.deck.discard
+                and bool(state.deck.cards))
+
+    def _check_draw(self, state: LiberationState, action: Draw, req: DrawRequest) -> Iterator[Violation]:
+        # A physical draw may name the app's stand-in for an unseen setup discard (L-14).
+        if action.deck == req.deck and self._unseen_stand_in(state, action.card):
+            return
+        yield from super()._check_draw(state, action, req)
+
+    def _chance_candidates(self, state: LiberationState, prompt: Prompt) -> Iterator[Action]:
+        yield from super()._chance_candidates(state, prompt)
+        for seat in prompt.seats():
+            awaiting = prompt.waits[seat]
+            if isinstance(awaiting, DrawRequest):
+                for card in state.unseen:
+                    if self._unseen_stand_in(state, card):
+                        yield Draw(seat, awaiting.deck, card)
+
     def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterator[Violation]:
         # Only the seat that must act gets rule checks: anything else is already
         # "not-your-turn", and checking it against the other side's cards could leak them.
@@ -383,6 +405,7 @@ class Liberation(Game[LiberationState]):
         if state.phase == "setup-discard":
             deck.take(action.card)
             deck.put_discard(action.card)
+            state.unseen.append(action.card)
             state.setup_left -= 1
             state.note("Setup: the top card is discarded face down.")
             if not state.setup_left:
@@ -394,7 +417,15 @@ class Liberation(Game[LiberationState]):
                 self.finish(state, self._outcome(state, "liberation", "the Liberation survived three ACTS (the third reshuffle would occur)"))
                 return
             deck.take_drawn(action.card, state.rng)
+            state.unseen.clear()  # the setup's discards are in the new deck now
             state.note(f"The deck is empty: the discards are reshuffled. ACT {'I' * state.act} begins.")
+        elif self._unseen_stand_in(state, action.card):
+            # The table's deck yielded the card the app had put in for the unseen setup
+            # discard (L-14): the deck's top card, just as unseen, takes its place there.
+            stand = deck.cards[0]
+            deck.take(stand)
+            deck.discard[deck.discard.index(action.card)] = stand
+            state.unseen[state.unseen.index(action.card)] = stand
         else:
             deck.take(action.card)
         state.hands[seat].add(action.card)

@@ -83,6 +83,9 @@ class LiberationState(State):
     base: str = ""
     phase: str = "setup-discard"
     setup_left: int = 0
+    # The setup's face-down discards nobody has seen (RULINGS L-14): the app's stand-ins
+    # for the table's unseen cards, swapped for a deck card when a physical draw names one.
+    unseen: list[str] = field(default_factory=list)
     active: str = ""
     turn: int = 0
     taken: str = ""  # the card an Attack took, until the Dynasty claims it

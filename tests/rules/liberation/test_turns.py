@@ -79,7 +79,45 @@ def test_setup_discard_with_a_card_not_in_the_deck_is_rejected():
     s = GAME.new(SEATS, {"balance": 1}, seed=1)
     rejected(s, Draw(D, "city", "city-z"), "card-not-in-deck")
     GAME.push(s, Draw(D, "city", c("a")))
-    rejected(s, Draw(D, "city", c("a")), "card-not-in-deck")
+    rejected(s, Draw(D, "city", "city-z"), "card-not-in-deck")
+
+
+def test_the_unseen_setup_discard_is_a_stand_in_for_the_tables_card():
+    """L-14: nobody saw the setup discard, so a physical draw of the card the app put in
+    for it is the table's card; the deck's top card takes its place, just as unseen."""
+    s = GAME.new(SEATS, {"balance": 2}, seed=1)
+    GAME.push(s, Draw(D, "city", c("a")))
+    rejected(s, Draw(D, "city", c("a")), "card-not-in-deck")  # not during the setup discard itself
+    GAME.push(s, Draw(D, "city", c("b")))
+    top = s.deck.cards[0]
+    assert Draw(D, "city", c("a")) in GAME.legal_actions(s)
+    GAME.push(s, Draw(D, "city", c("a")))  # the Dynasty's physical card was the stand-in
+    assert hand(s, D) == [c("a")]
+    assert sorted(s.deck.discard) == sorted([top, c("b")]) and top not in s.deck.cards
+    assert len(s.deck.cards) == 14 - 3 and sorted(s.unseen) == sorted(s.deck.discard)
+    pub = GAME.view(s, PUBLIC)
+    assert (pub["deck"], pub["discard"]) == (11, 2)
+
+
+def test_a_seen_discard_is_never_a_stand_in():
+    """A card discarded by a player (who saw it) stays in the discards: drawing it is refused."""
+    s = start(dyn="abd", lib="efg", discard="n")
+    for seat, x in ((D, "c"), (L, "h"), (D, "i")):
+        GAME.push(s, Draw(seat, "city", c(x)))
+        GAME.push(s, Pass(seat))  # step 2: no action
+    GAME.push(s, Discard(D, c("b")))  # step 3: down to 3, face down (seen by the Dynasty)
+    rejected(s, Draw(L, "city", c("b")), "card-not-in-deck")
+    GAME.push(s, Draw(L, "city", c("n")))  # the setup's unseen card still is a stand-in
+    assert c("n") in hand(s, L) and len(s.deck.discard) == 2 and c("b") in s.deck.discard
+
+
+def test_the_stand_ins_go_into_the_reshuffle():
+    s = start(dyn="abd", lib="efg", discard="n")
+    assert s.unseen == [c("n")]
+    while s.deck.cards:
+        s.deck.put_discard(s.deck.cards.pop())  # empty the deck (test shortcut)
+    GAME.push(s, Draw(D, "city", c("n")))
+    assert s.unseen == [] and s.act == 2
 
 
 # ----------------------------------------------------------- Dynasty turn
