@@ -9,17 +9,18 @@ import random
 
 import pytest
 
-from rules import PUBLIC, DrawRequest
+from rules import PUBLIC, Draw, DrawRequest
+from rules.core import IllegalAction
 from rules.liberation import GAME, Attack, Evade, Mission, Pass
 
 from companion.ui.games.liberation.presenter import LiberationPresenter
+from companion.ui.presenters.actions import GateLine, GateSection
 
 
 def _deal(t, p):
     """Setup by the presenter's own buttons: discard, deal both hands."""
     while t.view()["phase"] in ("setup-discard", "deal"):
-        (b,) = p.buttons()
-        assert b.intent == "app-draw"
+        b = next(b for b in p.buttons() if b.intent == "app-draw")
         for _ in range(b.count):
             t.roll_for_me()
 
@@ -61,8 +62,10 @@ def test_the_opening_screen_and_setup_by_buttons(new_table):
     assert len(p.cells()) == 14 and all(c.state == "free" for c in p.cells())
     assert p.cells()[0].label == "○ City A\nPolitical Center"
     t.roll_for_me()
-    (b,) = p.buttons()
-    assert b.label == "Deal 3 cards to Dana (■ Dynasty)" and b.count == 3
+    ours, apps = p.buttons()
+    assert (ours.intent, ours.seat, ours.role) == ("physical-draw", "dyn", "primary")
+    assert ours.label == "▤ Dana: enter the 3 cards you drew…"
+    assert apps.intent == "app-draw" and apps.label == "⚄ Or the app's deck: deal 3 cards to Dana" and apps.count == 3
     _deal(t, p)
     assert [n for _, n in p.status()["hands"]] == [3, 3] and p.status()["deck"] == 7
     (b,) = p.buttons()
@@ -81,7 +84,7 @@ def test_the_opening_screen_and_setup_by_buttons(new_table):
     assert p.steps() == [(1, "Draw, unexploit, or neither", "current"),
                          (2, "One action: mission, occupy, attack, unexploit", "todo"), (3, "Discard down to 3", "todo")]
     labels = [b.label for b in p.buttons()]
-    assert labels == ["Draw a card (the app deals it face down)", "Don't draw"]
+    assert labels == ["▤ Dana: enter the card you drew…", "⚄ Or the app's deck: draw a card face down", "Don't draw"]
 
 
 def test_the_liberations_turn_is_one_button_to_the_gate_and_evades_are_adjacent(new_table):
@@ -333,3 +336,121 @@ def test_engine_and_table_sentences_reach_players_in_their_words(new_table):
     said = p.humanise(f"dyn's first_city on {city.id} cannot be taken back (RULINGS L-02); "
                       f"Glossary: missions (referee questions, RULINGS.md L-10)")
     assert said == f"Dana's first city on {city.name} cannot be taken back; Glossary: missions (referee questions)"
+
+
+# ------------------------------------------------------------ the table's own cards (L-14)
+
+
+def _page_cards(p, seat):
+    """The card ids the physical-draw page offers ``seat`` (its choices' Draws)."""
+    sections = p.physical_draw_page(seat)
+    return [ch.action.card for sec in sections for ch in sec.choices]
+
+
+def _enter(t, p, seat, card):
+    """Tap ``card`` on ``seat``'s physical-draw page, as the gate page would."""
+    (choice,) = [ch for sec in p.physical_draw_page(seat) for ch in sec.choices if ch.action.card == card]
+    assert choice.action.source == "card"
+    t.submit(choice.action)
+
+
+def _physical_setup(t, p, rng):
+    """Setup with the table's own cards: the unseen discard, then each hand entered card by
+    card on the page (the 'cards' are taken from the engine's deck at random: a shuffled
+    physical deck), checking the page at each step."""
+    t.roll_for_me()  # the unseen setup discard (the one button)
+    for seat in ("dyn", "lib"):
+        ours = next(b for b in p.buttons() if b.intent == "physical-draw")
+        assert ours.seat == seat
+        for n in range(3):
+            assert p.physical_draw_continues(seat)
+            page = p.physical_draw_page(seat)
+            text = " ".join(ln.text for sec in page for ln in sec.lines)
+            assert f"card {n + 1} of 3" in text
+            deck = [a.card for a in t.legal_actions() if isinstance(a, Draw) and a.seat == seat]
+            _enter(t, p, seat, rng.choice(deck))
+        assert not p.physical_draw_continues(seat)  # the gate closes after the third card
+
+
+def test_a_deal_entered_card_by_card_shows_the_cards_entered_so_far(new_table):
+    t = new_table(seed=5)
+    p = LiberationPresenter(t)
+    t.roll_for_me()
+    d = [a.card for a in t.legal_actions() if isinstance(a, Draw)][:2]
+    _enter(t, p, "dyn", d[0])
+    _enter(t, p, "dyn", d[1])
+    lines = [ln.text for sec in p.physical_draw_page("dyn") for ln in sec.lines]
+    assert "card 3 of 3" in lines[0]
+    assert lines[1] == "▤ Entered so far: " + "; ".join(p.card_label(c) for c in d)
+    assert d[0] not in _page_cards(p, "dyn") and d[1] not in _page_cards(p, "dyn")
+    assert p.physical_draw_continues("dyn") and not p.physical_draw_continues("lib")
+    assert p.physical_draw_page("lib") == [GateSection(lines=(GateLine("Nothing to draw now."),))]
+
+
+def test_the_physical_draw_page_offers_every_card_the_deck_can_yield_and_never_the_exact_deck(new_table):
+    """The page lists, in the map's order, every City the seat cannot rule out (not
+    occupied, not its own hand or base): it always holds every card the deck can yield, and
+    the opponent's cards and the face-down discards are on it too, so it tells nothing."""
+    rng = random.Random(11)
+    for seed in (2, 7, 19):
+        t = new_table(seed=seed)
+        p = LiberationPresenter(t)
+        _physical_setup(t, p, rng)
+        order = [c.id for c in p.map.cities]
+        draws = 0
+        for turn in range(8):
+            if p.is_over():
+                break
+            if t.view()["phase"] == "step1" and isinstance(t.prompt.awaiting, DrawRequest):
+                seat = t.view()["active"]
+                offered = _page_cards(p, seat)
+                deck = {a.card for a in t.legal_actions() if isinstance(a, Draw) and a.seat == seat}
+                pv = t.private_view(seat)
+                own = set(pv["hands"][seat]["cards"]) | {o["city"] for o in pv["occupied"]}
+                own |= {pv["base"].get("city")} if seat == "lib" else set()
+                assert deck <= set(offered), "every card the deck can yield is offered"
+                assert offered == [c for c in order if c not in own], "exactly what the seat cannot rule out, map order"
+                other = "lib" if seat == "dyn" else "dyn"
+                theirs = set(t.private_view(other)["hands"][other]["cards"])
+                assert theirs <= set(offered), "the opponent's cards are offered too: the page is not the deck"
+                for label, action in p.physical_draws(seat):
+                    assert label == p.card_label(action.card)
+                # Nothing of the page is public: the public buttons name no hidden card.
+                for text in _public_texts(p):
+                    assert not [h for h in _hidden(t) if len(h) > 2 and h in text], text
+                # A card the deck cannot yield (the opponent holds it) is refused: behind the gate.
+                if theirs:
+                    with pytest.raises(IllegalAction):
+                        t.submit(Draw(seat, "city", sorted(theirs)[0], source="card"))
+                _enter(t, p, seat, rng.choice(sorted(deck)))
+                draws += 1
+                assert p.drawn_news(Draw(seat, "city", "x", source="card")) == ""  # they hold the card
+            # The rest of the turn: no action, discard down to 3 by the hand page.
+            while not p.is_over() and t.view()["phase"] != "step1":
+                seat = t.view()["active"]
+                if t.view()["phase"] == "step3":
+                    _choose(t, p, seat, "discard")
+                elif t.view()["phase"] == "step2":
+                    t.submit(Pass(seat))
+                else:
+                    break
+            if t.view()["phase"] == "step1" and not isinstance(t.prompt.awaiting, DrawRequest):
+                t.submit(Pass(t.view()["active"]))
+        assert draws >= 6, f"seed {seed}: only {draws} physical draws"
+
+
+def test_the_tables_card_may_be_the_one_the_app_put_in_for_the_unseen_discard(new_table):
+    """L-14 through the presenter: nobody saw the setup discard, so whichever of the 14
+    cards the table's deck yields first is accepted (the app's stand-in included), and the
+    deck and discard counts stay the table's."""
+    for card in [c.id for c in LiberationPresenter(new_table(seed=4)).map.cities]:
+        t = new_table(seed=4)
+        p = LiberationPresenter(t)
+        (b,) = p.buttons()
+        assert b.intent == "app-draw" and "face down, unseen" in b.label
+        t.roll_for_me()
+        assert card in _page_cards(p, "dyn")
+        _enter(t, p, "dyn", card)
+        v = t.view()
+        assert (v["deck"], v["discard"]) == (12, 1)
+        assert t.private_view("dyn")["hands"]["dyn"]["cards"] == [card]
