@@ -370,6 +370,8 @@ def _physical_setup(t, p, rng):
             deck = [a.card for a in t.legal_actions() if isinstance(a, Draw) and a.seat == seat]
             _enter(t, p, seat, rng.choice(deck))
         assert not p.physical_draw_continues(seat)  # the gate closes after the third card
+    _choose(t, p, "dyn", "first-city")
+    _choose(t, p, "lib", "base")
 
 
 def test_a_deal_entered_card_by_card_shows_the_cards_entered_so_far(new_table):
