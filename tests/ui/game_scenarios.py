@@ -80,8 +80,8 @@ def liberation_words_and_info(d: Any) -> Iterator[float]:
     yield 0.3
     scr = app.sm.get_screen("game:liberation")
     yield from _tap(d, "Discard the top card face down")
-    yield from _tap(d, "Deal 3 cards to Dana")
-    yield from _tap(d, "Deal 3 cards to Lee")
+    yield from _tap(d, "deal 3 cards to Dana")
+    yield from _tap(d, "deal 3 cards to Lee")
     yield from _tap(d, "place your first City")
     yield from _hold_gate(d)
     yield from _tap(d, "as your first City")

@@ -24,8 +24,11 @@ class GatePage(ScrollView):
 
     def show(self, sections: Sequence[GateSection]) -> "GatePage":
         box = self.ids.box
+        # ids hold weak proxies: ``w is not self.ids.refusal`` is always true, so a page
+        # shown again would drop (and lose) its refusal label. Compare by uid.
+        keep = self.ids.refusal.uid
         for w in list(box.children):
-            if w is not self.ids.refusal:
+            if w.uid != keep:
                 box.remove_widget(w)
         for section in sections:
             if section.title:

@@ -173,8 +173,8 @@ def liberation_short_game(d: Any) -> Iterator[float]:
     d.check(d.has("ACT") and d.has("Deck 14"), "the ACT tracker and the deck count show")
     d.shot("lib-setup")
     yield from _tap(d, "Discard the top card face down")
-    yield from _tap(d, "Deal 3 cards to Dana")
-    yield from _tap(d, "Deal 3 cards to Lee")
+    yield from _tap(d, "deal 3 cards to Dana")
+    yield from _tap(d, "deal 3 cards to Lee")
     d.check("■ Dana: 3 cards" in scr.hands_text and "● Lee: 3 cards" in scr.hands_text, f"hand sizes show: {scr.hands_text!r}")
     # The Dynasty's first City, from its hand behind the gate.
     yield from _tap(d, "place your first City")
@@ -285,8 +285,8 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     d.check(scr.ids.clocks.clocks is not None and scr.ids.clocks.opacity == 1, "the seat clocks show (shared widget)")
     name = {k: GAME.map_of(app.table.state).name_of(v) for k, v in c.items()}
     yield from _tap(d, "Discard the top card face down")
-    yield from _tap(d, "Deal 3 cards to Dana")
-    yield from _tap(d, "Deal 3 cards to Lee")
+    yield from _tap(d, "deal 3 cards to Dana")
+    yield from _tap(d, "deal 3 cards to Lee")
     yield from _tap(d, "place your first City")
     yield from _hold_gate(d)
     yield from _tap(d, f"Occupy {name['X']}")
@@ -313,7 +313,7 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     _no_leak(d, "after the referee's answer")
     # Lee draws (the card is seen behind the gate only), then passes behind the gate
     # (even passing would say what Lee could not do).
-    yield from _tap(d, "Draw a card")
+    yield from _tap(d, "the app's deck: draw a card")
     drawn = [x for x in app.table.private_view("lib")["hands"]["lib"]["cards"] if x not in (c["T"],)]
     _no_leak(d, "after Lee's draw")
     yield from _tap(d, "look at the card you drew")
@@ -339,3 +339,97 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     d.shot("lib-after-claim")
     _no_leak(d, "after the claim")
     d.note(f"mission seed {seed} with clocks {preset!r}: probe answered, {name['T']} taken and occupied")
+
+
+def _deck_cards(d: Any, seat: str) -> list[str]:
+    """The cards the engine's deck can yield to ``seat`` now: this test's "physical deck"
+    (a real table would turn over its own top card)."""
+    from rules import Draw
+
+    return sorted(a.card for a in d.app.table.legal_actions() if isinstance(a, Draw) and a.seat == seat)
+
+
+def _enter_physical(d: Any, seat: str, opens: str, count: int, shot: str = "", wrong: str = "") -> Iterator[float]:
+    """``seat`` taps the "enter the card(s) you drew" button, holds the gate, and taps each
+    card it drew on the page, the gate staying open between the cards of a deal. With
+    ``wrong``, it first taps a card the deck cannot yield: refused behind the gate."""
+    scr = _screen(d)
+    p = scr.presenter
+    yield from _tap(d, opens)
+    d.check(not d.has("The card you drew"), "no card page before the hold")
+    yield from _hold_gate(d)
+    if wrong:
+        banner = scr.ids.banner
+        yield from _tap(d, p.card_label(wrong))
+        page = next(w for w in d.walk(scr.ids.gate) if type(w).__name__ == "GatePage")
+        d.check(scr.ids.gate.active and page.ids.refusal.text, "a card the deck cannot yield is refused behind the gate")
+        d.check(not (banner.shown > 0 and p.city_name(wrong) in banner.message), "the refusal is not on the public banner")
+    for n in range(count):
+        card = _deck_cards(d, seat)[0]  # the table's "physical" top card: one the deck can yield
+        if count > 1:
+            d.check(d.has(f"card {n + 1} of 3"), f"the deal page says which card comes next ({n + 1})")
+        if shot and n == count - 1:
+            d.shot(shot)
+        yield from _tap(d, p.card_label(card))
+        d.check(card in d.app.table.private_view(seat)["hands"][seat]["cards"], f"{p.city_name(card)} is in the hand")
+        if n < count - 1:
+            d.check(scr.ids.gate.active, "the gate stays open for the next card of the deal")
+            d.check(d.has(p.card_label(card), root=scr.ids.gate) and d.has("Entered so far"), "the cards entered so far show")
+    yield 0.2
+    d.check(not scr.ids.gate.active, "the gate closes once the cards are entered")
+
+
+def liberation_physical_draws(d: Any) -> Iterator[float]:
+    """The table's own City cards: the unseen setup discard, both hands entered card by
+    card behind the gate, the first City and the base, then four turns whose draws are all
+    entered behind the gate (one wrong card refused there). No drawn card's name is ever in
+    the public widget tree."""
+    app = d.app
+    app.new_game("liberation", SEATS, {}, seed=3)
+    yield 0.3
+    scr = _screen(d)
+    p = scr.presenter
+    d.check(d.has("Dana: enter the 3 cards you drew") or d.has("face down, unseen"), "the table screen opens")
+    yield from _tap(d, "face down, unseen")
+    d.check(d.has("▤ Dana: enter the 3 cards you drew…") and d.has("⚄ Or the app's deck: deal 3 cards to Dana"),
+            "the two ways to deal: our own cards, or the app's deck")
+    d.shot("lib-phys-choice")
+    _no_leak(d, "before the deal")
+    yield from _enter_physical(d, "dyn", "Dana: enter the 3 cards you drew", 3, shot="lib-phys-deal")
+    _no_leak(d, "after Dana's deal")
+    yield from _enter_physical(d, "lib", "Lee: enter the 3 cards you drew", 3)
+    _no_leak(d, "after Lee's deal")
+    d.check("■ Dana: 3 cards" in scr.hands_text and "● Lee: 3 cards" in scr.hands_text, f"hand sizes: {scr.hands_text!r}")
+    yield from _tap(d, "place your first City")
+    yield from _hold_gate(d)
+    yield from _tap(d, "as your first City")
+    yield from _tap(d, "place your secret base")
+    yield from _hold_gate(d)
+    yield from _tap(d, "Put your secret base at")
+    _no_leak(d, "after the base")
+    draws = 0
+    for turn in range(4):
+        seat = app.table.view()["active"]
+        other = "lib" if seat == "dyn" else "dyn"
+        name = p.name(seat)
+        d.check(d.has(f"▤ {name}: enter the card you drew…") and d.has("⚄ Or the app's deck: draw a card face down"),
+                f"turn {turn + 1}: our own card or the app's deck")
+        theirs = app.table.private_view(other)["hands"][other]["cards"]
+        yield from _enter_physical(d, seat, f"{name}: enter the card you drew", 1,
+                                   shot="lib-phys-draw" if turn == 0 else "", wrong=theirs[0] if turn == 1 else "")
+        draws += 1
+        d.check(not d.has("look at the card you drew"), "no peek button: the seat holds its own card")
+        _no_leak(d, f"turn {turn + 1}, after the draw")
+        if seat == "dyn":
+            yield from _tap(d, "Take no action")
+        else:
+            yield from _tap(d, "your action")
+            yield from _hold_gate(d)
+            yield from _tap(d, "Take no action")
+        if app.table.view()["phase"] == "step3":
+            yield from _tap(d, "discard down to 3 (behind the gate)")  # the button, not the prompt
+            yield from _hold_gate(d)
+            yield from _tap(d, "▥ Discard ")
+        _no_leak(d, f"turn {turn + 1}, end")
+    d.shot("lib-phys-after")
+    d.note(f"{draws} physical draws entered behind the gate")

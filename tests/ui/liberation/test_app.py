@@ -55,3 +55,9 @@ def test_a_referee_question_and_an_attack_that_takes_a_card(tmp_path):
 
 def test_the_short_game_in_portrait(tmp_path):
     run(tmp_path, "liberation_short_game", "480x800")
+
+
+def test_the_setup_deal_and_four_turns_with_the_tables_own_cards_entered_behind_the_gate(tmp_path):
+    r = run(tmp_path, "liberation_physical_draws", "800x480")
+    assert any("4 physical draws entered" in n for n in r["notes"])
+    assert any("lib-phys-deal" in s for s in r["shots"]) and any("lib-phys-draw" in s for s in r["shots"])
