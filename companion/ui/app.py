@@ -278,6 +278,23 @@ class CompanionApp(App):
         scr.bind_table(table)
         self.go(scr.name)
         self._settle_memory()
+        if not self.settings.tour_seen:
+            # A new table's first game: a short tour of the screen, once (Settings shows
+            # it again). After the screen's first layout, so each part can be outlined.
+            Clock.schedule_once(lambda _dt: self.start_tour(scr), 0.6)
+
+    def start_tour(self, scr: Any) -> None:
+        """The table tour over ``scr`` (data/tours.json); marked as seen when done or skipped."""
+        if self.sm is None or self.sm.current != scr.name or self.table is None:
+            return
+        from .presenters.tour import TourModel
+        from .widgets.tour import TourOverlay
+
+        model = TourModel.for_game(self.table.game_id)
+        if model.done:
+            return
+        scr.tour = TourOverlay()
+        scr.tour.start(scr, model, on_done=lambda: self.apply_settings(self.settings.with_changes(tour_seen=True)))
 
     def close_table(self) -> None:
         if self.table is not None:

@@ -34,6 +34,9 @@ def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
     def run(scenario: str, size: str = "800x480", journal: Path | None = None, demo: bool = False,
             settings: Path | None = None, text_scale: float | None = None) -> dict[str, Any]:
         journal = journal or tmp_path / "journal.sqlite3"
+        if settings is None and not (tmp_path / "settings.json").exists():
+            # Scenarios play the table straight away: the first-game tour has its own test.
+            (tmp_path / "settings.json").write_text('{"tour_seen": true}', encoding="utf-8")
         result = tmp_path / f"{scenario.replace(':', '-')}-{size}-{text_scale}.json"
         cmd = [sys.executable, "-m", "tests.ui.driver", scenario, "--size", size, "--journal", str(journal),
                "--out", str(ARTIFACTS), "--result", str(result),

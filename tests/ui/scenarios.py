@@ -762,3 +762,44 @@ def result_moment(d: Any) -> Iterator[float]:
     card.show_over(scr, scr.ids.board)
     yield from _wait_for(lambda: card.parent is None, 3)
     d.check(card.parent is None, "the moment goes by itself")
+
+
+def table_tour(d: Any) -> Iterator[float]:
+    """The first game on a new table starts with a tour of the screen: each part outlined
+    in turn with what it is for, Next and Skip; nothing is played by a tap meanwhile; once
+    done it is not shown again (Settings can bring it back)."""
+    app = d.app
+    d.check(not app.settings.tour_seen, "a new table has not seen the tour")
+    app.new_game("tyranny", SEATS, {}, seed=1)
+    scr = _screen(d)
+    yield from _wait_for(lambda: getattr(scr, "tour", None) is not None and scr.tour.parent is not None and scr.tour.title, 5)
+    tour = scr.tour
+    d.check(tour.parent is not None, "the tour starts on the first game")
+    ply = app.table.ply
+    d.tap(_face(d, 3))  # under the tour: taken by it, not played
+    yield 0.3
+    d.check(app.table.ply == ply and scr.ids.dice.model.pending is None, "a tap during the tour plays nothing")
+    titles = []
+    for n in range(10):
+        yield 0.2
+        step = tour.model.step
+        target = scr.ids[step.target]
+        x, y = tour.to_widget(*target.to_window(target.x, target.y))
+        d.check(abs(tour.hole[0] - x) < 2 and abs(tour.hole[1] - y) < 2 and abs(tour.hole[2] - target.width) < 2,
+                f"step {n + 1} outlines {step.target}")
+        d.check(d.is_visible(tour.ids.title) and tour.ids.text.texture_size[1] <= tour.ids.text.height + 1, "its words show whole")
+        titles.append(tour.title)
+        d.shot(f"tour-{n + 1}")
+        last = tour.is_last
+        d.tap(tour.ids.next)
+        if last:
+            break
+    yield 0.3
+    d.check(tour.parent is None, f"Done ends the tour after {len(titles)} steps")
+    d.check(len(titles) >= 4 and titles[0] == "Your board, on screen", f"the tour's stops: {titles}")
+    d.check(app.settings.tour_seen and '"tour_seen": true' in open(app.settings_path, encoding="utf-8").read(),
+            "the tour is remembered as seen")
+    d.note("tour: " + " / ".join(titles))
+    app.new_game("tyranny", SEATS, {}, seed=2)
+    yield 1.0
+    d.check(getattr(_screen(d), "tour", None) is None or _screen(d).tour.parent is None, "not again on the next game")

@@ -88,3 +88,10 @@ def test_escalation_scale_and_simultaneous_secret_commits(run_app):
 def test_a_deciding_roll_is_a_result_moment(run_app, size):
     r = run_app("result_moment", size)
     assert any(n.startswith("moment: ") for n in r["notes"])
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x800", "600x1024"])
+def test_the_first_game_starts_with_a_tour_of_the_table(run_app, tmp_path, size):
+    fresh = tmp_path / "fresh-settings.json"  # never written: a new table
+    r = run_app("table_tour", size, settings=fresh)
+    assert any(n.startswith("tour: ") for n in r["notes"])

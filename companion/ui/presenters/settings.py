@@ -38,6 +38,7 @@ class Settings:
     text_scale: float = 1.0
     sound: bool = True
     keep_awake: bool = True
+    tour_seen: bool = False  # the table tour was shown (or skipped) once: not again unless asked
 
     def __post_init__(self) -> None:
         if not self.palette:

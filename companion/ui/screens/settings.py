@@ -12,7 +12,7 @@ from kivy.uix.stacklayout import StackLayout
 from ..kvload import load_kv
 from ..presenters.palette import palette_names
 from ..presenters.settings import TEXT_SCALES
-from ..widgets.base import Heading, TCLabel, TCToggle
+from ..widgets.base import Heading, TCButton, TCLabel, TCToggle
 
 
 class SettingsScreen(Screen):
@@ -57,6 +57,10 @@ class SettingsScreen(Screen):
             b.bind(on_release=lambda _b, key=key: self.change(**{key: not getattr(App.get_running_app().settings, key)}))
             row.add_widget(b)
         box.add_widget(row)
+        tour = TCButton(text="? Show the table tour again" if s.tour_seen else "? The table tour shows on the next game",
+                        size_hint=(None, None), disabled=not s.tour_seen).fit(dp(300), dp(52))
+        tour.bind(on_release=lambda _b: self.change(tour_seen=False))
+        box.add_widget(tour)
 
     def change(self, **changes: Any) -> None:
         app = App.get_running_app()
