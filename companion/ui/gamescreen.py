@@ -313,14 +313,21 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------ the app's roller and deck
 
-    def roll_for_me(self) -> bool:
-        """The app's own roller / deck for the current roll or draw."""
+    def _table_does(self, call: Callable[[Any], Any]) -> Any:
+        """``call(table)`` (the app's roller, a crooked die accepted…); a refusal is shown
+        in the banner and gives None."""
         if self.table is None:
-            return False
+            return None
         try:
-            acc = self.table.roll_for_me()
+            return call(self.table)
         except ValueError as e:
             self.show_rejection(getattr(e, "code", "refused"), str(e))
+            return None
+
+    def roll_for_me(self) -> bool:
+        """The app's own roller / deck for the current roll or draw."""
+        acc = self._table_does(lambda t: t.roll_for_me())
+        if acc is None:
             return False
         action = getattr(acc, "action", None)
         if action is not None and getattr(action, "values", None) and "dice" in self.ids:
@@ -336,12 +343,8 @@ class GameScreen(Screen):
 
     def accept_crooked(self) -> bool:
         """The table accepts a die that landed crooked as it reads (the dice tray asks)."""
-        if self.table is None:
-            return False
-        try:
-            acc = self.table.accept_crooked()
-        except ValueError as e:
-            self.show_rejection(getattr(e, "code", "refused"), str(e))
+        acc = self._table_does(lambda t: t.accept_crooked())
+        if acc is None:
             return False
         self.after_accept(acc.action)
         return True
