@@ -153,3 +153,31 @@ def test_a_deciding_roll_is_a_moment_for_the_whole_table(journal, purpose, good,
     before = t.view()
     t.submit(Roll("cops-1", (3,)))
     assert p.moment(before, t.view()) is None
+
+
+def test_the_physical_card_entry_never_tells_what_the_others_hold(journal):
+    """The entry lists every card number the drawing seat cannot rule out from what it may
+    know, the same whatever the others keep face down; a number whose copies are all in
+    another's hand is still listed, and refused behind the gate if chosen."""
+    t = new_table(journal, seed=2)
+    p = TyrannyPresenter(t)
+    t.submit(Roll("cops-1", (2,)))
+    t.submit(MoveTo("cops-1", "o-gamble-1"))
+    first = [label.split(":")[0] for label, _a in p.physical_draws()]
+    assert first == [f"Gamble {n}" for n in range(1, 11)]
+    three = dict(p.physical_draws())
+    t.submit(next(a for label, a in three.items() if label.startswith("Gamble 3:")))  # kept face down by Ann
+    # Play on until Bob draws from the Gamble deck: Ann's Gamble 3 is not his to rule out.
+    rng = random.Random(5)
+    for _ in range(2000):
+        req = t.prompt.of("criminals-1") if t.prompt is not None else None
+        if t.outcome is not None or (req is not None and getattr(req, "deck", "") == "gamble"):
+            break
+        t.submit(rng.choice(list(t.legal_actions())))
+    if t.outcome is not None:
+        pytest.skip("the game ended before Bob drew from the Gamble deck")
+    labels = [label.split(":")[0] for label, _a in p.physical_draws()]
+    discards = t.view()["decks"]["gamble"]["discard"]
+    from rules.tyranny.cards import CARDS
+    gone = {CARDS[c].number for c in discards if sum(1 for d in discards if CARDS[d].number == CARDS[c].number) == 2}
+    assert labels == [f"Gamble {n}" for n in range(1, 11) if n not in gone]

@@ -18,7 +18,7 @@ from rules.tyranny.actions import (
 )
 from rules.tyranny.board import Board, board_for
 from rules import facts
-from rules.tyranny.cards import CARDS
+from rules.tyranny.cards import CARDS, DECKS
 
 from ...presenters.actions import ButtonSpec, Moment, GateChoice, GateLine, GateSection, peek_button  # noqa: F401  (peek_button: for callers)
 from ...presenters.words import humanise, option_words
@@ -394,19 +394,30 @@ class TyrannyPresenter:
     # -------------------------------------------------------- behind the gate
 
     def physical_draws(self) -> list[tuple[str, Any]]:
-        """For the physical-card entry (behind the gate): one button per card number that
-        can still come out of the deck, with a Draw action naming a copy still in it."""
-        seen: dict[int, Any] = {}
-        for a in self.legal():
-            if isinstance(a, Draw):
-                c = CARDS[a.card]
-                seen.setdefault(c.number, a)
+        """For the physical-card entry (behind the gate): one button per card number the
+        drawing seat cannot rule out, from what it may know (the face-up discards, its own
+        hand), never from the deck itself: listing only what the deck still holds would
+        tell it which cards the others keep face down. Each button's Draw names a copy the
+        deck holds when there is one; a card the table cannot have drawn is refused behind
+        the gate."""
+        draws = [a for a in self.legal() if isinstance(a, Draw)]
+        if not draws:
+            return []
+        seat, deck = draws[0].seat, draws[0].deck
+        in_deck = {}
+        for a in draws:
+            in_deck.setdefault(CARDS[a.card].number, a.card)
+        mine = self.table.private_view(seat)  # read behind the gate only
+        known = set(mine["decks"][deck]["discard"]) | set(mine["hands"][seat].get("cards", ()))
+        open_copies: dict[int, str] = {}
+        for cid in DECKS[deck]:
+            if cid not in known:
+                open_copies.setdefault(CARDS[cid].number, cid)
         out = []
-        for n in sorted(seen):
-            a = seen[n]
-            c = CARDS[a.card]
-            half = c.half(self.faction_of(a.seat))
-            out.append((f"{c.deck.title()} {n}: {half.text}", Draw(a.seat, deck=a.deck, card=a.card, source="card")))
+        for n in sorted(open_copies):
+            card = in_deck.get(n, open_copies[n])
+            half = CARDS[card].half(self.faction_of(seat))
+            out.append((f"{deck.title()} {n}: {half.text}", Draw(seat, deck=deck, card=card, source="card")))
         return out
 
     def hand_purpose(self, seat: str) -> str:
