@@ -94,6 +94,21 @@ def catalog() -> list[GameInfo]:
     return out
 
 
+def engine_module(game_id: str) -> str:
+    """The module holding ``game_id``'s engine ("rules.tyranny"), without importing it;
+    raises :class:`UnknownGame` if there is none.
+
+    >>> engine_module("tyranny")
+    'rules.tyranny'
+    """
+    target = _ENGINES.get(game_id)
+    if target is None:
+        from .core.errors import UnknownGame
+
+        raise UnknownGame(f"no game {game_id!r} is installed")
+    return target.split(":", 1)[0]
+
+
 def load(game_id: str) -> "Game[Any]":
     """The engine for ``game_id``; raises :class:`UnknownGame` if there is none."""
     from .core.errors import UnknownGame

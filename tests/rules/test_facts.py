@@ -55,20 +55,11 @@ def test_seat_counts_follow_the_engines_check_setup(monkeypatch: pytest.MonkeyPa
 
 def test_a_broken_facts_file_is_a_typed_error_naming_field_and_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     bad = {"factions": {"cops": {"name": "Cops", "glyph": 3, "colour": "cops"}}, "charts": []}
-    real = facts.resources.files
-
-    class Fake:
-        def __init__(self, pkg: str) -> None:
-            self.pkg = pkg
-
-        def joinpath(self, rel: str) -> Any:
-            if self.pkg == "rules.tyranny" and rel == "data/factions.json":
-                p = tmp_path / "factions.json"
-                p.write_text(json.dumps(bad), encoding="utf-8")
-                return p
-            return real(self.pkg).joinpath(rel)
-
-    monkeypatch.setattr(facts.resources, "files", Fake)
+    real = facts._facts_file
+    broken = tmp_path / "factions.json"
+    broken.write_text(json.dumps(bad), encoding="utf-8")
+    # The engine's data file as read (from its folder, the engine not imported), broken.
+    monkeypatch.setattr(facts, "_facts_file", lambda gid: ("rules.tyranny", broken) if gid == "tyranny" else real(gid))
     facts._data.cache_clear()
     try:
         with pytest.raises(facts.FactsError) as e:
