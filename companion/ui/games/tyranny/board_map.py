@@ -29,6 +29,27 @@ _TEXTURES: dict[tuple[Any, ...], Any] = {}
 _TEXTURES_MAX = 512
 
 
+_WORD_WIDTHS: dict[tuple[str, float], float] = {}
+
+
+def _fit_words(text: str, font_size: float, width: float) -> float | None:
+    """``font_size``, made smaller until the longest word fits ``width`` (a name wraps
+    between words, never inside one: "Courthous / e"); ``None`` when even 8 dp is too big."""
+    word = max(text.split() or [""], key=len)
+    if not word:
+        return font_size
+    key = (word, font_size)
+    wide = _WORD_WIDTHS.get(key)
+    if wide is None:
+        if len(_WORD_WIDTHS) >= 4096:
+            _WORD_WIDTHS.clear()
+        wide = _WORD_WIDTHS[key] = CoreLabel(text=word, font_name=FONT, font_size=font_size).get_extents(word)[0]
+    if wide <= width:
+        return font_size
+    smaller = font_size * width * 0.9 / wide  # hinting makes small text a little wider than in proportion
+    return smaller if smaller >= dp(8) else None
+
+
 def _text(text: str, markup: bool = False, **options: Any) -> Any:
     """A text texture, shared by every tile showing the same text the same way (many
     tiles read "Gains", "Gamble", the same glyphs or the same price): each distinct one
@@ -111,11 +132,15 @@ class TileButton(ButtonBehavior, Widget):
             return
         self._rendered_for = key
         w = self.width
+        # The text size setting reaches the tiles as far as a tile has room: at large text
+        # the name wraps on two lines (it was cut: "Police St…") and takes the room of
+        # the detail line, which a tap on the tile still gives in full.
+        big = theme.scale > 1.25
+        grow = min(theme.scale, 1.4)
         glyph = theme.tile_glyph(cell.kind) + (f"   {theme.glyph(cell.owner)}" if cell.owner else "") + ("  →" if cell.reachable else "")
         head = _text(glyph, font_size=max(dp(10), min(dp(16), w * 0.2)), bold=True,
                      color=tuple(theme.highlight if cell.reachable else theme.text))
-        name = _text(cell.short, font_size=max(dp(9), min(dp(14), w * 0.145)), color=tuple(theme.text),
-                     text_size=(w - dp(4), None), halign="center", max_lines=2, shorten=True, shorten_from="right")
+        name_fs = max(dp(9), min(dp(14) * grow, w * 0.145 * grow))
         if cell.pieces:
             bits = []
             for _sid, label, faction in cell.pieces:
@@ -124,13 +149,21 @@ class TileButton(ButtonBehavior, Widget):
             body = _text("\n".join(bits), markup=True, font_size=max(dp(9), min(dp(13), w * 0.13)),
                          text_size=(w - dp(4), None), halign="center", max_lines=2)
         else:
-            body = _text(cell.detail, font_size=max(dp(9), min(dp(13), w * 0.13)), color=tuple(theme.muted),
+            body = _text("" if big else cell.detail, font_size=max(dp(9), min(dp(13), w * 0.13)), color=tuple(theme.muted),
                          text_size=(w - dp(4), None), halign="center", shorten=True)
+        # Two lines, split between words, where the tile has the height for them beside
+        # its glyph and the line below; else one line, cut.
+        room = self.height - head.height - body.height - dp(10)
+        fitted = _fit_words(cell.short, name_fs, w - dp(6))
+        two = None if fitted is None else _text(cell.short, font_size=fitted, color=tuple(theme.text),
+                                                text_size=(w - dp(4), None), halign="center", max_lines=2)
+        name = two if two is not None and two.height <= room else _text(cell.short, font_size=name_fs, color=tuple(theme.text), text_size=(w - dp(4), None),
+                                                    halign="center", shorten=True, shorten_from="right")
         self._texts = (head, name, body)
 
     def _key(self) -> tuple[Any, ...]:
         theme = App.get_running_app().theme
-        return (self._cell, self.width, theme.name, theme.scale)
+        return (self._cell, self.width, self.height, theme.name, theme.scale)
 
     def _layout_rendered(self, *_: Any) -> None:
         self._render()
