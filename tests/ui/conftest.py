@@ -25,6 +25,15 @@ def _env(tmp: Path) -> dict[str, str]:
     return env
 
 
+def toured_settings(tmp_path: Path) -> Path:
+    """The settings file of a table that has seen the first-game tour: scenarios play the
+    table straight away (the tour has its own test)."""
+    path = tmp_path / "settings.json"
+    if not path.exists():
+        path.write_text('{"tour_seen": true}', encoding="utf-8")
+    return path
+
+
 @pytest.fixture
 def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
     """run_app(scenario, size="800x480", journal=None, demo=False) → the scenario's result."""
@@ -34,9 +43,8 @@ def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
     def run(scenario: str, size: str = "800x480", journal: Path | None = None, demo: bool = False,
             settings: Path | None = None, text_scale: float | None = None) -> dict[str, Any]:
         journal = journal or tmp_path / "journal.sqlite3"
-        if settings is None and not (tmp_path / "settings.json").exists():
-            # Scenarios play the table straight away: the first-game tour has its own test.
-            (tmp_path / "settings.json").write_text('{"tour_seen": true}', encoding="utf-8")
+        if settings is None:
+            settings = toured_settings(tmp_path)
         result = tmp_path / f"{scenario.replace(':', '-')}-{size}-{text_scale}.json"
         cmd = [sys.executable, "-m", "tests.ui.driver", scenario, "--size", size, "--journal", str(journal),
                "--out", str(ARTIFACTS), "--result", str(result),

@@ -374,7 +374,8 @@ def tour(d: Any) -> Iterator[float]:
     yield from settle(d)
     d.shot("settings")
     d.tap("High contrast")
-    yield from settle(d)
+    # The settings page scrolls at 800×480: the view hands the tap over after a moment.
+    yield from _wait_for(lambda: d.app.settings.palette == "high-contrast", 3)
     d.check(d.app.settings.palette == "high-contrast", "palette changed")
     d.shot("settings-high-contrast")
     d.tap("Colour-blind safe")

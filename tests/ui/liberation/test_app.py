@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import ROOT, XVFB, _env
+from tests.ui.conftest import ROOT, XVFB, _env, toured_settings
 
 pytestmark = pytest.mark.ui
 ARTIFACTS = ROOT / "artifacts" / "ui" / "liberation"
@@ -22,7 +22,7 @@ def run(tmp_path: Path, scenario: str, size: str) -> dict:
     result = tmp_path / f"{scenario}-{size}.json"
     cmd = [sys.executable, "-m", "tests.ui.liberation.run", scenario, "--size", size,
            "--journal", str(tmp_path / "journal.sqlite3"), "--out", str(ARTIFACTS), "--result", str(result),
-           "--settings", str(tmp_path / "settings.json")]
+           "--settings", str(toured_settings(tmp_path))]
     if not os.environ.get("DISPLAY"):
         cmd = XVFB + cmd
     env = _env(tmp_path)
