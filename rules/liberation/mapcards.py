@@ -490,7 +490,7 @@ def compose(cs: CardSet, arr: Arrangement) -> MapSpec:
     canon = sorted({(min(a, b), max(a, b)) for a, b in lines})
     code = ".".join(f"{cs.cards.index(cs.card(p.card)) + 1}{p.side}{p.turn}" for p in arr.placements)
     try:
-        return make_map(f"{cs.id}@{code}", f"{cs.name}: {describe(cs, arr)}", cities, canon,
+        return make_map(f"{cs.id}@{code}", f"{cs.name}, arranged this game", cities, canon,
                         placeholder=cs.placeholder, note=f"Map cards arranged this game — {describe(cs, arr)}.")
     except MapError as e:
         raise ArrangementError([f"the map these cards make cannot be played: {x}" for x in e.problems]) from None
