@@ -20,6 +20,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from rules.liberation.mapcards import CardSet, CardSetError, dump_card_set, parse_card_set
 from rules.liberation.mapdata import MapError, MapSpec, dump_map, parse_map
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -73,3 +74,64 @@ def saved_maps(folder: str | os.PathLike[str]) -> list[MapSpec]:
         except (MapError, OSError):
             continue
     return sorted(out, key=lambda m: m.id)
+
+
+# ------------------------------------------------------------ map cards (RULINGS L-15)
+
+CARDS_FOLDER = "liberation-map-cards"
+"""Card-set files (format ``liberation-map-cards/1``, see ``rules/liberation/mapcards.py``)
+a table saves in the app's user-data folder, beside ``liberation-maps/``."""
+
+
+def load_card_set(path: str | os.PathLike[str]) -> CardSet:
+    """Read and validate a card-set file; :class:`CardSetError` (a ``MapError``) names the
+    file and every problem."""
+    name = Path(path).name
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise CardSetError([f"(top): not valid JSON ({e.msg}, line {e.lineno})."], name) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise CardSetError([f"(top): cannot be read as map cards ({type(e).__name__})."], name) from None
+    return parse_card_set(data, name)
+
+
+def save_card_set(cs: CardSet, folder: str | os.PathLike[str]) -> Path:
+    """Write ``cs`` to ``folder`` atomically."""
+    path = map_path(folder, cs.id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(dump_card_set(cs), f, indent=1, ensure_ascii=False)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def saved_card_sets(folder: str | os.PathLike[str]) -> list[CardSet]:
+    """Every valid card set in ``folder``, by id; broken files are skipped.
+
+    >>> import tempfile, pathlib
+    >>> from rules.liberation import placeholder_card_set
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> path = save_card_set(placeholder_card_set(), folder)
+    >>> _ = (folder / "broken.json").write_text("{", encoding="utf-8")
+    >>> [c.id for c in saved_card_sets(folder)], load_card_set(path) == placeholder_card_set()
+    (['placeholder-cards'], True)
+    """
+    root = Path(folder)
+    if not root.is_dir():
+        return []
+    out = []
+    for p in sorted(root.glob("*.json")):
+        try:
+            out.append(load_card_set(p))
+        except (MapError, OSError):
+            continue
+    return sorted(out, key=lambda c: c.id)

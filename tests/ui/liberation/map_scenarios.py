@@ -113,3 +113,103 @@ def liberation_map_entry(d: Any) -> Iterator[float]:
     d.check(lib.map_text == "Kitchen table" and "Aurora" in lib.ids.map.buttons["city-01"].text, f"played on the entered map: {lib.map_text!r}")
     d.shot("lib-table-own-map")
     d.note(f"map entered, saved to {folder.name}, picked at setup and played")
+
+
+def liberation_map_cards_setup(d: Any) -> Iterator[float]:
+    """Setup with the map cards arranged this game, entered by taps per quadrant (a card
+    swapped in, flipped, turned), then two turns played on the map they make: the Dynasty's
+    Attack aims only at cities adjacent on that map, across the cards' seams too."""
+    from kivy.uix.textinput import TextInput
+
+    from rules.liberation import GAME
+    from rules.liberation.mapcards import Arrangement, Placement, compose, placeholder_card_set, stub_links
+    from tests.ui.liberation.scenarios import _confirm, _hold_gate, _screen, _scroll_view_of, _tap_city
+
+    app = d.app
+    app.go("setup")
+    yield 0.2
+    yield from _tap_any(d, "Liberation")
+    yield from _tap_any(d, "Next →")
+    setup = app.sm.get_screen("setup")
+    inputs = sorted((w for w in d.walk(setup) if isinstance(w, TextInput)), key=lambda w: -w.to_window(*w.pos)[1])
+    for ti, name in zip(inputs, ("Dana", "Lee")):
+        _type(d, ti, name)
+    yield 0.1
+    yield from _tap_any(d, "Next →")
+    yield from _tap_any(d, "⊞ Map cards arranged this game")
+    buttons, status = setup.__dict__["_liberation_cards_view"]
+    d.check("Map card 1" in buttons["top-left"][0].text and "✔ The map this game" in status.text,
+            f"the four cards are offered in order: {status.text!r}")
+    # The table's layout: card 2 top left (card 1 moves to top right), flipped and turned 90°;
+    # bottom right turned 180°.
+    for widget in (buttons["top-left"][0], buttons["top-left"][2], buttons["top-left"][3],
+                   buttons["bottom-right"][3], buttons["bottom-right"][3]):
+        sv = _scroll_view_of(widget)  # a finger scrolls the quadrant into view first
+        if sv is not None and not d.is_visible(widget):
+            sv.scroll_to(widget, padding=10, animate=False)
+            yield 0.1
+        d.tap(widget)
+        yield 0.2
+    cs = placeholder_card_set()
+    want = Arrangement((Placement("top-left", "card-2", "b", 90), Placement("top-right", "card-1", "a", 0),
+                        Placement("bottom-left", "card-3", "a", 0), Placement("bottom-right", "card-4", "a", 180)))
+    cards = setup.model.__dict__["liberation_cards"]
+    d.check(cards.arrangement == want, f"the taps entered the layout: {cards.describe()}")
+    d.check("Map card 2\nside B · ↻ 90°" == buttons["top-left"][0].text and "→" in buttons["top-left"][1].text,
+            f"the picture shows the card, its side and its turn: {buttons['top-left'][0].text!r}")
+    composed = compose(cs, want)
+    d.check(setup.model.options["map"]["id"] == composed.id, "the composed map is the game's map option")
+    d.shot("lib-setup-map-cards")
+    seat = {s["faction"]: s["id"] for s in setup.model.named_seats()}
+    dyn, lib = seat["dynasty"], seat["liberation"]
+    for _ in range(4):
+        if d.has("Start the game"):
+            break
+        yield from _tap_any(d, "Next →")
+    yield from _tap_any(d, "Start the game")
+    yield 0.3
+    d.check(app.sm.current == "game:liberation", f"the game starts (at {app.sm.current})")
+    m = GAME.map_of(app.table.state)
+    d.check(m == composed, "the game plays on the map the cards make")
+    scr = _screen(d)
+    d.shot("lib-table-map-cards")
+    if d.has("Skip the tour"):
+        yield from _tap_any(d, "Skip the tour")
+    # Setup: the app's deck deals; the first City is one with a neighbour across a seam.
+    yield from _tap_any(d, "Discard the top card face down")
+    yield from _tap_any(d, "deal 3 cards to Dana")
+    yield from _tap_any(d, "deal 3 cards to Lee")
+    state = app.table.state
+    seams = {a for l in stub_links(cs, want) for a in l}
+    hand = state.hands[dyn].cards
+    x = next((c for c in hand if c in seams), hand[0])
+    yield from _tap_any(d, "place your first City")
+    yield from _hold_gate(d)
+    yield from _tap_any(d, f"Occupy {m.name_of(x)}")
+    yield from _tap_any(d, "place your secret base")
+    yield from _hold_gate(d)
+    base = state.hands[lib].cards[0]
+    yield from _tap_any(d, f"Put your secret base at {m.name_of(base)}")
+    # Dynasty turn 1: the Attack aims at exactly the cities next to X on this game's map.
+    yield from _tap_any(d, "Don't draw")
+    yield from _tap_city(d, x)
+    targets = {c for c, b in scr.ids.map.buttons.items() if b.target}
+    d.check(targets == set(m.neighbours(x)), f"the targets are X's neighbours on the composed map: {sorted(targets)}")
+    d.shot("lib-map-cards-aim")
+    safe = sorted(c for c in m.neighbours(x) if c != app.table.state.base and c not in app.table.state.hands[lib].cards)
+    if safe:
+        yield from _tap_city(d, safe[0])
+        yield from _confirm(d)
+        d.check(scr.reveal_open and "MISS" in scr.reveal_title, f"a MISS: {scr.reveal_title!r}")
+        yield from _tap_any(d, "Continue")
+    else:
+        yield from _tap_city(d, x)
+        yield from _tap_any(d, "Take no action")
+    # Liberation turn 1: no draw, no action (behind the gate).
+    yield from _tap_any(d, "Don't draw")
+    yield from _tap_any(d, "your action")
+    yield from _hold_gate(d)
+    yield from _tap_any(d, "Take no action")
+    d.check(app.table.view()["turn"] >= 3 and app.table.view()["active"] == dyn, f"two turns played: {app.table.view()['turn']}")
+    d.shot("lib-map-cards-turn-3")
+    d.note(f"map cards arranged by taps and played: {len(composed.lines)} lines, {len(stub_links(cs, want))} across seams")

@@ -61,3 +61,9 @@ def test_the_setup_deal_and_four_turns_with_the_tables_own_cards_entered_behind_
     r = run(tmp_path, "liberation_physical_draws", "800x480")
     assert any("4 physical draws entered" in n for n in r["notes"])
     assert any("lib-phys-deal" in s for s in r["shots"]) and any("lib-phys-draw" in s for s in r["shots"])
+
+
+def test_map_cards_arranged_at_setup_by_taps_and_two_turns_played_on_them(tmp_path):
+    r = run(tmp_path, "liberation_map_cards_setup", "800x480")
+    assert any("map cards arranged by taps and played" in n for n in r["notes"])
+    assert any("lib-setup-map-cards" in s for s in r["shots"])

@@ -1,21 +1,156 @@
-"""Liberation's part of the setup wizard: which map (a saved map of the table's, or the
-labelled placeholder), and a way to enter a new map or correct the chosen one. Called by the
-wizard's house-rules step (``SETUP`` in this package's ``__init__``)."""
+"""Liberation's part of the setup wizard: a fixed map (a saved map of the table's, or the
+labelled placeholder, with a way to enter a new map or correct the chosen one) or the map
+cards arranged this game (RULINGS L-15: per quadrant the card, its side and its turn, as the
+table laid them out, or shuffled by the app). Called by the wizard's house-rules step
+(``SETUP`` in this package's ``__init__``); the model is :mod:`.map_cards`."""
 from __future__ import annotations
 
 from typing import Any
 
+import random
+
 from kivy.app import App
 from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.stacklayout import StackLayout
 
 from ...widgets.base import TCButton, TCLabel, TCToggle
+from .map_cards import CardsChoice, card_sets, quadrant_words
 from .map_entry import map_choices
 from .map_entry_screen import open_map_entry, user_folder
+
+FIXED, CARDS = "fixed", "cards"
 
 
 def add_map_choice(screen: Any, box: Any) -> None:
     """Add the map choice to the setup wizard's ``box``; the choice sets ``options["map"]``."""
+    theme = App.get_running_app().theme
+    model = screen.model.__dict__  # kept with this game's setup choices, rebuilt with them
+    mode = model.setdefault("liberation_map_mode", FIXED)
+    box.add_widget(TCLabel(text="The map: a fixed map, or your four map cards laid out this game (shuffled, flipped and turned)."))
+    row = StackLayout(spacing=dp(6), size_hint_y=None)
+    row.bind(minimum_height=row.setter("height"))
+    for value, text in ((FIXED, "▦ A fixed map"), (CARDS, "⊞ Map cards arranged this game")):
+        b = TCToggle(text=text, group="liberation-map-mode", state="down" if mode == value else "normal",
+                     allow_no_selection=False, size_hint=(None, None)).fit(dp(220), dp(52))
+        b.bind(on_release=lambda _b, value=value: _mode(screen, value))
+        row.add_widget(b)
+    box.add_widget(row)
+    if mode == CARDS:
+        _add_cards(screen, box)
+    else:
+        _add_fixed(screen, box)
+
+
+def _mode(screen: Any, mode: str) -> None:
+    model = screen.model.__dict__
+    if model.get("liberation_map_mode") == mode:
+        return
+    model["liberation_map_mode"] = mode
+    if mode == CARDS:
+        cards = _cards(screen)
+        if not cards.problems():
+            screen.model.options["map"] = cards.option()
+    else:
+        from rules.liberation import placeholder_data
+
+        screen.model.options["map"] = placeholder_data()
+    y = screen.ids.scroll.scroll_y
+    screen.show_step(screen.model.step)
+    screen.ids.scroll.scroll_y = y
+
+
+def _cards(screen: Any) -> CardsChoice:
+    model = screen.model.__dict__
+    if "liberation_cards" not in model:
+        model["liberation_cards"] = CardsChoice(card_sets(user_folder(App.get_running_app()).parent))
+    return model["liberation_cards"]
+
+
+def _add_cards(screen: Any, box: Any) -> None:
+    theme = App.get_running_app().theme
+    cards = _cards(screen)
+    if len(cards.sets) > 1:
+        row = StackLayout(spacing=dp(6), size_hint_y=None)
+        row.bind(minimum_height=row.setter("height"))
+        for cs in cards.sets:
+            b = TCToggle(text=("⚠ " if cs.placeholder else "⊞ ") + cs.name, group="liberation-card-set",
+                         state="down" if cs is cards.card_set else "normal", allow_no_selection=False,
+                         size_hint=(None, None), font_size=theme.fs_small).fit(dp(260), dp(52), dp(420))
+            b.bind(on_release=lambda _b, cs=cs: (cards.choose_set(cs.id), _changed(screen)))
+            row.add_widget(b)
+        box.add_widget(row)
+    box.add_widget(TCLabel(text="Lay your map cards out, then tell the app, quadrant by quadrant: tap the card to change it, "
+                                "⇆ to flip it, ↻ to turn it a quarter clockwise (the way its top edge points is shown).",
+                           font_size=theme.fs_small))
+    grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    buttons: dict[str, Any] = {}
+    for cell in cards.cells():
+        q = cell.quadrant
+        panel = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None, height=dp(150))
+        panel.add_widget(TCLabel(text=f"{quadrant_words(q)}  {cell.arrow}", size_hint_y=None, height=dp(26),
+                                 font_size=theme.fs_small, color=theme.muted))
+        card = TCButton(text=cell.text, font_size=theme.fs_small)
+        card.bind(on_release=lambda _b, q=q: (cards.cycle_card(q), _changed(screen)))
+        panel.add_widget(card)
+        tools = BoxLayout(spacing=dp(4), size_hint_y=None, height=dp(50))
+        flip = TCButton(text="⇆ Flip", font_size=theme.fs_small)
+        flip.bind(on_release=lambda _b, q=q: (cards.flip(q), _changed(screen)))
+        turn = TCButton(text="↻ Turn", font_size=theme.fs_small)
+        turn.bind(on_release=lambda _b, q=q: (cards.turn(q), _changed(screen)))
+        tools.add_widget(flip)
+        tools.add_widget(turn)
+        panel.add_widget(tools)
+        buttons[q] = (card, panel.children[-1], flip, turn)
+        grid.add_widget(panel)
+    box.add_widget(grid)
+    shuffle = TCButton(text="🔀 Shuffle for us", size_hint=(None, None)).fit(dp(220), dp(52))
+    shuffle.bind(on_release=lambda _b: (cards.shuffle(_rng(screen)), _changed(screen)))
+    box.add_widget(shuffle)
+    status = TCLabel(text="", font_size=theme.fs_small)
+    box.add_widget(status)
+    screen.__dict__["_liberation_cards_view"] = (buttons, status)
+    _changed(screen)
+
+
+def _rng(screen: Any) -> random.Random:
+    """The app's randomness for the layout: the game's seed when one was given (a demo or a
+    test replays the same layout), the system's otherwise."""
+    seed = screen.model.seed
+    return random.Random(f"liberation-map-cards:{seed}") if seed is not None else random.Random()
+
+
+def _changed(screen: Any) -> None:
+    """After a tap: the composed map becomes the game's option; the picture and the status
+    line are updated in place (the page keeps its scroll)."""
+    cards = _cards(screen)
+    buttons, status = screen.__dict__.get("_liberation_cards_view", ({}, None))
+    for cell in cards.cells():
+        if cell.quadrant in buttons:
+            card, label = buttons[cell.quadrant][:2]
+            card.text = cell.text
+            label.text = f"{quadrant_words(cell.quadrant)}  {cell.arrow}"
+    problems = cards.problems()
+    theme = App.get_running_app().theme
+    if problems:
+        text = "✖ These cards laid out this way make no playable map: " + " ".join(problems[:2])
+        color = theme.warn
+    else:
+        screen.model.options["map"] = cards.option()
+        how = "shuffled by the app" if cards.shuffled_by_app else "as entered"
+        text = f"✔ The map this game ({how}): {cards.describe()}."
+        if cards.card_set.placeholder:
+            text += "\n⚠ These map cards are made up (the printed cards were never published): use them to try the game."
+        color = theme.warn if cards.card_set.placeholder else theme.muted
+    if status is not None:
+        status.text = text
+        status.color = color
+    screen._check()
+
+
+def _add_fixed(screen: Any, box: Any) -> None:
     theme = App.get_running_app().theme
     choices = map_choices(user_folder(App.get_running_app()))
     current = (screen.model.options.get("map") or {}).get("id", "placeholder")
