@@ -173,8 +173,6 @@ def liberation_map_cards_setup(d: Any) -> Iterator[float]:
     d.check(m == composed, "the game plays on the map the cards make")
     scr = _screen(d)
     d.shot("lib-table-map-cards")
-    if d.has("Skip the tour"):
-        yield from _tap_any(d, "Skip the tour")
     # Setup: the app's deck deals; the first City is one with a neighbour across a seam.
     yield from _tap_any(d, "Discard the top card face down")
     yield from _tap_any(d, "deal 3 cards to Dana")
