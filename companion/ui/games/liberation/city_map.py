@@ -15,6 +15,7 @@ from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 
 from ...kvload import load_kv
+from ...widgets.fit import fit_words
 
 
 class CityButton(ButtonBehavior, Label):
@@ -27,6 +28,19 @@ class CityButton(ButtonBehavior, Label):
     base = BooleanProperty(False)
     fill = ColorProperty((0.2, 0.2, 0.2, 1))
     ink = ColorProperty((1, 1, 1, 1))
+
+    def on_size(self, *_a: Any) -> None:
+        self._fit()
+
+    def on_text(self, *_a: Any) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The text size setting's size, smaller where a word would not fit the button
+        (a category was cut: "Underwo")."""
+        theme = App.get_running_app().theme
+        base = theme.fs_small * (0.9 if self.width < dp(118) else 1)
+        self.font_size = fit_words(self.text, base, self.width - dp(8)) or dp(8)
 
     def update(self, cell: Any) -> None:
         theme = App.get_running_app().theme

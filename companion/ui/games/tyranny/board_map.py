@@ -20,6 +20,7 @@ from kivy.utils import escape_markup, get_hex_from_color
 from ...kvload import load_kv
 from ...widgets.cached import IntoBuffer, Picture
 from ...theme import FONT
+from ...widgets.fit import fit_words
 from .presenter import TileCell
 
 MIN_TEXT_TILE = dp(24)  # px: a tile narrower than this shows no text
@@ -27,27 +28,6 @@ MIN_TEXT_TILE = dp(24)  # px: a tile narrower than this shows no text
 
 _TEXTURES: dict[tuple[Any, ...], Any] = {}
 _TEXTURES_MAX = 512
-
-
-_WORD_WIDTHS: dict[tuple[str, float], float] = {}
-
-
-def _fit_words(text: str, font_size: float, width: float) -> float | None:
-    """``font_size``, made smaller until the longest word fits ``width`` (a name wraps
-    between words, never inside one: "Courthous / e"); ``None`` when even 8 dp is too big."""
-    word = max(text.split() or [""], key=len)
-    if not word:
-        return font_size
-    key = (word, font_size)
-    wide = _WORD_WIDTHS.get(key)
-    if wide is None:
-        if len(_WORD_WIDTHS) >= 4096:
-            _WORD_WIDTHS.clear()
-        wide = _WORD_WIDTHS[key] = CoreLabel(text=word, font_name=FONT, font_size=font_size).get_extents(word)[0]
-    if wide <= width:
-        return font_size
-    smaller = font_size * width * 0.9 / wide  # hinting makes small text a little wider than in proportion
-    return smaller if smaller >= dp(8) else None
 
 
 def _text(text: str, markup: bool = False, **options: Any) -> Any:
@@ -154,7 +134,7 @@ class TileButton(ButtonBehavior, Widget):
         # Two lines, split between words, where the tile has the height for them beside
         # its glyph and the line below; else one line, cut.
         room = self.height - head.height - body.height - dp(10)
-        fitted = _fit_words(cell.short, name_fs, w - dp(6))
+        fitted = fit_words(cell.short, name_fs, w - dp(6))
         two = None if fitted is None else _text(cell.short, font_size=fitted, color=tuple(theme.text),
                                                 text_size=(w - dp(4), None), halign="center", max_lines=2)
         name = two if two is not None and two.height <= room else _text(cell.short, font_size=name_fs, color=tuple(theme.text), text_size=(w - dp(4), None),
