@@ -32,14 +32,14 @@ def map_path(folder: str | os.PathLike[str], map_id: str) -> Path:
     return Path(folder) / f"{stem}.json"
 
 
-def save_map(spec: MapSpec, folder: str | os.PathLike[str]) -> Path:
-    """Write ``spec`` to ``folder`` atomically (temporary file, then ``os.replace``)."""
-    path = map_path(folder, spec.id)
+def _write_json(data: object, path: Path, prefix: str) -> Path:
+    """Write ``data`` to ``path`` atomically (a temporary file beside it, fsync'd, then
+    ``os.replace``): a power cut leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".map-", suffix=".json", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".json", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(dump_map(spec), f, indent=1, ensure_ascii=False)
+            json.dump(data, f, indent=1, ensure_ascii=False)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -48,6 +48,11 @@ def save_map(spec: MapSpec, folder: str | os.PathLike[str]) -> Path:
             os.unlink(tmp)
         raise
     return path
+
+
+def save_map(spec: MapSpec, folder: str | os.PathLike[str]) -> Path:
+    """Write ``spec`` to ``folder`` atomically."""
+    return _write_json(dump_map(spec), map_path(folder, spec.id), ".map-")
 
 
 def load_map(path: str | os.PathLike[str]) -> MapSpec:
@@ -98,20 +103,7 @@ def load_card_set(path: str | os.PathLike[str]) -> CardSet:
 
 def save_card_set(cs: CardSet, folder: str | os.PathLike[str]) -> Path:
     """Write ``cs`` to ``folder`` atomically."""
-    path = map_path(folder, cs.id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(dump_card_set(cs), f, indent=1, ensure_ascii=False)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    return _write_json(dump_card_set(cs), map_path(folder, cs.id), ".cards-")
 
 
 def saved_card_sets(folder: str | os.PathLike[str]) -> list[CardSet]:
