@@ -378,8 +378,10 @@ def tour(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: d.app.settings.palette == "high-contrast", 3)
     d.check(d.app.settings.palette == "high-contrast", "palette changed")
     d.shot("settings-high-contrast")
+    yield 0.3  # the page is rebuilt with the new colours: tap where its buttons are now
     d.tap("Colour-blind safe")
     yield from _wait_for(lambda: d.app.settings.palette == "okabe-ito", 3)
+    d.check(d.app.settings.palette == "okabe-ito" and d.app.settings.tour_seen, "that tap changed the palette, nothing else")
     d.app.go("devices")
     yield from settle(d)
     d.shot("devices")

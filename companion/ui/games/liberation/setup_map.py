@@ -106,7 +106,7 @@ def _add_cards(screen: Any, box: Any) -> None:
         buttons[q] = (card, panel.children[-1], flip, turn)
         grid.add_widget(panel)
     box.add_widget(grid)
-    shuffle = TCButton(text="🔀 Shuffle for us", size_hint=(None, None)).fit(dp(220), dp(52))
+    shuffle = TCButton(text="⇄ Shuffle for us", size_hint=(None, None)).fit(dp(220), dp(52))
     shuffle.bind(on_release=lambda _b: (cards.shuffle(_rng(screen)), _changed(screen)))
     box.add_widget(shuffle)
     status = TCLabel(text="", font_size=theme.fs_small)
