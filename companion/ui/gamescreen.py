@@ -197,8 +197,11 @@ class GameScreen(Screen):
         if "gate" in self.ids and self.ids.gate.active:
             self._moment_view = None  # a seat is reading its secrets: not over them
             return
+        before = getattr(self, "_moment_view", None)
+        if before is not None and before.get("ply") == self.table.ply:
+            return  # a refresh without an action (a clock's tick): no second public view
         view = self.table.view()
-        before, self._moment_view = getattr(self, "_moment_view", None), view
+        self._moment_view = view
         if before is None or view.get("ply") != before.get("ply", -2) + 1:
             return
         moment = moment_of(before, view)
