@@ -237,3 +237,16 @@ def test_home_rows_and_stats():
     lines = stats_lines(NS(plays=3, average_duration_s=4000, wins_by_faction={"cops": 2, "criminals": 1}, wins_by_player={"Ann": 2}))
     assert lines[0] == "3 games played, 1 h 06 min on average." and "cops 2" in lines[1]
     assert format_duration(None) == "—"
+
+
+def test_the_wizard_offers_only_games_with_a_table_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An engine being built (in the catalogue, no table screen yet) is refereed by the
+    # command-line tools, but a table could not play it: the wizard leaves it out.
+    import rules
+    from rules import registry
+
+    monkeypatch.setitem(registry._ENGINES, "mini-doubles", "tests.rules.core.minigames:DOUBLES")
+    assert "mini-doubles" in [g.id for g in rules.catalog()]
+    offered = [gid for gid, _ in SetupModel.games()]
+    assert "mini-doubles" not in offered
+    assert offered == sorted(game_screens())

@@ -25,6 +25,8 @@ from typing import Any
 import rules
 from rules import InvalidSetup, facts
 
+from ..registry import game_screens
+
 _RULING_REF = re.compile(r" \(RULINGS [^)]*\)")
 STEPS = ("game", "seats", "rules", "position", "clocks", "devices", "start")
 STEP_NAMES = {
@@ -103,8 +105,15 @@ class SetupModel:
 
     @staticmethod
     def games() -> list[tuple[str, str]]:
-        """(id, title) of every game the rules can referee."""
-        return [(g.id, g.title) for g in rules.catalog()]
+        """(id, title) of every game the table can play: an engine in the catalogue *and*
+        a table screen (a game whose engine is still being built has no screen yet, and
+        the wizard does not offer it).
+
+        >>> [gid for gid, _ in SetupModel.games()]
+        ['liberation', 'tyranny']
+        """
+        screens = game_screens()
+        return [(g.id, g.title) for g in rules.catalog() if g.id in screens]
 
     # ------------------------------------------------------------- seats
 
