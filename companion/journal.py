@@ -244,8 +244,13 @@ class Journal:
         if p != ":memory:" and os.path.isdir(p):
             raise NotAJournal(f"{p} is a folder, not a journal file")
         if p != ":memory:" and os.path.exists(p):
-            with open(p, "rb") as f:
-                head = f.read(len(SQLITE_HEADER))
+            try:
+                with open(p, "rb") as f:
+                    head = f.read(len(SQLITE_HEADER))
+            except FileNotFoundError:
+                # Another window set the damaged file aside just now; under the lock below
+                # this one then opens the fresh journal it salvaged.
+                head = b""
             if head and head != SQLITE_HEADER:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
         # Every window opens the file under one lock: a window starting while another sets a

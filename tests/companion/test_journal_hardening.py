@@ -479,3 +479,26 @@ def test_windows_starting_together_on_a_damaged_journal_set_it_aside_once(tmp_pa
     asides = [a for a, _g in parsed if a]
     assert len(asides) == 1 and [p.name for p in tmp_path.glob("journal.damaged-*.sqlite3")] == [Path(asides[0]).name]
     assert all(g == sorted([keys[0], keys[2]]) for _a, g in parsed), (parsed, keys)
+
+
+def test_a_journal_set_aside_between_the_look_and_the_read_still_opens(tmp_path, monkeypatch):
+    """Another window may rename a damaged journal between this window's look at the
+    path and its read of the header (seen when four windows started together on a
+    loaded machine): the open goes on under the recovery lock instead of failing."""
+    path = tmp_path / "journal.sqlite3"
+    real_exists = os.path.exists
+    looks: list[str] = []
+
+    def exists(p: object) -> bool:
+        # The first look finds the file; by the read it is gone (renamed by the other window).
+        if str(p) == str(path) and not looks:
+            looks.append(str(p))
+            return True
+        return real_exists(p)
+
+    monkeypatch.setattr(journal_mod.os.path, "exists", exists)
+    j = Journal.open(path)
+    try:
+        assert j.games() == [] and j.recovery is None
+    finally:
+        j.close()
