@@ -10,6 +10,11 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Under pytest-xdist each worker keeps its own Kivy home: two processes creating one
+# config.ini at the same moment could each read the other's half-written file.
+if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("KIVY_HOME"):
+    os.environ["KIVY_HOME"] = os.path.join(os.environ["KIVY_HOME"], os.environ["PYTEST_XDIST_WORKER"])
+
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
 )
