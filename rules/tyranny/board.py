@@ -99,6 +99,18 @@ class Board:
     def other_tier(self, tier: str) -> str:
         return next(t for t in self.tiers if t != tier)
 
+    def tunnel_name(self, tunnel: str) -> str:
+        """A tunnel as players call it, from its id ("tunnel-a" → "tunnel A").
+
+        >>> default_board().tunnel_name("tunnel-b")
+        'tunnel B'
+        """
+        return f"tunnel {tunnel.split('-')[-1].upper()}"
+
+    def tunnel_names(self) -> str:
+        """Every tunnel, as players call them, for messages ("tunnel A, tunnel B")."""
+        return ", ".join(self.tunnel_name(t) for t in self.tunnels)
+
     def other_end(self, tunnel: str, tile: str) -> str:
         a, b = self.tunnels[tunnel].ends
         return b if tile == a else a

@@ -106,7 +106,7 @@ def play_violations(game: "Tyranny", state: "TyrannyState", action: PlayCard) ->
         return
     if effect == "tunnel_any":
         if action.tunnel not in game.board(state).tunnels:
-            yield Violation("bad-tunnel", rule(card), f"Choose one of the tunnels ({', '.join(game.board(state).tunnels)}).")
+            yield Violation("bad-tunnel", rule(card), f"Choose one of the tunnels ({game.board(state).tunnel_names()}).")
         if action.target or action.number:
             yield Violation("extra-field", rule(card), "This card names only a tunnel.")
         return

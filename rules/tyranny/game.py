@@ -258,7 +258,7 @@ class Tyranny(Game[TyrannyState]):
         if t is MoveTo:
             if action.tile not in state.routes:  # type: ignore[attr-defined]
                 return (Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
-                                  f"{action.tile!r} is not a tile this move can reach ({len(state.routes)} can be reached).",),)  # type: ignore[attr-defined]
+                                  f"{self._tile_words(state, action.tile)} is not a tile this move can reach ({len(state.routes)} can be reached).",),)  # type: ignore[attr-defined]
             return ()
         if t is Draw:
             return ()
@@ -275,17 +275,23 @@ class Tyranny(Game[TyrannyState]):
                 yield Violation("not-on-tunnel", R_TUNNEL, "You can only dig or collapse the tunnel whose end you stand on.")
         elif isinstance(action, ChooseRange):
             if action.target != state.queue[0]:
-                yield Violation("wrong-target", R_PLAYER, f"The Capture Roll now is against {state.queue[0]}.")
+                yield Violation("wrong-target", R_PLAYER, f"The Capture Roll now is against {state.seat_name(state.queue[0])}.")
             if not 1 <= action.low <= 4:
                 yield Violation("bad-range", R_PLAYER, "The range is three numbers in a row on a die: 1-3, 2-4, 3-5 or 4-6.")
         elif isinstance(action, Arrest):
             if action.target not in self._arrest_targets(state):
-                yield Violation("cannot-arrest", R_PLAYER, f"{action.target!r} is not an enemy you can capture on this tile.")
+                yield Violation("cannot-arrest", R_PLAYER, f"{state.seat_name(action.target)} is not an enemy you can capture on this tile.")
         elif isinstance(action, PickCard):
             if action.target not in self.enemies(state, seat):
                 yield Violation("not-an-opponent", R_CARDS, "Choose an opponent (a seat of the other faction).")
             elif not 0 <= action.index < len(state.hands[action.target]):
-                yield Violation("no-such-card", R_CARDS, f"{action.target} holds {len(state.hands[action.target])} face-down card(s).")
+                yield Violation("no-such-card", R_CARDS, f"{state.seat_name(action.target)} holds {len(state.hands[action.target])} face-down card(s).")
+
+    def _tile_words(self, state: TyrannyState, tile: str) -> str:
+        """A tile as players name it (its printed name), for messages; an id the board
+        does not have is quoted as given."""
+        found = self.board(state).tiles.get(tile)
+        return found.name if found is not None else f"{tile!r} (no such tile on this board)"
 
     def _arrest_targets(self, state: TyrannyState) -> list[str]:
         actor, pos, faction_of = state.actor, state.pos, state._faction

@@ -410,3 +410,23 @@ def test_legal_actions_listing_and_in():
     legal = list(GAME.legal_actions(s))
     assert Roll("cop-1", (4,)) in GAME.legal_actions(s) and len(legal) == 6
     assert Roll("crim-1", (4,)) not in GAME.legal_actions(s)
+
+
+def test_rejections_name_tiles_tunnels_and_players_as_the_table_does():
+    # A refusal reaches players (the table screen, the command-line referee): the printed
+    # tile name and the player's name, never a tile id or a seat id.
+    from rules import IllegalAction, Seat
+
+    s = GAME.new([Seat("cop-1", "cops", "Ann"), Seat("crim-1", "criminals", "Bob")], {}, 1)
+    push(s, Roll("cop-1", (3,)))
+    with pytest.raises(IllegalAction) as e:
+        GAME.push(s, MoveTo("cop-1", "o-docks"))
+    assert "Docks" in str(e.value) and "o-docks" not in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        GAME.push(s, MoveTo("cop-1", "o-nowhere"))
+    assert "no such tile" in str(e.value)
+    place(s, "crim-1", "o-market")
+    push(s, MoveTo("cop-1", "o-market"))
+    with pytest.raises(IllegalAction) as e:
+        GAME.push(s, Arrest("cop-1", "cop-1"))
+    assert "Ann is not an enemy" in str(e.value) and "cop-1" not in str(e.value)

@@ -362,7 +362,7 @@ class TyrannyPresenter:
                 "cross": "Stay on this tier"}.get(phase, "No")
 
     def _tunnel_name(self, tunnel: str) -> str:
-        return f"tunnel {tunnel.split('-')[-1].upper()}"
+        return self.board.tunnel_name(tunnel)
 
     def _tunnel_cost_text(self, seat: str, tunnel: str) -> str:
         cost = self.board.tunnels[tunnel].cost
