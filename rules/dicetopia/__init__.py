@@ -1,0 +1,1 @@
+"""Dicetopia (All or None Games)."""
