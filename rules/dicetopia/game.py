@@ -341,6 +341,8 @@ class Dicetopia(Game[DicetopiaState]):
             cell = state.cell(action.hood, action.space) if action.hood in state.city else None
             if cell is None:
                 yield Violation("no-such-space", R_ROUND, f"{who}, choose a space of a neighbourhood on the city board.")
+            elif cell == UNUSED:
+                yield Violation("space-not-used", R_SETUP, f"{who}, that space of {t.hood(action.hood).name} is not used with {len(state.order)} players.")
             elif not is_die(cell):
                 yield Violation("no-die-there", R_ROUND, f"{who}, your agent swaps with a die; that space of {t.hood(action.hood).name} holds none.")
             if state.hypnosis and action.hood != state.hypnosis:
