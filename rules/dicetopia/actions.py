@@ -144,10 +144,10 @@ class Adapt(Action):
 @dataclass(frozen=True)
 class Clone(Action):
     """Dangmer Program, Cloning (§7): your die in slot ``index`` takes the ``what``
-    (``"value"`` or ``"colour"``) of the die in slot ``source`` of the opponent to the right."""
+    (``"value"`` or ``"colour"``) of the die in slot ``theirs`` of the opponent to the right."""
 
     index: int = 0
-    source: int = 0
+    theirs: int = 0
     what: str = "value"
 
 

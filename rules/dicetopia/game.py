@@ -391,7 +391,7 @@ class Dicetopia(Game[DicetopiaState]):
             elif action.delta not in (1, -1) or not 1 <= int(c[1]) + action.delta <= 6:
                 yield Violation("bad-adaptation", r_ability(t, "hollows"), f"{who}, change the die by +1 or -1, keeping it from 1 to 6.")
         elif isinstance(action, Clone):
-            mine, theirs = state.cell(action.seat, action.index), state.cell(self._right_of(state, action.seat), action.source)
+            mine, theirs = state.cell(action.seat, action.index), state.cell(self._right_of(state, action.seat), action.theirs)
             if mine is None or not is_die(mine) or theirs is None or not is_die(theirs):
                 yield Violation("no-die-there", r_ability(t, "dangmer"), f"{who}, copy onto one of your dice from a die of the opponent to your right.")
             if action.what not in ("value", "colour"):
@@ -649,7 +649,7 @@ class Dicetopia(Game[DicetopiaState]):
     def _clone(self, state: DicetopiaState, action: Clone) -> None:
         state.flipped[action.seat] = True
         right = self._right_of(state, action.seat)
-        mine, theirs = state.boards[action.seat][action.index], state.boards[right][action.source]
+        mine, theirs = state.boards[action.seat][action.index], state.boards[right][action.theirs]
         new = (mine[0] + theirs[1]) if action.what == "value" else (theirs[0] + mine[1])
         state.boards[action.seat][action.index] = new
         state.cloned = [action.seat, action.what, mine, new]
