@@ -213,10 +213,28 @@ class Dicetopia(Game[DicetopiaState]):
         return next(self._swap_candidates(state, act), None) is not None
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
-        places = [(w, i, c) for w, i, c in self._places(state) if is_die(c) or (kind == "agent-die" and c.startswith(AGENT) and w in state.city)]
-        for x, (a, ai, _) in enumerate(places):
-            for b, bi, _ in places[x + 1:]:
-                if self._swap_ok(state, kind, a, ai, b, bi) is None:
+        """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
+        city = [(h, i, c) for h, cells in state.city.items() for i, c in enumerate(cells)]
+        if kind in ("agent-die", "die-die"):
+            dice = [(h, i) for h, i, c in city if is_die(c)]
+            firsts = [(h, i) for h, i, c in city if c.startswith(AGENT)] if kind == "agent-die" else dice
+            for x, (a, ai) in enumerate(firsts):
+                for b, bi in (dice if kind == "agent-die" else dice[x + 1:]):
+                    if a != b:
+                        yield a, ai, b, bi
+            return
+        board = [(s, i, c) for s in state.order for i, c in enumerate(state.boards[s]) if is_die(c)]
+        if kind == "city-board":
+            advanced = state.options["advanced"]
+            for h, i, c in city:
+                if is_die(c):
+                    for s, j, d in board:
+                        if not advanced or c[0] == d[0] or c[1] == d[1]:
+                            yield h, i, s, j
+            return
+        for x, (a, ai, _) in enumerate(board):
+            for b, bi, _ in board[x + 1:]:
+                if a != b:
                     yield a, ai, b, bi
 
     # ------------------------------------------------------------------ prompt

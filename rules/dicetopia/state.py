@@ -89,7 +89,9 @@ class DicetopiaState(State):
 
     def cell(self, where: str, index: int) -> str | None:
         """What is at ``(where, index)``: a neighbourhood space or a faction-board slot."""
-        cells = self.city.get(where) if where in self.city else self.boards.get(where)
+        cells = self.city.get(where)
+        if cells is None:
+            cells = self.boards.get(where)
         if cells is None or not 0 <= index < len(cells):
             return None
         return cells[index]

@@ -123,7 +123,11 @@ class Tables:
         return self  # immutable once read
 
     def hood(self, hood_id: str) -> Hood:
-        return next(h for h in self.hoods if h.id == hood_id)
+        return self._by_id[hood_id]
+
+    @functools.cached_property
+    def _by_id(self) -> dict[str, Hood]:
+        return {h.id: h for h in self.hoods}
 
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
