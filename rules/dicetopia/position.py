@@ -13,7 +13,7 @@ many missions it holds). Missions are secret: each holder may enter its own unde
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core import Deck, Hand, NoPositions, Rng, Seat
 from rules.core.position import PositionReader
@@ -21,9 +21,6 @@ from rules.core.position import PositionReader
 from .scoring import is_die
 from .state import AGENT, BOARD_SLOTS, DEAD, MISSIONS, UNUSED, DicetopiaState
 from .tables import tables
-
-if TYPE_CHECKING:
-    from .game import Dicetopia
 
 RULE = "§3 Setup"
 KEYS = ("order", "current", "turn", "factions", "flipped", "saved", "city", "boards", "removed", "missions")
@@ -33,7 +30,7 @@ def at_turn_start(state: DicetopiaState) -> bool:
     return state.result is None and state.phase == "deploy" and state.turn_moves == 0 and not state.hypnosis
 
 
-def write(game: "Dicetopia", state: DicetopiaState) -> dict[str, Any]:
+def write(game: Any, state: DicetopiaState) -> dict[str, Any]:
     if not at_turn_start(state):
         raise NoPositions("A Dicetopia position is the start of a player's turn, before anything is done in it.")
     return {
@@ -44,7 +41,7 @@ def write(game: "Dicetopia", state: DicetopiaState) -> dict[str, Any]:
     }
 
 
-def read(game: "Dicetopia", seats: list[Seat], options: dict[str, Any], pos: dict[str, Any], rng: Rng, seed: int) -> DicetopiaState:
+def read(game: Any, seats: list[Seat], options: dict[str, Any], pos: dict[str, Any], rng: Rng, seed: int) -> DicetopiaState:
     t = tables()
     ids = [s.id for s in seats]
     n = len(ids)
