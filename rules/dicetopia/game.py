@@ -263,7 +263,7 @@ class Dicetopia(Game[DicetopiaState]):
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
         also = []
-        if state.can_use(seat, "roamers") and any(state.agents_left(s) for s in state.order if s != seat):
+        if state.can_use(seat, "roamers") and not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
             also.append("save_turn")
         if state.can_use(seat, "shakra"):
             also.append("exterminate")
@@ -431,14 +431,15 @@ class Dicetopia(Game[DicetopiaState]):
     def _roll_violations(self, state: DicetopiaState, action: Roll) -> Iterator[Violation]:
         t = state.t
         letters = {c.id for c in t.colours}
+        who = state.seat_name(action.seat)
         if len(action.ids) != len(action.values) or any(i not in letters for i in action.ids):
-            yield Violation("colours-missing", R_SETUP, "Give each die's colour (purple, teal or white), space by space.")
+            yield Violation("colours-missing", R_SETUP, f"{who}, give each die's colour (purple, teal or white), space by space.")
             return
         want = t.dice_per_colour(len(state.order))
         for c in t.colours:
             n = action.ids.count(c.id)
             if n != want:
-                yield Violation("wrong-colour-count", R_SETUP, f"With {len(state.order)} players the city holds {want} {c.id} dice, not {n}.")
+                yield Violation("wrong-colour-count", R_SETUP, f"{who}, with {len(state.order)} players the city holds {want} {c.id} dice, not {n}.")
 
     def explain(self, state: DicetopiaState, action: Action, prompt: Prompt) -> Iterator[Violation]:
         t = state.t
@@ -451,6 +452,9 @@ class Dicetopia(Game[DicetopiaState]):
                 yield Violation("not-your-ability", r_ability(t, f), f"{who} does not play {t.factions[f].name}.")
             elif state.flipped.get(action.seat) and t.factions[f].once:
                 yield Violation("ability-used", r_ability(t, f), f"{who} has already used {t.factions[f].ability} (once per game).")
+            elif isinstance(action, SaveTurn) and state.hypnosis and state.current == action.seat:
+                yield Violation("ability-cancels-ability", R_TIMING,
+                                f"{who} cannot skip a turn Hypnosis has chosen: a Faction Ability can never cancel another (RULINGS.md D-32).")
 
     # -------------------------------------------------------------- execute
 

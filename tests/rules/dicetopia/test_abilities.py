@@ -188,3 +188,15 @@ def test_high_stakes_gambling_and_copycat_at_the_end():
     purple = sum(1 for c in s.boards["p1"] if c[0] == "p")
     assert ann["Mission: High Stakes Gambling as Smuggler ×2"] == 2 * 3 * purple
     assert ann["Mission: Copycat as Pacifist"] == (9 if purple == 0 else 0)
+
+
+def test_an_ability_never_cancels_another():
+    s = started("roamers", "perceptioneers")
+    assert "save_turn" in GAME.prompt(s).of("p1").accepted
+    GAME.push(s, Hypnotize("p2", "waste"))
+    e = rejected(s, SaveTurn("p1"))
+    assert "ability-cancels-ability" in e.codes and "Ann cannot skip" in str(e) and "§7" in str(e)
+    t = started("shakra", "perceptioneers")
+    set_city(t, waste=["w1", "@p2", "@p2", U, U])
+    GAME.push(t, Hypnotize("p2", "waste"))
+    assert codes(t, Exterminate("p1", "waste", 0)) == ("last-hypnosis-die",)
