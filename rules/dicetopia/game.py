@@ -23,17 +23,16 @@ from typing import Any, Iterator
 
 from rules.core import (
     POOL, Action, Decision, Deck, Die, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Reaction, Rng,
-    Roll, RollRequest, Score, Seat, Violation, CommitRequest, step,
+    Roll, RollRequest, Score, Seat, Violation, CommitRequest, step, swap_hidden,
 )
-from rules.core.errors import InvalidSetup
 
 from . import position as positions
 from .actions import (
     Adapt, Block, Bottom, Choose, Clone, CopyMission, Decline, Deploy, Exterminate, Hypnotize, Intervene, Keep, Reroll,
     Rig, SaveTurn, Swap, Transcend,
 )
-from .scoring import Domination, Line, Played, is_die, ranking, tally
-from .state import AGENT, BOARD_SLOTS, DEAD, END_PHASES, FACTION_CARDS, MISSIONS, UNUSED, DicetopiaState
+from .scoring import Domination, Played, is_die, ranking, tally
+from .state import AGENT, BOARD_SLOTS, DEAD, FACTION_CARDS, MISSIONS, UNUSED, DicetopiaState
 from .tables import Tables, tables
 
 R_SETUP = "§3 Setup"
@@ -889,12 +888,10 @@ class Dicetopia(Game[DicetopiaState]):
             s = state.holder("dangmer")
             if s is not None:
                 yield Decline(s)
-                right = self._right_of(state, s)
                 for i in range(BOARD_SLOTS):
                     for j in range(BOARD_SLOTS):
                         for what in ("value", "colour"):
                             yield Clone(s, i, j, what)
-                del right
         elif phase == "rig":
             s = state.holder("bingmai")
             if s is not None:
@@ -958,7 +955,6 @@ class Dicetopia(Game[DicetopiaState]):
                 for s in state.order}
 
     def render(self, state: DicetopiaState, viewer: str) -> dict[str, Any]:
-        t = state.t
         over = state.result is not None
         missions: dict[str, Any] = {}
         for s in state.order:
@@ -990,7 +986,6 @@ class Dicetopia(Game[DicetopiaState]):
         }
         if viewer in state.keeps:
             view["my_discard"] = state.keeps[viewer]
-        del t
         return view
 
     def public_action(self, state: DicetopiaState, action: Action, viewer: str = "public", ply: int | None = None) -> dict[str, Any]:
@@ -1016,7 +1011,6 @@ class Dicetopia(Game[DicetopiaState]):
     def hidden_variant(self, state: DicetopiaState, viewer: str, rng: Rng) -> DicetopiaState | None:
         """Swap two missions among those ``viewer`` cannot see: the deck's, and before the
         reveal the other players' (a sealed keep follows its card's place in the hand)."""
-        from rules.core import swap_hidden
         if state.result is not None:
             return None
         twin = self.copy(state)

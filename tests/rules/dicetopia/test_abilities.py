@@ -200,3 +200,36 @@ def test_an_ability_never_cancels_another():
     set_city(t, waste=["w1", "@p2", "@p2", U, U])
     GAME.push(t, Hypnotize("p2", "waste"))
     assert codes(t, Exterminate("p1", "waste", 0)) == ("last-hypnosis-die",)
+
+
+def test_an_ability_belongs_to_its_faction():
+    s = started("centauri", "dangmer")
+    e = rejected(s, SaveTurn("p1"))
+    assert "not-your-ability" in e.codes and "Ann does not play Roamers" in str(e) and "Last Resort" in str(e)
+    assert "not-your-ability" in codes(s, Hypnotize("p2", "gugu"))
+
+
+def test_ewo_may_transcend_when_the_own_action_is_impossible():
+    s = started("ewo", "centauri")
+    set_city(s, syndicate=["p6", "t1", "w5", U, U])
+    GAME.push(s, Deploy("p1", "syndicate", 0))          # no second board holds a die
+    p = GAME.prompt(s).of("p1")
+    assert p.choices == ("transcend",) and p.also == ("decline",)
+    GAME.push(s, Decline("p1"))
+    assert s.current == "p2" and not s.flipped["p1"]
+
+
+def test_high_stakes_gambling_scores_nothing_when_the_new_card_is_not_met():
+    s = started("banxa", "hollows")
+    last_round(s)
+    set_hand(s, "p1", ["high-stakes-gambling", "spies"])
+    set_hand(s, "p2", ["replica", "armory"])
+    play_out_turns(s)
+    while s.phase == "react":
+        GAME.push(s, Decline(GAME.prompt(s).seats()[0]))
+    assert s.phase == "gamble"
+    purple = [c for c in s.boards["p1"] if c[0] == "p"]
+    assert purple                                        # Ann holds purple dice: Pacifist fails
+    GAME.push(s, Draw("p1", "missions", "pacifist"))
+    out = GAME.outcome(s)
+    assert out.scores["p1"].breakdown["Mission: High Stakes Gambling as Pacifist ×2"] == 0
