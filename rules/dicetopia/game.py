@@ -31,7 +31,7 @@ from .actions import (
     Adapt, Block, Bottom, Choose, Clone, CopyMission, Decline, Deploy, Exterminate, Hypnotize, Intervene, Keep, Reroll,
     Rig, SaveTurn, Swap, Transcend,
 )
-from .scoring import Domination, Played, is_die, ranking, tally
+from .scoring import DICE, Domination, Played, is_die, ranking, tally
 from .state import AGENT, BOARD_SLOTS, DEAD, FACTION_CARDS, MISSIONS, UNUSED, DicetopiaState
 from .tables import Tables, tables
 
@@ -209,7 +209,18 @@ class Dicetopia(Game[DicetopiaState]):
             return bool(state.deck.cards)
         if act == "reroll":
             return True  # a die is always somewhere: the one just taken
-        return next(self._swap_candidates(state, act), None) is not None
+        if act == "city-board" and state.options["advanced"]:
+            return next(self._swap_candidates(state, act), None) is not None
+        # Counted, not listed: this is asked on every action.
+        if act in ("agent-die", "die-die", "city-board"):
+            dice_hoods = [h for h, cells in state.city.items() if any(c in DICE for c in cells)]
+            if act == "die-die":
+                return len(dice_hoods) >= 2
+            if act == "city-board":
+                return bool(dice_hoods) and any(c in DICE for b in state.boards.values() for c in b)
+            agent_hoods = [h for h, cells in state.city.items() if any(c[:1] == AGENT for c in cells)]
+            return any(a != b for a in agent_hoods for b in dice_hoods)
+        return sum(1 for b in state.boards.values() if any(c in DICE for c in b)) >= 2
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""

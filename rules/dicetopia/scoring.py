@@ -25,8 +25,12 @@ from rules.core import serializable
 from .tables import MissionSpec, Tables, tables
 
 
+DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
+"""Every die a cell can hold: a colour letter and a value."""
+
+
 def is_die(cell: str) -> bool:
-    return len(cell) == 2 and cell[0] in "ptw" and cell[1] in "123456"
+    return cell in DICE
 
 
 def colour(t: Tables, cell: str) -> str:

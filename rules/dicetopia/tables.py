@@ -141,10 +141,18 @@ class Tables:
         return self.per_colour - self.removed_per_missing * (self.full_table - players)
 
     def colour_of_letter(self, letter: str) -> str:
-        return next(c.id for c in self.colours if c.letter == letter)
+        return self._colour_of[letter]
 
     def letter(self, colour: str) -> str:
-        return next(c.letter for c in self.colours if c.id == colour)
+        return self._letter_of[colour]
+
+    @functools.cached_property
+    def _colour_of(self) -> dict[str, str]:
+        return {c.letter: c.id for c in self.colours}
+
+    @functools.cached_property
+    def _letter_of(self) -> dict[str, str]:
+        return {c.id: c.letter for c in self.colours}
 
 
 def parse_neighbourhoods(data: Any, source: str = "neighbourhoods.json") -> tuple[tuple[Hood, ...], tuple[Colour, ...], int, int, int]:
