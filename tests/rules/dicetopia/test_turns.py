@@ -125,3 +125,31 @@ def test_decline_is_only_for_an_impossible_action():
     set_city(s, congress=["w1", "t4", "w5", U, U])
     GAME.push(s, Deploy("p1", "congress", 0))
     assert codes(s, Decline("p1")) == ("not-awaited",)
+
+
+def test_live_public_score_is_loot_and_domination():
+    s = started(*PLAIN)
+    set_city(s, agency=["p3", "t4", "w5", U, U])
+    GAME.push(s, Deploy("p1", "agency", 0))
+    assert GAME.view(s, PUBLIC)["public_score"] == {"p1": 3 + 5 + 4 + 5, "p2": 0}
+    assert GAME.tracked(s)["score:p1"] == 17
+
+
+def test_tie_on_stars_and_neighbourhoods_is_decided_by_dice_and_explained():
+    from .helpers import set_hand
+    s = started("ewo", "tuulu")
+    last_round(s)
+    s.boards["p2"][3] = "w4"                             # Bob: 22 in dice, Ann: 23
+    set_hand(s, "p1", ["fake-news", "clones"])          # neither scores
+    set_hand(s, "p2", ["pacifist", "marked-bills"])
+    play_out_turns(s)
+    out = GAME.outcome(s)
+    assert out.scores["p1"].total == out.scores["p2"].total == 49
+    assert out.winning_seats == ("p1",) and out.winner == "ewo"
+    assert out.reason == "Ann wins the tie on 49 ★ and 5 neighbourhoods with the highest total dice value (23) (§6 End of the game)"
+    assert out.scores["p2"].breakdown == {
+        "Loot: 2 + 5 + 4 + 4 + 6 + 1": 22, "Domination: The Gugu Airforce (tied 2 ways, 7 shared, rounded up)": 4,
+        "Domination: Waste Management": 9, "Domination: Twilight Congress (tied 2 ways, 10 shared, rounded up)": 5,
+        "Domination: Observatory Bank (tied 2 ways, 11 shared, rounded up)": 6,
+        "Domination: Nethal Syndicate (tied 2 ways, 6 shared, rounded up)": 3,
+        "Mission: Pacifist": 0, "Mission: Marked bills": 0}
