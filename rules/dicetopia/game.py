@@ -622,12 +622,12 @@ class Dicetopia(Game[DicetopiaState]):
 
     def _begin_action(self, state: DicetopiaState) -> None:
         hood = state.t.hood(state.act_hood)
-        ewo = state.can_use(state.current, "ewo")
-        if not self._possible(state, hood.id) and not ewo:
+        possible = self._possible(state, hood.id)
+        if not possible and not state.can_use(state.current, "ewo"):
             state.note(f"{hood.name}'s action is not possible: the turn ends (§4).")
             self._end_turn(state)
             return
-        state.phase = "agency-draw" if hood.action == "agency" and self._possible(state, hood.id) else "act"
+        state.phase = "agency-draw" if hood.action == "agency" and possible else "act"
 
     def _announce(self, state: DicetopiaState) -> None:
         """A reroll or swap from an action is announced: Banxa may Block it first."""

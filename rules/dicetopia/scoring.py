@@ -16,7 +16,6 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -31,10 +30,6 @@ DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
 
 def is_die(cell: str) -> bool:
     return cell in DICE
-
-
-def colour(t: Tables, cell: str) -> str:
-    return t.colour_of_letter(cell[0])
 
 
 @serializable("dicetopia.Line")
@@ -69,19 +64,35 @@ class Domination(dict[str, Hold]):
     def of(cls, t: Tables, city: Mapping[str, Sequence[str]], order: Sequence[str], rigged: Mapping[str, str]) -> "Domination":
         out = cls()
         for hood, cells in city.items():
-            counts = Counter(c[1:] for c in cells if c.startswith("@"))
+            counts: dict[str, int] = {}
+            leftover = 0
+            for c in cells:
+                if c in DICE:
+                    leftover += int(c[1])
+                elif c[:1] == "@":
+                    counts[c[1:]] = counts.get(c[1:], 0) + 1
             best = max(counts.values(), default=0)
             winners = tuple(s for s in order if best and counts.get(s) == best)
             tied = len(winners) > 1
             if tied and hood in rigged:
                 winners = (rigged[hood],)
-            leftover = sum(int(c[1]) for c in cells if is_die(c))
-            out[hood] = Hold(hood, dict(counts), winners, tied, 5 + leftover if winners else 0)
+            out[hood] = Hold(hood, counts, winners, tied, 5 + leftover if winners else 0)
         return out
 
     def dominated(self, seat: str) -> int:
         """Neighbourhoods ``seat`` dominates, a shared domination included (the tie-break)."""
         return sum(1 for h in self.values() if seat in h.winners)
+
+
+def _counts(cells: Sequence[str]) -> tuple[list[int], dict[str, int]]:
+    """How many dice of each value (index 1-6) and of each colour letter ``cells`` hold."""
+    values = [0] * 7
+    letters = {"p": 0, "t": 0, "w": 0}
+    for c in cells:
+        if c in DICE:
+            values[int(c[1])] += 1
+            letters[c[0]] += 1
+    return values, letters
 
 
 def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str, Sequence[str]],
@@ -90,43 +101,47 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
     relative missions' reading of a tie (RULINGS.md D-21): ``"all"`` every tied player
     scores, ``"none"`` nobody does."""
     p = spec.params
-    mine = [c for c in boards[seat] if is_die(c)]
-    values = Counter(int(c[1]) for c in mine)
-    colours = Counter(colour(t, c) for c in mine)
     kind = spec.kind
+    values, letters = _counts(boards[seat])
     if kind == "most-colour":
-        n = colours[p["colour"]]
-        others = [sum(1 for c in b if is_die(c) and colour(t, c) == p["colour"]) for s, b in boards.items() if s != seat]
+        letter = t.letter(p["colour"])
+        n = letters[letter]
+        others = [_counts(b)[1][letter] for s, b in boards.items() if s != seat]
         return p["points"] if n > 0 and _best(n, others, ties, max) else 0
     if kind in ("highest-total", "lowest-total"):
-        total = sum(values_of(mine))
-        others = [sum(values_of([c for c in b if is_die(c)])) for s, b in boards.items() if s != seat]
+        total = sum(v * k for v, k in enumerate(values))
+        others = [sum(v * k for v, k in enumerate(_counts(b)[0])) for s, b in boards.items() if s != seat]
         return p["points"] if _best(total, others, ties, max if kind == "highest-total" else min) else 0
     if kind == "no-colour":
-        return p["points"] if colours[p["colour"]] == 0 else 0
+        return p["points"] if letters[t.letter(p["colour"])] == 0 else 0
     if kind == "per-colour":
-        return p["points"] * colours[p["colour"]]
+        return p["points"] * letters[t.letter(p["colour"])]
     if kind == "per-city-colour":
-        return p["points"] * sum(1 for cells in city.values() for c in cells if is_die(c) and colour(t, c) == p["colour"])
+        letter = t.letter(p["colour"])
+        return p["points"] * sum(1 for cells in city.values() for c in cells if c in DICE and c[0] == letter)
     if kind == "per-value":
         return p["points"] * values[p["value"]]
     if kind == "no-value":
         return p["points"] if values[p["value"]] == 0 else 0
     if kind == "per-value-pair":
-        return p["points"] * sum(n // 2 for n in values.values())
+        return p["points"] * sum(n // 2 for n in values)
     if kind == "value-triple":
-        return p["points"] if any(n >= 3 for n in values.values()) else 0
+        return p["points"] if any(n >= 3 for n in values) else 0
     if kind == "only-parity":
-        want = 1 if p["parity"] == "odd" else 0
-        return p["points"] if mine and all(v % 2 == want for v in values_of(mine)) else 0
+        odd = p["parity"] == "odd"
+        return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
     if kind == "all-same-value":
-        return p["points"] if mine and len(values) == 1 else 0
+        return p["points"] if sum(1 for n in values if n) == 1 else 0
     if kind == "every-value":
         return p["points"] if all(values[v] for v in range(1, 7)) else 0
     if kind == "per-replica-pair":
-        return p["points"] * sum(n // 2 for n in Counter(mine).values())
+        same: dict[str, int] = {}
+        for c in boards[seat]:
+            if c in DICE:
+                same[c] = same.get(c, 0) + 1
+        return p["points"] * sum(n // 2 for n in same.values())
     if kind == "every-colour":
-        return p["points"] if all(colours[c.id] for c in t.colours) else 0
+        return p["points"] if all(letters[c.letter] for c in t.colours) else 0
     if kind == "spies":
         return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat) and seat not in h.winners)
     if kind == "every-neighbourhood":
