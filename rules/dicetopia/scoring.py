@@ -1,0 +1,211 @@
+"""End-of-game scoring (§6), pure: loot, domination per neighbourhood, each mission (§8),
+and the tie-breaks. Every player's score is a list of :class:`Line`, as the book's scoring
+example reads it.
+
+Cells: a die is its colour letter and value (``"p4"``: a purple 4), an agent ``"@" + seat``;
+a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this player count).
+
+>>> t = tables()
+>>> d = Domination.of(t, {"agency": ["@a", "@b", "p3", "-", "-"]}, ["a", "b"], {})
+>>> d["agency"].winners, d["agency"].points, d["agency"].share
+(('a', 'b'), 8, 4)
+>>> mission_points(t, t.mission("replica"), "a", {"a": ["p4", "p4", "t2", "t2", "w1", "w6"], "b": []},
+...                {}, {}, "all")
+14
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from rules.core import serializable
+
+from .tables import MissionSpec, Tables, tables
+
+
+DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
+"""Every die a cell can hold: a colour letter and a value."""
+
+
+def is_die(cell: str) -> bool:
+    return cell in DICE
+
+
+@serializable("dicetopia.Line")
+@dataclass(frozen=True)
+class Line:
+    """One line of a player's tally: ``what`` (``loot``, ``domination``, ``mission``),
+    its label in players' words, and the points."""
+
+    what: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Hold:
+    """One neighbourhood's domination: who has the most agents, what it is worth."""
+
+    hood: str
+    counts: Mapping[str, int]
+    winners: tuple[str, ...]
+    tied: bool  # more than one player had the most agents (before any Rigging)
+    points: int  # 5 + the leftover dice
+
+    @property
+    def share(self) -> int:
+        """Each winner's part: ties share, rounded up (§6)."""
+        return math.ceil(self.points / len(self.winners)) if self.winners else 0
+
+
+class Domination(dict[str, Hold]):
+    @classmethod
+    def of(cls, t: Tables, city: Mapping[str, Sequence[str]], order: Sequence[str], rigged: Mapping[str, str]) -> "Domination":
+        out = cls()
+        for hood, cells in city.items():
+            counts: dict[str, int] = {}
+            leftover = 0
+            for c in cells:
+                if c in DICE:
+                    leftover += int(c[1])
+                elif c[:1] == "@":
+                    counts[c[1:]] = counts.get(c[1:], 0) + 1
+            best = max(counts.values(), default=0)
+            winners = tuple(s for s in order if best and counts.get(s) == best)
+            tied = len(winners) > 1
+            if tied and hood in rigged:
+                winners = (rigged[hood],)
+            out[hood] = Hold(hood, counts, winners, tied, 5 + leftover if winners else 0)
+        return out
+
+    def dominated(self, seat: str) -> int:
+        """Neighbourhoods ``seat`` dominates, a shared domination included (the tie-break)."""
+        return sum(1 for h in self.values() if seat in h.winners)
+
+
+def _counts(cells: Sequence[str]) -> tuple[list[int], dict[str, int]]:
+    """How many dice of each value (index 1-6) and of each colour letter ``cells`` hold."""
+    values = [0] * 7
+    letters = {"p": 0, "t": 0, "w": 0}
+    for c in cells:
+        if c in DICE:
+            values[int(c[1])] += 1
+            letters[c[0]] += 1
+    return values, letters
+
+
+def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str, Sequence[str]],
+                   city: Mapping[str, Sequence[str]], dom: Mapping[str, Hold], ties: str) -> int:
+    """What mission ``spec`` scores for ``seat`` (0 if not eligible). ``ties`` is the
+    relative missions' reading of a tie (RULINGS.md D-21): ``"all"`` every tied player
+    scores, ``"none"`` nobody does."""
+    p = spec.params
+    kind = spec.kind
+    values, letters = _counts(boards[seat])
+    if kind == "most-colour":
+        letter = t.letter(p["colour"])
+        n = letters[letter]
+        others = [_counts(b)[1][letter] for s, b in boards.items() if s != seat]
+        return p["points"] if n > 0 and _best(n, others, ties, max) else 0
+    if kind in ("highest-total", "lowest-total"):
+        total = sum(v * k for v, k in enumerate(values))
+        others = [sum(v * k for v, k in enumerate(_counts(b)[0])) for s, b in boards.items() if s != seat]
+        return p["points"] if _best(total, others, ties, max if kind == "highest-total" else min) else 0
+    if kind == "no-colour":
+        return p["points"] if letters[t.letter(p["colour"])] == 0 else 0
+    if kind == "per-colour":
+        return p["points"] * letters[t.letter(p["colour"])]
+    if kind == "per-city-colour":
+        letter = t.letter(p["colour"])
+        return p["points"] * sum(1 for cells in city.values() for c in cells if c in DICE and c[0] == letter)
+    if kind == "per-value":
+        return p["points"] * values[p["value"]]
+    if kind == "no-value":
+        return p["points"] if values[p["value"]] == 0 else 0
+    if kind == "per-value-pair":
+        return p["points"] * sum(n // 2 for n in values)
+    if kind == "value-triple":
+        return p["points"] if any(n >= 3 for n in values) else 0
+    if kind == "only-parity":
+        odd = p["parity"] == "odd"
+        return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
+    if kind == "all-same-value":
+        return p["points"] if sum(1 for n in values if n) == 1 else 0
+    if kind == "every-value":
+        return p["points"] if all(values[v] for v in range(1, 7)) else 0
+    if kind == "per-replica-pair":
+        same: dict[str, int] = {}
+        for c in boards[seat]:
+            if c in DICE:
+                same[c] = same.get(c, 0) + 1
+        return p["points"] * sum(n // 2 for n in same.values())
+    if kind == "every-colour":
+        return p["points"] if all(letters[c.letter] for c in t.colours) else 0
+    if kind == "spies":
+        return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat) and seat not in h.winners)
+    if kind == "every-neighbourhood":
+        return p["points"] if all(h.counts.get(seat) for h in dom.values()) else 0
+    if kind == "infiltration":
+        return p["points"] * sum(1 for h in dom.values() if h.winners == (seat,) and not h.tied)
+    if kind == "king-of-the-hill":
+        return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat, 0) >= p["agents"])
+    return 0  # copycat and high-stakes score through the card they stand for (tally)
+
+
+def values_of(dice: Sequence[str]) -> list[int]:
+    return [int(c[1]) for c in dice]
+
+
+def _best(mine: int, others: Sequence[int], ties: str, pick: object) -> bool:
+    best = pick([mine, *others])  # type: ignore[operator]
+    if mine != best:
+        return False
+    return ties == "all" or others.count(best) == 0
+
+
+@dataclass(frozen=True)
+class Played:
+    """A mission as it scores: the card on the table, the card whose effect counts (the
+    card itself, the one High Stakes Gambling drew, the one Copycat copies) and the factor."""
+
+    card: str
+    effect: str
+    factor: int = 1
+
+
+def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
+          played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str], ties: str) -> tuple[dict[str, list[Line]], Domination]:
+    """Every player's lines, in the book's order: loot, each neighbourhood dominated, each mission."""
+    dom = Domination.of(t, city, order, rigged)
+    out: dict[str, list[Line]] = {}
+    for seat in order:
+        lines = [Line("loot", "Loot: " + " + ".join(str(v) for v in values_of([c for c in boards[seat] if is_die(c)])) or "Loot",
+                      sum(values_of([c for c in boards[seat] if is_die(c)])))]
+        for h in t.hoods:
+            hold = dom[h.id]
+            if seat in hold.winners:
+                how = f" (tied {len(hold.winners)} ways, {hold.points} shared, rounded up)" if len(hold.winners) > 1 else (
+                    " (tie decided by Rigging)" if hold.tied else "")
+                lines.append(Line("domination", f"Domination: {h.name}{how}", hold.share))
+        for pl in played.get(seat, ()):
+            card, effect = t.mission(pl.card), t.mission(pl.effect) if pl.effect else None
+            if effect is None:
+                lines.append(Line("mission", f"Mission: {card.name} (nothing to score)", 0))
+                continue
+            pts = mission_points(t, effect, seat, boards, city, dom, ties) * pl.factor
+            label = f"Mission: {card.name}"
+            if pl.effect != pl.card:
+                label += f" as {effect.name}" + (f" ×{pl.factor}" if pl.factor != 1 else "")
+            lines.append(Line("mission", label, pts))
+        out[seat] = lines
+    return out, dom
+
+
+def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domination,
+            boards: Mapping[str, Sequence[str]]) -> list[tuple[str, tuple[int, int, int]]]:
+    """Seats best first, each with its key: total ★, then neighbourhoods dominated, then
+    the total dice value (§6)."""
+    keys = {s: (sum(ln.points for ln in lines[s]), dom.dominated(s), sum(values_of([c for c in boards[s] if is_die(c)])))
+            for s in order}
+    return sorted(keys.items(), key=lambda kv: kv[1], reverse=True)

@@ -1,0 +1,112 @@
+"""Dicetopia's game state.
+
+Phases, in order. Setup (untimed): ``deal-factions`` (only when faction cards are dealt),
+``roll`` (the whole city rolled: one chance input), ``deal`` (three missions each),
+``keep`` (each keeps two, secretly). Turns: ``deploy`` (the leftmost agent swaps with a
+die; the abilities of the turn's start), ``intervene`` (Tuulu's rerolls), ``agency-draw``
+and ``agency-bottom`` (The Agency), ``act`` (the target of a reroll or a swap),
+``reroll`` (its roll), ``react`` (Banxa's Block, the Hollows' Adaptation). End scoring:
+``clone``, ``rig``, ``choose`` (Centauri), ``gamble`` (High Stakes Gambling's draw),
+``copy`` (Copycat).
+
+Cells: a die is its colour letter and value (``"p4"``), an agent on the city ``"@" + seat``,
+an agent still on a faction board ``"@"``; a city space is ``"x"`` once exterminated and
+``"-"`` when this player count does not use it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Deck, Hand, ReactionStack, State, serializable
+
+from .scoring import Line, is_die
+from .tables import Tables, tables
+
+MISSIONS = "missions"
+FACTION_CARDS = "factions"
+AGENT = "@"
+DEAD = "x"
+UNUSED = "-"
+BOARD_SLOTS = 6
+SETUP_PHASES = ("deal-factions", "roll", "deal", "keep")
+END_PHASES = ("clone", "rig", "choose", "gamble", "copy")
+
+
+@serializable("dicetopia.State")
+@dataclass(kw_only=True)
+class DicetopiaState(State):
+    order: list[str]  # play order, the first player first (clockwise)
+    faction: dict[str, str]  # the faction each seat plays ("" until dealt)
+    city: dict[str, list[str]]
+    boards: dict[str, list[str]]
+    deck: Deck
+    hands: dict[str, Hand]
+    faction_deck: Deck = field(default_factory=lambda: Deck(FACTION_CARDS))
+    flipped: dict[str, bool] = field(default_factory=dict)  # ability token used
+    current: str = ""
+    turn: int = 0  # turns begun, from 1
+    turn_moves: int = 0  # things done in the current turn so far (0: at its start)
+    hypnosis: str = ""  # the neighbourhood the current seat must deploy in
+    act_hood: str = ""  # whose action is being performed
+    pending: list[Any] = field(default_factory=list)  # an announced reroll or swap
+    rerolls: list[list[Any]] = field(default_factory=list)  # Intervention's queue: [where, index]
+    reactions: ReactionStack = field(default_factory=ReactionStack)
+    keeps: dict[str, str] = field(default_factory=dict)  # sealed: the mission each discards
+    removed: list[str] = field(default_factory=list)  # dice out of the game (Exterminate)
+    saved: str = ""  # the Roamers seat that saved a turn
+    cloned: list[str] = field(default_factory=list)  # [seat, what, from cell, to cell]
+    done: list[str] = field(default_factory=list)  # end-scoring moments passed (clone, rig)
+    rigged: dict[str, str] = field(default_factory=dict)
+    revealed: bool = False
+    unused: dict[str, str] = field(default_factory=dict)  # Centauri's third mission
+    gambled: dict[str, str] = field(default_factory=dict)  # High Stakes Gambling's new card ('' none)
+    copied: dict[str, str] = field(default_factory=dict)  # Copycat's copied card
+    tally: dict[str, list[Line]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._t: Tables = tables()
+
+    @property
+    def t(self) -> Tables:
+        return self._t
+
+    def seat_of(self, faction: str) -> str | None:
+        for s in self.order:
+            if self.faction.get(s) == faction:
+                return s
+        return None
+
+    def can_use(self, seat: str | None, faction: str) -> bool:
+        """Whether ``seat`` plays ``faction`` and its ability may still be used."""
+        return seat is not None and self.faction.get(seat) == faction and not self.flipped.get(seat, False)
+
+    def holder(self, faction: str) -> str | None:
+        """The seat whose unflipped ``faction`` ability is available, if any."""
+        seat = self.seat_of(faction)
+        return seat if seat is not None and self.can_use(seat, faction) else None
+
+    def cell(self, where: str, index: int) -> str | None:
+        """What is at ``(where, index)``: a neighbourhood space or a faction-board slot."""
+        cells = self.city.get(where)
+        if cells is None:
+            cells = self.boards.get(where)
+        if cells is None or not 0 <= index < len(cells):
+            return None
+        return cells[index]
+
+    def put(self, where: str, index: int, value: str) -> None:
+        (self.city[where] if where in self.city else self.boards[where])[index] = value
+
+    def agents_left(self, seat: str) -> int:
+        return self.boards[seat].count(AGENT)
+
+    def dice_on_city(self) -> list[str]:
+        return [c for cells in self.city.values() for c in cells if is_die(c)]
+
+    def where_name(self, where: str) -> str:
+        """A place in players' words: a neighbourhood's name or "Ann's faction board"."""
+        if where in self.city:
+            return self._t.hood(where).name
+        return f"{self.seat_name(where)}'s faction board"
