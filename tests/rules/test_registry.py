@@ -14,7 +14,7 @@ from rules import registry
 from rules.core import UnknownGame
 
 
-@pytest.mark.parametrize("info", [registry.info(g) for g in ("liberation", "tyranny")], ids=lambda i: i.id)
+@pytest.mark.parametrize("info", [registry.info(g) for g in ("dicetopia", "liberation", "tyranny")], ids=lambda i: i.id)
 def test_catalog_facts_are_the_engines_own(info):
     game = rules.load(info.id)
     assert (game.id, game.title, game.min_seats, game.max_seats, tuple(game.factions)) == \
@@ -33,7 +33,7 @@ def test_listing_the_games_imports_no_engine_and_not_the_kernel():
     code = ("import sys, rules; titles = [g.title for g in rules.catalog()]; "
             "print(titles, sorted(m for m in sys.modules if m.startswith('rules.') and m != 'rules.registry'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert out == "['Liberation', 'Tyranny'] []"
+    assert out == "['Dicetopia', 'Liberation', 'Tyranny'] []"
 
 
 def test_unknown_and_uninstalled_engines(monkeypatch):
