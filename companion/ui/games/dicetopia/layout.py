@@ -19,9 +19,9 @@ _DARK = (0.08, 0.08, 0.08, 1.0)
 _LIGHT = (1.0, 1.0, 1.0, 1.0)
 
 
-def ink(colour: str) -> tuple[float, float, float, float]:
-    """The text colour for a die of ``colour``: dark on light dice, white on dark ones."""
-    r, g, b, _a = DIE_RGBA.get(colour, (0.3, 0.3, 0.3, 1.0))
+def ink(colour: str | tuple[float, ...]) -> tuple[float, float, float, float]:
+    """The text colour on a die of ``colour`` (or on an RGBA fill): dark on light, white on dark."""
+    r, g, b = (DIE_RGBA.get(colour, (0.3, 0.3, 0.3, 1.0)) if isinstance(colour, str) else colour)[:3]
     return _DARK if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else _LIGHT
 
 

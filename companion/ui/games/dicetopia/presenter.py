@@ -631,7 +631,7 @@ class DicetopiaPresenter:
             choices = [GateChoice(f"✖ Discard {T.mission(c).name}", Keep(seat, discard=c)) for c in cards]
             title = "Keep two missions: tap the one to discard"
         elif phase == "agency-bottom" and seat in actors:
-            choices = [GateChoice(f"⤓ {T.mission(c).name} to the bottom", Bottom(seat, card=c)) for c in cards]
+            choices = [GateChoice(f"↓ {T.mission(c).name} to the bottom", Bottom(seat, card=c)) for c in cards]
             title = "The Agency: put one mission on the bottom of the deck"
         elif phase == "choose" and seat in actors:
             choices = [GateChoice(f"Don't score {T.mission(c).name}", Choose(seat, unused=c)) for c in cards]

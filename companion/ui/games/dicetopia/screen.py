@@ -19,6 +19,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.utils import escape_markup, get_hex_from_color
 
 from ...gamescreen import GameScreen
 from ...kvload import load_kv
@@ -51,7 +52,8 @@ def _style(w: DCell, c: Cell) -> None:
     if c.kind == "die":
         w.fill, w.color = DIE_RGBA[c.colour], ink(c.colour)
     elif c.kind in ("agent", "empty"):
-        w.fill, w.color = theme.faction_rgba(c.faction) if c.faction else theme.neutral, (0.05, 0.05, 0.05, 1)
+        w.fill = theme.faction_rgba(c.faction) if c.faction else theme.neutral
+        w.color = ink(tuple(w.fill))
     elif c.kind == "next":
         w.fill, w.color = theme.surface_hi, theme.highlight
     else:  # unused or dead: greyed
@@ -106,8 +108,11 @@ class DicetopiaScreen(GameScreen):
             if r.id not in self._hood_rows:
                 self._hood_rows[r.id] = self._make_row(box, r)
             title, cells = self._hood_rows[r.id]
-            title.text = f"[b]{r.title.split(' · ', 1)[0]}[/b] · {r.title.split(' · ', 1)[1]}" + (f"\n{r.status}" if r.status else "")
-            title.color = App.get_running_app().theme.highlight if r.acting else App.get_running_app().theme.text
+            theme = App.get_running_app().theme
+            name, summary = r.title.split(" · ", 1)
+            mark = "▶ " if r.acting else ""
+            title.text = (f"[color={get_hex_from_color(theme.highlight if r.acting else theme.accent)}][b]{mark}{escape_markup(name)}[/b][/color]"
+                          f" · {escape_markup(summary)}" + (f"\n{escape_markup(r.status)}" if r.status else ""))
             for w, c in zip(cells, r.cells):
                 _style(w, c)
 
