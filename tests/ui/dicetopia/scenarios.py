@@ -106,6 +106,17 @@ def _layout(d: Any, where: str, problems: list[str]) -> None:
     problems += [f"{where}: {p}" for p in check_layout(_screen(d))]
 
 
+def _words(d: Any, where: str) -> None:
+    """No seat id, neighbourhood or mission id, option id or ruling code on the screen."""
+    from rules.dicetopia.tables import tables
+    from tests.ui.game_scenarios import internal_names
+
+    t = tables()
+    ids = {s["id"] for s in d.app.table.seats} | {h.id for h in t.hoods} | {m for m in t.missions if "-" in m}
+    bad = internal_names(d, _screen(d), ids)
+    d.check(not bad, f"{where}: internal names on the Dicetopia screen:\n" + "\n".join(bad))
+
+
 def _wizard(d: Any) -> Iterator[float]:
     """New game from the wizard: Dicetopia, Ann (Banxa Corporation) and Bob (Shakra Pirates)."""
     from kivy.uix.textinput import TextInput
@@ -183,7 +194,11 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
     for i in range(18):
         colour, value = colours[i % 3], i % 6 + 1
         wanted.append(colour[0] + str(value))
-        d.tap(_cell(d, colour, value, root=scr.ids.entry_grid))
+        w = _cell(d, colour, value, root=scr.ids.entry_grid)
+        if not d.is_visible(w):
+            scr.ids.side_scroll.scroll_to(w, padding=10, animate=False)
+            yield 0.1
+        d.tap(w)
         yield 0.05
         if i == 8:
             yield from settle(d)
@@ -266,12 +281,15 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
     d.check(rerolled and exterminated and bottomed, "a reroll, Exterminate and the Agency were played by taps")
     # A tap on a neighbourhood's words tells its rule.
     title = next(w for w in d.walk(scr.ids.city) if type(w).__name__ == "DLink" and "Twilight Congress" in w.text)
+    scr.ids.board.scroll_to(title, padding=10, animate=False)
+    yield 0.1
     d.tap(title)
     yield from settle(d)
     d.check("Swap places between two Dice" in scr.info_text, f"the rule of a neighbourhood: {scr.info_text!r}")
     score = app.table.view()["public_score"]
     d.check(all(f"{app.table.seat_name(s)} {score[s]} ★" in scr.score_text for s in score), f"the live public score: {scr.score_text!r}")
     _no_leak(d, "after three turns")
+    _words(d, "after three turns")
     d.shot("dt-midgame")
     # To the end.
     yield from _finish_by_engine(d)
@@ -283,6 +301,7 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
     d.check("Loot" in scr.tally_text or "loot" in scr.tally_text, f"the tally's lines: {scr.tally_text[:300]!r}")
     d.check(app.table.outcome.reason.split(" (§")[0] in scr.tally_text, "the winner and the tie-break explained")
     d.shot("dt-end-tally")
+    _words(d, "at the end")
     _layout(d, "the end", problems)
     yield from _tap(d, "Results and export")
     d.check(app.sm.current == "end", f"the results follow (at {app.sm.current})")

@@ -196,6 +196,11 @@ class DicetopiaScreen(GameScreen):
             w.disabled = e.left(w.where) <= 0 or e.complete
         self.entry_text = "   ".join(f"{c.glyph} {c.id}: {e.left(c.id)} left" for c in T.colours)
 
+    def _show(self, widget: Any) -> None:
+        scroll = self.ids.side_scroll
+        if self.ids.side.height > scroll.height:
+            scroll.scroll_to(widget, padding=dp(4), animate=False)
+
     # ------------------------------------------------------------ taps
 
     def tap_cell(self, where: str, index: int) -> None:
@@ -220,6 +225,8 @@ class DicetopiaScreen(GameScreen):
             p.set_mode(spec.seat)
         elif spec.intent == "entry-start":
             p.start_entry()
+            # On a short screen the side column scrolls: bring the grid into view.
+            Clock.schedule_once(lambda _dt: self._show(self.ids.entry_box), 0.1)
         elif spec.intent == "entry-pop" and p.entry is not None:
             p.entry.pop()
         elif spec.intent == "entry-stop":
@@ -238,6 +245,12 @@ class DicetopiaScreen(GameScreen):
 
     def after_refresh(self) -> None:
         p = self.presenter
+        # On a short screen the side column scrolls: when a reroll becomes awaited, bring
+        # the dice tray into view (once: the players may scroll back).
+        rolling = self.ids.dice.is_awaiting
+        if rolling and not getattr(self, "_was_rolling", False):
+            Clock.schedule_once(lambda _dt: self._show(self.ids.dice), 0)
+        self._was_rolling = rolling
         if p.is_over() and not self._tally_lines:
             self._start_tally()
 
