@@ -295,7 +295,7 @@ class DicetopiaPresenter:
                 cells.append(self._cell(h.id, i, c, targets, pick.places, False, v))
             hold = dom.get(h.id)
             if hold is None or not hold.winners:
-                status = "nobody dominates yet" if dom else ""
+                status = ""
             else:
                 names = " & ".join(self.name(s) for s in hold.winners)
                 status = f"★ {names} +{hold.share}" + (" each (tied)" if len(hold.winners) > 1 else "")

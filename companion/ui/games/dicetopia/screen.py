@@ -117,11 +117,13 @@ class DicetopiaScreen(GameScreen):
                 _style(w, c)
 
     def _make_row(self, box: Any, r: HoodRow) -> tuple[DLink, list[DCell]]:
+        """A neighbourhood: its words beside its spaces, or above them when the words
+        would get less than 200 dp beside them (large text, a narrow column)."""
         row = BoxLayout(orientation="horizontal", size_hint_y=None, spacing=dp(4))
         title = DLink(key=r.id, markup=True)
         title.bind(on_release=lambda w: self.tap_rule(w.key))
-        cells_box = BoxLayout(orientation="horizontal", size_hint_x=None, spacing=dp(2),
-                              width=len(r.cells) * dp(CELL) + (len(r.cells) - 1) * dp(2))
+        cells_w = len(r.cells) * dp(CELL) + (len(r.cells) - 1) * dp(2)
+        cells_box = BoxLayout(orientation="horizontal", size_hint=(None, None), spacing=dp(2), width=cells_w, height=dp(CELL))
         cells = []
         for c in r.cells:
             w = DCell(where=c.where, index=c.index)
@@ -130,7 +132,17 @@ class DicetopiaScreen(GameScreen):
             cells.append(w)
         row.add_widget(title)
         row.add_widget(cells_box)
-        title.bind(texture_size=lambda *_a, row=row, title=title: setattr(row, "height", max(dp(CELL), title.texture_size[1] + dp(6))))
+
+        def fit(*_a: Any) -> None:
+            stacked = row.width - cells_w < dp(200)
+            row.orientation = "vertical" if stacked else "horizontal"
+            title.size_hint_x = 1
+            text_h = max(dp(CELL), title.texture_size[1] + dp(6))
+            title.height = text_h
+            row.height = text_h + dp(CELL) + dp(4) if stacked else text_h
+
+        row.bind(width=fit)
+        title.bind(texture_size=fit)
         box.add_widget(row)
         return title, cells
 
@@ -164,7 +176,7 @@ class DicetopiaScreen(GameScreen):
             grid.cols = min(6, columns(panel.width - dp(8), dp(CELL), dp(2)))
             rows = -(-6 // grid.cols)
             grid.height = rows * dp(CELL) + (rows - 1) * dp(2)
-            title.height = title.texture_size[1] + dp(4)
+            title.height = max(dp(CELL), title.texture_size[1] + dp(4))
             panel.height = title.height + grid.height + dp(10)
 
         panel.add_widget(title)
