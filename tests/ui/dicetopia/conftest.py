@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-SEATS = [{"id": "ann", "faction": "banxa", "name": "Ann"}, {"id": "bob", "faction": "hollows", "name": "Bob"}]
+SEATS = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"}]
 
 
 @pytest.fixture
@@ -17,7 +17,7 @@ def new_table(tmp_path: Any) -> Any:
     tables: list[Any] = []
 
     def make(seed: int = 1, options: dict[str, Any] | None = None, seats: list[dict[str, str]] | None = None) -> Any:
-        t = Table.create(journal, game_id="dicetopia", seats=seats or SEATS, options={"first": "ann", **(options or {})}, seed=seed)
+        t = Table.create(journal, game_id="dicetopia", seats=seats or SEATS, options=options or {}, seed=seed)
         tables.append(t)
         return t
 

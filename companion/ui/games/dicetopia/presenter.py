@@ -578,6 +578,9 @@ class DicetopiaPresenter:
             return []
         out = []
         for a, q in self._matching(v):
+            if isinstance(a, Intervene) and n == 1 and q[0] == q[1]:
+                out.append(ButtonSpec(f"{SHOWN['tuulu'].glyph} Reroll this die twice", "submit", a))
+                continue
             if len(q) != n:
                 continue
             if isinstance(a, Clone):
@@ -585,8 +588,6 @@ class DicetopiaPresenter:
                 theirs = v["boards"][q[1][0]][a.theirs]
                 new = mine[0] + theirs[1] if a.what == "value" else theirs[0] + mine[1]
                 out.append(ButtonSpec(f"{SHOWN['dangmer'].glyph} Copy the {a.what}: {die_text(mine)} → {die_text(new)}", "submit", a))
-            elif isinstance(a, Intervene):
-                out.append(ButtonSpec(f"{SHOWN['tuulu'].glyph} Reroll this die twice", "submit", a))
         return out
 
     def _mode_buttons(self, v: dict[str, Any], pick: _Pick, legal: list[Any]) -> list[ButtonSpec]:

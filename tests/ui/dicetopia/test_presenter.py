@@ -1,0 +1,168 @@
+"""The Dicetopia presenter without a window: the city entered on the grid, the guided
+taps (targets, then the action), abilities, missions only behind the gate, the tally."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import PUBLIC, Draw, DrawRequest, Roll, RollRequest
+from rules.dicetopia.actions import Deploy, Exterminate, Intervene, Keep, Swap
+
+from companion.ui.games.dicetopia.presenter import CityEntry, DicetopiaPresenter
+
+SEATS = [{"id": "shakra-1", "faction": "shakra", "name": "Ann"}, {"id": "tuulu-1", "faction": "tuulu", "name": "Bob"}]
+
+
+def _to_turns(t: Any, p: DicetopiaPresenter) -> None:
+    """The app rolls the city and deals; each player discards their first mission."""
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("shakra-1", "tuulu-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+
+
+def _public_words(p: DicetopiaPresenter) -> list[str]:
+    out = [p.prompt_line(), p.turn_line(), p.steps(), p.scores(), p.info]
+    out += [b.label for b in p.buttons()]
+    for h in p.hoods():
+        out += [h.title, h.status] + [c.text + c.words for c in h.cells]
+    for b in p.boards():
+        out += [b.title, b.token] + [c.text + c.words for c in b.cells]
+    return out
+
+
+def _no_secret(t: Any, p: DicetopiaPresenter) -> None:
+    hidden = {h for h in t.hidden(PUBLIC) if len(h) > 3}
+    leaks = [(h, w) for w in _public_words(p) for h in hidden if h in w]
+    assert not leaks
+
+
+def test_the_city_entered_on_the_grid_is_the_city_rolled(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    assert [b.intent for b in p.buttons()] == ["entry-start", "app-draw"]
+    p.start_entry()
+    e = p.entry
+    assert len(e.spaces) == 18 and e.per_colour == {"purple": 6, "teal": 6, "white": 6}
+    for i in range(6):
+        assert e.push("purple", i + 1)
+    assert not e.push("purple", 3) and e.left("purple") == 0  # a seventh purple die is refused
+    for i in range(12):
+        e.push(("teal", "white")[i % 2], 6 - i % 6)
+    e.pop()
+    assert not e.complete and p.hoods()[5].cells[2].kind == "next"
+    e.push("white", 1)
+    assert e.complete and "entry-done" in [b.intent for b in p.buttons()]
+    t.submit(e.roll("shakra-1"))
+    city = t.view()["city"]
+    assert city["agency"][:3] == ["p1", "p2", "p3"] and city["agency"][3:] == ["-", "-"]
+    assert [c.kind for c in p.hoods()[0].cells] == ["die", "die", "die", "unused", "unused"]
+    assert p.hoods()[0].cells[0].text == "⚔1"  # glyph and value: never colour alone
+
+
+def test_a_guided_swap_marks_only_legal_targets_and_then_submits(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=3)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    _no_secret(t, p)
+    v = t.view()
+    assert p.targets() == {(h, i) for h, cells in v["city"].items() for i, c in enumerate(cells) if c[1:].isdigit()}
+    deploy = p.tap("congress", 0)
+    assert deploy == Deploy("shakra-1", "congress", 0)
+    t.submit(deploy)
+    assert "Twilight Congress" in p.steps() and "Tap a die" in p.prompt_line()
+    first = p.targets()
+    assert first and all(w in v["city"] for w, _ in first)
+    assert p.tap("agency", 0) is None
+    second = p.targets()
+    assert second and all(w not in ("agency", "shakra-1", "tuulu-1") for w, _ in second)  # another neighbourhood
+    assert p.tap("shakra-1", 0) is None and "board" in p.info  # not a target: its words instead
+    w, i = sorted(second)[0]
+    action = p.tap(w, i)
+    assert isinstance(action, Swap) and {(action.a, action.a_index), (action.b, action.b_index)} == {("agency", 0), (w, i)}
+    t.submit(action)
+    _no_secret(t, p)
+
+
+def test_exterminate_and_intervention_by_taps(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=4)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    labels = [b.label for b in p.buttons()]
+    assert any("Exterminate" in x for x in labels) and not any("Intervention" in x for x in labels)
+    p.set_mode("exterminate")
+    assert "Exterminate" in p.prompt_line() and p.buttons()[-1].label == "← Back"
+    action = p.tap("bank", 1)
+    assert action == Exterminate("shakra-1", "bank", 1)
+    t.submit(action)
+    assert p.hoods()[4].cells[1].text == "✖" and "used" in p.boards()[0].token
+    t.submit(p.tap("gugu", 0))
+    t.submit(p.tap("agency", 0))  # the reroll: Bob has no Block
+    t.roll_for_me()
+    assert t.view()["current"] == "tuulu-1"
+    p.set_mode("intervene")
+    assert p.tap("waste", 0) is None
+    twice = [b for b in p.buttons() if "twice" in b.label]
+    assert len(twice) == 1 and twice[0].action == Intervene("tuulu-1", "waste", 0, "waste", 0)
+    assert isinstance(p.tap("syndicate", 0), Intervene)  # a second die: the action at once
+
+
+def test_dealt_factions_live_in_the_view_and_are_offered_face_up(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1", "deal_factions": True})
+    p = DicetopiaPresenter(t)
+    assert p.who("shakra-1") == "Ann"
+    cards = [b for b in p.buttons() if b.intent == "submit"]
+    assert len(cards) == 10 and all(isinstance(b.action, Draw) for b in cards)
+    t.submit(next(b.action for b in cards if "Hollows" in b.label))
+    assert p.who("shakra-1") == "Ann (≈ Hollows)" and p.seats()[0]["faction"] == "hollows"
+    assert len([b for b in p.buttons() if b.intent == "submit"]) == 9
+
+
+def test_missions_are_behind_the_gate_only_and_the_end_tallies_them(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=9)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    page = p.hand_page("shakra-1")[0]
+    assert len(page.choices) == 3 and all(isinstance(c.action, Keep) for c in page.choices)
+    assert all(b.intent == "hand" for b in p.buttons())  # public buttons never name a mission
+    _no_secret(t, p)
+    for seat in ("shakra-1", "tuulu-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    assert not p.revealed()
+    for _ in range(400):
+        if t.outcome is not None:
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+            continue
+        t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+        _no_secret(t, p)
+    assert t.outcome is not None and p.buttons() == []
+    assert len(p.revealed()) == 2
+    rows = p.tally()
+    assert [r[2] for r in rows] == sorted((r[2] for r in rows), reverse=True)
+    assert all(any(x.startswith("Loot") for x in lines) for _who, lines, _total in rows)
+    assert any(x.startswith("Mission") for _w, lines, _t in rows for x in lines)
+    assert "wins" in p.winner_line() or "share" in p.winner_line()
+
+
+def test_player_words(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    said = p.humanise("shakra-1 swaps with the die in congress (RULINGS.md D-07); cash-is-king")
+    assert said == "Ann swaps with the die in Twilight Congress; Cash is King"
+
+
+def test_city_entry_doctest():
+    import doctest
+
+    from companion.ui.games.dicetopia import layout, presenter
+
+    assert doctest.testmod(presenter).failed == 0 and doctest.testmod(layout).failed == 0
+    assert CityEntry([("agency", 0)], {"purple": 1, "teal": 0, "white": 0}).push("teal", 1) is False
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
