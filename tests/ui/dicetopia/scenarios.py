@@ -60,7 +60,7 @@ def _tap(d: Any, text: str) -> Iterator[float]:
         yield 0.05
         w = _find(d, text)
     d.tap(w)
-    yield 0.2
+    yield 0.1
     yield from settle(d)
 
 
@@ -291,7 +291,8 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
     _no_leak(d, "after three turns")
     _words(d, "after three turns")
     d.shot("dt-midgame")
-    # To the end.
+    # To the end (the tally's lines come quicker here than at a table).
+    scr.tally_step_s = 0.03
     yield from _finish_by_engine(d)
     for _ in range(120):
         if scr.tally_text.endswith("[/b]") and "wins" in scr.tally_text.split("\n")[-1] or "share" in scr.tally_text.split("\n")[-1]:

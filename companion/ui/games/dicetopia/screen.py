@@ -69,6 +69,7 @@ class DicetopiaScreen(GameScreen):
     tally_text = StringProperty("")
     entering = BooleanProperty(False)
     entry_text = StringProperty("")
+    tally_step_s = NumericProperty(0.12)  # the end's tally: one line more every moment
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = DicetopiaPresenter(table)
@@ -281,7 +282,7 @@ class DicetopiaScreen(GameScreen):
         self.ids.actions.show([self._results_spec()], self.tap_button)
         if self._tally_ev is not None:
             self._tally_ev.cancel()
-        self._tally_ev = Clock.schedule_interval(lambda _dt: self._tally_step(), 0.12)
+        self._tally_ev = Clock.schedule_interval(lambda _dt: self._tally_step(), self.tally_step_s)
 
     def _results_spec(self) -> Any:
         from ...presenters.actions import ButtonSpec
