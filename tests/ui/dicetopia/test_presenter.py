@@ -166,3 +166,56 @@ def test_city_entry_doctest():
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _deploy_first(t: Any, p: DicetopiaPresenter, hood: str) -> None:
+    v = t.view()
+    i = next(k for k, c in enumerate(v["city"][hood]) if c[1:].isdigit())
+    t.submit(p.tap(hood, i))
+
+
+def test_block_and_adaptation_are_offered_as_buttons(new_table):
+    t = new_table(options={"first": "hollows-1"}, seed=2)  # Ann: Banxa Corporation, Bob: Hollows
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("banxa-1", "hollows-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    _deploy_first(t, p, "gugu")  # Bob rerolls: Ann may Block it
+    t.submit(p.tap("agency", 0))
+    labels = [b.label for b in p.buttons()]
+    assert labels == ["▣ Ann: Block it", "Let it happen"]
+    t.submit(p.buttons()[1].action)
+    t.roll_for_me()
+    # Ann swaps Bob's agent in the Gugu Airforce away (Waste Management): Bob may adapt.
+    _deploy_first(t, p, "waste")
+    agent = next(i for i, c in enumerate(t.view()["city"]["gugu"]) if c == "@hollows-1")
+    assert p.tap("gugu", agent) is None
+    target = sorted(p.targets())[0]
+    t.submit(p.tap(*target))
+    adapt = [b for b in p.buttons() if "Adapt" in b.label]
+    assert adapt and all("→" in b.label for b in adapt) and p.buttons()[-1].label == "Don't adapt"
+
+
+def test_hypnosis_and_transcendence_choose_a_neighbourhood_by_button(new_table):
+    seats = [{"id": "ewo-1", "faction": "ewo", "name": "Eve"}, {"id": "perceptioneers-1", "faction": "perceptioneers", "name": "Pat"}]
+    t = new_table(seats=seats, options={"first": "ewo-1"}, seed=6)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("ewo-1", "perceptioneers-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    hyp = [b for b in p.buttons() if "Hypnosis" in b.label]
+    assert len(hyp) == 1 and hyp[0].intent == "mode"
+    p.set_mode("hypnosis")
+    hoods = [b for b in p.buttons() if b.intent == "submit"]
+    assert len(hoods) == 6
+    t.submit(next(b.action for b in hoods if "Twilight Congress" in b.label))
+    assert "in Twilight Congress (Hypnosis)" in p.prompt_line()
+    assert {w for w, _ in p.targets()} == {"congress"}
+    _deploy_first(t, p, "congress")
+    p.set_mode("transcend")
+    choices = [b for b in p.buttons() if b.intent == "submit"]
+    legal = [a for a in t.legal_actions() if type(a).__name__ == "Transcend"]
+    assert choices and [b.action for b in choices] == legal and all("Twilight Congress" not in b.label for b in choices)
+    t.submit(choices[0].action)

@@ -662,6 +662,8 @@ class DicetopiaPresenter:
     def drawn_news(self, action: Any) -> str:
         if not isinstance(action, Draw) or action.deck != MISSIONS or action.source == "card" or self.is_over():
             return ""
+        if self.view()["phase"] != "agency-bottom":
+            return ""  # the deal: the gate shows all three missions anyway
         mine = self.table.private_view(action.seat)["missions"][action.seat].get("cards", ())
         return f"You drew: {T.mission(action.card).name}" if action.card in mine else ""
 
