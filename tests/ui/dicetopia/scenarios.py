@@ -51,6 +51,20 @@ def _gate_closed(d: Any) -> Iterator[float]:
     yield 0.1
 
 
+def _moment(d: Any, what: str) -> Iterator[float]:
+    """The result moment over the board says ``what``; a tap puts it away (it would
+    otherwise take the taps on the cells under it for a few seconds)."""
+    card = getattr(_screen(d), "moment_card", None)
+    d.check(card is not None and card.parent is not None and what in card.title + card.text,
+            f"the moment says {what!r}: {getattr(card, 'title', None)!r} {getattr(card, 'text', None)!r}")
+    d.tap(card)
+    for _ in range(20):
+        if card.parent is None:
+            break
+        yield 0.05
+    yield 0.05
+
+
 def _tap(d: Any, text: str) -> Iterator[float]:
     """Tap the shown widget with ``text`` (scrolled into view first), then let it redraw."""
     w = _find(d, text)
@@ -243,6 +257,7 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
             v = app.table.view()
             d.check(v["city"][hood][i] == "x" and v["factions"][bob]["flipped"], "Exterminate removed the die and flipped the token")
             d.check(_cell(d, hood, i).text == "✖", "the dead space shows ✖")
+            yield from _moment(d, "leaves the game")
             exterminated = True
         if not rerolled:
             ply = app.table.ply
@@ -263,6 +278,8 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
                 d.tap(scr.ids.dice.ids.roll_for_me)
             yield from settle(d, since=ply)
             d.check(app.table.view()["current"] != cur, "the reroll ends the turn")
+            d.shot("dt-reroll-moment")
+            yield from _moment(d, "is rerolled: 6")
             rerolled = True
         elif not bottomed:
             yield from _tap_cell(d, "agency", _first_die(d, "agency"))

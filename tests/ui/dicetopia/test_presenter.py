@@ -219,3 +219,21 @@ def test_hypnosis_and_transcendence_choose_a_neighbourhood_by_button(new_table):
     legal = [a for a in t.legal_actions() if type(a).__name__ == "Transcend"]
     assert choices and [b.action for b in choices] == legal and all("Twilight Congress" not in b.label for b in choices)
     t.submit(choices[0].action)
+
+
+def test_moments_say_what_a_reroll_and_an_exterminate_decided(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=4)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    before = t.view()
+    t.submit(Exterminate("shakra-1", "bank", 1))
+    m = p.moment(before, t.view())
+    assert m is not None and "Observatory Bank" in m.title and "leaves the game" in m.text
+    t.submit(p.tap("gugu", 0))
+    t.submit(p.tap("agency", 0))
+    old = t.view()["city"]["agency"][0]
+    before = t.view()
+    t.submit(Roll("shakra-1", (6 if old[1] != "6" else 1,)))
+    m = p.moment(before, t.view())
+    assert m is not None and m.title.startswith("↻ ") and "The Agency" in m.text
+    assert p.moment(t.view(), t.view()) is None

@@ -28,7 +28,7 @@ from rules.dicetopia.actions import (Adapt, Block, Bottom, Choose, Clone, CopyMi
 from rules.dicetopia.scoring import Domination
 from rules.dicetopia.tables import tables
 
-from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection
+from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
 from ...presenters.words import humanise, option_words
 
 T = tables()
@@ -666,6 +666,35 @@ class DicetopiaPresenter:
             return ""  # the deal: the gate shows all three missions anyway
         mine = self.table.private_view(action.seat)["missions"][action.seat].get("cards", ())
         return f"You drew: {T.mission(action.card).name}" if action.card in mine else ""
+
+    # ------------------------------------------------------------ moments
+
+    def place_name(self, where: str) -> str:
+        return HOOD[where].name if where in HOOD else f"{self.name(where)}'s board"
+
+    def moment(self, before: dict[str, Any], after: dict[str, Any]) -> Moment | None:
+        """What one action just decided, for the whole table (two public views one ply
+        apart, so nothing hidden can show): a reroll's result, a Block, an Exterminate."""
+        phase = before.get("phase")
+        if phase in ("reroll", "intervene"):
+            where, index = (before["pending"][1:3] if phase == "reroll" else before["rerolls"][0])
+            old = before["boards"].get(where, before["city"].get(where))[index]
+            new = after["boards"].get(where, after["city"].get(where))[index]
+            if is_die(old) and is_die(new):
+                return Moment(f"↻ {die_text(old)} → {die_text(new)}",
+                              f"The {COLOUR[new[0]].id} die on {self.place_name(where)} is rerolled: {new[1]}.", "info")
+        if phase == "react" and before.get("pending") and not after.get("pending"):
+            seat = next((s for s, f in after["factions"].items() if f["faction"] == "banxa"), "")
+            if seat and after["factions"][seat]["flipped"] and not before["factions"][seat]["flipped"]:
+                return Moment(f"{SHOWN['banxa'].glyph} {self.name(seat)} blocks it", f"The {before['pending'][0]} does not happen.",
+                              "bad", "banxa")
+        for hood, cells in after["city"].items():
+            for i, c in enumerate(cells):
+                if c == "x" and before["city"][hood][i] != "x":
+                    return Moment(f"{SHOWN['shakra'].glyph} Exterminate: {HOOD[hood].name}",
+                                  f"A {die_words(before['city'][hood][i])} die leaves the game; its space is useless now.",
+                                  "bad", "shakra")
+        return None
 
     # ------------------------------------------------------------ the end
 

@@ -119,7 +119,7 @@ class DicetopiaScreen(GameScreen):
 
     def _make_row(self, box: Any, r: HoodRow) -> tuple[DLink, list[DCell]]:
         """A neighbourhood: its words beside its spaces, or above them when the words
-        would get less than 200 dp beside them (large text, a narrow column)."""
+        would get too narrow a column beside them (large text, a narrow screen)."""
         row = BoxLayout(orientation="horizontal", size_hint_y=None, spacing=dp(4))
         title = DLink(key=r.id, markup=True)
         title.bind(on_release=lambda w: self.tap_rule(w.key))
@@ -135,7 +135,8 @@ class DicetopiaScreen(GameScreen):
         row.add_widget(cells_box)
 
         def fit(*_a: Any) -> None:
-            stacked = row.width - cells_w < dp(200)
+            # About eleven characters of the words beside the spaces, or the words above.
+            stacked = row.width - cells_w < title.font_size * 11
             row.orientation = "vertical" if stacked else "horizontal"
             title.size_hint_x = 1
             text_h = max(dp(CELL), title.texture_size[1] + dp(6))
