@@ -51,6 +51,11 @@ def _gate_closed(d: Any) -> Iterator[float]:
     yield 0.1
 
 
+def _shot(d: Any, name: str) -> None:
+    """A screenshot named for the text size too (the test runs at 100 % and 160 %)."""
+    d.shot(f"{name}-{int(round(d.app.theme.scale * 100))}")
+
+
 def _moment(d: Any, what: str) -> Iterator[float]:
     """The result moment over the board says ``what``; a tap puts it away (it would
     otherwise take the taps on the cells under it for a few seconds)."""
@@ -158,7 +163,7 @@ def _wizard(d: Any) -> Iterator[float]:
             "Ann plays Banxa Corporation, Bob the Shakra Pirates")
     d.tap(setup.ids.next)
     yield 0.4
-    d.shot("dt-wizard-rules")
+    _shot(d, "dt-wizard-rules")
     d.tap(setup.ids.start)
     yield 0.6
     yield from settle(d)
@@ -216,7 +221,7 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
         yield 0.05
         if i == 8:
             yield from settle(d)
-            d.shot("dt-city-entry")
+            _shot(d, "dt-city-entry")
     yield from settle(d)
     d.check("0 left" in scr.entry_text, f"each colour counted down: {scr.entry_text!r}")
     yield from _tap(d, "Enter this city")
@@ -236,13 +241,13 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
         d.check(not any(t.startswith("✖ Discard") for t in d.texts()), "no mission before the hold")
         yield from _hold_gate(d)
         if name == "Ann":
-            d.shot("dt-gate-keep")
+            _shot(d, "dt-gate-keep")
         yield from _tap(d, "✖ Discard")
         yield from _gate_closed(d)
         _no_leak(d, f"after {name} kept two missions")
     v = app.table.view()
     d.check(v["phase"] == "deploy", f"the first turn: {v['phase']}")
-    d.shot("dt-first-turn")
+    _shot(d, "dt-first-turn")
     _layout(d, "first turn", problems)
     # Three turns by taps.
     rerolled = exterminated = bottomed = False
@@ -264,21 +269,21 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
             yield from _tap_cell(d, "gugu", _first_die(d, "gugu"))
             d.check(app.table.view()["phase"] in ("act",), f"the Gugu Airforce's reroll is next: {app.table.view()['phase']}")
             d.check(any(c.ring_w > 1 for c in (_cell(d, "agency", k) for k in range(3))), "the reroll's targets are marked")
-            d.shot("dt-reroll-targets")
+            _shot(d, "dt-reroll-targets")
             _layout(d, "reroll targets", problems)
             yield from _tap_cell(d, "agency", _first_die(d, "agency"))
             if cur == bob:  # Ann's Banxa Corporation may Block the reroll
                 d.check(d.has("Ann: Block it"), "Banxa's Block is offered")
                 yield from _tap(d, "Let it happen")
             d.check(scr.ids.dice.is_awaiting, "the reroll goes to the dice tray")
-            d.shot("dt-reroll-tray")
+            _shot(d, "dt-reroll-tray")
             ply = app.table.ply
             d.tap(d.find("6", root=scr.ids.dice.ids.faces))
             if scr.ids.dice.model.pending is not None:
                 d.tap(scr.ids.dice.ids.roll_for_me)
             yield from settle(d, since=ply)
             d.check(app.table.view()["current"] != cur, "the reroll ends the turn")
-            d.shot("dt-reroll-moment")
+            _shot(d, "dt-reroll-moment")
             yield from _moment(d, "is rerolled: 6")
             rerolled = True
         elif not bottomed:
@@ -288,7 +293,7 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
             who = app.table.seat_name(cur)
             yield from _tap(d, f"{who}: put a mission on the bottom")
             yield from _hold_gate(d)
-            d.shot("dt-gate-agency")
+            _shot(d, "dt-gate-agency")
             yield from _tap(d, "↓ ")
             yield from _gate_closed(d)
             refusal = [w.text for w in d.walk(scr.ids.gate) if getattr(w, "text", "") and "Rule" in w.text]
@@ -307,7 +312,7 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
     d.check(all(f"{app.table.seat_name(s)} {score[s]} ★" in scr.score_text for s in score), f"the live public score: {scr.score_text!r}")
     _no_leak(d, "after three turns")
     _words(d, "after three turns")
-    d.shot("dt-midgame")
+    _shot(d, "dt-midgame")
     # To the end (the tally's lines come quicker here than at a table).
     scr.tally_step_s = 0.03
     yield from _finish_by_engine(d)
@@ -318,10 +323,50 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
     d.check("Missions revealed" in scr.tally_text, "the missions revealed together")
     d.check("Loot" in scr.tally_text or "loot" in scr.tally_text, f"the tally's lines: {scr.tally_text[:300]!r}")
     d.check(app.table.outcome.reason.split(" (§")[0] in scr.tally_text, "the winner and the tie-break explained")
-    d.shot("dt-end-tally")
+    _shot(d, "dt-end-tally")
     _words(d, "at the end")
     _layout(d, "the end", problems)
     yield from _tap(d, "Results and export")
     d.check(app.sm.current == "end", f"the results follow (at {app.sm.current})")
     d.note(f"short game played: city entered in {len(wanted) + 1} taps, reroll, Exterminate, Agency, tally")
+    d.note(json.dumps(problems))
+
+
+def dicetopia_layout_tour(d: Any) -> Iterator[float]:
+    """The layout check over four players' table (30 dice, clocks) at five window sizes,
+    landscape and portrait: mid-turn with targets marked, and at the end with the tally."""
+    from kivy.core.window import Window
+
+    from companion.clocks import presets
+
+    problems: list[str] = []
+    app = d.app
+    seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in
+             (("dangmer", "Dana"), ("bingmai", "Bea"), ("centauri", "Cy"), ("roamers", "Rui"))]
+    app.new_game("dicetopia", seats, {"first": "dangmer-1"}, seed=8, clocks=presets()["Blitz 5+3"])
+    yield 0.4
+    yield from settle(d)
+    table = app.table
+    while table.view()["phase"] in ("roll", "deal"):
+        table.roll_for_me()
+    p = _screen(d).presenter
+    for seat in table.view()["order"]:
+        if seat != "centauri-1":
+            table.submit(p.hand_page(seat)[0].choices[0].action)
+    table.submit(p.tap("waste", 0))  # Dana's agent in Waste Management: its targets are marked
+    yield from settle(d)
+    sizes = [(800, 480), (800, 600), (1024, 600), (1280, 800), (600, 1024)]
+    for w, h in sizes:
+        Window.size = (w, h)
+        yield 0.6
+        _layout(d, f"{w}x{h} turn", problems)
+        _shot(d, f"dt-tour-turn-{w}x{h}")
+    _screen(d).tally_step_s = 0.02
+    yield from _finish_by_engine(d)
+    yield 1.5
+    for w, h in (sizes[0], sizes[-1]):
+        Window.size = (w, h)
+        yield 0.6
+        _layout(d, f"{w}x{h} end", problems)
+        _shot(d, f"dt-tour-end-{w}x{h}")
     d.note(json.dumps(problems))

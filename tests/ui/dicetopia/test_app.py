@@ -17,3 +17,12 @@ def test_a_short_game_from_the_wizard_to_the_tally(run_app, text_scale):
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
     assert any("dt-end-tally" in s for s in r["shots"]) and any("dt-gate-keep" in s for s in r["shots"])
+
+
+def test_four_players_lay_out_at_every_size_at_160_percent_text(run_app):
+    """One process, the window resized: 800×480, 800×600, 1024×600, 1280×800 and portrait
+    600×1024, mid-turn (30 dice, clocks, targets marked) and at the end (the tally)."""
+    r = run_app("dicetopia.scenarios:dicetopia_layout_tour", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert len([s for s in r["shots"] if "dt-tour" in s]) == 7
