@@ -237,3 +237,50 @@ def test_moments_say_what_a_reroll_and_an_exterminate_decided(new_table):
     m = p.moment(before, t.view())
     assert m is not None and m.title.startswith("↻ ") and "The Agency" in m.text
     assert p.moment(t.view(), t.view()) is None
+
+
+def test_cloning_by_taps_and_opportunist_behind_the_gate_at_the_end(new_table):
+    seats = [{"id": "dangmer-1", "faction": "dangmer", "name": "Dana"}, {"id": "centauri-1", "faction": "centauri", "name": "Cy"}]
+    t = new_table(seats=seats, options={"first": "dangmer-1"}, seed=5)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    t.submit(p.hand_page("dangmer-1")[0].choices[0].action)  # Cy keeps all three (Opportunist)
+    for _ in range(400):
+        if t.view()["phase"] == "clone":
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+            continue
+        t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.view()["phase"] == "clone" and "Cloning" in p.prompt_line()
+    assert {w for w, _ in p.targets()} == {"dangmer-1"}
+    assert p.tap("dangmer-1", 0) is None
+    assert {w for w, _ in p.targets()} == {"centauri-1"}  # the opponent to the right
+    assert p.tap("centauri-1", 2) is None
+    copies = [b for b in p.buttons() if "Copy the" in b.label]
+    assert sorted(b.action.what for b in copies) == ["colour", "value"] and p.buttons()[-1].label == "Don't clone"
+    t.submit(next(b.action for b in copies if b.action.what == "value"))
+    while t.view()["phase"] not in ("choose", "over"):
+        t.submit(next(a for a in t.legal_actions() if a.seat in t.prompt.actors))
+    assert t.view()["phase"] == "choose"
+    assert [b.intent for b in p.buttons()] == ["hand"]
+    page = p.hand_page("centauri-1")[0]
+    assert len(page.choices) == 3 and all(c.label.startswith("Don't score") for c in page.choices)
+    t.submit(page.choices[0].action)
+
+
+def test_the_tables_own_missions_are_entered_behind_the_gate(new_table):
+    t = new_table(options={"first": "banxa-1"})
+    p = DicetopiaPresenter(t)
+    t.roll_for_me()
+    assert p.buttons()[0].intent == "physical-draw" and p.buttons()[0].seat == "banxa-1"
+    for k in range(3):
+        assert p.physical_draw_continues("banxa-1")
+        page = p.physical_draw_page("banxa-1")[0]
+        assert len(page.choices) == 40 - k  # every card but those already entered: the deck is secret
+        t.submit(page.choices[k].action)
+    assert not p.physical_draw_continues("banxa-1")
+    assert p.drawn_news(page.choices[2].action) == ""  # a card in hand: nothing to peek at
+    assert len(p.hand_page("banxa-1")[0].lines) == 3
