@@ -321,6 +321,9 @@ class DicetopiaPresenter:
                     token = f"● {spec.ability}: whenever it applies"
                 else:
                     token = f"○ {spec.ability}: used (token flipped)" if used else f"● {spec.ability}: ready (once per game)"
+            held = int(v["missions"][s]["count"])
+            if held:  # how many, never which: missions are secret until the end
+                token += f"\n▤ {held} secret mission{'s' if held != 1 else ''}"
             cells = tuple(self._cell(s, i, c, targets, pick.places, True, v) for i, c in enumerate(v["boards"][s]))
             out.append(BoardPanel(s, title, f, token, cells, int(score.get(s, 0)), acting=v["current"] == s))
         return out
