@@ -1,0 +1,2 @@
+"""Electronic dice over Bluetooth LE (Pixels, GoDice) as input sources: the protocol
+codecs (``pixels``, ``godice``: pure, no bleak) and, on bleak, ``BleDiceSource``."""
