@@ -58,6 +58,7 @@ class FakePeripheral:
         self.rssi = -60
         self.writes: list[bytes] = []
         self.connections = 0
+        self.drop_on: bytes | None = None  # drop the link when a write starting so arrives
         self._link: "FakeClientBackend | None" = None
         self._cond = threading.Condition()
 
@@ -90,7 +91,11 @@ class FakePeripheral:
 
     def written(self, uuid: str, data: bytes) -> None:
         """A write from the host (on its loop thread): record it, answer it."""
-        self.on_write(data)  # replies queued first, so a test that saw the write can wait them out
+        if self.drop_on is not None and data.startswith(self.drop_on):
+            self.drop_on = None
+            self.drop()  # the link goes as this write arrives: no answer
+        else:
+            self.on_write(data)  # replies queued first: a test that saw the write can wait them out
         with self._cond:
             self.writes.append(data)
             self._cond.notify_all()
@@ -208,11 +213,16 @@ class FakePixel(FakePeripheral):
         "rolling" drops the link at that point (the die lands while nobody hears)."""
         if value is None:
             value = random.randint(1, P.faces_of(self.die_type))
-        for state in ("handling", "rolling"):
-            self._state(state)
-            if drop_after == state:
-                self.drop()
-        self._state("crooked" if crooked else "rolled", self._index(value))
+        away = self.other_host
+        try:
+            for state in ("handling", "rolling"):
+                self._state(state)
+                if drop_after == state:
+                    self.other_host = True  # out of reach until it has landed
+                    self.drop()
+            self._state("crooked" if crooked else "rolled", self._index(value))
+        finally:
+            self.other_host = away
         return value
 
     def turn(self, value: int) -> None:
@@ -269,10 +279,15 @@ class FakeGoDice(FakePeripheral):
     def roll(self, value: int | None = None, tilted: bool = False, drop_after_start: bool = False) -> int:
         if value is None:
             value = random.randint(1, G.shell_faces(self.shell))
+        away = self.other_host
         self.notify(b"R")
         if drop_after_start:
+            self.other_host = True  # out of reach until it has landed
             self.drop()
-        self._stable(b"TS" if tilted else b"S", value, tilt=tilted)
+        try:
+            self._stable(b"TS" if tilted else b"S", value, tilt=tilted)
+        finally:
+            self.other_host = away
         return value
 
     def fake_roll(self, value: int) -> None:

@@ -176,8 +176,9 @@ class DieTracker:
 
     def handled(self, value: int, t: float) -> list[E.Event]:
         """At rest after handling (Pixels onFace, GoDice FS/MS): not a roll."""
+        out = self.motion("handling", t)
         self.last, self.moved = ("onFace", value), False
-        return self.motion("handling", t)
+        return out
 
     def result(self, outcome: str, value: int, confidence: float, t: float) -> list[E.Event]:
         if not self.moved and self.last == (outcome, value):

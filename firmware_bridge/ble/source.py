@@ -217,6 +217,8 @@ class _Link:
         self._lost_reason = "disconnected"
         if self._lost is not None:
             self._lost.set()
+        if self._identified is not None:
+            self._identified.set()  # an identification under way stops waiting
 
     async def _serve_once(self) -> None:
         src = self.source
@@ -273,14 +275,13 @@ class _Link:
             try:
                 await asyncio.wait_for(self._identified.wait(), src.identify_wait_s)
             except asyncio.TimeoutError:
-                if self._lost is not None and self._lost.is_set():
-                    break
                 continue
             if self._refusal is not None:
                 raise self._refusal
-            return
-        if self._lost is not None and self._lost.is_set():
-            raise _LinkDown(self._lost_reason)
+            if self._lost is not None and self._lost.is_set():
+                raise _LinkDown(self._lost_reason)
+            if s.online:
+                return
         raise IdentifyTimeout("%s: no IAmADie after %d WhoAreYou" % (self.address, src.identify_tries))
 
     def _on_notify(self, _char: Any, data: bytearray) -> None:
