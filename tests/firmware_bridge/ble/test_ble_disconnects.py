@@ -1,9 +1,10 @@
 """Disconnects at random moments (hypothesis): whatever the order of throws, hand turns,
 drops mid-throw and throws made out of reach, every throw heard is delivered exactly
 once, a throw whose end was not heard is delivered at the reconnect, and no roll key is
-ever reused. Bounded: 25 examples here (``--long`` / TC_LONG=1: the long profile)."""
+ever reused. Bounded: 25 examples (TC_LONG=1: 500)."""
 from __future__ import annotations
 
+import os
 import queue
 
 from hypothesis import given, settings
@@ -26,7 +27,7 @@ ACTIONS = st.lists(st.one_of(
 ), max_size=8)
 
 
-@settings(max_examples=25)
+@settings(max_examples=500 if os.environ.get("TC_LONG") == "1" else 25)
 @given(ACTIONS, st.integers(1, 6))
 def test_random_disconnects_lose_and_duplicate_nothing(actions, start):
     radio = FakeRadio()
