@@ -40,7 +40,7 @@ import random
 import threading
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 from firmware_bridge import events as E
 from firmware_bridge.ble import godice as G
@@ -238,9 +238,14 @@ class _Session:
         self.tracker = DieTracker(device, 6, self.tally)
         self.awaiting_report = False
         self.online = False
+        self.on_change: Callable[[DieStatus], Any] | None = None  # the source's status hook
 
     def _set(self, **kw: Any) -> None:
-        self.status = replace(self.status, **kw)
+        new = replace(self.status, **kw)
+        if new != self.status:
+            self.status = new
+            if self.on_change is not None:
+                self.on_change(new)
 
     def _battery(self, percent: int, charging: bool, low: bool, t: float) -> list[E.Event]:
         self._set(battery=percent, charging=charging, battery_low=low)

@@ -25,7 +25,9 @@ failed attempt is ``last_error(device)`` and the status's ``warning``, never an
 exception in the caller's thread.
 
 Events go to ``on_event`` on the loop thread, in order: keep it short (Kivy:
-``Clock.schedule_once``); an exception in it is logged and counted. ``factory``
+``Clock.schedule_once``); an exception in it is logged and counted. ``on_status``, if
+given, sees each die's new ``DieStatus`` whenever it changes (battery, charging, a
+warning, the face shown, online), on the same thread: the devices panel's hook. ``factory``
 (``factory.py``) makes bleak's client and scanner; the class attribute
 ``BleDiceSource.factory`` sets the default for every new source (gpiozero's
 ``Device.pin_factory`` pattern: the demo installs a fake radio there).
@@ -335,6 +337,7 @@ class BleDiceSource:
     factory: ClassVar[BleFactory | None] = None  # the default for new sources (None: bleak's)
 
     def __init__(self, on_event: OnEvent = None, *, factory: BleFactory | None = None,
+                 on_status: Callable[[DieStatus], Any] | None = None,
                  backoff_first: float = 0.5, backoff_limit: float = 8.0,
                  connect_timeout: float = CONNECT_TIMEOUT_S, identify_tries: int = IDENTIFY_TRIES,
                  identify_wait_s: float = IDENTIFY_WAIT_S, report_wait_s: float = REPORT_WAIT_S,
@@ -355,6 +358,7 @@ class BleDiceSource:
         self.identify_wait_s = identify_wait_s
         self.report_wait_s = report_wait_s
         self._clock = clock
+        self.on_status = on_status
         self._links: dict[str, _Link] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -419,6 +423,7 @@ class BleDiceSource:
                 raise ValueError("a die named %r is already in the source" % session.device)
             link = _Link(self, session, Backoff(self.backoff_first, self.backoff_limit))
             self._links[session.device] = link
+        session.on_change = lambda status: self._status_changed(link, status)
         self.start()
 
         async def begin() -> None:
@@ -554,6 +559,15 @@ class BleDiceSource:
         return sorted(found.values(), key=lambda d: -(d.rssi if d.rssi is not None else -999))
 
     # -- events -----------------------------------------------------------------------
+
+    def _status_changed(self, link: _Link, status: DieStatus) -> None:
+        if self.on_status is None:
+            return
+        try:
+            self.on_status(status)
+        except Exception:
+            link.session.tally.add("callback_errors")
+            log.exception("%s: on_status raised", link.device)
 
     def _emit(self, link: _Link, events: list[E.Event]) -> None:
         for e in events:

@@ -318,3 +318,25 @@ def test_godice_malformed_notifications_are_dropped(radio, source):
 def test_errors_are_bridge_errors():
     assert issubclass(DieNotFoundError, BleBridgeError)
     assert issubclass(WrongDieError, BleBridgeError)
+
+
+def test_status_changes_reach_on_status(radio):
+    from firmware_bridge.ble.source import BleDiceSource
+    seen = []
+    gd = radio.add(FakeGoDice(GD, shell="D20", face=1))
+    s = BleDiceSource(None, factory=radio.factory(), on_status=seen.append,
+                      backoff_first=0.005, backoff_limit=0.02)
+    try:
+        dev = s.add_godice(GD, shell="D6")
+        assert gd.wait_for(lambda p: any(w[:1] == b"\x19" for w in p.writes), WAIT)
+        gd.roll(2)
+        gd.set_battery(12)
+        for _ in range(200):
+            s.barrier()
+            if seen and seen[-1].battery == 12:
+                break
+        assert any(st.online for st in seen)
+        assert any("reads like a D20" in st.warning for st in seen)
+        assert seen[-1].battery == 12 and seen[-1].battery_low and seen[-1].device == dev
+    finally:
+        s.close()
