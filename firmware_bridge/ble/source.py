@@ -46,7 +46,8 @@ from typing import Any, Callable, ClassVar, Coroutine, Protocol
 from firmware_bridge import events as E
 from firmware_bridge.ble import godice as G
 from firmware_bridge.ble import pixels as P
-from firmware_bridge.ble.errors import (BleBridgeError, CommandError, ConnectionClosedError,
+from firmware_bridge.ble.errors import (BleBridgeError, BleUnavailableError, CommandError,
+                                        ConnectionClosedError,
                                         ConnectTimeout, DieNotFoundError, IdentifyTimeout,
                                         LinkLostError, NotADieError, PixelsApiVersionError,
                                         WrongDieError)
@@ -185,6 +186,8 @@ class _Link:
             what = "%s %r" % ("Pixel" if self.session.kind == "pixels" else "GoDice",
                               self.session.status.name or self.device)
             return DieNotFoundError(self.address, what)
+        if name == "BleakBluetoothNotAvailableError":  # no adapter, BlueZ down, no permission
+            return BleUnavailableError("Bluetooth is not available here: %s" % e)
         if isinstance(e, BleBridgeError):
             return e
         log.info("%s: %s: %s", self.device, name, e)

@@ -340,3 +340,58 @@ def test_status_changes_reach_on_status(radio):
         assert seen[-1].battery == 12 and seen[-1].battery_low and seen[-1].device == dev
     finally:
         s.close()
+
+
+def _first_error(s, dev):
+    for _ in range(500):
+        err = s.last_error(dev)
+        if err is not None:
+            return err
+        s.barrier()
+    return None
+
+
+def test_no_bluetooth_here_is_a_plain_unavailable_error():
+    from bleak.exc import BleakBluetoothNotAvailableError, BleakBluetoothNotAvailableReason
+
+    from firmware_bridge.ble.errors import BleUnavailableError
+    from firmware_bridge.ble.source import BleDiceSource
+
+    class NoRadio:
+        async def connect(self):
+            raise BleakBluetoothNotAvailableError("no Bluetooth adapter found",
+                                                  BleakBluetoothNotAvailableReason.NO_BLUETOOTH)
+
+        async def disconnect(self):
+            return None
+
+    class NoRadioFactory:
+        def client(self, address, *, disconnected_callback, timeout):
+            return NoRadio()
+
+        def scanner(self, detection_callback):
+            raise AssertionError("not scanning here")
+
+    s = BleDiceSource(None, factory=NoRadioFactory(), backoff_first=0.005, backoff_limit=0.02)
+    try:
+        dev = s.add_pixel(PX)
+        err = _first_error(s, dev)
+        assert isinstance(err, BleUnavailableError) and "no Bluetooth adapter" in str(err)
+        assert not s.is_online(dev)
+    finally:
+        s.close()
+
+
+def test_a_device_without_the_dice_service_is_not_a_die(radio, source):
+    from firmware_bridge.ble.errors import NotADieError
+    from firmware_bridge.ble.fake import FakePeripheral
+
+    class HeartRateBelt(FakePeripheral):
+        services = {"0000180d-0000-1000-8000-00805f9b34fb": ["00002a37-0000-1000-8000-00805f9b34fb"]}
+
+        def on_write(self, data):
+            pass
+
+    radio.add(HeartRateBelt(PX, "Polar H10"))
+    dev = source.add_pixel(PX)
+    assert isinstance(_first_error(source, dev), NotADieError)
