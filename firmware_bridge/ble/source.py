@@ -121,6 +121,23 @@ def classify(address: str, name: str | None, adv: Any) -> FoundDie | None:
                     ad.battery_percent, ad.charging, face)
 
 
+def _unavailable(e: BaseException) -> BleUnavailableError | None:
+    """bleak's ways of saying there is no Bluetooth to use here: no adapter or permission
+    (``BleakBluetoothNotAvailableError``), BlueZ not running (its D-Bus service unknown),
+    no system D-Bus at all (an ``OSError`` opening its socket: a container, a desktop
+    without BlueZ)."""
+    name = type(e).__name__
+    text = str(e)
+    if name == "BleakBluetoothNotAvailableError":
+        return BleUnavailableError("Bluetooth is not available here: %s" % text)
+    if name == "BleakDBusError" and "ServiceUnknown" in text:
+        return BleUnavailableError("Bluetooth is not available here: BlueZ is not running (%s)" % text)
+    if isinstance(e, OSError) and not isinstance(e, BleBridgeError):
+        return BleUnavailableError("Bluetooth is not available here: the system's Bluetooth "
+                                   "service cannot be reached (%s: %s)" % (name, text))
+    return None
+
+
 class _LinkDown(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -186,8 +203,9 @@ class _Link:
             what = "%s %r" % ("Pixel" if self.session.kind == "pixels" else "GoDice",
                               self.session.status.name or self.device)
             return DieNotFoundError(self.address, what)
-        if name == "BleakBluetoothNotAvailableError":  # no adapter, BlueZ down, no permission
-            return BleUnavailableError("Bluetooth is not available here: %s" % e)
+        unavailable = _unavailable(e)
+        if unavailable is not None:
+            return unavailable
         if isinstance(e, BleBridgeError):
             return e
         log.info("%s: %s: %s", self.device, name, e)
@@ -541,7 +559,9 @@ class BleDiceSource:
 
     def scan(self, timeout: float = 5.0) -> list[FoundDie]:
         """Dice advertising nearby, strongest signal first. A die connected to another
-        host does not advertise and is not listed (the devices panel says so)."""
+        host does not advertise and is not listed (the devices panel says so). Raises
+        ``BleUnavailableError`` when there is no Bluetooth to scan with (bleak missing, no
+        adapter, BlueZ not running, permission refused)."""
         found: dict[str, FoundDie] = {}
 
         def seen(device: Any, adv: Any) -> None:
@@ -558,7 +578,15 @@ class BleDiceSource:
                 await scanner.stop()
 
         self.start()
-        self._run(run(), timeout + 10.0)
+        try:
+            self._run(run(), timeout + 10.0)
+        except BleBridgeError:
+            raise
+        except Exception as e:
+            unavailable = _unavailable(e)
+            if unavailable is None:
+                raise
+            raise unavailable from e
         return sorted(found.values(), key=lambda d: -(d.rssi if d.rssi is not None else -999))
 
     # -- events -----------------------------------------------------------------------

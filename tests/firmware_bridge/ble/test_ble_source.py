@@ -370,7 +370,7 @@ def test_no_bluetooth_here_is_a_plain_unavailable_error():
             return NoRadio()
 
         def scanner(self, detection_callback):
-            raise AssertionError("not scanning here")
+            raise FileNotFoundError(2, "No such file or directory")  # no system D-Bus socket
 
     s = BleDiceSource(None, factory=NoRadioFactory(), backoff_first=0.005, backoff_limit=0.02)
     try:
@@ -378,6 +378,8 @@ def test_no_bluetooth_here_is_a_plain_unavailable_error():
         err = _first_error(s, dev)
         assert isinstance(err, BleUnavailableError) and "no Bluetooth adapter" in str(err)
         assert not s.is_online(dev)
+        with pytest.raises(BleUnavailableError, match="cannot be reached"):
+            s.scan(0.01)
     finally:
         s.close()
 
