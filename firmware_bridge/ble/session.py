@@ -319,9 +319,9 @@ class PixelsSession(_Session):
         out: list[E.Event] = [E.DeviceOnline(device=self.device, kind="pixels", uid=i.uid,
                                              firmware=firmware, protocol=protocol,
                                              faces=(i.faces,), t=t)]
-        low = i.battery_state == "low" or i.battery_percent <= P.LOW_BATTERY_PERCENT
-        return out + self._battery(i.battery_percent, i.battery_state in ("charging", "done"),
-                                   low, t)
+        charging = i.battery_state in ("charging", "done")
+        low = i.battery_state == "low" or (i.battery_percent <= P.LOW_BATTERY_PERCENT and not charging)
+        return out + self._battery(i.battery_percent, charging, low, t)
 
     def _roll(self, r: P.RollState, t: float) -> list[E.Event]:
         i = self.identity
