@@ -85,3 +85,27 @@ def test_any_notification_is_a_message_or_a_message_error(data):
         G.parse_message(data)
     except MessageError:
         pass
+
+
+def test_the_tables_hold_together_as_dice():
+    """A cross-check of the transcription, re-derived from what dice are: a d6's and a
+    d20's opposite faces sum to 7 and 21, and each shell on the 24-vector core gives every
+    value the same number of vectors."""
+    import json
+    import math
+    from collections import Counter
+
+    data = json.loads(G._SHELL_FILE.read_text(encoding="utf-8"))
+    for shell, total in (("D6", 7), ("D20", 21)):
+        table = data["tables"][data["shells"][shell]["table"]]
+        for i, v in enumerate(table):
+            opposite = tuple(-c for c in v)
+            assert G.read_face(shell, opposite).value == total - (i + 1)
+    d20 = data["tables"]["d20"]
+    nearest = min(math.degrees(math.acos(sum(a * b for a, b in zip(u, w)) /
+                                         (math.dist(u, (0, 0, 0)) * math.dist(w, (0, 0, 0)))))
+                  for i, u in enumerate(d20) for w in d20[i + 1:])
+    assert 35 < nearest < 46  # icosahedron face normals (41.8 degrees), rounded to integers
+    for shell, each in (("D4", 6), ("D8", 3), ("D12", 2), ("D10", 2), ("D10X", 2)):
+        counts = Counter(data["shells"][shell]["values"])
+        assert set(counts.values()) == {each} and len(counts) == G.shell_faces(shell)
