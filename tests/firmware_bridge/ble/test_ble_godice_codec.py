@@ -89,8 +89,8 @@ def test_any_notification_is_a_message_or_a_message_error(data):
 
 def test_the_tables_hold_together_as_dice():
     """A cross-check of the transcription, re-derived from what dice are: a d6's and a
-    d20's opposite faces sum to 7 and 21, and each shell on the 24-vector core gives every
-    value the same number of vectors."""
+    d20's opposite faces sum to 7 and 21, the d20 vectors are an icosahedron's face
+    normals, and the D8, D12 and D10 shells give every value the same number of vectors."""
     import json
     import math
     from collections import Counter
@@ -106,6 +106,9 @@ def test_the_tables_hold_together_as_dice():
                                          (math.dist(u, (0, 0, 0)) * math.dist(w, (0, 0, 0)))))
                   for i, u in enumerate(d20) for w in d20[i + 1:])
     assert 35 < nearest < 46  # icosahedron face normals (41.8 degrees), rounded to integers
-    for shell, each in (("D4", 6), ("D8", 3), ("D12", 2), ("D10", 2), ("D10X", 2)):
+    for shell, each in (("D8", 3), ("D12", 2), ("D10", 2), ("D10X", 2)):
         counts = Counter(data["shells"][shell]["values"])
         assert set(counts.values()) == {each} and len(counts) == G.shell_faces(shell)
+    # The maker's D4 table is uneven (value 1 on 7 vectors, 3 on 5), identically in the
+    # Python, JavaScript and C SDKs: kept as published, every face still reachable.
+    assert Counter(data["shells"]["D4"]["values"]) == {1: 7, 2: 6, 3: 5, 4: 6}
