@@ -354,6 +354,20 @@ class FakeRadio:
         with self._lock:
             return self.devices.get(address.upper())
 
+    @classmethod
+    def demo(cls, pixel_type: str = "d6", godice_shell: str = "D6") -> "FakeRadio":
+        """A radio with one Pixel and one GoDice, for the app's demo.
+
+        >>> radio = FakeRadio.demo()
+        >>> sorted(type(p).__name__ for p in radio.devices.values())
+        ['FakeGoDice', 'FakePixel']
+        """
+        radio = cls()
+        radio.add(FakePixel("DE:40:00:00:00:01", pixel_id=0xDE400001, die_type=pixel_type,
+                            name="Demo Pixel"))
+        radio.add(FakeGoDice("DE:40:00:00:00:02", shell=godice_shell))
+        return radio
+
     def factory(self) -> BleakFactory:
         return BleakFactory(client_backend=FakeClientBackend,
                             scanner_backend=FakeScannerBackend, radio=self)
