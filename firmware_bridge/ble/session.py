@@ -274,7 +274,6 @@ class PixelsSession(_Session):
 
     def connected(self) -> None:
         """A new link: nothing is known until the IAmADie."""
-        self.identity_this_link = False
         self.awaiting_report = False
 
     def push(self, data: bytes | bytearray, t: float) -> list[E.Event]:
