@@ -437,6 +437,7 @@ class CardSet:
     cards: Mapping[str, Card]
     example: bool = False
     note: str = ""
+    _instances: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]
@@ -446,6 +447,18 @@ class CardSet:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "CardSet":
+        return self  # immutable: a state copy shares its library
+
+    def of_instance(self, instance: str) -> Card:
+        """The card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell), remembered:
+        every check asks it."""
+        try:
+            return self._instances[instance]
+        except KeyError:
+            card = self._instances[instance] = self.cards[instance.partition(":")[2].rpartition("#")[0]]
+            return card
 
     def merged(self, other: "CardSet") -> "CardSet":
         """This set with ``other``'s cards added (``other`` wins on a shared id)."""

@@ -159,7 +159,7 @@ class AgainstAllTyrants(Game[AatState]):
         return state.sides[name[len("deck-"):]].deck
 
     def objective(self, state: AatState, seat: str) -> Objective:
-        return objective_of(deck_of(state.options, state.role(seat)).subfaction, state.role(seat))
+        return objective_of(state.subfaction(seat), state.role(seat))
 
     def position(self, state: AatState) -> dict[str, Any]:
         return positions.write(self, state)
@@ -325,6 +325,22 @@ class AgainstAllTyrants(Game[AatState]):
                 yield Violation("must-draw", R_TRAITS, f"{who}, Supply draws {p.left} card(s): draw them.")
         else:
             yield from self._primitive_violations(state, action, p)
+
+    def explain(self, state: AatState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+        """Why a kind is not on offer, in the game's words (only from public facts)."""
+        seat = action.seat
+        if seat not in prompt.actors or state.pending:
+            return
+        who = state.name(seat)
+        if state.phase == "draw" and not isinstance(action, Draw):
+            yield Violation("must-draw", R_DRAW, f"{who} draws 1 card at the start of the turn before anything else.")
+        elif state.phase == "deploy" and isinstance(action, Play):
+            if state.plays >= PLAYS:
+                yield Violation("two-plays", R_PLAY, f"{who} has already played {PLAYS} cards this turn.")
+            else:
+                yield Violation("empty-hand", R_PLAY, f"{who} has no card in hand to play.")
+        elif isinstance(action, (Attack, Order, Move, Clear)) and state.phase != "combat":
+            yield Violation("not-combat", R_COMBAT, f"{who}, units act in phase 2 (combat), not now.")
 
     def _infiltrate_violations(self, state: AatState, a: Infiltrate) -> Iterator[Violation]:
         who = state.name(a.seat)
@@ -1091,16 +1107,24 @@ class AgainstAllTyrants(Game[AatState]):
                     yield Place(seat, c, t)
         elif p.kind == "text":
             yield Done(seat)
+            goal = self.objective(state, seat).goal
             for q in state.pieces.values():
+                kind = self.kind(state, q.id)
                 yield Damage(seat, q.id, 1)
-                yield Damage(seat, q.id, 2)
-                yield Heal(seat, q.id, 1)
-                yield MoveTheater(seat, q.id)
-                yield Instruct(seat, q.id)
-                yield Score(seat, q.id)
-                yield Score(seat, q.id, True)
+                if q.count("Damage"):
+                    yield Heal(seat, q.id, 1)
+                if kind in UNIT_KINDS and len(state.card(q.id).theaters) == 2:
+                    yield MoveTheater(seat, q.id)
+                if q.owner == seat and state.phase == "combat" and kind in UNIT_KINDS:
+                    yield Instruct(seat, q.id)
+                if q.owner == seat and goal == "score" and kind == "objective":
+                    yield Score(seat, q.id)
+                if q.owner == seat and goal == "escape" and q.theater == "space":
+                    yield Score(seat, q.id, True)
+                host = "base" if kind == "base" else ("leader" if kind == "leader" else "unit")
                 for tok in ("Shield", "Charge", "Computation", "Disruption", "Funds", "Stealth", "Mark"):
-                    yield Token(seat, q.id, tok, 1)
+                    if host in TOKENS[tok].on:
+                        yield Token(seat, q.id, tok, 1)
                     if q.count(tok):
                         yield Token(seat, q.id, tok, -1)
             for c in side.hand.cards:
@@ -1127,7 +1151,7 @@ class AgainstAllTyrants(Game[AatState]):
             o = self.objective(state, s)
             sides[s] = {
                 "role": state.role(s),
-                "subfaction": deck_of(state.options, state.role(s)).subfaction,
+                "subfaction": state.subfaction(s),
                 "deck": len(side.deck.cards),
                 "hand": side.hand.view(viewer if not over else s),
                 "special_forces": {"count": len(side.special_forces), **({"cards": list(side.special_forces)} if mine else {})},

@@ -103,6 +103,9 @@ class AatState(State):
         self._cards: CardSet = cards_of(self.options)
         self._role = {s.id: s.faction for s in self.seats}
         self._by_role = {s.faction: s.id for s in self.seats}
+        self._names = {s.id: s.label for s in self.seats}
+        self._others = {s.id: o.id for s in self.seats for o in self.seats if o.id != s.id}
+        self._subfactions = {s.id: deck_of(self.options, s.faction).subfaction for s in self.seats}
 
     @property
     def cards(self) -> CardSet:
@@ -115,11 +118,14 @@ class AatState(State):
         return self._by_role[role]
 
     def other(self, seat: str) -> str:
-        return next(s for s in self._role if s != seat)
+        return self._others[seat]
+
+    def subfaction(self, seat: str) -> str:
+        return self._subfactions[seat]
 
     def card(self, instance: str) -> Card:
         """The library card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell)."""
-        return self._cards[card_id(instance)]
+        return self._cards.of_instance(instance)
 
     def base(self, seat: str) -> Piece | None:
         for p in self.pieces.values():
@@ -131,7 +137,8 @@ class AatState(State):
         return [p for p in self.pieces.values() if p.theater == theater and (owner is None or p.owner == owner)]
 
     def name(self, seat: str) -> str:
-        return self.seat_name(seat)
+        """The player's name, for messages and the log."""
+        return self._names.get(seat, seat)
 
 
 def card_id(instance: str) -> str:
