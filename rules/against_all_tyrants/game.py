@@ -339,6 +339,8 @@ class AgainstAllTyrants(Game[AatState]):
                 yield Violation("two-plays", R_PLAY, f"{who} has already played {PLAYS} cards this turn.")
             else:
                 yield Violation("empty-hand", R_PLAY, f"{who} has no card in hand to play.")
+        elif isinstance(action, PlaceObjective) and state.phase == "end" and state.placed_objective:
+            yield Violation("one-objective", R_OBJECTIVE, f"{who} may place one objective unit per turn.")
         elif isinstance(action, (Attack, Order, Move, Clear)) and state.phase != "combat":
             yield Violation("not-combat", R_COMBAT, f"{who}, units act in phase 2 (combat), not now.")
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules.against_all_tyrants import GAME, Attack, Side, combat_preview, damage_preview
 
-from .helpers import ATT, DEF, clear_board, combat, fresh, put
+from .helpers import ATT, DEF, clear_board, cloned_deck, combat, fresh, put
 
 
 @pytest.mark.parametrize("attacker,target,damage,text", [
@@ -63,20 +63,32 @@ def test_damage_at_health_destroys_and_adds_an_incident():
     assert (s.escalation.level, s.escalation.incidents) == (0, 1)
 
 
-def test_point_defense_answers_a_fighter_after_the_attack():
+def test_a_fighter_may_not_attack_a_capital_point_defense_ship():
     s = fresh()
     clear_board(s)
     f = put(s, ATT, "nv-interceptor")
     pd = put(s, DEF, "ff-flak-frigate")
     combat(s, ATT)
-    GAME.push(s, Attack(ATT, f, pd, False)) if not GAME.check(s, Attack(ATT, f, pd)) else None
-    # A Fighter may not attack a Capital unit at all (Flak Frigate is Capital).
-    assert "fighter-vs-capital" in [v.code for v in GAME.check(s, Attack(ATT, f, pd))]
+    assert [v.code for v in GAME.check(s, Attack(ATT, f, pd))] == ["fighter-vs-capital"]
 
 
-def test_point_defense_reply_on_a_non_capital_target():
-    from rules.against_all_tyrants import parse_card, dump_card_set, CardSet
-    import json
+def test_point_defense_answers_a_fighter_after_the_attack():
+    turret = {"id": "al-pd-turret", "name": "PD Turret", "kind": "unit", "types": ["Emplacement"],
+              "theaters": ["space"], "attack": 0, "health": 6, "traits": ["Point-Defense 2"]}
+    cards, deck = cloned_deck("Alien Coalitions", "al-", extra=[turret])
+    s = fresh({"cards": cards, "defender_deck": deck})
+    clear_board(s)
+    f = put(s, ATT, "nv-interceptor", Shield=1)
+    pd = put(s, DEF, "al-pd-turret")
+    combat(s, ATT)
+    GAME.push(s, Attack(ATT, f, pd))
+    assert s.pieces[pd].count("Damage") == 2
+    # 2 damage back: 1 absorbed by the Shield, 1 destroys the 1-health Interceptor.
+    assert f not in s.pieces
+    assert "Point-Defense answers Interceptor: 2 damage (Point-Defense); 1 absorbed by a Shield" in " ".join(e.text for e in s.log[-4:])
+
+
+def test_point_defense_attacks_a_fighter_with_x():
     s = fresh()
     clear_board(s)
     f = put(s, ATT, "nv-interceptor")
