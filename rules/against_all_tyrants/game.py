@@ -107,14 +107,17 @@ class AgainstAllTyrants(Game[AatState]):
         except CardError as e:
             yield Violation("bad-cards", R_SETUP, "The card set cannot be used: " + "; ".join(e.problems[:5]))
             return
-        for role in ROLES:
+        for seat in seats:
+            role = seat.faction
+            if role not in ROLES:
+                continue
             try:
                 deck = deck_of(options, role)
             except (CardError, KeyError) as e:
-                yield Violation("bad-deck", R_SETUP, f"The {role}'s deck cannot be read: {e}")
+                yield Violation("bad-deck", R_SETUP, f"{seat.label}'s deck (the {role.title()}) cannot be read: {e}")
                 continue
             for v in check_deck(deck, cards):
-                yield Violation("illegal-deck", v.rule, f"The {role}'s deck: {v.message}")
+                yield Violation("illegal-deck", v.rule, f"{seat.label}'s deck (the {role.title()}): {v.message}")
 
     def setup(self, seats: list[Seat], options: dict[str, Any], rng: Rng, seed: int) -> AatState:
         sides = {}
