@@ -113,8 +113,11 @@ class AgainstAllTyrants(Game[AatState]):
                 continue
             try:
                 deck = deck_of(options, role)
-            except (CardError, KeyError) as e:
+            except CardError as e:
                 yield Violation("bad-deck", R_SETUP, f"{seat.label}'s deck (the {role.title()}) cannot be read: {e}")
+                continue
+            except KeyError as e:
+                yield Violation("bad-deck", R_SETUP, f"{seat.label}'s deck (the {role.title()}): {e.args[0]}")
                 continue
             for v in check_deck(deck, cards):
                 yield Violation("illegal-deck", v.rule, f"{seat.label}'s deck (the {role.title()}): {v.message}")

@@ -161,7 +161,10 @@ def cards_of(options: dict[str, Any]) -> CardSet:
 def _deck_cached(text: str, default: str) -> DeckList:
     data = json.loads(text)
     if isinstance(data, str):
-        return example_decks()[data or default]
+        decks = example_decks()
+        if (data or default) not in decks:
+            raise KeyError(f"no example deck {data!r} (the example decks: {', '.join(sorted(decks))})")
+        return decks[data or default]
     return parse_deck(data)
 
 
