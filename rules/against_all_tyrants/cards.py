@@ -384,6 +384,17 @@ def _field(name: str, v: Any, card: dict[str, Any], who: str) -> Iterator[FieldP
         yield bad(f"a card has no field {short(name)} (its fields: {', '.join(FIELDS)})")
 
 
+def fields_for(kind: str) -> tuple[str, ...]:
+    """The fields an editor shows for a card of ``kind`` (the rest keep their defaults).
+
+    >>> fields_for("effect")
+    ('id', 'name', 'unique', 'faction', 'subfaction', 'kind', 'types', 'escalation', 'traits', 'effect')
+    """
+    skip = {"effect": ("theaters", "attack", "health", "orders"), "leader": ("theaters",),
+            "base": ("types",)}.get(kind, ())
+    return tuple(f for f in FIELDS if f not in skip)
+
+
 def _a(word: str) -> str:
     return ("an " if word[:1] in "AEIOUaeiou" else "a ") + word
 

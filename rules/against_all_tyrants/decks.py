@@ -53,6 +53,27 @@ class DeckList:
                 out[cid] = out.get(cid, 0) + n
         return out
 
+    def adding(self, section: str, card_id: str, n: int = 1) -> "DeckList":
+        """A copy with ``n`` more (or, negative, fewer) copies of ``card_id`` in
+        ``section``: what the deck builder does on each tap.
+
+        >>> d = DeckList("d", "f", "s").adding("main", "x", 2).adding("main", "x", -1)
+        >>> dict(d.main), d.counts()["main"]
+        ({'x': 1}, 1)
+        """
+        sec = dict(self.section(section))
+        left = sec.get(card_id, 0) + n
+        if left > 0:
+            sec[card_id] = left
+        else:
+            sec.pop(card_id, None)
+        return DeckList(self.name, self.faction, self.subfaction,
+                        **{s: (sec if s == section else dict(self.section(s))) for s in SECTIONS})
+
+    def counts(self) -> dict[str, int]:
+        """Cards per section, for the builder's "29 / 30" counters (:data:`SIZES`)."""
+        return {s: sum(self.section(s).values()) for s in SECTIONS}
+
     def instances(self, section: str) -> list[str]:
         """The card ids of ``section``, one per copy, in a stable order."""
         return [cid for cid, n in sorted(self.section(section).items()) for _ in range(n)]

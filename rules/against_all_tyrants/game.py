@@ -190,9 +190,23 @@ class AgainstAllTyrants(Game[AatState]):
         return [p for p in state.pieces.values() if p.owner == seat and self.kind(state, p.id) == "leader"]
 
     def preview(self, state: AatState, attack: Attack) -> Hit:
-        """The arithmetic of an attack, step by step, before it is confirmed."""
+        """The arithmetic of an attack, step by step, before it is confirmed (an attack on
+        one's own base purges a Computation token: no damage, 5.1.2.3.3)."""
         a, t = state.pieces[attack.piece], state.pieces[attack.target]
+        if t.owner == a.owner:
+            return Hit(0, 0, False, 0, 0, False, ("purges 1 Computation token from your base; no damage (5.1.2.3.3)",))
         return combat_preview(self.side_of(state, a), self.side_of(state, t))
+
+    def preview_text(self, state: AatState, attack: Attack) -> str:
+        """What the screen shows before an attack is confirmed: the arithmetic, then
+        Point-Defense's reply if it will come."""
+        hit = self.preview(state, attack)
+        a, t = state.pieces[attack.piece], state.pieces[attack.target]
+        text = f"{state.card(a.id).title} → {state.card(t.id).title}: {hit.text}"
+        if not hit.destroyed and t.owner != a.owner and self.works(state, t, "Point-Defense") and self.works(state, a, "Fighter"):
+            back = damage_preview(self.side_of(state, a), state.card(t.id).x("Point-Defense"), "Point-Defense")
+            text += f"; then {state.card(t.id).title}'s Point-Defense: {back.text}"
+        return text
 
     def can_act(self, state: AatState, piece: Piece, attack: bool = False) -> str:
         """How ``piece`` may act now: ``"repeat"`` (an attack left by Repeater, when
@@ -1242,8 +1256,8 @@ class AgainstAllTyrants(Game[AatState]):
     def undo_barrier(self, state: AatState, action: Action) -> str | None:
         if isinstance(action, Mulligan):
             return "the discarded cards are shuffled back"
-        if isinstance(action, Attack):
-            return None
+        if isinstance(action, (Play, Discard)) or isinstance(action, Place) and action.card in state.sides[action.seat].hand:
+            return "a card from a hidden hand was shown"
         return super().undo_barrier(state, action)
 
 

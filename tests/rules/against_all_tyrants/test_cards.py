@@ -155,3 +155,19 @@ def test_any_json_gives_a_card_or_named_problems(data):
         parse_card(data)
     except CardError as e:
         assert e.found and all(p.field and p.message for p in e.found)
+
+
+@given(st.sampled_from(list(UNIT) + ["kind"]), st.one_of(
+    st.none(), st.integers(-5, 200), st.floats(allow_nan=False), st.text(max_size=8), st.booleans(),
+    st.lists(st.one_of(st.text(max_size=8), st.integers(), st.dictionaries(st.sampled_from(["name", "x", "y", "z"]),
+                                                                            st.one_of(st.text(max_size=6), st.integers()))), max_size=3)))
+def test_every_field_answers_any_value_with_named_problems(field, value):
+    for kind in ("unit", "leader", "effect", "base", "objective"):
+        for p in check_field(field, value, dict(UNIT, kind=kind)):
+            assert p.field.startswith(field) and p.message and p.rule
+
+
+def test_fields_for_an_editor():
+    from rules.against_all_tyrants.cards import fields_for
+    assert "theaters" in fields_for("unit") and "theaters" not in fields_for("leader")
+    assert "effect" in fields_for("effect") and "attack" not in fields_for("effect")

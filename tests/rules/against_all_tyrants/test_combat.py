@@ -110,3 +110,18 @@ def test_preview_matches_what_the_attack_does():
     assert hit.text == "2 attack − Armor 1 (Pierce 1 → Armor 0) = 2; 1 absorbed by a Shield → 1 damage (1 of 3 health)"
     GAME.push(s, Attack(ATT, a, t))
     assert s.pieces[t].tokens == {"Damage": 1}
+
+
+def test_preview_text_shows_the_point_defense_reply():
+    turret = {"id": "al-pd-turret", "name": "PD Turret", "kind": "unit", "types": ["Emplacement"],
+              "theaters": ["space"], "attack": 0, "health": 6, "traits": ["Point-Defense 2"]}
+    cards, deck = cloned_deck("Alien Coalitions", "al-", extra=[turret])
+    s = fresh({"cards": cards, "defender_deck": deck})
+    clear_board(s)
+    f = put(s, ATT, "nv-interceptor")
+    pd = put(s, DEF, "al-pd-turret")
+    combat(s, ATT)
+    text = GAME.preview_text(s, Attack(ATT, f, pd))
+    assert text == ("Interceptor → PD Turret: 2 attack (2 of 6 health); "
+                    "then PD Turret's Point-Defense: 2 damage (Point-Defense) (2 of 1 health: destroyed)")
+    assert list(s.pieces) and s.pieces[pd].tokens == {}        # a preview changes nothing

@@ -93,3 +93,10 @@ def test_deck_files_round_trip():
 def test_bad_deck_files(text, words):
     with pytest.raises(CardError, match=words):
         load_deck(text, "deck.json")
+
+
+def test_the_builder_adds_and_removes_cards_and_counts():
+    d = FF.adding("main", "ff-rebel-cell", -1)
+    assert d.counts()["main"] == 29 and codes(d) == [("main-count", "5.2.4.1")]
+    assert d.adding("main", "ff-rebel-cell", 1) == FF
+    assert FF.adding("main", "ff-ambush", -2).main.get("ff-ambush") is None
