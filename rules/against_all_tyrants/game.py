@@ -1215,7 +1215,9 @@ class AgainstAllTyrants(Game[AatState]):
             return None
         twin = self.copy(state)
         twin.changed()
-        for s in sorted(twin.sides):
+        order = sorted(twin.sides)
+        rng.shuffle(order)  # either side's hidden cards, so both hands get swapped over a run
+        for s in order:
             side = twin.sides[s]
             piles = [side.deck.cards] + ([side.hand.cards, side.aside] if s != viewer else [])
             if swap_hidden(piles, rng):

@@ -76,3 +76,15 @@ def test_hands_never_reach_the_public_log_or_view():
 
     random_playout(GAME, 3, max_plies=300, on_step=look)
     assert checked > 10
+
+
+def test_hidden_variants_swap_the_other_hand():
+    from .helpers import fresh
+    s = fresh()
+    changed = {"att": 0, "def": 0}
+    for seed in range(40):
+        twin = GAME.hidden_variant(s, "att", Rng(seed))
+        assert twin.sides["att"].hand.cards == s.sides["att"].hand.cards       # the viewer's own hand stays
+        changed["def"] += twin.sides["def"].hand.cards != s.sides["def"].hand.cards
+        assert GAME.view(twin, "att") == GAME.view(s, "att")
+    assert changed["def"] > 0
