@@ -537,6 +537,8 @@ class AgainstAllTyrants(Game[AatState]):
             title = state.card(t.id).title
             if isinstance(a, (Damage, Heal)) and not 1 <= a.amount <= MAX_AMOUNT:
                 yield Violation("bad-amount", R_TEXT, f"{who}, the amount is from 1 to {MAX_AMOUNT}.")
+            if isinstance(a, Damage) and self.kind(state, t.id) == "leader":
+                yield Violation("leader-needs-mark", R_LEADERS, f"{who}, leaders can not be directly damaged unless an attacking unit spends a Mark token (RULINGS A-07).")
             if isinstance(a, Heal) and not t.count("Damage"):
                 yield Violation("no-damage", R_TOKENS, f"{who}, {title} has no Damage token to remove.")
             if isinstance(a, Token):

@@ -509,3 +509,12 @@ def test_rejections_leave_the_state_unchanged_and_name_the_player():
     assert dumps(s) == before
     v = e.value.violations[-1]
     assert v.code == "must-draw" and "Bob" in v.message and v.rule.startswith("5.2.6.1.1")
+
+
+def test_a_text_cannot_damage_a_leader():
+    s, (kane,) = board((ATT, "nv-admiral-kane", None, {}))
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))
+    v = GAME.check(s, Damage(DEF, kane, 1))
+    assert [x.code for x in v] == ["leader-needs-mark"] and "Bob" in v[0].message
