@@ -30,7 +30,7 @@ from .cards import MAINFRAME_LIMIT, THEATER_NAMES, THEATERS, TOKENS, Card, CardE
 from .combat import Hit, Side, combat_preview, damage_preview
 from .decks import check_deck
 from .objectives import Objective, objective_of
-from .state import HOME, ROLES, AatState, Pending, Piece, SideState, cards_of, deck_of
+from .state import HOME, ROLES, AatState, Pending, Piece, SideState, cards_of, deck_of, instances
 
 HAND_START = 5
 PLAYS = 2
@@ -1267,22 +1267,6 @@ class AgainstAllTyrants(Game[AatState]):
 
 def _cid(instance: str) -> str:
     return instance.partition(":")[2].rpartition("#")[0]
-
-
-def instances(deck: Any, role: str) -> dict[str, list[str]]:
-    """The card instance ids of a deck, per section: ``"D:ff-rebel-cell#2"``. Copies are
-    numbered across the whole deck in section order (bases, Special Forces, main,
-    objectives), so an id says which section the copy came from."""
-    prefix = "A" if role == "attacker" else "D"
-    seen: dict[str, int] = {}
-    out: dict[str, list[str]] = {}
-    for sec in ("bases", "special_forces", "main", "objectives"):
-        ids = []
-        for cid in deck.instances(sec):
-            seen[cid] = seen.get(cid, 0) + 1
-            ids.append(f"{prefix}:{cid}#{seen[cid]}")
-        out[sec] = ids
-    return out
 
 
 GAME = AgainstAllTyrants()

@@ -14,27 +14,24 @@ Keys (all required but ``private``)::
                 {seat: {"hand": [ids], "special_forces": [ids]}}; a part not given is
                 dealt at random from the cards no one has placed.
 
-Card ids are instance ids (``"D:ff-rebel-cell#2"``), numbered as :func:`game.instances` does.
+Card ids are instance ids (``"D:ff-rebel-cell#2"``), numbered as :func:`state.instances` does.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.core import Deck, Escalation, Hand, NoPositions, Rng, Seat
+from rules.core import Deck, Escalation, Game, Hand, NoPositions, Rng, Seat
 from rules.core.position import PositionReader
 
 from .cards import TOKENS, THEATERS
-from .state import HOME, AatState, Piece, SideState, card_id, cards_of, deck_of
-
-if TYPE_CHECKING:
-    from .game import AgainstAllTyrants
+from .state import HOME, AatState, Piece, SideState, card_id, cards_of, deck_of, instances
 
 KEYS = ("turn", "active", "escalation", "pieces", "sides")
 SIDE_KEYS = ("deck", "hand", "special_forces", "objectives", "discard", "unused_base", "scored", "escaped")
 RULE = "5.2.5 Game Setup"
 
 
-def write(game: "AgainstAllTyrants", state: AatState) -> dict[str, Any]:
+def write(game: "Game[AatState]", state: AatState) -> dict[str, Any]:
     if state.result is not None or state.phase != "draw" or state.pending:
         raise NoPositions("An Against All Tyrants position is the start of a turn (phase 1, before the draw).")
     return {
@@ -48,9 +45,7 @@ def write(game: "AgainstAllTyrants", state: AatState) -> dict[str, Any]:
     }
 
 
-def read(game: "AgainstAllTyrants", seats: list[Seat], options: dict[str, Any], p: dict[str, Any], rng: Rng, seed: int) -> AatState:
-    from .game import instances
-
+def read(game: "Game[AatState]", seats: list[Seat], options: dict[str, Any], p: dict[str, Any], rng: Rng, seed: int) -> AatState:
     r = PositionReader(p, RULE)
     r.keys(p, KEYS, ("private",))
     cards = cards_of(options)

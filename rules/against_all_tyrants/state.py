@@ -172,3 +172,19 @@ def deck_of(options: dict[str, Any], role: str) -> DeckList:
     """The deck a role plays: an example deck's key, or a deck file's data."""
     default = "first-leaders-navy" if role == "attacker" else "freedom-fighters"
     return _deck_cached(json.dumps(options.get(f"{role}_deck", ""), sort_keys=True), default)
+
+
+def instances(deck: Any, role: str) -> dict[str, list[str]]:
+    """The card instance ids of a deck, per section: ``"D:ff-rebel-cell#2"``. Copies are
+    numbered across the whole deck in section order (bases, Special Forces, main,
+    objectives), so an id says which section the copy came from."""
+    prefix = "A" if role == "attacker" else "D"
+    seen: dict[str, int] = {}
+    out: dict[str, list[str]] = {}
+    for sec in ("bases", "special_forces", "main", "objectives"):
+        ids = []
+        for cid in deck.instances(sec):
+            seen[cid] = seen.get(cid, 0) + 1
+            ids.append(f"{prefix}:{cid}#{seen[cid]}")
+        out[sec] = ids
+    return out
