@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from rules.against_all_tyrants.cards import (
     TRAITS, CardError, Trait, check_field, dump_card_set, example_set, load_card_set, parse_card,
@@ -148,6 +148,7 @@ def test_the_example_set_exercises_every_trait():
     assert used == set(TRAITS)
 
 
+@settings(max_examples=60)
 @given(st.dictionaries(st.sampled_from(list(UNIT) + ["x"]), st.one_of(st.none(), st.integers(), st.text(max_size=5),
                        st.lists(st.one_of(st.text(max_size=6), st.integers()), max_size=3), st.booleans())))
 def test_any_json_gives_a_card_or_named_problems(data):
@@ -157,6 +158,7 @@ def test_any_json_gives_a_card_or_named_problems(data):
         assert e.found and all(p.field and p.message for p in e.found)
 
 
+@settings(max_examples=60)
 @given(st.sampled_from(list(UNIT) + ["kind"]), st.one_of(
     st.none(), st.integers(-5, 200), st.floats(allow_nan=False), st.text(max_size=8), st.booleans(),
     st.lists(st.one_of(st.text(max_size=8), st.integers(), st.dictionaries(st.sampled_from(["name", "x", "y", "z"]),

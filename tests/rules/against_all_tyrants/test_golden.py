@@ -88,3 +88,43 @@ def test_golden_opening_two_turns():
     # The position at this turn start round-trips.
     p = GAME.position(s)
     assert GAME.position(GAME.new(SEATS, {}, 5, position=p)) == p
+
+
+def test_golden_distress_signal_from_a_position():
+    """The Navy defends (Send Distress Signal, 5.1.2.3.2): a game joined at turn 9 with three
+    Objective tokens scored; the Transmitter Beacon transmits the fourth."""
+    options = {"attacker_deck": "freedom-fighters", "defender_deck": "first-leaders-navy"}
+    base = GAME.position(_start(options))
+    p = dict(base, turn=9, active=DEF, escalation={"level": 1, "incidents": 2})
+    p["pieces"] = [q for q in base["pieces"] if q["id"] in ("A:ff-rebel-carrier#1", "D:nv-garrison-citadel#1")] + [
+        {"id": "D:nv-transmitter-beacon#1", "owner": DEF, "theater": "planetside", "tokens": {"Charge": 2, "Objective": 3}},
+        {"id": "A:ff-sniper-team#1", "owner": ATT, "theater": "planetside", "tokens": {}},
+    ]
+    sides = {s: dict(v) for s, v in base["sides"].items()}
+    sides[DEF].update(objectives=["D:nv-transmitter-beacon#2", "D:nv-finality-planet-cracker#1"], scored=3, discard=[],
+                      deck=25, hand=5, special_forces=4)   # 30 main cards, none out yet
+    sides[ATT].update(discard=[], deck=24, hand=5, special_forces=4)   # the Sniper Team is out
+    p["sides"] = sides
+    p["pieces"] += [{"id": "D:nv-spec-ops#1", "owner": DEF, "theater": "planetside", "tokens": {}},
+                    {"id": "A:ff-infiltrator#1", "owner": ATT, "theater": "planetside", "tokens": {}}]
+    s = GAME.new(SEATS, options, 3, position=p)
+    assert GAME.position(s) == p
+    draw(s, DEF, s.sides[DEF].deck.cards[3])
+    GAME.push(s, EndPhase(DEF))
+    # Phase 2: the Beacon performs its second order, "Transmit": the table applies it.
+    from rules.against_all_tyrants import Order, Score, Token
+    GAME.push(s, Order(DEF, "D:nv-transmitter-beacon#1", "D:nv-transmitter-beacon#1", 1))
+    GAME.push(s, Token(DEF, "D:nv-transmitter-beacon#1", "Charge", -2))
+    assert "applying Transmitter Beacon" in s.log[-1].text
+    GAME.push(s, Score(DEF, "D:nv-transmitter-beacon#1"))
+    # The fourth Objective token: an Incident (2 + 1 = 3 of 4) and the win.
+    assert (s.escalation.level, s.escalation.incidents) == (1, 3)
+    assert s.result.winner == "defender" and s.result.winning_seats == (DEF,)
+    assert s.result.reason == "Bob completed Send Distress Signal (5.1.2.3.2)"
+
+
+def _start(options):
+    s = GAME.new(SEATS, options, 2)
+    while s.phase in ("deal", "mulligan", "redraw", "infiltrate"):
+        GAME.push(s, Mulligan(s.active, ()) if s.phase == "mulligan" else (GAME.sample(s) or next(iter(GAME.legal_actions(s)))))
+    return s

@@ -13,7 +13,7 @@ from rules.against_all_tyrants import GAME, AgainstAllTyrants
 
 
 def test_harness_random_games(soak_factor):
-    games = 4 * soak_factor
+    games = 3 * soak_factor
     report = run_harness(GAME, games=games, seed=2026, roundtrip_every=40, illegal_per_step=0.05, differential_rate=0.02)
     print(f"\nAgainst All Tyrants harness: {report}")
     assert report.games == games
