@@ -293,15 +293,17 @@ class AgainstAllTyrants(Game[AatState]):
 
     # --------------------------------------------------------------- violations
 
-    def violations(self, state: AatState, action: Action, prompt: Prompt) -> Iterator[Violation]:
-        if action.seat not in prompt.actors:
-            return
+    def violations(self, state: AatState, action: Action, prompt: Prompt) -> tuple[Violation, ...]:
+        # A draw's card is checked by the kernel against the deck; nothing else to see.
+        if type(action) is Draw or action.seat not in prompt.actors:
+            return ()
+        return tuple(self._violations(state, action))
+
+    def _violations(self, state: AatState, action: Action) -> Iterator[Violation]:
         seat = action.seat
         who = state.name(seat)
         side = state.sides[seat]
         p = state.pending[0] if state.pending else None
-        if isinstance(action, Draw):
-            return
         if isinstance(action, Mulligan):
             if len(set(action.cards)) != len(action.cards):
                 yield Violation("repeated-card", R_HAND, f"{who}, name each card you discard once.")
