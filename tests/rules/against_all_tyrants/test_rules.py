@@ -518,3 +518,29 @@ def test_a_text_cannot_damage_a_leader():
     GAME.push(s, Order(DEF, base, base, 0))
     v = GAME.check(s, Damage(DEF, kane, 1))
     assert [x.code for x in v] == ["leader-needs-mark"] and "Bob" in v[0].message
+
+
+def test_disruption_turns_traits_off_but_armor():
+    # A Disrupted Defender no longer protects the Defended unit or the base...
+    s, (sn, hg, bw) = board((DEF, "ff-sniper-team", None, {}), (ATT, "nv-honor-guard", None, {}),
+                            (ATT, "nv-bulwark", None, {"Disruption": 1}))
+    s.pieces[sn].theater = "planetside"
+    combat(s, DEF)
+    assert codes(s, Attack(DEF, sn, hg)) == []
+    # ...while a Disrupted unit's Armor still counts (Assault Walker: Armor 2).
+    s2, (c, w) = board((DEF, "ff-rebel-cell", None, {}), (ATT, "nv-assault-walker", None, {"Disruption": 1}))
+    combat(s2, DEF)
+    assert GAME.preview(s2, Attack(DEF, c, w)).text == "2 attack − Armor 2 = 0"
+
+
+def test_charge_tokens_are_placed_and_spent_by_text():
+    s, (b,) = board((DEF, "ff-militia", None, {}))
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))
+    GAME.push(s, Token(DEF, b, "Charge", 2))
+    GAME.push(s, Token(DEF, b, "Charge", -1))
+    assert s.pieces[b].tokens == {"Charge": 1}
+    assert codes(s, Token(DEF, base, "Mark", 1)) == ["wrong-host"]
+    GAME.push(s, Token(DEF, base, "Funds", 3))
+    assert s.base(DEF).count("Funds") == 3
