@@ -16,6 +16,7 @@ journal, resume, positions and exports see an ordinary map.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from rules.liberation.mapcards import (
 
 from companion.mapfiles import CARDS_FOLDER, saved_card_sets
 
+_FIELD = re.compile(r"\b(?:cities|lines|quadrants)(?:\[\d+\])?(?:\.\w+)?: ")
 ARROWS = {0: "↑", 90: "→", 180: "↓", 270: "←"}  # where the card's top edge points, for the picture
 
 
@@ -110,7 +112,8 @@ class CardsChoice:
         try:
             compose(self.card_set, self.arrangement)
         except ArrangementError as e:
-            return list(e.problems)
+            # The map's field paths ("cities[3]: ") are for files, not players.
+            return [_FIELD.sub("", p).replace("the map these cards make cannot be played: ", "") for p in e.problems]
         return []
 
     def option(self) -> dict[str, Any]:
