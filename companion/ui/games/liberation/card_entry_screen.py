@@ -95,7 +95,8 @@ class CardEditor(RelativeLayout):
         for p in positions:
             if p not in self.edges:
                 edge, _, n = p.rpartition("-")
-                b = TCButton(text=f"{ARROWS[edge]}{n}", size_hint=(None, None), size=(dp(48), dp(48)))
+                b = TCButton(text=f"{ARROWS[edge]}{n}", size_hint=(None, None)).fit(dp(48), dp(48))
+                b.bind(size=lambda *_: self._place())
                 b.bind(on_release=lambda _b, p=p: self.on_edge and self.on_edge(p))
                 self.edges[p] = b
                 self.add_widget(b)
@@ -108,7 +109,8 @@ class CardEditor(RelativeLayout):
             b.role = "primary" if p in exits else "quiet"
 
     def _place(self) -> None:
-        m = dp(EDGE)
+        # The strip around the card holds the edge buttons, which grow with the text size.
+        m = max([dp(EDGE)] + [max(b.width, b.height) + dp(4) for b in self.edges.values()])
         self.map.pos = (m, m)
         self.map.size = (max(1, self.width - 2 * m), max(1, self.height - 2 * m))
         for p, b in self.edges.items():

@@ -18,6 +18,26 @@ from ...kvload import load_kv
 from ...widgets.fit import fit_words
 
 
+_HEIGHTS: dict[tuple[str, float, float], float] = {}
+
+
+def _wrapped_height(text: str, font_size: float, width: float) -> float:
+    """How tall ``text`` is at ``font_size``, wrapped to ``width`` (as a city button draws it)."""
+    from kivy.core.text import Label as CoreLabel
+
+    from ...theme import FONT
+
+    key = (text, round(font_size, 1), round(width))
+    if key not in _HEIGHTS:
+        if len(_HEIGHTS) >= 2048:
+            _HEIGHTS.clear()
+        core = CoreLabel(text=text, font_size=font_size, font_name=FONT, text_size=(max(1.0, width), None),
+                         halign="center", line_height=0.92, max_lines=4)
+        core.refresh()
+        _HEIGHTS[key] = float(core.texture.size[1]) if core.texture is not None else 0.0
+    return _HEIGHTS[key]
+
+
 class CityButton(ButtonBehavior, Label):
     """One city: two lines of text (glyph + name, category · state) on a state colour."""
 
@@ -35,12 +55,22 @@ class CityButton(ButtonBehavior, Label):
     def on_text(self, *_a: Any) -> None:
         self._fit()
 
+
     def _fit(self) -> None:
         """The text size setting's size, smaller where a word would not fit the button
         (a category was cut: "Underwo")."""
         theme = App.get_running_app().theme
         base = theme.fs_small * (0.9 if self.width < dp(118) else 1)
-        self.font_size = fit_words(self.text, base, self.width - dp(8)) or dp(8)
+        size = fit_words(self.text, base, self.width - dp(8)) or dp(8)
+        # Three lines at a large text size can be taller than the button (its size comes
+        # from the gaps between cities): smaller still, until the lines fit its height.
+        room = self.height - dp(2)
+        for _ in range(4):
+            high = _wrapped_height(self.text, size, self.width - dp(6))
+            if high <= room or size <= dp(8):
+                break
+            size = max(dp(8), size * room / high * 0.97)
+        self.font_size = size
 
     def update(self, cell: Any) -> None:
         theme = App.get_running_app().theme
