@@ -92,6 +92,8 @@ class CardEditor(RelativeLayout):
 
     def set_positions(self, positions: list[str], slots: int) -> None:
         self.map.slots = slots
+        for p in [p for p in self.edges if p not in positions]:  # a set with fewer per edge
+            self.remove_widget(self.edges.pop(p))
         for p in positions:
             if p not in self.edges:
                 edge, _, n = p.rpartition("-")

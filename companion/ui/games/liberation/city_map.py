@@ -98,6 +98,7 @@ class CityMap(RelativeLayout):
         self._cells: list[Any] = []
         self._lines: list[tuple[str, str]] = []
         self._hot: set[tuple[str, str]] = set()
+        self._outlines: list[tuple[float, float, float, float]] = []
         # RelativeLayout pushes its translation in canvas.before, which a kv-built widget
         # only gets after __init__: draw in self.canvas (after canvas.before, under the
         # city buttons), in a group of ours.
@@ -105,10 +106,13 @@ class CityMap(RelativeLayout):
         self.canvas.add(self._drawing)
         self.bind(size=lambda *_: self._place())
 
-    def set_map(self, cells: Sequence[Any], lines: Sequence[tuple[str, str]], hot: Sequence[tuple[str, str]] = ()) -> None:
+    def set_map(self, cells: Sequence[Any], lines: Sequence[tuple[str, str]], hot: Sequence[tuple[str, str]] = (),
+                outlines: Sequence[tuple[float, float, float, float]] = ()) -> None:
         """Show ``cells`` (objects with id, label, state, x, y, selected, target) and
-        ``lines``; ``hot`` lines are drawn highlighted (an aimed Attack, a line just added)."""
+        ``lines``; ``hot`` lines are drawn highlighted (an aimed Attack, a line just added);
+        ``outlines`` are the map cards' edges (x0, y0, x1, y1 in the cells' coordinates)."""
         self._cells, self._lines, self._hot = list(cells), list(lines), set(hot)
+        self._outlines = list(outlines)
         ids = {c.id for c in cells}
         for cid in list(self.buttons):
             if cid not in ids:
@@ -155,6 +159,17 @@ class CityMap(RelativeLayout):
         g.clear()
         g.add(Color(*theme.surface))
         g.add(RoundedRectangle(pos=(0, 0), size=self.size, radius=[dp(10)]))
+        if self._outlines:
+            # The map cards' edges, as they lie on the table (each a little inside its
+            # share, so two neighbours show as two cards).
+            g.add(Color(*theme.line[:3], 0.55))
+            for x0, y0, x1, y1 in self._outlines:
+                def px(v: float, pad: float, size: float) -> float:
+                    return min(size - dp(3), max(dp(3), pad + v * (size - 2 * pad)))
+                left, right = px(x0, pad_x, self.width) + dp(3), px(x1, pad_x, self.width) - dp(3)
+                bottom, top = px(y0, pad_y, self.height) + dp(3), px(y1, pad_y, self.height) - dp(3)
+                if right > left and top > bottom:
+                    g.add(Line(rounded_rectangle=(left, bottom, right - left, top - bottom, dp(8)), width=dp(1.2)))
         for a, b in self._lines:
             if a not in centres or b not in centres:
                 continue

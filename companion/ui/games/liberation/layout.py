@@ -163,13 +163,47 @@ def _snap(pos: dict[str, Point], cols: int, rows: int) -> dict[str, Point]:
     return out
 
 
-def _fit(pos: dict[str, Point]) -> dict[str, Point]:
+def _fitter(pos: dict[str, Point]) -> Any:
+    """The stretch that puts the cities' extent on the unit square less its margin."""
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     w = (max(xs) - min(xs)) or 1.0
     h = (max(ys) - min(ys)) or 1.0
     span = 1 - 2 * MARGIN
-    return {c: (MARGIN + (x - min(xs)) / w * span, MARGIN + (y - min(ys)) / h * span) for c, (x, y) in pos.items()}
+    return lambda x, y: (MARGIN + (x - min(xs)) / w * span, MARGIN + (y - min(ys)) / h * span)
+
+
+def _fit(pos: dict[str, Point]) -> dict[str, Point]:
+    f = _fitter(pos)
+    return {c: f(x, y) for c, (x, y) in pos.items()}
+
+
+def _by_cards_ok(cities: list[Any]) -> bool:
+    return bool(cities) and all(c.map_card for c in cities) and len({c.map_card for c in cities}) > 1
+
+
+def card_outlines(spec: Any) -> list[tuple[float, float, float, float]]:
+    """Where each map card lies (x0, y0, x1, y1, in the coordinates of :func:`layout`; they
+    may reach a little past 0..1, into the margin), so the map can draw the cards' edges
+    as on the table; none for a map without map cards.
+
+    >>> from rules.liberation import placeholder_map
+    >>> [tuple(round(v, 2) for v in r) for r in card_outlines(placeholder_map())][:2]
+    [(-0.05, 0.5, 0.5, 1.05), (0.5, 0.5, 1.05, 1.05)]
+    """
+    cities = list(spec.cities)
+    if not _by_cards_ok(cities):
+        return []
+    f = _fitter(_by_cards(cities, card_turns(spec)))
+    n = len({c.map_card for c in cities})
+    ccols, crows = _grid(n)
+    out = []
+    for k in range(n):
+        cx, cy = k % ccols, k // ccols
+        x0, y1 = f(cx / ccols, 1.0 - cy / crows)
+        x1, y0 = f((cx + 1) / ccols, 1.0 - (cy + 1) / crows)
+        out.append((x0, y0, x1, y1))
+    return out
 
 
 def layout(spec: Any) -> dict[str, Point]:
@@ -177,7 +211,7 @@ def layout(spec: Any) -> dict[str, Point]:
     cities = list(spec.cities)
     if not cities:
         return {}
-    if all(c.map_card for c in cities) and len({c.map_card for c in cities}) > 1:
+    if _by_cards_ok(cities):
         return _fit(_by_cards(cities, card_turns(spec)))
     cols = max(2, math.ceil(math.sqrt(len(cities))))
     rows = max(2, math.ceil(len(cities) / cols) + 1)  # one spare row: room to keep the shape
