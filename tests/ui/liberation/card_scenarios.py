@@ -53,13 +53,15 @@ def _touch(d: Any, w: Any) -> Iterator[float]:
     yield 0.45 if sv is not None else 0.05
 
 
-def _shown(d: Any, text: str) -> Iterator[float]:
-    """Until a widget showing ``text`` is laid out and in view (a screen slides in)."""
+def _back_in_setup(d: Any) -> Iterator[float]:
+    """Until the wizard has slid back in (its page rebuilt with every choice kept)."""
+    sm = d.app.sm
     for _ in range(40):
-        if d.has(text):
-            return
+        if sm.current == "setup" and not getattr(sm.transition, "is_active", False):
+            break
         yield 0.05
-    d.find(text)  # fails, listing what shows
+    yield 0.2
+    d.check(sm.current == "setup", f"back in the wizard (at {sm.current})")
 
 
 def _layout(d: Any, where: str) -> list[str]:
@@ -179,9 +181,9 @@ def liberation_card_set_game(d: Any) -> Iterator[float]:
     d.check([len(c.cities) for c in cs.cards] == [4, 3, 4, 3] and cs.card("card-2").sides["b"].stubs[0].city == "city-07",
             "the file holds the cards as entered")
     yield from _touch(d, scr.ids.back)
-    yield from _shown(d, "Kitchen cards")
+    yield from _back_in_setup(d)
     # Back in the wizard: the set just saved is the one in use, laid out in order.
-    d.check(app.sm.current == "setup" and d.find("Kitchen cards").state == "down", "back at setup with our cards chosen")
+    d.check(d.find("Kitchen cards", visible=False).state == "down", "back at setup with our cards chosen")
     buttons, status = setup.__dict__["_liberation_cards_view"]
     d.check("✔ The map this game" in status.text and setup.can_start, f"laid out in order they play: {status.text!r}")
     problems += _layout(d, "setup, map cards")
@@ -297,7 +299,7 @@ def liberation_card_set_layout(d: Any) -> Iterator[float]:
     problems += _layout(d, "card entry, exits")
     d.shot(f"lib-cards-entry-exits-{scale}")
     yield from _touch(d, scr.ids.back)
-    yield from _shown(d, "Shuffle for us")
+    yield from _back_in_setup(d)
     buttons, _status = setup.__dict__["_liberation_cards_view"]
     for w in (buttons["top-left"][3], buttons["bottom-right"][3], buttons["bottom-right"][3]):
         yield from _touch(d, w)
