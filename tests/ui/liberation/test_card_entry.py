@@ -33,6 +33,8 @@ def test_a_blank_set_lists_every_unnamed_city_and_a_named_one_is_valid(tmp_path)
     assert sum("has no name yet" in p for p in e.problems()) == 14
     e = _named(tmp_path)
     assert e.problems() == [] and e.ready
+    e.rename_set("Placeholder cards")  # would shadow the made-up set at setup
+    assert e.problems()[0].startswith("Choose another name")
 
 
 def test_the_rules_problems_come_in_the_players_words(tmp_path):

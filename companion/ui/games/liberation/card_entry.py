@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from rules.liberation import CATEGORIES, MapBuilder, MapError
+from rules.liberation import CATEGORIES, MapBuilder, MapError, placeholder_card_set
 from rules.liberation.mapcards import (
     CARD_COUNT, EDGES, FORMAT, SIDES, CardSet, CardSetError, parse_card_set, parse_position, position_words,
 )
@@ -269,6 +269,8 @@ class CardSetEntry:
                for c in self.names.builder.cities if not c.name.strip()]
         if not self.name.strip():
             out.insert(0, "Give the map cards a name (they are saved under it).")
+        elif self.names.builder.map_id == placeholder_card_set().id:
+            out.insert(0, "Choose another name: the made-up placeholder cards are called that.")
         try:
             parse_card_set(self.data(named=True), self.name or "map cards")
         except CardSetError as e:
