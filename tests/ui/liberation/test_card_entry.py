@@ -3,6 +3,8 @@ wizard's blockers: what the on-screen entry of a table's map cards does with eac
 from __future__ import annotations
 
 import doctest
+import random
+from typing import Any
 
 import pytest
 
@@ -13,7 +15,7 @@ from companion.ui.games.liberation.layout import card_spots, card_turns, turned_
 from companion.ui.games.liberation.map_cards import CardsChoice
 from companion.ui.presenters.setup import SetupModel
 from rules.liberation import MapError, placeholder_card_set, placeholder_map
-from rules.liberation.mapcards import Arrangement, Placement, compose, dump_card_set, parse_card_set
+from rules.liberation.mapcards import Arrangement, Placement, compose, dump_card_set, parse_card_set, shuffled
 
 
 def test_doctests():
@@ -127,14 +129,18 @@ def test_a_turned_card_draws_its_cities_turned():
             assert all(0 < x < 1 and 0 < y < 1 for x, y in (turned_spot(p, turn) for p in card_spots(n)))
 
 
-def test_an_unplayable_layout_blocks_the_wizard_with_the_reason():
+def _stranding_set() -> Any:
+    """The placeholder set, but on card 4's side B City M keeps only a line leaving at the
+    right edge, top: most layouts with that side up leave it without a line."""
     data = dump_card_set(placeholder_card_set())
-    # Card 4, side B: its last city keeps only a line leaving at the right edge, top.
     side = data["cards"][3]["sides"]["b"]
     side["lines"] = [l for l in side["lines"] if "city-m" not in l]
     side["stubs"] = [s for s in side["stubs"] if s["city"] != "city-m"] + [{"city": "city-m", "at": "right-1"}]
-    cs = parse_card_set(dict(data, placeholder=False, id="ours", name="Ours"))
-    choice = CardsChoice([cs])
+    return parse_card_set(dict(data, placeholder=False, id="ours", name="Ours"))
+
+
+def test_an_unplayable_layout_blocks_the_wizard_with_the_reason():
+    choice = CardsChoice([_stranding_set()])
     assert choice.problems() == []
     choice.flip("bottom-right")
     problems = choice.problems()
@@ -144,3 +150,17 @@ def test_an_unplayable_layout_blocks_the_wizard_with_the_reason():
     assert m.check() == []
     m.blockers = ["These map cards laid out this way make no playable map: " + problems[0]]
     assert m.check() == m.blockers
+
+
+def test_the_apps_shuffle_deals_a_playable_layout_when_some_are_not():
+    choice = CardsChoice([_stranding_set()])
+    plain = random.Random(5)
+    unplayable = 0
+    for _ in range(20):  # without retrying, many of the app's layouts would strand City M
+        choice.arrangement = shuffled(choice.card_set, plain)
+        unplayable += bool(choice.problems())
+    assert unplayable > 0
+    rng = random.Random(5)
+    for _ in range(20):
+        choice.shuffle(rng)
+        assert choice.problems() == [] and choice.shuffled_by_app

@@ -90,9 +90,14 @@ class CardsChoice:
         t = self.arrangement.at(quadrant).turn
         self._set(quadrant, turn=TURNS[(TURNS.index(t) + 1) % len(TURNS)])
 
-    def shuffle(self, rng: random.Random) -> None:
-        """The app lays the cards out at random (when the table has not)."""
-        self.arrangement = shuffled(self.card_set, rng)
+    def shuffle(self, rng: random.Random, tries: int = 64) -> None:
+        """The app lays the cards out at random (when the table has not): a layout whose
+        map the engine can play, if one turns up in ``tries`` draws (a set where some
+        sides strand a city would otherwise hand the table a layout it cannot start)."""
+        for _ in range(tries):
+            self.arrangement = shuffled(self.card_set, rng)
+            if not self.problems():
+                break
         self.shuffled_by_app = True
 
     def cell(self, quadrant: str) -> QuadrantCell:
