@@ -192,6 +192,7 @@ def liberation_card_set_game(d: Any) -> Iterator[float]:
     yield from _touch(d, buttons["bottom-right"][2])
     d.check("✖" in status.text and f"'{NAMES[13]}' has no line" in status.text, f"the reason is shown: {status.text!r}")
     d.check(not setup.can_start and f"'{NAMES[13]}' has no line" in setup.footer, f"Start is off, the footer says why: {setup.footer!r}")
+    problems += _layout(d, "setup, quadrants, unplayable")
     d.shot("lib-cards-setup-unplayable")
     yield from _to_start(d)
     start = d.find("Start the game", visible=False)
@@ -303,6 +304,10 @@ def liberation_card_set_layout(d: Any) -> Iterator[float]:
     buttons, _status = setup.__dict__["_liberation_cards_view"]
     for w in (buttons["top-left"][3], buttons["bottom-right"][3], buttons["bottom-right"][3]):
         yield from _touch(d, w)
+    setup.ids.scroll.scroll_to(buttons["bottom-right"][3], padding=10, animate=False)
+    yield 0.2
+    problems += _layout(d, "setup, quadrants")
+    d.shot(f"lib-cards-setup-quadrants-{scale}")
     yield from _to_start(d)
     yield from _tap(d, "Start the game")
     yield 0.5

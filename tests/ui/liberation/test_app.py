@@ -88,4 +88,4 @@ def test_our_map_cards_entered_on_screen_an_unplayable_layout_refused_and_a_game
 def test_the_map_card_screens_at_160_percent_text_pass_the_layout_check(tmp_path):
     r = run(tmp_path, "liberation_card_set_layout", "800x480", text_scale=1.6)
     assert json.loads(r["notes"][-1]) == []
-    assert any("lib-cards-entry-exits-160" in s for s in r["shots"])
+    assert any("lib-cards-entry-exits-160" in s for s in r["shots"]) and any("lib-cards-setup-quadrants-160" in s for s in r["shots"])
