@@ -442,6 +442,11 @@ class Outrage(Game[OutrageState]):
 
     def explain(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         seat = action.seat
+        if isinstance(action, Split) and state.phase == "move" and seat == state.actor:
+            if state.steps != 7 or state.mover != seat:
+                yield Violation("not-seven", R_SPLIT, "Only a throw totalling seven may be split, however it was made up.")
+            elif action.other in state.pos:
+                yield Violation("cannot-move-other", R_SPLIT, f"{self.name(state, seat)} cannot move {self.name(state, action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
         if isinstance(action, Attack) and seat == state.actor and state.phase == "start" and seat in state.accredited:
             if not state.accredited[seat]:
                 yield Violation("not-accredited", R_ATTACK, f"Only accredited players attack; {self.name(state, seat)} is not accredited yet.")
