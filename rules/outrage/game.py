@@ -450,6 +450,9 @@ class Outrage(Game[OutrageState]):
         if isinstance(action, Attack) and seat == state.actor and state.phase == "start" and seat in state.accredited:
             if not state.accredited[seat]:
                 yield Violation("not-accredited", R_ATTACK, f"Only accredited players attack; {self.name(state, seat)} is not accredited yet.")
+            elif action.target in state.pos and action.target != seat:
+                why = self.immune(state, action.target) or f"{self.name(state, action.target)} is on {self.name(state, seat)}'s own team"
+                yield Violation("cannot-attack", R_ATTACK, f"{self.name(state, seat)} cannot attack: {why}.")
         if isinstance(action, Escape) and seat in state.pos and seat == state.actor and state.phase == "start":
             if not state.coins[seat]:
                 yield Violation("no-coin", R_MONEY, f"No-one can leave without a coin to pay the ferryman; {self.name(state, seat)} has none.")
