@@ -201,8 +201,15 @@ class Outrage(Game[OutrageState]):
             also.append("attack")
         if self.can_escape(state, seat):
             also.append("escape")
-        private = ("play",) if self.cards_of(state, seat, "sanctuary") else ()
+        private = ("play",) if self.cards_of(state, seat, *self.start_plays(state, seat)) else ()
         return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
+
+    def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
+        """The Tower cards that may begin a turn: Sanctuary anywhere; a Rope or Ladder on a
+        White Tower square where they are marked (Tower Cards: Aids to escape)."""
+        if self.board().square(state.pos[seat]).rope_ladder:
+            return ("sanctuary", "rope", "ladder")
+        return ("sanctuary",)
 
     @step("again", rule=R_DICE)
     def ask_again(self, state: OutrageState) -> Prompt:
@@ -377,7 +384,7 @@ class Outrage(Game[OutrageState]):
         phase = state.phase
         ok: tuple[str, ...] = ()
         if phase == "start":
-            ok = ("sanctuary",)
+            ok = self.start_plays(state, seat)
         elif phase == "accredit" or phase == "tea":
             ok = ("tower-pass",)
         elif phase == "prison":
@@ -1095,6 +1102,12 @@ class Outrage(Game[OutrageState]):
         self._to_pack(state, [card])
         name = TOWER[card].name
         phase = state.phase
+        if phase == "start" and kind in ("rope", "ladder"):
+            foot = sorted(b.graph.neighbours(state.pos[seat], edges={"rope"}))[0]
+            self.place(state, seat, foot, f", climbing down {_a(name)} out of the White Tower [{R_TOWER}]")
+            state.end_now = True
+            self.land(state, seat, foot, 0)
+            return
         if phase == "start":  # Sanctuary
             self.place(state, seat, b.places["chapel_royal"], f", claiming Sanctuary [{R_TOWER}]")
             if seat not in state.sanctuary:

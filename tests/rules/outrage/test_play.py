@@ -408,3 +408,15 @@ def test_teams_score_together():
     s.escaped = {"a": ["sword"], "b": ["orb"], "c": ["sceptre"], "d": []}
     GAME._finish(s, "test")
     assert s.result.winner == "red" and s.result.scores["red"].total == 4 and set(s.result.winning_seats) == {"a", "c"}
+
+
+def test_rope_or_ladder_out_of_the_white_tower_where_marked():
+    s = started()
+    give(s, "p1", "rope-1")
+    put(s, "p1", "t11", accredited=True)
+    assert "play" not in GAME.prompt(s).of("p1").private
+    assert rejected(s, Play("p1", "rope-1")) == ("not-awaited",)
+    put(s, "p1", "t12")
+    assert "play" in GAME.prompt(s).of("p1").private
+    push(s, Play("p1", "rope-1"))
+    assert s.pos["p1"] == "i7-06" and "rope-1" in s.decks["tower"].cards
