@@ -24,6 +24,7 @@ from rules.core import (
 )
 from rules.core.seats import PUBLIC
 
+from . import position
 from .actions import (
     Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, MoveTo, Play, Split, Surrender,
 )
@@ -120,6 +121,13 @@ class Outrage(Game[OutrageState]):
         state.note(f"One coin for each player is in the Mint; the Yeoman Warders are at their posts; the Crown Jewels are in their cases. Each player is dealt {HAND_START} Tower cards.")
         self.proceed(state)
         return state
+
+    def position(self, state: OutrageState) -> dict[str, Any]:
+        """The public position at a turn's start: see :mod:`rules.outrage.position`."""
+        return position.write(state)
+
+    def from_position(self, seats: list[Seat], options: dict[str, Any], pos: dict[str, Any], rng: Rng, seed: int) -> OutrageState:
+        return position.read(self, seats, options, pos, rng, seed)
 
     def random_setup(self, rng: Rng) -> tuple[list[Seat], dict[str, Any]]:
         n = 2 + rng.below(5)
@@ -467,8 +475,8 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------ execute
 
     def execute(self, state: OutrageState, action: Action) -> None:
-        phase = state.phase
         seat = action.seat
+        state.fresh = False
         if isinstance(action, Draw):
             self._draw(state, action)
         elif isinstance(action, Roll):
@@ -1449,6 +1457,7 @@ class Outrage(Game[OutrageState]):
             state.phase = "accredit"
         else:
             state.phase = "start"
+        state.fresh = True
 
     # ----------------------------------------------------------- listing
 

@@ -19,7 +19,6 @@ Phases (``phase``; ``actor`` is the seat that must act):
 * ``burgle-offer`` — on a square facing a jewel: declare a burglary, or not;
 * ``change-offer`` — on a "change a card" square;
 * ``surrender`` / ``challenge`` — surrendering weapons, and the challenge window;
-* ``give`` — the two cards of a swap, each given face down;
 * ``ferry`` — after an escape: go back in, or retire.
 
 ``tasks`` queues what a landing (or a card) still has to do, each ``[kind, seat, arg]``;
@@ -99,7 +98,7 @@ class OutrageState(State):
     accused: str = ""
     challengers: list[str] = field(default_factory=list)
     swap: list[str] = field(default_factory=list)  # [giver, receiver]
-    gifts: dict[str, str] = field(default_factory=dict)  # a swap's cards, given face down
+    fresh: bool = False  # at the very start of a turn: the moment a position describes
 
     def __post_init__(self) -> None:
         super().__post_init__()
