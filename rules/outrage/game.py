@@ -185,6 +185,7 @@ class Outrage(Game[OutrageState]):
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
         return [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
+                and not state.order.skips.get(s)
                 and not self.sheltered(state, s) and s not in state.sanctuary and s not in state.burglaries
                 and not (not state.accredited[s] and state.pos[s] == self.board().places["queens_house"])]
 
