@@ -336,13 +336,18 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------ checks
 
     def violations(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        if type(action) is MoveTo:  # the commonest check, kept lean: a listed square, no card
+            got = moves(state, state.mover, state.steps).get(action.square)
+            if got is not None and not got[1] and not action.disguise:
+                return ()
+        elif type(action) in (Roll, Draw, Decline):
+            return ()
         return tuple(self._violations(state, action))
 
     def _violations(self, state: OutrageState, action: Action) -> Iterator[Violation]:
         seat = action.seat
         who = self.name(state, seat)
         b = self.board()
-        phase = state.phase
         if isinstance(action, MoveTo):
             got = self.moves(state, state.mover, state.steps).get(action.square)
             if got is None:
