@@ -1697,9 +1697,12 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
     posted = frozenset(sq for post, on in state.warders.items() if on for sq in b.posts[post])
     bench = b.square(pos).bench_exit
     out: dict[str, tuple[tuple[str, ...], bool]] = {}
+    qh = b.places["queens_house"]
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
         if bench and p[1] != bench:
             continue
+        if not acc and qh in p[1:-1]:
+            p = p[: p.index(qh) + 1]  # the first circuit ends at Queen's House whatever the count (M-02)
         needs = any(s in posted for s in p[1:])
         known = out.get(p[-1])
         if known is None or (known[1] and not needs):
