@@ -420,3 +420,49 @@ def test_rope_or_ladder_out_of_the_white_tower_where_marked():
     assert "play" in GAME.prompt(s).of("p1").private
     push(s, Play("p1", "rope-1"))
     assert s.pos["p1"] == "i7-06" and "rope-1" in s.decks["tower"].cards
+
+
+@pytest.mark.parametrize("card", ["rope-2", "ladder-1", "disguise-2", "pardon-3"])
+def test_beauchamp_escape_cards_at_the_start_of_the_next_turn(card):
+    s = started()
+    give(s, "p1", card)
+    put(s, "p1", "w60")
+    push(s, Roll("p1", (1, 1)))
+    push(s, MoveTo("p1", "w62"))
+    push(s, Decline("p1"))  # no Pardon played on arrival
+    push(s, Roll("p2", (1, 2)))
+    push(s, MoveTo("p2", "w03"))
+    assert s.phase == "prison" and "play" in GAME.prompt(s).of("p1").private
+    push(s, Play("p1", card))
+    assert s.phase == "start" and "p1" not in s.held
+
+
+def test_the_rack_rope_escape_and_three_turns():
+    s = started()
+    give(s, "p1", "ladder-2")
+    s.coins["p1"], s.mint = True, 1
+    rack(s)
+    push(s, Decline("p1"))
+    push(s, Choose("p1", "coin"))
+    push(s, Roll("p2", (1, 2)))
+    push(s, MoveTo("p2", "w03"))
+    assert s.phase == "rack" and GAME.view(s)["pieces"]["p1"]["held"]["text"] == "turn 1 of 3"
+    push(s, Play("p1", "ladder-2"))
+    assert s.phase == "start" and "p1" not in s.held
+    push(s, Roll("p1", (1, 1)))
+    assert "i11-09" in GAME.moves(s, "p1", 1)  # out by the Rack's way out
+
+
+def test_bowyer_three_turns_without_a_double():
+    s = started()
+    put(s, "p1", "w45")
+    push(s, Roll("p1", (1, 1)))
+    push(s, MoveTo("p1", "w47"))
+    push(s, Decline("p1"))
+    for turn in (1, 2, 3):
+        put(s, "p2", "w00")
+        push(s, Roll("p2", (1, 2)))
+        push(s, MoveTo("p2", "w03"))
+        assert GAME.view(s)["pieces"]["p1"]["held"]["text"] == f"turn {turn} of 3"
+        push(s, Roll("p1", (1, 2)))
+    assert "p1" not in s.held and "released from the Bowyer Tower" in log_text(s)
