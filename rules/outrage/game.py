@@ -174,8 +174,6 @@ class Outrage(Game[OutrageState]):
             return f"{self.name(state, seat)} is in the White Tower or the Inmost Ward"
         if seat in state.sanctuary:
             return f"{self.name(state, seat)} has claimed Sanctuary"
-        if seat in state.burglaries:
-            return ""
         return ""
 
     def targets(self, state: OutrageState, seat: str) -> list[str]:
@@ -1315,7 +1313,7 @@ class Outrage(Game[OutrageState]):
         state.note(f"{self.name(state, seat)} shows and surrenders {shown}. [{R_SURRENDER}]")
         order = state.order.order
         i = order.index(seat)
-        state.challengers = [s for s in order[i + 1:] + order[:i] if self.in_play(state, s) and state.hands[s].cards is not None]
+        state.challengers = [s for s in order[i + 1:] + order[:i] if self.in_play(state, s)]
         if state.challengers and state.hands[seat].cards:
             state.phase = "challenge"
             state.actor = state.challengers[0]

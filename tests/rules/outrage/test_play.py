@@ -466,3 +466,18 @@ def test_bowyer_three_turns_without_a_double():
         assert GAME.view(s)["pieces"]["p1"]["held"]["text"] == f"turn {turn} of 3"
         push(s, Roll("p1", (1, 2)))
     assert "p1" not in s.held and "released from the Bowyer Tower" in log_text(s)
+
+
+def test_team_mates_do_not_attack_each_other():
+    seats = [{"id": "p1", "faction": "red", "name": "Ann"}, {"id": "p2", "faction": "blue", "name": "Bob"},
+             {"id": "p3", "faction": "red", "name": "Cat"}, {"id": "p4", "faction": "blue", "name": "Dan"}]
+    s = GAME.new(seats, {"teams": True}, 3)
+    while s.phase == "deal":
+        push(s, GAME.sample(s))
+    for i, seat in enumerate(("p1", "p2", "p3", "p4")):
+        push(s, Roll(seat, (6, 6) if i == 0 else (1, 2)))
+    for seat, sq in (("p1", "i0-05"), ("p2", "i0-10"), ("p3", "i2-03"), ("p4", "w40")):
+        put(s, seat, sq, accredited=True)
+    assert sorted(a.target for a in GAME.legal_actions(s).of_kind("attack")) == ["p2", "p4"]
+    msgs = messages(s, Attack("p1", "p3"))
+    assert any("Cat is on Ann's own team" in m and m.endswith("[ATTACK]") for m in msgs), msgs
