@@ -251,7 +251,7 @@ class Outrage(Game[OutrageState]):
     @step("rack", rule=R_RACK)
     def ask_rack(self, state: OutrageState) -> Prompt:
         seat = state.actor
-        private = ("play",) if self.cards_of(state, seat, "rope", "ladder") else ()
+        private = ("play",) if self.cards_of(state, seat, "rope", "ladder", "rack-pardon") else ()
         return Prompt.single(seat, Decision(("choose",), "suffer a turn on the Rack", private=private))
 
     @step("tea", rule=R_RAVEN)
@@ -402,7 +402,7 @@ class Outrage(Game[OutrageState]):
         elif phase == "prison":
             ok = ESCAPE_CARDS.get(state.held[seat].place, ()) + (("confession",) if state.held[seat].place == "bowyer" else ())
         elif phase == "rack":
-            ok = ("rope", "ladder")
+            ok = ("rope", "ladder", "rack-pardon")
         elif phase == "offer":
             ok = tuple(kind_of(c) for c in self.offer_cards(state, seat))
         if kind not in ok:

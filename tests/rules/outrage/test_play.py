@@ -481,3 +481,17 @@ def test_team_mates_do_not_attack_each_other():
     assert sorted(a.target for a in GAME.legal_actions(s).of_kind("attack")) == ["p2", "p4"]
     msgs = messages(s, Attack("p1", "p3"))
     assert any("Cat is on Ann's own team" in m and m.endswith("[ATTACK]") for m in msgs), msgs
+
+
+def test_the_rack_pardon_also_frees_during_the_three_turns():
+    s = started()
+    s.coins["p1"], s.mint = True, 1
+    rack(s)
+    push(s, Decline("p1"))
+    push(s, Choose("p1", "coin"))
+    give(s, "p1", "rack-pardon-1")
+    put(s, "p2", "w00")
+    push(s, Roll("p2", (1, 2)))
+    push(s, MoveTo("p2", "w03"))
+    push(s, Play("p1", "rack-pardon-1"))
+    assert s.phase == "start" and "p1" not in s.held
