@@ -358,13 +358,13 @@ class Outrage(Game[OutrageState]):
                 yield Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {b.name_of(action.square)}; only a Disguise lets {who} pass unnoticed.")
         elif isinstance(action, Split):
             if not 1 <= action.steps <= 6:
-                yield Violation("bad-split", R_SPLIT, "A seven splits into two moves of 1 to 6 squares each.")
+                yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
             if action.other not in self.movable_others(state, seat):
                 yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
         elif isinstance(action, Choose):
             options = self.choice_options(state)
             if action.option not in options:
-                yield Violation("not-a-choice", self._rule(state), f"{action.option!r} is not one of the choices ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
+                yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
         elif isinstance(action, Play):
             yield from self._play_violations(state, action)
         elif isinstance(action, Change):
@@ -384,7 +384,7 @@ class Outrage(Game[OutrageState]):
             if len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
                 yield Violation("not-in-hand", R_SURRENDER, f"{who} can only surrender cards from their own hand, each once.")
             elif any(TOWER[c].group != "weapon" for c in action.cards):
-                yield Violation("not-a-weapon", R_SURRENDER, "Only weapons are surrendered here.")
+                yield Violation("not-a-weapon", R_SURRENDER, f"{who} surrenders weapons only.")
 
     def _play_violations(self, state: OutrageState, action: Play) -> Iterator[Violation]:
         seat, card = action.seat, action.card
@@ -406,7 +406,7 @@ class Outrage(Game[OutrageState]):
         elif phase == "offer":
             ok = tuple(kind_of(c) for c in self.offer_cards(state, seat))
         if kind not in ok:
-            yield Violation("card-not-playable", R_TOWER, f"{_a(KIND_NAME.get(kind, 'card'))} cannot be played now.")
+            yield Violation("card-not-playable", R_TOWER, f"{who} cannot play {_a(KIND_NAME.get(kind, 'card'))} now.")
             return
         if kind == "confession":
             others = [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
@@ -414,7 +414,7 @@ class Outrage(Game[OutrageState]):
             if action.target not in others:
                 yield Violation("bad-confession", R_TOWER, f"{who} must inform on an opponent at large outside the White Tower.")
         elif action.target:
-            yield Violation("no-target", R_TOWER, f"{_a(KIND_NAME[kind])} names no other player.")
+            yield Violation("no-target", R_TOWER, f"{who}'s {KIND_NAME[kind]} names no other player.")
 
     def _change_violations(self, state: OutrageState, action: Change) -> Iterator[Violation]:
         hand = state.hands[action.seat].cards
@@ -422,21 +422,22 @@ class Outrage(Game[OutrageState]):
         if not action.cards or len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
             yield Violation("not-in-hand", R_GENERAL, f"{who} changes one or more cards from their own hand, each once.")
         elif state.phase == "change-offer" and len(action.cards) != 1:
-            yield Violation("change-one", R_GENERAL, "This square changes one Tower card.")
+            yield Violation("change-one", R_GENERAL, f"This square lets {who} change one Tower card.")
 
     def _burgle_violations(self, state: OutrageState, action: Burgle) -> Iterator[Violation]:
         hand = state.hands[action.seat].cards
         tools = action.tools
+        who = self.name(state, action.seat)
         if not tools or len(set(tools)) != len(tools) or any(c not in hand for c in tools):
             yield Violation("not-in-hand", R_STEAL, f"{self.name(state, action.seat)} lays one or more burglary tools from their own hand.")
             return
         if any(TOWER[c].group != "tool" for c in tools):
-            yield Violation("not-a-tool", R_STEAL, "Only burglary tools (File, Crowbar, Dynamite, Key) are laid for a burglary.")
+            yield Violation("not-a-tool", R_STEAL, f"{who} lays only burglary tools (File, Crowbar, Dynamite, Key) for a burglary.")
         kinds = [kind_of(c) for c in tools]
         if len(set(kinds)) != len(kinds):
-            yield Violation("two-of-a-kind", R_STEAL, "More than one tool may be used, but not more than one of the same kind.")
+            yield Violation("two-of-a-kind", R_STEAL, f"{who} may use more than one tool, but not more than one of the same kind.")
         if "key" in kinds and len(kinds) > 1:
-            yield Violation("key-alone", R_STEAL, "Only the Key cannot be combined with any other tool.")
+            yield Violation("key-alone", R_STEAL, f"{who} cannot combine the Key with any other tool.")
 
     def _arm_violations(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
         assert state.combat is not None
@@ -450,14 +451,14 @@ class Outrage(Game[OutrageState]):
         defender = seat == state.combat.seats[1]
         if "sanctuary" in kinds:
             if not defender or len(kinds) > 1:
-                yield Violation("sanctuary", R_ATTACK, "A Sanctuary card is played alone, in defence.")
+                yield Violation("sanctuary", R_ATTACK, f"{who} plays a Sanctuary card alone, in defence.")
             return
         if any(TOWER[c].group != "weapon" for c in action.cards):
-            yield Violation("not-a-weapon", R_ATTACK, "Only weapons are laid in an attack.")
+            yield Violation("not-a-weapon", R_ATTACK, f"{who} lays only weapons in an attack.")
         if len(set(kinds)) != len(kinds):
-            yield Violation("two-of-a-kind", R_ATTACK, "Any combination of weapons, but not more than one of the same kind.")
+            yield Violation("two-of-a-kind", R_ATTACK, f"{who} may lay any combination of weapons, but not more than one of the same kind.")
         if "armour" in kinds and not defender:
-            yield Violation("armour-defence", R_ATTACK, "Armour can only be used in defence.")
+            yield Violation("armour-defence", R_ATTACK, f"{who} attacks: Armour can only be used in defence.")
 
     def explain(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         seat = action.seat
