@@ -84,7 +84,7 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], p: dict[str, Any
         r.keys(q, PIECE_KEYS, path=f"pieces.{s}")
         got: dict[str, Any] = {}
         sq = q.get("square")
-        if sq not in b.squares:
+        if not isinstance(sq, str) or sq not in b.squares:
             r.bad(f"pieces.{s}.square", f"no square {sq!r} on the {b.name}.")
         got["square"] = sq
         for k in ("accredited", "coin", "sanctuary", "tea", "retired"):
@@ -124,7 +124,7 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], p: dict[str, Any
                 r.bad(f"pieces.{s}.burglary.jewel", f"a burglar stands on the square facing the case ({b.facing[jewel]}), not {sq!r}.")
             tools = r.list(f"pieces.{s}.burglary.tools", bq.get("tools", []))
             for i, c in enumerate(tools):
-                if c not in TOWER or TOWER[c].group != "tool":
+                if not isinstance(c, str) or c not in TOWER or TOWER[c].group != "tool":
                     r.bad(f"pieces.{s}.burglary.tools.{i}", f"{c!r} is not a burglary tool card.")
                 elif c in table:
                     r.bad(f"pieces.{s}.burglary.tools.{i}", f"the card {c!r} is on the table twice.")
@@ -133,7 +133,7 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], p: dict[str, Any
             if not tools:
                 r.bad(f"pieces.{s}.burglary.tools", "a burglary lays at least one tool.")
             attempts = r.int(f"pieces.{s}.burglary.attempts", bq.get("attempts"), 0, None)
-            if jewel in b.jewels and attempts is not None and tools and all(c in TOWER for c in tools):
+            if jewel in b.jewels and attempts is not None and tools and all(isinstance(c, str) and c in TOWER for c in tools):
                 got["burglary"] = Burglary(jewel, [c for c in tools], attempts)
         pieces[s] = got
     jewels = r.obj("jewels", p.get("jewels", {}))
@@ -159,7 +159,7 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], p: dict[str, Any
     counts = [pc["cards"] for pc in pieces.values() if pc.get("cards") is not None]
     if sum(counts) + len(table) > len(TOWER_CARDS):
         r.bad("pieces", f"the hands and the table hold {sum(counts) + len(table)} Tower cards; there are {len(TOWER_CARDS)}.")
-    if seat in pieces:
+    if isinstance(seat, str) and seat in pieces:
         if pieces[seat].get("sanctuary"):
             r.bad(f"pieces.{seat}.sanctuary", "Sanctuary lasts one turn: it has ended when its holder's turn starts.")
         if pieces[seat].get("retired"):
@@ -177,7 +177,7 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], p: dict[str, Any
                 continue
             cl = r.list(f"private.hands.{s}", cards)
             for i, c in enumerate(cl):
-                if c not in TOWER:
+                if not isinstance(c, str) or c not in TOWER:
                     r.bad(f"private.hands.{s}.{i}", f"no Tower card {c!r}.")
                 elif c in table:
                     r.bad(f"private.hands.{s}.{i}", f"the card {c!r} is already elsewhere.")
@@ -185,7 +185,7 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], p: dict[str, Any
                     table.append(c)
             if len(cl) != pieces[s].get("cards"):
                 r.bad(f"private.hands.{s}", f"{len(cl)} cards entered for a hand of {pieces[s].get('cards')}.")
-            hands_in[s] = [c for c in cl if c in TOWER]
+            hands_in[s] = [c for c in cl if isinstance(c, str) and c in TOWER]
     r.done()
     rest = [c for c in TOWER_CARDS if c not in table]
     rng.shuffle(rest)
