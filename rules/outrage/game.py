@@ -1681,35 +1681,28 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
     pos = state.pos[seat]
     if state.options["movement"] == "unchecked":
         return _anywhere(pos)
-    acc = state.accredited[seat]
-    visited = frozenset(state.visited) - {pos} if seat == state.actor else frozenset()
-    posted = frozenset(k for k, on in state.warders.items() if on)
-    return _moves(pos, steps, acc, visited, posted)
-
-
-@functools.lru_cache(maxsize=4096)
-def _moves(pos: str, steps: int, acc: bool, visited: frozenset[str], posted: frozenset[str]) -> dict[str, tuple[tuple[str, ...], bool]]:
-    """:func:`moves` from its inputs: a pure function of the board, so its answers are
-    remembered like the graph's own (callers only read them)."""
-    b = default_board()
     g = b.graph
-    qh = b.places["queens_house"]
+    acc = state.accredited[seat]
+    mine = seat == state.actor
+    visited = frozenset(state.visited) - {pos} if mine else frozenset()
     if not acc and b.region(pos) == "wall":
+        qh = b.places["queens_house"]
         d = g.distance(pos, qh, edges=FIRST_CIRCUIT)
         if d is not None and steps >= d:
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
     edges = MOVING if acc else UNACCREDITED
-    guarded = frozenset(sq for post in posted for sq in b.posts[post])
+    posted = frozenset(sq for post, on in state.warders.items() if on for sq in b.posts[post])
     bench = b.square(pos).bench_exit
     out: dict[str, tuple[tuple[str, ...], bool]] = {}
+    qh = b.places["queens_house"]
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
         if bench and p[1] != bench:
             continue
         if not acc and qh in p[1:-1]:
             p = p[: p.index(qh) + 1]  # the first circuit ends at Queen's House whatever the count (M-02)
-        needs = not guarded.isdisjoint(p[1:])
+        needs = any(s in posted for s in p[1:])
         known = out.get(p[-1])
         if known is None or (known[1] and not needs):
             out[p[-1]] = (p, needs)
