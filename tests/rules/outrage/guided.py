@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Draw, Rng, Roll, Seat
+from rules.core import Rng, Roll, Seat
 from rules.core.playout import choose
-from rules.outrage import GAME, Burgle, Choose, Escape, MoveTo
+from rules.outrage import GAME, MoveTo
 from rules.outrage.board import default_board
 from rules.outrage.cards import TOWER
 from rules.outrage.game import MOVING

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import PUBLIC, Roll
+from rules.core import Roll
 from rules.outrage import GAME, Change, Choose, Decline, MoveTo, Play
 from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER_CARDS
 from rules.outrage.state import Held
