@@ -5,7 +5,7 @@ The kernel's names (``rules.Roll``, ``rules.IllegalAction``…) are imported on 
 
 >>> import rules
 >>> [g.title for g in rules.catalog()]
-['Liberation', 'Tyranny']
+['Against All Tyrants', 'Dicetopia', 'Liberation', 'Outrage!', 'Tyranny']
 >>> rules.Roll.__module__
 'rules.core.actions'
 >>> rules.tyranny.GAME.title

@@ -3,7 +3,7 @@ game list shows (title, seats, factions) come from ``catalog.json``, so listing 
 home screen's history, the setup wizard) imports no engine.
 
 >>> [g.id for g in catalog()]
-['liberation', 'tyranny']
+['against_all_tyrants', 'dicetopia', 'liberation', 'outrage', 'tyranny']
 >>> info("tyranny").title
 'Tyranny'
 """

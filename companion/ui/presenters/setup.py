@@ -57,6 +57,10 @@ class SetupModel:
     seed: int | None = None
     step: int = 0
     joining: bool = False  # a game already under way: the "position" step asks where it stands
+    # Why a game's own setup widgets (its SETUP hook) cannot give the engine a playable
+    # choice, in players' words (Liberation's map cards laid out into no playable map):
+    # reported by check() like the engine's, so Start stays off.
+    blockers: list[str] = field(default_factory=list)
     _form: Any = field(default=None, repr=False)
     _form_key: str = field(default="", repr=False)
 
@@ -221,7 +225,9 @@ class SetupModel:
         try:
             self.game.new(self.named_seats(), dict(self.options), seed=0)
         except InvalidSetup as e:
-            return [v.message for v in e.violations]
+            return list(self.blockers) + [v.message for v in e.violations]
+        if self.blockers:
+            return list(self.blockers)
         if self.joining:
             # The engine checks the position too; secrets are never quoted here.
             return self.position_form().problem_lines()

@@ -9,9 +9,9 @@ from __future__ import annotations
 import sys
 
 from tests.ui import driver, scenarios as shared
-from tests.ui.liberation import map_scenarios, scenarios
+from tests.ui.liberation import card_scenarios, map_scenarios, scenarios
 
-for module in (scenarios, map_scenarios):
+for module in (scenarios, map_scenarios, card_scenarios):
     for name in dir(module):
         if name.startswith("liberation_"):
             setattr(shared, name, getattr(module, name))

@@ -16,13 +16,15 @@ pytestmark = pytest.mark.ui
 ARTIFACTS = ROOT / "artifacts" / "ui" / "liberation"
 
 
-def run(tmp_path: Path, scenario: str, size: str) -> dict:
+def run(tmp_path: Path, scenario: str, size: str, text_scale: float | None = None) -> dict:
     if not os.environ.get("DISPLAY") and shutil.which("xvfb-run") is None:
         pytest.skip("no display and no xvfb-run")
     result = tmp_path / f"{scenario}-{size}.json"
     cmd = [sys.executable, "-m", "tests.ui.liberation.run", scenario, "--size", size,
            "--journal", str(tmp_path / "journal.sqlite3"), "--out", str(ARTIFACTS), "--result", str(result),
            "--settings", str(toured_settings(tmp_path))]
+    if text_scale is not None:
+        cmd += ["--text-scale", str(text_scale)]
     if not os.environ.get("DISPLAY"):
         cmd = XVFB + cmd
     env = _env(tmp_path)
@@ -67,3 +69,23 @@ def test_map_cards_arranged_at_setup_by_taps_and_two_turns_played_on_them(tmp_pa
     r = run(tmp_path, "liberation_map_cards_setup", "800x480")
     assert any("map cards arranged by taps and played" in n for n in r["notes"])
     assert any("lib-setup-map-cards" in s for s in r["shots"])
+
+
+def test_our_map_cards_entered_on_screen_an_unplayable_layout_refused_and_a_game_with_our_own_draws(tmp_path):
+    """Issue 16: the card set entered once on screen (L-15), an arrangement the engine
+    cannot play keeps Start off with the reason, the table's map shows card 1 turned, and
+    three turns are played with every card drawn entered behind the gate (L-14)."""
+    r = run(tmp_path, "liberation_card_set_game", "800x480")
+    state = json.loads(r["notes"][-1])
+    assert state["map"] == state["composed"] == "kitchen-cards@1a90.2b0.3a0.4a0"
+    assert state["turn"] == 4 and state["active"] == state["liberation"]
+    assert state["hands"] == {state["dynasty"]: 3, state["liberation"]: 3}
+    assert state["layout_problems"] == []
+    assert any("3 physical draws" in n for n in r["notes"])
+    assert any("lib-cards-setup-unplayable" in s for s in r["shots"]) and any("lib-cards-table" in s for s in r["shots"])
+
+
+def test_the_map_card_screens_at_160_percent_text_pass_the_layout_check(tmp_path):
+    r = run(tmp_path, "liberation_card_set_layout", "800x480", text_scale=1.6)
+    assert json.loads(r["notes"][-1]) == []
+    assert any("lib-cards-entry-exits-160" in s for s in r["shots"]) and any("lib-cards-setup-quadrants-160" in s for s in r["shots"])

@@ -18,6 +18,26 @@ from ...kvload import load_kv
 from ...widgets.fit import fit_words
 
 
+_HEIGHTS: dict[tuple[str, float, float], float] = {}
+
+
+def _wrapped_height(text: str, font_size: float, width: float) -> float:
+    """How tall ``text`` is at ``font_size``, wrapped to ``width`` (as a city button draws it)."""
+    from kivy.core.text import Label as CoreLabel
+
+    from ...theme import FONT
+
+    key = (text, round(font_size, 1), round(width))
+    if key not in _HEIGHTS:
+        if len(_HEIGHTS) >= 2048:
+            _HEIGHTS.clear()
+        core = CoreLabel(text=text, font_size=font_size, font_name=FONT, text_size=(max(1.0, width), None),
+                         halign="center", line_height=0.92, max_lines=4)
+        core.refresh()
+        _HEIGHTS[key] = float(core.texture.size[1]) if core.texture is not None else 0.0
+    return _HEIGHTS[key]
+
+
 class CityButton(ButtonBehavior, Label):
     """One city: two lines of text (glyph + name, category · state) on a state colour."""
 
@@ -35,12 +55,22 @@ class CityButton(ButtonBehavior, Label):
     def on_text(self, *_a: Any) -> None:
         self._fit()
 
+
     def _fit(self) -> None:
         """The text size setting's size, smaller where a word would not fit the button
         (a category was cut: "Underwo")."""
         theme = App.get_running_app().theme
         base = theme.fs_small * (0.9 if self.width < dp(118) else 1)
-        self.font_size = fit_words(self.text, base, self.width - dp(8)) or dp(8)
+        size = fit_words(self.text, base, self.width - dp(8)) or dp(8)
+        # Three lines at a large text size can be taller than the button (its size comes
+        # from the gaps between cities): smaller still, until the lines fit its height.
+        room = self.height - dp(2)
+        for _ in range(4):
+            high = _wrapped_height(self.text, size, self.width - dp(6))
+            if high <= room or size <= dp(8):
+                break
+            size = max(dp(8), size * room / high * 0.97)
+        self.font_size = size
 
     def update(self, cell: Any) -> None:
         theme = App.get_running_app().theme
@@ -68,6 +98,7 @@ class CityMap(RelativeLayout):
         self._cells: list[Any] = []
         self._lines: list[tuple[str, str]] = []
         self._hot: set[tuple[str, str]] = set()
+        self._outlines: list[tuple[float, float, float, float]] = []
         # RelativeLayout pushes its translation in canvas.before, which a kv-built widget
         # only gets after __init__: draw in self.canvas (after canvas.before, under the
         # city buttons), in a group of ours.
@@ -75,10 +106,13 @@ class CityMap(RelativeLayout):
         self.canvas.add(self._drawing)
         self.bind(size=lambda *_: self._place())
 
-    def set_map(self, cells: Sequence[Any], lines: Sequence[tuple[str, str]], hot: Sequence[tuple[str, str]] = ()) -> None:
+    def set_map(self, cells: Sequence[Any], lines: Sequence[tuple[str, str]], hot: Sequence[tuple[str, str]] = (),
+                outlines: Sequence[tuple[float, float, float, float]] = ()) -> None:
         """Show ``cells`` (objects with id, label, state, x, y, selected, target) and
-        ``lines``; ``hot`` lines are drawn highlighted (an aimed Attack, a line just added)."""
+        ``lines``; ``hot`` lines are drawn highlighted (an aimed Attack, a line just added);
+        ``outlines`` are the map cards' edges (x0, y0, x1, y1 in the cells' coordinates)."""
         self._cells, self._lines, self._hot = list(cells), list(lines), set(hot)
+        self._outlines = list(outlines)
         ids = {c.id for c in cells}
         for cid in list(self.buttons):
             if cid not in ids:
@@ -125,6 +159,17 @@ class CityMap(RelativeLayout):
         g.clear()
         g.add(Color(*theme.surface))
         g.add(RoundedRectangle(pos=(0, 0), size=self.size, radius=[dp(10)]))
+        if self._outlines:
+            # The map cards' edges, as they lie on the table (each a little inside its
+            # share, so two neighbours show as two cards).
+            g.add(Color(*theme.line[:3], 0.55))
+            for x0, y0, x1, y1 in self._outlines:
+                def px(v: float, pad: float, size: float) -> float:
+                    return min(size - dp(3), max(dp(3), pad + v * (size - 2 * pad)))
+                left, right = px(x0, pad_x, self.width) + dp(3), px(x1, pad_x, self.width) - dp(3)
+                bottom, top = px(y0, pad_y, self.height) + dp(3), px(y1, pad_y, self.height) - dp(3)
+                if right > left and top > bottom:
+                    g.add(Line(rounded_rectangle=(left, bottom, right - left, top - bottom, dp(8)), width=dp(1.2)))
         for a, b in self._lines:
             if a not in centres or b not in centres:
                 continue

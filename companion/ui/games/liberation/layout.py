@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 Point = tuple[float, float]
@@ -28,7 +29,68 @@ def _grid(n: int) -> tuple[int, int]:
     return cols, max(1, math.ceil(n / cols))
 
 
-def _by_cards(cities: list[Any]) -> dict[str, Point]:
+def card_spots(n: int) -> list[Point]:
+    """Where the ``n`` cities of one map card sit on it, upright, in the card's unit square
+    (y up): a small grid, a last row that is not full centred (a 2-wide card with 3 cities
+    is a triangle, not a straight column). The card-set entry draws a card's cities on these spots too, so a card
+    looks the same while entered and on the table.
+
+    >>> card_spots(3)
+    [(0.25, 0.75), (0.75, 0.75), (0.5, 0.25)]
+    """
+    cols, rows = _grid(n)
+    out = []
+    for i in range(n):
+        col, row = i % cols, i // cols
+        in_row = min(cols, n - row * cols)
+        shift = (cols - in_row) / 2
+        out.append(((col + 0.5 + shift) / cols, 1.0 - (row + 0.5) / rows))
+    return out
+
+
+def turned_spot(p: Point, turn: int) -> Point:
+    """``p`` on a card turned ``turn`` degrees clockwise (about the card's centre, y up).
+
+    >>> turned_spot((0.5, 0.9), 90), turned_spot((0.5, 0.9), 180)
+    ((0.9, 0.5), (0.5, 0.09999999999999998))
+    """
+    x, y = p
+    for _ in range((turn // 90) % 4):
+        x, y = y, 1.0 - x
+    return (x, y)
+
+
+_CODE = re.compile(r"(\d+)([ab])(\d+)")
+
+
+def card_turns(spec: Any) -> dict[str, int]:
+    """Each map card's clockwise turn this game (``City.map_card`` → degrees), for a map
+    composed from map cards (RULINGS L-15): its id ends ``@<card><side><turn>.…`` (one
+    entry per quadrant, the card by its place in the set) and its cities come card by card
+    in the set's order. Any other map: no turns.
+
+    >>> from rules.liberation.mapcards import Arrangement, Placement, compose, placeholder_card_set
+    >>> cs = placeholder_card_set()
+    >>> m = compose(cs, Arrangement((Placement("top-left", "card-2", "b", 90), Placement("top-right", "card-1"),
+    ...     Placement("bottom-left", "card-3", "a", 270), Placement("bottom-right", "card-4", "b", 180))))
+    >>> sorted(card_turns(m).values())
+    [0, 90, 180, 270]
+    """
+    _, at, code = getattr(spec, "id", "").rpartition("@")
+    entries = [_CODE.fullmatch(part) for part in code.split(".")] if at else []
+    if not entries or None in entries:
+        return {}
+    turn_of = {int(e.group(1)): int(e.group(3)) for e in entries if e is not None}
+    cards: list[str] = []
+    for c in spec.cities:
+        if c.map_card and c.map_card not in cards:
+            cards.append(c.map_card)
+    if sorted(turn_of) != list(range(1, len(cards) + 1)):
+        return {}
+    return {card: turn_of[k + 1] for k, card in enumerate(cards)}
+
+
+def _by_cards(cities: list[Any], turns: dict[str, int]) -> dict[str, Point]:
     cards: dict[str, list[Any]] = {}
     for c in cities:
         cards.setdefault(c.map_card, []).append(c)
@@ -38,14 +100,10 @@ def _by_cards(cities: list[Any]) -> dict[str, Point]:
     for k, card in enumerate(names):
         cx, cy = k % ccols, k // ccols
         members = cards[card]
-        cols, rows = _grid(len(members))
-        for i, c in enumerate(members):
-            col, row = i % cols, i // cols
-            # Stagger alternate rows so a 2-wide card with 3 cities is not a straight column.
-            shift = 0.25 if (row % 2 and len(members) % cols) else 0.0
-            fx = (col + 0.5 + shift) / cols
-            fy = (row + 0.5) / rows
-            out[c.id] = ((cx + fx) / ccols, 1.0 - (cy + fy) / crows)
+        # A card turned on the table shows its cities turned with it (L-15).
+        for c, spot in zip(members, card_spots(len(members))):
+            fx, fy = turned_spot(spot, turns.get(card, 0))
+            out[c.id] = ((cx + fx) / ccols, 1.0 - (cy + 1.0 - fy) / crows)
     return out
 
 
@@ -105,13 +163,47 @@ def _snap(pos: dict[str, Point], cols: int, rows: int) -> dict[str, Point]:
     return out
 
 
-def _fit(pos: dict[str, Point]) -> dict[str, Point]:
+def _fitter(pos: dict[str, Point]) -> Any:
+    """The stretch that puts the cities' extent on the unit square less its margin."""
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     w = (max(xs) - min(xs)) or 1.0
     h = (max(ys) - min(ys)) or 1.0
     span = 1 - 2 * MARGIN
-    return {c: (MARGIN + (x - min(xs)) / w * span, MARGIN + (y - min(ys)) / h * span) for c, (x, y) in pos.items()}
+    return lambda x, y: (MARGIN + (x - min(xs)) / w * span, MARGIN + (y - min(ys)) / h * span)
+
+
+def _fit(pos: dict[str, Point]) -> dict[str, Point]:
+    f = _fitter(pos)
+    return {c: f(x, y) for c, (x, y) in pos.items()}
+
+
+def _by_cards_ok(cities: list[Any]) -> bool:
+    return bool(cities) and all(c.map_card for c in cities) and len({c.map_card for c in cities}) > 1
+
+
+def card_outlines(spec: Any) -> list[tuple[float, float, float, float]]:
+    """Where each map card lies (x0, y0, x1, y1, in the coordinates of :func:`layout`; they
+    may reach a little past 0..1, into the margin), so the map can draw the cards' edges
+    as on the table; none for a map without map cards.
+
+    >>> from rules.liberation import placeholder_map
+    >>> [tuple(round(v, 2) for v in r) for r in card_outlines(placeholder_map())][:2]
+    [(-0.05, 0.5, 0.5, 1.05), (0.5, 0.5, 1.05, 1.05)]
+    """
+    cities = list(spec.cities)
+    if not _by_cards_ok(cities):
+        return []
+    f = _fitter(_by_cards(cities, card_turns(spec)))
+    n = len({c.map_card for c in cities})
+    ccols, crows = _grid(n)
+    out = []
+    for k in range(n):
+        cx, cy = k % ccols, k // ccols
+        x0, y1 = f(cx / ccols, 1.0 - cy / crows)
+        x1, y0 = f((cx + 1) / ccols, 1.0 - (cy + 1) / crows)
+        out.append((x0, y0, x1, y1))
+    return out
 
 
 def layout(spec: Any) -> dict[str, Point]:
@@ -119,8 +211,8 @@ def layout(spec: Any) -> dict[str, Point]:
     cities = list(spec.cities)
     if not cities:
         return {}
-    if all(c.map_card for c in cities) and len({c.map_card for c in cities}) > 1:
-        return _fit(_by_cards(cities))
+    if _by_cards_ok(cities):
+        return _fit(_by_cards(cities, card_turns(spec)))
     cols = max(2, math.ceil(math.sqrt(len(cities))))
     rows = max(2, math.ceil(len(cities) / cols) + 1)  # one spare row: room to keep the shape
     return _fit(_snap(_spring([c.id for c in cities], sorted(spec.lines)), cols, rows))

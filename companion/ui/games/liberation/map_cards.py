@@ -16,6 +16,7 @@ journal, resume, positions and exports see an ordinary map.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from rules.liberation.mapcards import (
 
 from companion.mapfiles import CARDS_FOLDER, saved_card_sets
 
+_FIELD = re.compile(r"\b(?:cities|lines|quadrants)(?:\[\d+\])?(?:\.\w+)?: ")
 ARROWS = {0: "↑", 90: "→", 180: "↓", 270: "←"}  # where the card's top edge points, for the picture
 
 
@@ -88,9 +90,14 @@ class CardsChoice:
         t = self.arrangement.at(quadrant).turn
         self._set(quadrant, turn=TURNS[(TURNS.index(t) + 1) % len(TURNS)])
 
-    def shuffle(self, rng: random.Random) -> None:
-        """The app lays the cards out at random (when the table has not)."""
-        self.arrangement = shuffled(self.card_set, rng)
+    def shuffle(self, rng: random.Random, tries: int = 64) -> None:
+        """The app lays the cards out at random (when the table has not): a layout whose
+        map the engine can play, if one turns up in ``tries`` draws (a set where some
+        sides strand a city would otherwise hand the table a layout it cannot start)."""
+        for _ in range(tries):
+            self.arrangement = shuffled(self.card_set, rng)
+            if not self.problems():
+                break
         self.shuffled_by_app = True
 
     def cell(self, quadrant: str) -> QuadrantCell:
@@ -110,7 +117,8 @@ class CardsChoice:
         try:
             compose(self.card_set, self.arrangement)
         except ArrangementError as e:
-            return list(e.problems)
+            # The map's field paths ("cities[3]: ") are for files, not players.
+            return [_FIELD.sub("", p).replace("the map these cards make cannot be played: ", "") for p in e.problems]
         return []
 
     def option(self) -> dict[str, Any]:

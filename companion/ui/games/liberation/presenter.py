@@ -25,7 +25,7 @@ from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection
 from ...presenters.words import humanise, option_words
 from rules.liberation.missions import QUESTION_KINDS
 
-from .layout import layout
+from .layout import card_outlines, layout
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 # The game's own display facts (rules/liberation/data/factions.json): (glyph, name).
@@ -132,6 +132,7 @@ class LiberationPresenter:
         missions = opts.get("missions") if isinstance(opts, dict) else None
         self.missions = parse_missions(missions) if missions else default_missions()
         self.pos = layout(self.map)
+        self.outlines = card_outlines(self.map)  # the map cards' edges (none for a fixed map)
         self._pick = _Pick()
         self._info = (-1, "")  # (ply, words): what the last tap on the map asked about
 

@@ -74,7 +74,7 @@ class LiberationScreen(GameScreen):
         self.step_states = [state for _, _, state in steps] or ["todo", "todo", "todo"]
         answers = p.answers()
         self.answers_text = "\n".join("? " + p.humanise(a) for a in answers[-3:])
-        self.ids.map.set_map(p.cells(v), p.lines(), p.aimed_lines(v))
+        self.ids.map.set_map(p.cells(v), p.lines(), p.aimed_lines(v), p.outlines)
 
     def after_refresh(self) -> None:
         p = self.presenter

@@ -16,6 +16,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.stacklayout import StackLayout
 
 from ...widgets.base import TCButton, TCLabel, TCToggle
+from .card_entry_screen import open_card_entry
 from .map_cards import CardsChoice, card_sets, quadrant_words
 from .map_entry import map_choices
 from .map_entry_screen import open_map_entry, user_folder
@@ -40,6 +41,7 @@ def add_map_choice(screen: Any, box: Any) -> None:
     if mode == CARDS:
         _add_cards(screen, box)
     else:
+        screen.model.blockers = []  # a fixed map is checked by the engine itself
         _add_fixed(screen, box)
 
 
@@ -56,6 +58,7 @@ def _mode(screen: Any, mode: str) -> None:
         from rules.liberation import placeholder_data
 
         screen.model.options["map"] = placeholder_data()
+        screen.model.blockers = []
     y = screen.ids.scroll.scroll_y
     screen.show_step(screen.model.step)
     screen.ids.scroll.scroll_y = y
@@ -81,6 +84,16 @@ def _add_cards(screen: Any, box: Any) -> None:
             b.bind(on_release=lambda _b, cs=cs: (cards.choose_set(cs.id), _changed(screen)))
             row.add_widget(b)
         box.add_widget(row)
+    tools = StackLayout(spacing=dp(6), size_hint_y=None)
+    tools.bind(minimum_height=tools.setter("height"))
+    enter = TCButton(text="✎ Enter our map cards…", size_hint=(None, None)).fit(dp(220), dp(52))
+    enter.bind(on_release=lambda _b: _enter_cards(screen, None))
+    tools.add_widget(enter)
+    if not cards.card_set.placeholder:
+        fix = TCButton(text="✎ Correct these cards…", size_hint=(None, None)).fit(dp(220), dp(52))
+        fix.bind(on_release=lambda _b: _enter_cards(screen, cards.card_set))
+        tools.add_widget(fix)
+    box.add_widget(tools)
     box.add_widget(TCLabel(text="Lay your map cards out, then tell the app, quadrant by quadrant: tap the card to change it, "
                                 "⇆ to flip it, ↻ to turn it a quarter clockwise (the way its top edge points is shown).",
                            font_size=theme.fs_small))
@@ -135,9 +148,13 @@ def _changed(screen: Any) -> None:
     problems = cards.problems()
     theme = App.get_running_app().theme
     if problems:
+        # Start stays off until the layout makes a map the engine can play (L-15), and
+        # the wizard's footer says why, beside this line.
+        screen.model.blockers = ["These map cards laid out this way make no playable map: " + p for p in problems[:2]]
         text = "✖ These cards laid out this way make no playable map: " + " ".join(problems[:2])
         color = theme.warn
     else:
+        screen.model.blockers = []
         screen.model.options["map"] = cards.option()
         how = "shuffled by the app" if cards.shuffled_by_app else "as entered"
         text = f"✔ The map this game ({how}): {cards.describe()}."
@@ -148,6 +165,16 @@ def _changed(screen: Any) -> None:
         status.text = text
         status.color = color
     screen._check()
+
+
+def _enter_cards(screen: Any, card_set: Any) -> None:
+    """The card-set entry; the set saved there becomes the one in use (back here, with
+    every other choice kept)."""
+    def saved(cs: Any) -> None:
+        screen.model.__dict__["liberation_cards"] = CardsChoice(card_sets(user_folder(App.get_running_app()).parent), cs.id)
+
+    screen.keep_once = True
+    open_card_entry(card_set, on_saved=saved)
 
 
 def _add_fixed(screen: Any, box: Any) -> None:
