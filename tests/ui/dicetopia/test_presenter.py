@@ -284,3 +284,29 @@ def test_the_tables_own_missions_are_entered_behind_the_gate(new_table):
     assert not p.physical_draw_continues("banxa-1")
     assert p.drawn_news(page.choices[2].action) == ""  # a card in hand: nothing to peek at
     assert len(p.hand_page("banxa-1")[0].lines) == 3
+
+
+@pytest.mark.parametrize("seed,factions", [(11, ("bingmai", "ewo", "perceptioneers")), (12, ("banxa", "hollows", "roamers", "tuulu"))])
+def test_every_public_button_is_legal_and_nothing_secret_shows_through_a_whole_game(new_table, seed, factions):
+    """A whole game played by the panel's own buttons where it has them: each button's
+    action is one the engine accepts, and no public word names a secret mission."""
+    seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in zip(factions, ("Ann", "Bob", "Cy", "Dee"))]
+    t = new_table(seats=seats, options={"first": seats[0]["id"]}, seed=seed)
+    p = DicetopiaPresenter(t)
+    pressed = set()
+    for _ in range(500):
+        if t.outcome is not None:
+            break
+        _no_secret(t, p)
+        submits = [b for b in p.buttons() if b.intent == "submit"]
+        for b in submits:
+            assert not t.game.check(t.state, b.action), b.label
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+        elif submits:
+            pressed.add(type(submits[0].action).__name__)
+            t.submit(submits[0].action)
+        else:
+            t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.outcome is not None and pressed
