@@ -334,7 +334,8 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
 
 def dicetopia_layout_tour(d: Any) -> Iterator[float]:
     """The layout check over four players' table (30 dice, clocks) at five window sizes,
-    landscape and portrait: mid-turn with targets marked, and at the end with the tally."""
+    landscape and portrait, at the run's text size and at 100 %: mid-turn with targets
+    marked, and at the end with the tally (at 800×480 and 600×1024)."""
     from kivy.core.window import Window
 
     from companion.clocks import presets
@@ -356,17 +357,21 @@ def dicetopia_layout_tour(d: Any) -> Iterator[float]:
     table.submit(p.tap("waste", 0))  # Dana's agent in Waste Management: its targets are marked
     yield from settle(d)
     sizes = [(800, 480), (800, 600), (1024, 600), (1280, 800), (600, 1024)]
-    for w, h in sizes:
-        Window.size = (w, h)
-        yield 0.6
-        _layout(d, f"{w}x{h} turn", problems)
-        _shot(d, f"dt-tour-turn-{w}x{h}")
+    theme = app.theme
+    scales = sorted({theme.scale, 1.0}, reverse=True)  # the run's text size, then 100 %
+
+    def tour(what: str) -> Iterator[float]:
+        for scale in scales:
+            theme.apply(theme.palette, scale)
+            for w, h in sizes if what == "turn" else (sizes[0], sizes[-1]):
+                Window.size = (w, h)
+                yield 0.5
+                _layout(d, f"{w}x{h} {int(scale * 100)}% {what}", problems)
+                _shot(d, f"dt-tour-{what}-{w}x{h}")
+
+    yield from tour("turn")
     _screen(d).tally_step_s = 0.02
     yield from _finish_by_engine(d)
     yield 1.5
-    for w, h in (sizes[0], sizes[-1]):
-        Window.size = (w, h)
-        yield 0.6
-        _layout(d, f"{w}x{h} end", problems)
-        _shot(d, f"dt-tour-end-{w}x{h}")
+    yield from tour("end")
     d.note(json.dumps(problems))
