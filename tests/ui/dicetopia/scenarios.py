@@ -158,7 +158,7 @@ def _wizard(d: Any) -> Iterator[float]:
             break
         b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
         d.tap(b)
-        yield 0.25
+        yield 0.1
     d.check(any("Banxa" in t for t in d.texts(setup.ids.content)) and any("Shakra" in t for t in d.texts(setup.ids.content)),
             "Ann plays Banxa Corporation, Bob the Shakra Pirates")
     d.tap(setup.ids.next)
