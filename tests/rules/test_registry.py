@@ -14,7 +14,7 @@ from rules import registry
 from rules.core import UnknownGame
 
 
-@pytest.mark.parametrize("info", [registry.info(g) for g in ("liberation", "tyranny")], ids=lambda i: i.id)
+@pytest.mark.parametrize("info", [registry.info(g) for g in ("dicetopia", "liberation", "tyranny")], ids=lambda i: i.id)
 def test_catalog_facts_are_the_engines_own(info):
     game = rules.load(info.id)
     assert (game.id, game.title, game.min_seats, game.max_seats, tuple(game.factions)) == \

@@ -1,0 +1,28 @@
+"""Dicetopia's table screen in the real app, in a real window (Xvfb), by simulated touches
+(one process per run; screenshots in artifacts/ui/dt-*.png): a short game from the wizard
+to the tally at 800×480 with 160 % text, and the layout at five sizes at 160 % and 100 %."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+
+def test_a_short_game_from_the_wizard_to_the_tally_at_800x480_and_160_percent_text(run_app):
+    r = run_app("dicetopia.scenarios:dicetopia_short_game", "800x480", text_scale=1.6)
+    assert any("city entered in 19 taps" in n for n in r["notes"])
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert any("dt-end-tally" in s for s in r["shots"]) and any("dt-gate-keep" in s for s in r["shots"])
+
+
+def test_four_players_lay_out_at_every_size_at_160_and_100_percent_text(run_app):
+    """One process, the window resized and the text size changed: 800×480, 800×600,
+    1024×600, 1280×800 and portrait 600×1024, mid-turn (30 dice, clocks, targets marked)
+    and at the end (the tally)."""
+    r = run_app("dicetopia.scenarios:dicetopia_layout_tour", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert len([s for s in r["shots"] if "dt-tour" in s]) == 14

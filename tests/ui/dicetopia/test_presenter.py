@@ -1,0 +1,312 @@
+"""The Dicetopia presenter without a window: the city entered on the grid, the guided
+taps (targets, then the action), abilities, missions only behind the gate, the tally."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import PUBLIC, Draw, DrawRequest, Roll, RollRequest
+from rules.dicetopia.actions import Deploy, Exterminate, Intervene, Keep, Swap
+
+from companion.ui.games.dicetopia.presenter import CityEntry, DicetopiaPresenter
+
+SEATS = [{"id": "shakra-1", "faction": "shakra", "name": "Ann"}, {"id": "tuulu-1", "faction": "tuulu", "name": "Bob"}]
+
+
+def _to_turns(t: Any, p: DicetopiaPresenter) -> None:
+    """The app rolls the city and deals; each player discards their first mission."""
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("shakra-1", "tuulu-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+
+
+def _public_words(p: DicetopiaPresenter) -> list[str]:
+    out = [p.prompt_line(), p.turn_line(), p.steps(), p.scores(), p.info]
+    out += [b.label for b in p.buttons()]
+    for h in p.hoods():
+        out += [h.title, h.status] + [c.text + c.words for c in h.cells]
+    for b in p.boards():
+        out += [b.title, b.token] + [c.text + c.words for c in b.cells]
+    return out
+
+
+def _no_secret(t: Any, p: DicetopiaPresenter) -> None:
+    hidden = {h for h in t.hidden(PUBLIC) if len(h) > 3}
+    leaks = [(h, w) for w in _public_words(p) for h in hidden if h in w]
+    assert not leaks
+
+
+def test_the_city_entered_on_the_grid_is_the_city_rolled(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    assert [b.intent for b in p.buttons()] == ["entry-start", "app-draw"]
+    p.start_entry()
+    e = p.entry
+    assert len(e.spaces) == 18 and e.per_colour == {"purple": 6, "teal": 6, "white": 6}
+    for i in range(6):
+        assert e.push("purple", i + 1)
+    assert not e.push("purple", 3) and e.left("purple") == 0  # a seventh purple die is refused
+    for i in range(12):
+        e.push(("teal", "white")[i % 2], 6 - i % 6)
+    e.pop()
+    assert not e.complete and p.hoods()[5].cells[2].kind == "next"
+    e.push("white", 1)
+    assert e.complete and "entry-done" in [b.intent for b in p.buttons()]
+    t.submit(e.roll("shakra-1"))
+    city = t.view()["city"]
+    assert city["agency"][:3] == ["p1", "p2", "p3"] and city["agency"][3:] == ["-", "-"]
+    assert [c.kind for c in p.hoods()[0].cells] == ["die", "die", "die", "unused", "unused"]
+    assert p.hoods()[0].cells[0].text == "⚔1"  # glyph and value: never colour alone
+
+
+def test_a_guided_swap_marks_only_legal_targets_and_then_submits(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=3)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    _no_secret(t, p)
+    v = t.view()
+    assert p.targets() == {(h, i) for h, cells in v["city"].items() for i, c in enumerate(cells) if c[1:].isdigit()}
+    deploy = p.tap("congress", 0)
+    assert deploy == Deploy("shakra-1", "congress", 0)
+    t.submit(deploy)
+    assert "Twilight Congress" in p.steps() and "Tap a die" in p.prompt_line()
+    first = p.targets()
+    assert first and all(w in v["city"] for w, _ in first)
+    assert p.tap("agency", 0) is None
+    second = p.targets()
+    assert second and all(w not in ("agency", "shakra-1", "tuulu-1") for w, _ in second)  # another neighbourhood
+    assert p.tap("shakra-1", 0) is None and "board" in p.info  # not a target: its words instead
+    w, i = sorted(second)[0]
+    action = p.tap(w, i)
+    assert isinstance(action, Swap) and {(action.a, action.a_index), (action.b, action.b_index)} == {("agency", 0), (w, i)}
+    t.submit(action)
+    _no_secret(t, p)
+
+
+def test_exterminate_and_intervention_by_taps(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=4)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    labels = [b.label for b in p.buttons()]
+    assert any("Exterminate" in x for x in labels) and not any("Intervention" in x for x in labels)
+    p.set_mode("exterminate")
+    assert "Exterminate" in p.prompt_line() and p.buttons()[-1].label == "← Back"
+    action = p.tap("bank", 1)
+    assert action == Exterminate("shakra-1", "bank", 1)
+    t.submit(action)
+    assert p.hoods()[4].cells[1].text == "✖" and "used" in p.boards()[0].token
+    t.submit(p.tap("gugu", 0))
+    t.submit(p.tap("agency", 0))  # the reroll: Bob has no Block
+    t.roll_for_me()
+    assert t.view()["current"] == "tuulu-1"
+    p.set_mode("intervene")
+    assert p.tap("waste", 0) is None
+    twice = [b for b in p.buttons() if "twice" in b.label]
+    assert len(twice) == 1 and twice[0].action == Intervene("tuulu-1", "waste", 0, "waste", 0)
+    assert isinstance(p.tap("syndicate", 0), Intervene)  # a second die: the action at once
+
+
+def test_dealt_factions_live_in_the_view_and_are_offered_face_up(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1", "deal_factions": True})
+    p = DicetopiaPresenter(t)
+    assert p.who("shakra-1") == "Ann"
+    cards = [b for b in p.buttons() if b.intent == "submit"]
+    assert len(cards) == 10 and all(isinstance(b.action, Draw) for b in cards)
+    t.submit(next(b.action for b in cards if "Hollows" in b.label))
+    assert p.who("shakra-1") == "Ann (≈ Hollows)" and p.seats()[0]["faction"] == "hollows"
+    assert len([b for b in p.buttons() if b.intent == "submit"]) == 9
+
+
+def test_missions_are_behind_the_gate_only_and_the_end_tallies_them(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=9)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    page = p.hand_page("shakra-1")[0]
+    assert len(page.choices) == 3 and all(isinstance(c.action, Keep) for c in page.choices)
+    assert all(b.intent == "hand" for b in p.buttons())  # public buttons never name a mission
+    _no_secret(t, p)
+    for seat in ("shakra-1", "tuulu-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    assert not p.revealed()
+    for _ in range(400):
+        if t.outcome is not None:
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+            continue
+        t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+        _no_secret(t, p)
+    assert t.outcome is not None and p.buttons() == []
+    assert len(p.revealed()) == 2
+    rows = p.tally()
+    assert [r[2] for r in rows] == sorted((r[2] for r in rows), reverse=True)
+    assert all(any(x.startswith("Loot") for x in lines) for _who, lines, _total in rows)
+    assert any(x.startswith("Mission") for _w, lines, _t in rows for x in lines)
+    assert "wins" in p.winner_line() or "share" in p.winner_line()
+
+
+def test_player_words(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    said = p.humanise("shakra-1 swaps with the die in congress (RULINGS.md D-07); cash-is-king")
+    assert said == "Ann swaps with the die in Twilight Congress; Cash is King"
+
+
+def test_city_entry_doctest():
+    import doctest
+
+    from companion.ui.games.dicetopia import layout, presenter
+
+    assert doctest.testmod(presenter).failed == 0 and doctest.testmod(layout).failed == 0
+    assert CityEntry([("agency", 0)], {"purple": 1, "teal": 0, "white": 0}).push("teal", 1) is False
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _deploy_first(t: Any, p: DicetopiaPresenter, hood: str) -> None:
+    v = t.view()
+    i = next(k for k, c in enumerate(v["city"][hood]) if c[1:].isdigit())
+    t.submit(p.tap(hood, i))
+
+
+def test_block_and_adaptation_are_offered_as_buttons(new_table):
+    t = new_table(options={"first": "hollows-1"}, seed=2)  # Ann: Banxa Corporation, Bob: Hollows
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("banxa-1", "hollows-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    _deploy_first(t, p, "gugu")  # Bob rerolls: Ann may Block it
+    t.submit(p.tap("agency", 0))
+    labels = [b.label for b in p.buttons()]
+    assert labels == ["▣ Ann: Block it", "Let it happen"]
+    t.submit(p.buttons()[1].action)
+    t.roll_for_me()
+    # Ann swaps Bob's agent in the Gugu Airforce away (Waste Management): Bob may adapt.
+    _deploy_first(t, p, "waste")
+    agent = next(i for i, c in enumerate(t.view()["city"]["gugu"]) if c == "@hollows-1")
+    assert p.tap("gugu", agent) is None
+    target = sorted(p.targets())[0]
+    t.submit(p.tap(*target))
+    adapt = [b for b in p.buttons() if "Adapt" in b.label]
+    assert adapt and all("→" in b.label for b in adapt) and p.buttons()[-1].label == "Don't adapt"
+
+
+def test_hypnosis_and_transcendence_choose_a_neighbourhood_by_button(new_table):
+    seats = [{"id": "ewo-1", "faction": "ewo", "name": "Eve"}, {"id": "perceptioneers-1", "faction": "perceptioneers", "name": "Pat"}]
+    t = new_table(seats=seats, options={"first": "ewo-1"}, seed=6)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("ewo-1", "perceptioneers-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    hyp = [b for b in p.buttons() if "Hypnosis" in b.label]
+    assert len(hyp) == 1 and hyp[0].intent == "mode"
+    p.set_mode("hypnosis")
+    hoods = [b for b in p.buttons() if b.intent == "submit"]
+    assert len(hoods) == 6
+    t.submit(next(b.action for b in hoods if "Twilight Congress" in b.label))
+    assert "in Twilight Congress (Hypnosis)" in p.prompt_line()
+    assert {w for w, _ in p.targets()} == {"congress"}
+    _deploy_first(t, p, "congress")
+    p.set_mode("transcend")
+    choices = [b for b in p.buttons() if b.intent == "submit"]
+    legal = [a for a in t.legal_actions() if type(a).__name__ == "Transcend"]
+    assert choices and [b.action for b in choices] == legal and all("Twilight Congress" not in b.label for b in choices)
+    t.submit(choices[0].action)
+
+
+def test_moments_say_what_a_reroll_and_an_exterminate_decided(new_table):
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=4)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    before = t.view()
+    t.submit(Exterminate("shakra-1", "bank", 1))
+    m = p.moment(before, t.view())
+    assert m is not None and "Observatory Bank" in m.title and "leaves the game" in m.text
+    t.submit(p.tap("gugu", 0))
+    t.submit(p.tap("agency", 0))
+    old = t.view()["city"]["agency"][0]
+    before = t.view()
+    t.submit(Roll("shakra-1", (6 if old[1] != "6" else 1,)))
+    m = p.moment(before, t.view())
+    assert m is not None and m.title.startswith("↻ ") and "The Agency" in m.text
+    assert p.moment(t.view(), t.view()) is None
+
+
+def test_cloning_by_taps_and_opportunist_behind_the_gate_at_the_end(new_table):
+    seats = [{"id": "dangmer-1", "faction": "dangmer", "name": "Dana"}, {"id": "centauri-1", "faction": "centauri", "name": "Cy"}]
+    t = new_table(seats=seats, options={"first": "dangmer-1"}, seed=5)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    t.submit(p.hand_page("dangmer-1")[0].choices[0].action)  # Cy keeps all three (Opportunist)
+    for _ in range(400):
+        if t.view()["phase"] == "clone":
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+            continue
+        t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.view()["phase"] == "clone" and "Cloning" in p.prompt_line()
+    assert {w for w, _ in p.targets()} == {"dangmer-1"}
+    assert p.tap("dangmer-1", 0) is None
+    assert {w for w, _ in p.targets()} == {"centauri-1"}  # the opponent to the right
+    assert p.tap("centauri-1", 2) is None
+    copies = [b for b in p.buttons() if "Copy the" in b.label]
+    assert sorted(b.action.what for b in copies) == ["colour", "value"] and p.buttons()[-1].label == "Don't clone"
+    t.submit(next(b.action for b in copies if b.action.what == "value"))
+    while t.view()["phase"] not in ("choose", "over"):
+        t.submit(next(a for a in t.legal_actions() if a.seat in t.prompt.actors))
+    assert t.view()["phase"] == "choose"
+    assert [b.intent for b in p.buttons()] == ["hand"]
+    page = p.hand_page("centauri-1")[0]
+    assert len(page.choices) == 3 and all(c.label.startswith("Don't score") for c in page.choices)
+    t.submit(page.choices[0].action)
+
+
+def test_the_tables_own_missions_are_entered_behind_the_gate(new_table):
+    t = new_table(options={"first": "banxa-1"})
+    p = DicetopiaPresenter(t)
+    t.roll_for_me()
+    assert p.buttons()[0].intent == "physical-draw" and p.buttons()[0].seat == "banxa-1"
+    for k in range(3):
+        assert p.physical_draw_continues("banxa-1")
+        page = p.physical_draw_page("banxa-1")[0]
+        assert len(page.choices) == 40 - k  # every card but those already entered: the deck is secret
+        t.submit(page.choices[k].action)
+    assert not p.physical_draw_continues("banxa-1")
+    assert p.drawn_news(page.choices[2].action) == ""  # a card in hand: nothing to peek at
+    assert len(p.hand_page("banxa-1")[0].lines) == 3
+
+
+@pytest.mark.parametrize("seed,factions", [(11, ("bingmai", "ewo", "perceptioneers")), (12, ("banxa", "hollows", "roamers", "tuulu"))])
+def test_every_public_button_is_legal_and_nothing_secret_shows_through_a_whole_game(new_table, seed, factions):
+    """A whole game played by the panel's own buttons where it has them: each button's
+    action is one the engine accepts, and no public word names a secret mission."""
+    seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in zip(factions, ("Ann", "Bob", "Cy", "Dee"))]
+    t = new_table(seats=seats, options={"first": seats[0]["id"]}, seed=seed)
+    p = DicetopiaPresenter(t)
+    pressed = set()
+    for _ in range(500):
+        if t.outcome is not None:
+            break
+        _no_secret(t, p)
+        submits = [b for b in p.buttons() if b.intent == "submit"]
+        for b in submits:
+            assert not t.game.check(t.state, b.action), b.label
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+        elif submits:
+            pressed.add(type(submits[0].action).__name__)
+            t.submit(submits[0].action)
+        else:
+            t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.outcome is not None and pressed
