@@ -139,3 +139,15 @@ def test_a_table_map_names_the_cities_of_that_map():
     names = [n for _, n in m.position_form().choices(m.position_form().field("occupied"))]
     spec_names = [c["name"] for c in rules.load("liberation").resolve_options({})["map"]["cities"]]
     assert names == spec_names
+
+
+def test_a_game_with_positions_but_no_form_is_not_offered_to_join(monkeypatch) -> None:
+    # The engine can start from a position, but the app has no page asking for one: the
+    # wizard must not offer "already under way" with nothing to fill in.
+    from companion.ui.presenters import position_form
+
+    forms = dict(position_form.form_specs())
+    forms.pop("tyranny")
+    monkeypatch.setattr(position_form, "form_specs", lambda: forms)
+    assert not SetupModel.for_game("tyranny").can_join()
+    assert SetupModel.for_game("liberation").can_join()

@@ -86,10 +86,18 @@ class SetupModel:
         return f"{i + 1} · {STEP_NAMES[name]}"
 
     def can_join(self) -> bool:
-        """Whether the engine can start this game from a position."""
+        """Whether the table can start tracking this game mid-way: the engine starts from
+        a position *and* the app has a form asking for one (an engine with positions but
+        no form yet would only offer an empty page).
+
+        >>> SetupModel.for_game("tyranny").can_join()
+        True
+        """
         from companion.positions import has_positions
 
-        return has_positions(self.game_id)
+        from .position_form import form_specs
+
+        return has_positions(self.game_id) and self.game_id in form_specs()
 
     def position_form(self) -> Any:
         """The form of the position being entered (``presenters.position_form``), made
