@@ -16,7 +16,9 @@ rules.datafile.DataFileError: board.json: tunnels[0].cost: must be a whole numbe
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any, Iterable, NoReturn
 
 from rules.core.errors import RulesError
@@ -35,6 +37,22 @@ class DataFileError(RulesError):
         self.source = source
         text = "; ".join(self.problems)
         super().__init__(f"{source}: {text}" if source else text)
+
+
+def read_json(path: str | Path, error: type[DataFileError], what: str) -> Any:
+    """The JSON in the file at ``path``, or ``error`` naming the file when it cannot be
+    read or parsed (``what``: "board file", for the message). Validating it is the caller's.
+
+    >>> try:
+    ...     read_json("/no/such/board.json", DataFileError, "board file")
+    ... except DataFileError as e:
+    ...     print(e.source, "|", e.problems[0][:39])
+    /no/such/board.json | cannot read the board file (FileNotFound
+    """
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise error(f"cannot read the {what} ({type(e).__name__}: {short(str(e), 80)})", str(path)) from None
 
 
 def short(value: Any, limit: int = 40) -> str:

@@ -22,14 +22,13 @@ Arcs carry a kind, so one graph answers every movement question: on a first circ
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from rules.core.graph import Graph
-from rules.datafile import DataFileError, Problems, at, short
+from rules.datafile import DataFileError, Problems, at, read_json, short
 
 DATA = Path(__file__).parent / "data"
 
@@ -277,11 +276,7 @@ def _square(p: Problems, row: Any, where: str, squares: dict[str, Square]) -> Sq
 
 def load_board(path: str | Path) -> Board:
     """Read and validate a board file."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise BoardError(f"cannot read the board file ({type(e).__name__}: {short(str(e), 80)})", str(path)) from None
-    return parse_board(data, str(path))
+    return parse_board(read_json(path, BoardError, "board file"), str(path))
 
 
 @lru_cache(maxsize=None)

@@ -26,7 +26,7 @@ from typing import Any, Collection, Mapping
 
 from rules.core.graph import Graph
 from rules.core.jsondata import stored_as
-from rules.datafile import DataFileError, Problems, at, kind, short
+from rules.datafile import DataFileError, Problems, at, kind, read_json, short
 
 DATA = Path(__file__).parent / "data"
 KINDS = ("property", "gamble", "gains", "tunnel", "safe", "hideout", "police-station", "street")
@@ -271,11 +271,7 @@ def _tunnel(
 
 def load_board(path: str | Path) -> Board:
     """Read a board file (JSON)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise BoardError(f"cannot read the board file ({type(e).__name__}: {short(str(e), 80)})", str(path)) from None
-    return parse_board(data, str(path))
+    return parse_board(read_json(path, BoardError, "board file"), str(path))
 
 
 @lru_cache(maxsize=None)
