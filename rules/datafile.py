@@ -46,8 +46,8 @@ def read_json(path: str | Path, error: type[DataFileError], what: str) -> Any:
     >>> try:
     ...     read_json("/no/such/board.json", DataFileError, "board file")
     ... except DataFileError as e:
-    ...     print(e.source, "|", e.problems[0][:39])
-    /no/such/board.json | cannot read the board file (FileNotFound
+    ...     print(e.source, "|", e.problems[0].split(":")[0])
+    /no/such/board.json | cannot read the board file (FileNotFoundError
     """
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
