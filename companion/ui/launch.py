@@ -44,6 +44,21 @@ def run(args: argparse.Namespace) -> None:
         def on_ready(app: "CompanionApp") -> None:
             start_demo(app, seed=args.seed)
 
+    from .ble_link import resolve_mode
+
+    ble_mode, ble_why = resolve_mode(getattr(args, "ble", None), demo=bool(args.demo))
+    demo_ready = on_ready
+
+    def on_ready(app: "CompanionApp") -> None:  # noqa: F811 (the demo's, then the dice's)
+        if demo_ready is not None:
+            demo_ready(app)
+        if ble_mode != "off":
+            from .ble_link import start_ble
+
+            start_ble(app, ble_mode)
+        elif ble_why and getattr(args, "ble", None) not in (None, "off"):
+            app.journal_error = app.journal_error or f"--ble {args.ble}: {ble_why}"
+
     from . import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
 
     bench_hooks.install()
