@@ -119,6 +119,7 @@ class BleLink:
         self.scanned = False
         self.error = ""  # no Bluetooth here, in a sentence (the card's headline when set)
         self.message = ""  # the outcome of the latest scan / blink / pairing, in a sentence
+        self.notes: dict[str, str] = {}  # a die's latest blink outcome, shown under it
         self.sources: set[str] = set()  # every die source paired since the start ("die:pixels-…/0")
         self._lock = threading.Lock()
 
@@ -238,6 +239,7 @@ class BleLink:
 
     def unpair(self, device: str) -> None:
         p = self.paired.pop(device, None)
+        self.notes.pop(device, None)
         source = self.source
         if source is not None:
             try:
@@ -274,9 +276,9 @@ class BleLink:
             try:
                 self._source().blink(device)
             except Exception as e:
-                self.message = f"✖ {what} could not blink: {_plain(e)}"
+                self.notes[device] = f"✖ {what} could not blink: {_plain(e)}"
             else:
-                self.message = f"✦ {what} is blinking: that is the die."
+                self.notes[device] = f"✔ {what} is blinking: that is the die."
             self.on_change()
 
         worker = threading.Thread(target=run, name="ble-blink", daemon=True)
@@ -355,7 +357,14 @@ def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_
     def on_change() -> None:
         from kivy.clock import Clock
 
-        Clock.schedule_once(lambda _dt: (apply_seats(app.table), model.changed()), 0)
+        Clock.schedule_once(lambda _dt: (apply_seats(app.table), model.changed(), redraw_table()), 0)
+
+    def redraw_table() -> None:
+        # The dice tray names each die by its owner ("Ann's Pixel …"): a die given to
+        # another player, paired or unpaired changes what the table screen says.
+        scr = app._table_screen(app.table) if hasattr(app, "_table_screen") else None
+        if scr is not None:
+            scr.refresh()
 
     link = BleLink(app.post_event, mode, factory=factory, radio=radio, on_status=on_status, on_change=on_change)
     model.add_link(BLE_DEVICE, link)

@@ -64,7 +64,7 @@ def test_scan_pair_blink_roll_give_and_unpair(radio_link):
     assert online.device == px and online.kind == "pixels" and online.faces == (20,)
     assert [f.kind for f in link.found] == ["godice"]  # the paired die leaves the found list
     link.blink(px, wait=True)
-    assert r.px.blinks == 1 and "is blinking" in link.message
+    assert r.px.blinks == 1 and "is blinking" in ble_card(link, r.statuses).dice[0].note
 
     r.px.roll(17)
     rolled = _until(r.events, "DieRolled")

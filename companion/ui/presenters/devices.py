@@ -371,6 +371,7 @@ class BleDieLine:
     warning: str
     shell: str
     simulated: bool
+    note: str = ""  # the latest blink's outcome
 
 
 @dataclass(frozen=True)
@@ -440,7 +441,7 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
                 f"battery {f.battery} %" if f.battery is not None else "",
                 f"shows {f.face}" if f.face else ""]
         if f.kind == "godice":
-            bits.append("pick its shell after pairing")
+            bits = [f.name] + bits + ["pick its shell after pairing"]
         found.append(FoundLine(f.address, f.kind, die_title(f.kind, f.name, f.die_type),
                                " · ".join(b for b in bits if b)))
     dice = []
@@ -468,7 +469,8 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
                                              bool(st is not None and st.battery_low),
                                              bool(st is not None and st.charging)),
                                bool(st is not None and st.battery_low and not st.charging),
-                               seat, p.seat, shows, warning, p.shell, bool(link.simulated)))
+                               seat, p.seat, shows, warning, p.shell, bool(link.simulated),
+                               getattr(link, "notes", {}).get(p.device, "")))
     started = link.source is not None
     status = ("○ no Bluetooth" if link.error else ("● " + link.counters() if started else "○ not started"))
     if link.simulated:
@@ -478,8 +480,8 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
     elif link.found:
         hint = "Pair a die to keep it connected; then give it to a player and blink it to find it."
     elif not link.paired:
-        hint = ("Find dice: Pixels and GoDice nearby are listed by type and name. A die connected "
-                "to another phone or app does not show up until it is disconnected there.")
+        hint = ("Pixels and GoDice nearby are listed by type and name when you find dice. A die "
+                "connected to another phone or app does not show up until it is disconnected there.")
     else:
         hint = ""
     return BleCard("Bluetooth dice", status, started and not link.error, link.error, link.message,

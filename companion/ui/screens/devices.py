@@ -187,6 +187,8 @@ class DevicesScreen(Screen):
         if d.battery_low:
             bat.color = theme.bad
         box.add_widget(bat)
+        if d.note:
+            box.add_widget(TCLabel(text=d.note, font_size=theme.fs_small))
         if d.warning:
             warn = TCLabel(text=f"⚠ {d.warning}", font_size=theme.fs_small)
             warn.color = theme.bad

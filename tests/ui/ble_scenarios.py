@@ -1,0 +1,167 @@
+"""UI scenarios for Bluetooth LE dice (Pixels, GoDice), run by tests/ui/test_ble_ui.py in
+a real window (``ble_scenarios:<name>``). The dice are firmware_bridge.ble.fake's: a fake
+radio behind bleak's real front end, speaking the real byte protocols; the app's own path
+carries their events (BleDiceSource's loop thread → ``app.post_event`` → input pump →
+``Table.route`` → the table screen)."""
+from __future__ import annotations
+
+import threading
+from typing import Any, Iterator
+
+from .scenarios import SEATS, _screen, _wait_for, settle
+
+
+def _layout_problems(root: Any) -> list[str]:
+    from .layout_check import check_layout
+
+    return [str(p) for p in check_layout(root)
+            if "small-target" in str(p) or "text-overflow" in str(p) or "overlap" in str(p)]
+
+
+def _button_after(d: Any, root: Any, title: str, text: str) -> Any:
+    """The button reading ``text`` in the row right below the label holding ``title``."""
+    from kivy.uix.label import Label
+
+    label = d.find(title, root=root, cls=Label, visible=False)
+    kids = label.parent.children  # Kivy lists children last-added first
+    row = kids[kids.index(label) - 1]
+    return next(w for w in row.children if getattr(w, "text", "") == text)
+
+
+def _text(d: Any, root: Any, text: str) -> bool:
+    """Whether the panel says ``text`` (shown or scrolled below the fold)."""
+    return any(text in t for t in d.texts(root))
+
+
+def _button(d: Any, root: Any, text: str) -> Any:
+    from kivy.uix.button import Button
+
+    return d.find(text, root=root, cls=Button, visible=False)
+
+
+def _tap_scrolled(d: Any, root: Any, w: Any) -> Iterator[float]:
+    from kivy.uix.scrollview import ScrollView
+
+    scroll = next(x for x in d.walk(root) if isinstance(x, ScrollView))
+    scroll.scroll_to(w, animate=False)  # at large text it may be below the fold, as for a finger
+    yield 0.3
+    d.check(d.is_visible(w), f"{w.text!r} scrolls into view")
+    d.tap(w)
+    yield 0.4  # a button inside a ScrollView releases 0.2 s after the finger
+
+
+def _advance_to_roll(table: Any) -> None:
+    """Play the rest of the turn through the Table until a roll is awaited again."""
+    from rules.core import RollRequest
+
+    for _ in range(50):
+        if isinstance(table.prompt.awaiting, RollRequest):
+            return
+        acts = [a for a in table.legal_actions() if not a.chance]
+        if acts:
+            table.submit(acts[0])
+        else:
+            table.roll_for_me()
+
+
+def ble_table(d: Any) -> Iterator[float]:
+    """Find dice, pair the Pixel from the devices panel by touches, give it to Ann, blink it;
+    it rolls a 4 and the Tyranny table applies it; it is turned by hand (not a roll); given
+    to Bob it lands crooked and the tray offers "re-roll or accept"; accepted, it counts."""
+    from companion.ui.ble_link import start_ble
+    from firmware_bridge.ble.fake import FakeRadio
+
+    app = d.app
+    radio = FakeRadio.demo()
+    pixel = next(p for p in radio.devices.values() if type(p).__name__ == "FakePixel")
+    link = start_ble(app, "demo", radio=radio, pair_demo=False)
+    d.check(link is not None and link.simulated, "the app started the Bluetooth dice on the fake radio")
+    app.new_game("tyranny", SEATS, {}, seed=1)
+    yield from settle(d)
+    table = app.table
+    d.check(sorted(table.prompt.actors) == ["cops-1"], f"Ann rolls first ({table.prompt})")
+
+    # The devices panel: find dice, pair the Pixel, give it to Ann, blink it.
+    app.go("devices")
+    yield 0.5
+    dev = app.sm.get_screen("devices")
+    fb = _button(d, dev, "Find dice")
+    d.check(d.is_visible(fb), "Find dice is on screen")
+    d.tap(fb)
+    yield from _wait_for(lambda: len(link.found) == 2 and _text(d, dev, "Demo Pixel"), 5)
+    texts = "\n".join(d.texts(dev))
+    for want in ("Bluetooth dice", "Pixel “Demo Pixel” · d6", "GoDice", "Found 2 Bluetooth dice", "signal -60 dBm"):
+        d.check(want in texts, f"the scan shows {want!r}")
+    d.shot("ble-found")
+    yield from _tap_scrolled(d, dev, _button_after(d, dev, "Demo Pixel", "Pair"))
+    device = next(iter(link.paired), "")
+    d.check(device.startswith("pixels-"), f"the Pixel is paired ({list(link.paired)})")
+    yield from _wait_for(lambda: _text(d, dev, "● online") and _text(d, dev, "battery 80 %"), 5)
+    d.check(_text(d, dev, "anyone may roll it"), "a new die is anyone's")
+    yield from _tap_scrolled(d, dev, _button(d, dev, "Give to: anyone"))
+    yield from _wait_for(lambda: _text(d, dev, "Ann's die"), 3)
+    d.check(table.devices.get(f"die:{device}/0") == "cops-1", f"the Pixel is Ann's in the game ({table.devices})")
+    yield from _tap_scrolled(d, dev, _button(d, dev, "Blink"))
+    yield from _wait_for(lambda: pixel.blinks == 1 and _text(d, dev, "is blinking"), 5)
+    d.check(pixel.blinks == 1, "the die blinked (Blink written, acknowledged)")
+    d.check(_text(d, dev, "that is the die"), "the panel says which die blinked")
+    texts = "\n".join(d.texts(dev))
+    for want in ("Pixel “Demo Pixel” · d6", "● online", "Ann's die", "shows 6", "battery 80 %", "Give to: Ann",
+                 "Unpair", "Throw", "Turn by hand"):
+        d.check(want in texts, f"the paired die shows {want!r}")
+    problems = _layout_problems(dev)
+    d.check(not problems, "the devices panel lays out: " + "; ".join(problems[:5]))
+    d.shot("ble-devices")
+
+    # Back to the table: the Pixel rolls a 4 on the radio's side.
+    app.back()
+    yield from settle(d)
+    scr = _screen(d)
+    tray = scr.ids.dice
+    d.check("Ann's Pixel “Demo Pixel”" in tray.guide_text, f"the tray names the die: {tray.guide_text!r}")
+    ply = table.ply
+    threading.Thread(target=lambda: pixel.roll(4), daemon=True).start()
+    yield from _wait_for(lambda: table.ply == ply + 1 and tray.model.rolls_seen, 5)
+    yield from settle(d)
+    last = table.journal.actions(table.key)[-1]
+    d.check(table.ply == ply + 1 and last.source == f"die:{device}/0", f"the Table applied the Pixel's roll ({last.source})")
+    d.check(tray.last_text == "✔ Ann's Pixel “Demo Pixel” rolled 4", f"the screen shows it: {tray.last_text!r}")
+    d.note(f"pixel roll shown: {tray.last_text}")
+    d.shot("ble-rolled")
+
+    # Turned by hand: shown as such, never a roll.
+    ply = table.ply
+    threading.Thread(target=lambda: pixel.turn(2), daemon=True).start()
+    yield from _wait_for(lambda: "turned by hand" in tray.dice_text, 5)
+    d.check("✋ turned by hand to 2: not a roll" in tray.dice_text, f"the tray says turned by hand: {tray.dice_text!r}")
+    d.check(table.ply == ply, "turning a die by hand is not a roll")
+
+    # Bob's turn: give him the die from the panel, then it lands crooked.
+    _advance_to_roll(table)
+    yield from settle(d)
+    d.check(sorted(table.prompt.actors) == ["criminals-1"], f"Bob rolls next ({table.prompt})")
+    app.go("devices")
+    yield 0.5
+    yield from _tap_scrolled(d, dev, _button(d, dev, "Give to: Ann"))
+    yield from _wait_for(lambda: table.devices.get(f"die:{device}/0") == "criminals-1", 3)
+    d.check(table.devices.get(f"die:{device}/0") == "criminals-1", "the Pixel is Bob's now")
+    app.back()
+    yield from settle(d)
+    ply = table.ply
+    threading.Thread(target=lambda: pixel.roll(5, crooked=True), daemon=True).start()
+    yield from _wait_for(lambda: tray.crooked_value == 5, 5)
+    yield 0.3
+    d.check(table.ply == ply, "a crooked die does not count by itself")
+    d.check("re-roll or accept" in tray.dice_text, f"the tray offers re-roll or accept: {tray.dice_text!r}")
+    d.check(tray.last_text == "⚠ Bob's Pixel “Demo Pixel” leans on 5: re-roll, or accept it.", f"{tray.last_text!r}")
+    accept = tray.ids.accept
+    d.check(d.is_visible(accept) and accept.text == "Accept the 5", "the Accept button is on screen")
+    problems = _layout_problems(tray)
+    d.check(not problems, "the tray lays out: " + "; ".join(problems[:5]))
+    d.shot("ble-crooked")
+    d.tap(accept)
+    yield from _wait_for(lambda: table.ply == ply + 1, 5)
+    yield from settle(d)
+    d.check(table.ply == ply + 1 and table.journal.actions(table.key)[-1].source == f"die:{device}/0",
+            "accepted, the crooked 5 is Bob's roll")
+    d.note("crooked offered as re-roll or accept; accepted")
