@@ -135,6 +135,8 @@ class BleLink:
             return self.source
 
     def _status(self, status: Any) -> None:
+        if status.online and self.message.startswith("Pairing"):
+            self.message = ""  # paired: the die's own line says it is online
         if self.on_status is not None:
             self.on_status(status)
 

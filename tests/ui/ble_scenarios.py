@@ -165,3 +165,69 @@ def ble_table(d: Any) -> Iterator[float]:
     d.check(table.ply == ply + 1 and table.journal.actions(table.key)[-1].source == f"die:{device}/0",
             "accepted, the crooked 5 is Bob's roll")
     d.note("crooked offered as re-roll or accept; accepted")
+
+
+def ble_demo(d: Any) -> Iterator[float]:
+    """Demo mode with Bluetooth: the simulated hub and, next to it, a simulated Pixel and a
+    simulated GoDice on the fake radio, paired at start. The panel's "Throw" on the GoDice
+    rolls into the game; a GoDice turned while out of reach is told in words that do not
+    say "hub"; its low battery is a warning on the panel."""
+    from companion.ui.demo import start_demo
+
+    app = d.app
+    start_demo(app, seed=7, ble=True)
+    link = app.ble_link
+    d.check(link is not None and link.simulated, "the demo started the Bluetooth dice")
+    yield from _wait_for(lambda: len(link.paired) == 2 and all(link.source.is_online(x) for x in link.paired), 8)
+    kinds = sorted(p.kind for p in link.paired.values())
+    d.check(kinds == ["godice", "pixels"], f"a Pixel and a GoDice are paired ({kinds})")
+    yield from settle(d)
+    table = app.table
+    scr = _screen(d)
+    tray = scr.ids.dice
+    gd = next(x for x, p in link.paired.items() if p.kind == "godice")
+    godice = link.radio.get(link.paired[gd].address)
+
+    # The GoDice's battery runs low: the panel warns.
+    godice.set_battery(9)
+    app.go("devices")
+    yield 0.5
+    dev = app.sm.get_screen("devices")
+    yield from _wait_for(lambda: _text(d, dev, "⚠ battery low (9 %)"), 5)
+    d.check(_text(d, dev, "⚠ battery low (9 %): charge this die soon"), "the panel warns of the low battery")
+    d.check(_text(d, dev, "Shell: D6") and _text(d, dev, "GoDice") and _text(d, dev, "Pixel “Demo Pixel”"),
+            "both dice are on the Bluetooth card, the GoDice with its shell")
+    d.check(_text(d, dev, "sim") and _text(d, dev, "Bluetooth dice"), "next to the simulated hub")
+    # Throw the GoDice from the panel, as the demo does.
+    _advance_to_roll(table)
+    yield 0.5  # the panel redraws what changed (the battery) before a finger comes
+    ply = table.ply
+    roller = sorted(table.prompt.actors)[0]
+    who = table.seat_name(roller)
+    row = _button(d, dev, "Shell: D6").parent
+    throw = next(w for w in row.children if getattr(w, "text", "") == "Throw")
+    yield from _tap_scrolled(d, dev, throw)
+    yield from _wait_for(lambda: table.ply > ply, 5)
+    d.check(table.ply == ply + 1 and table.journal.actions(table.key)[-1].source == f"die:{gd}/0",
+            f"the GoDice's throw is the roll (ply {ply} → {table.ply}, "
+            f"{table.journal.actions(table.key)[-1].source}, tray {tray.last_text!r}, {tray.dice_text!r}, {link.message!r})")
+    d.shot("ble-demo-devices")
+    app.back()
+    yield from settle(d)
+    d.check("GoDice rolled" in tray.last_text, f"the tray shows the GoDice's roll: {tray.last_text!r}")
+    d.note(f"{who}: {tray.last_text}")
+
+    # Out of reach, turned meanwhile: the reconnect's report finds another face.
+    def away() -> None:
+        godice.drop()
+        godice.turn((godice.face % 6) + 1)
+
+    threading.Thread(target=away, daemon=True).start()
+    yield from _wait_for(lambda: bool(tray.notice_text), 8)
+    yield 0.3
+    d.check(tray.notice_text.startswith("⚠ The ") and "GoDice lies on another face" in tray.notice_text
+            and "hub" not in tray.notice_text, f"the tray says it plainly: {tray.notice_text!r}")
+    problems = _layout_problems(tray)
+    d.check(not problems, "the tray lays out: " + "; ".join(problems[:5]))
+    d.shot("ble-demo-missed")
+    d.note(f"missed: {tray.notice_text}")

@@ -15,3 +15,8 @@ def test_a_pixel_paired_on_the_devices_panel_rolls_into_the_game(run_app):
     r = run_app("ble_scenarios:ble_table", "800x480", text_scale=1.6)
     assert "pixel roll shown: ✔ Ann's Pixel “Demo Pixel” rolled 4" in r["notes"]
     assert "crooked offered as re-roll or accept; accepted" in r["notes"]
+
+
+def test_the_demo_adds_a_simulated_pixel_and_godice_next_to_the_hub(run_app):
+    r = run_app("ble_scenarios:ble_demo", "1280x800")
+    assert any(n.startswith("missed: ⚠ The ") for n in r["notes"])
