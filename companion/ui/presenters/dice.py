@@ -308,6 +308,18 @@ class DiceModel:
         self.notice = ""
         self._missed.clear()
 
+    def on_online(self, device: str) -> None:
+        """The device is heard again: its dice wait for their next move, no longer "offline".
+
+        >>> m = DiceModel(); m.on_offline("hub1"); m.on_online("hub1"); m.dice
+        {}
+        >>> _ = m._die("die:hub1/0"); m.on_offline("hub1"); m.on_online("hub1"); m.dice["die:hub1/0"].label
+        '· waiting'
+        """
+        for d in self.dice.values():
+            if d.source.startswith(f"die:{device}/") and d.state == "offline":
+                d.state = "unknown"
+
     def on_offline(self, device: str) -> None:
         for d in self.dice.values():
             if d.source.startswith(f"die:{device}/"):

@@ -96,6 +96,7 @@ class DiceTray(BoxLayout):
             self.model.on_offline(event.device)
             self.model.set_live(self._live_dice())
         elif name == "DeviceOnline":
+            self.model.on_online(event.device)
             self.model.set_live(self._live_dice())  # the devices panel has recorded it first
         elif name == "ThrowsMissed":
             self.model.on_missed(event, self._clock())
