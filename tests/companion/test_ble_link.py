@@ -148,3 +148,14 @@ def test_the_tray_names_a_bluetooth_die_and_its_lost_throw():
     crooked = DieRolled(device="godice-a1", die=0, value=3, outcome="crooked", confidence=0.8, counter=3, t=3.0)
     m.on_rolled(crooked, NS(accepted=None, rejected=NS(code="crooked-die", message="leaning"), ignored=None))
     assert m.last == "⚠ The blue GoDice leans on 3: re-roll, or accept it."
+
+
+def test_the_examples_in_the_docstrings():
+    import doctest
+
+    import companion.ui.ble_link as ble_link
+    import companion.ui.presenters.devices as devices
+    import companion.ui.presenters.dice as dice
+
+    for module in (ble_link, devices, dice):
+        assert doctest.testmod(module).failed == 0, module.__name__

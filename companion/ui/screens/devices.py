@@ -119,6 +119,24 @@ class DevicesScreen(Screen):
             box.add_widget(panel)
             if board is not None and r.device == GPIO_DEVICE:
                 box.add_widget(self._board_panel(board))
+        self._lay_out_now(box)
+
+    @staticmethod
+    def _lay_out_now(box: Any) -> None:
+        """Lay the new cards out before the next frame is drawn (and before anything looks
+        at them): left to Kivy's triggers, a card rebuilt while a die's status changed
+        showed for a frame with its buttons heaped at its corner, and a finger on one
+        then missed."""
+        from kivy.uix.label import Label
+        from kivy.uix.layout import Layout
+
+        for w in box.walk(restrict=True):
+            if isinstance(w, Label):
+                w.texture_update()
+        for _ in range(3):  # sizes settle from the inside out and positions from the outside in
+            for w in box.walk(restrict=True):
+                if isinstance(w, Layout):
+                    w.do_layout()
 
     # ---------------------------------------------------------- Bluetooth dice
 
