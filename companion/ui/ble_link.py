@@ -266,7 +266,7 @@ class BleLink:
             self.message = f"✖ {_plain(e)}"
         else:
             self.paired[device] = Paired(p.device, p.kind, p.address, p.name, p.seat, shell)
-            self.message = f"{p.name or device} now reads its faces as a {shell}."
+            self.message = f"The GoDice {p.name or p.address} now reads its faces as a {shell}."
         self.on_change()
 
     def blink(self, device: str, wait: bool = False) -> None:
@@ -328,12 +328,18 @@ def _found_sentence(n: int) -> str:
 
 def _plain(e: BaseException) -> str:
     """A failure as the panel says it: "no Bluetooth here" in words, else the bridge's own
-    sentence."""
-    name = type(e).__name__
-    if name == "BleUnavailableError" or isinstance(e, ImportError):
-        return ("There is no Bluetooth here the app can use: " + str(e).removeprefix("Bluetooth is not available here: ")
-                + ". Manual entry and the app's roller still work.") if not isinstance(e, ImportError) else NO_BLEAK
-    return str(e) or name
+    sentence.
+
+    >>> from firmware_bridge.ble import BleUnavailableError
+    >>> _plain(BleUnavailableError("Bluetooth is not available here: BlueZ is not running"))
+    "There is no Bluetooth here the app can use: BlueZ is not running. Manual entry and the app's roller still work."
+    """
+    if isinstance(e, ImportError):
+        return NO_BLEAK
+    if type(e).__name__ == "BleUnavailableError":
+        why = str(e).removeprefix("Bluetooth is not available here: ")
+        return f"There is no Bluetooth here the app can use: {why}. Manual entry and the app's roller still work."
+    return str(e) or type(e).__name__
 
 
 def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_demo: bool = True) -> BleLink | None:

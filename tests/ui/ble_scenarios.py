@@ -39,15 +39,16 @@ def _button(d: Any, root: Any, text: str) -> Any:
     return d.find(text, root=root, cls=Button, visible=False)
 
 
-def _tap_scrolled(d: Any, root: Any, w: Any) -> Iterator[float]:
+def _tap_scrolled(d: Any, root: Any, w: Any, tap: bool = True) -> Iterator[float]:
     from kivy.uix.scrollview import ScrollView
 
     scroll = next(x for x in d.walk(root) if isinstance(x, ScrollView))
     scroll.scroll_to(w, animate=False)  # at large text it may be below the fold, as for a finger
     yield 0.3
     d.check(d.is_visible(w), f"{w.text!r} scrolls into view")
-    d.tap(w)
-    yield 0.4  # a button inside a ScrollView releases 0.2 s after the finger
+    if tap:
+        d.tap(w)
+        yield 0.4  # a button inside a ScrollView releases 0.2 s after the finger
 
 
 def _advance_to_roll(table: Any) -> None:
@@ -211,6 +212,7 @@ def ble_demo(d: Any) -> Iterator[float]:
     d.check(table.ply == ply + 1 and table.journal.actions(table.key)[-1].source == f"die:{gd}/0",
             f"the GoDice's throw is the roll (ply {ply} → {table.ply}, "
             f"{table.journal.actions(table.key)[-1].source}, tray {tray.last_text!r}, {tray.dice_text!r}, {link.message!r})")
+    yield 0.3  # the frame after the die's new face
     d.shot("ble-demo-devices")
     app.back()
     yield from settle(d)
@@ -231,3 +233,25 @@ def ble_demo(d: Any) -> Iterator[float]:
     d.check(not problems, "the tray lays out: " + "; ".join(problems[:5]))
     d.shot("ble-demo-missed")
     d.note(f"missed: {tray.notice_text}")
+
+    # The shell picker: the GoDice set to a D20 shell while it still wears its D6 one; its
+    # next throw is not taken, and the panel says what to do.
+    tray.dismiss_notice()
+    app.go("devices")
+    yield 0.5
+    yield from _tap_scrolled(d, dev, _button(d, dev, "Shell: D6"))
+    yield from _wait_for(lambda: link.paired[gd].shell == "D20" and _text(d, dev, "Shell: D20"), 3)
+    d.check(link.paired[gd].shell == "D20", "the picker set the D20 shell")
+    ply = table.ply
+    threading.Thread(target=godice.roll, daemon=True).start()
+    yield from _wait_for(lambda: _text(d, dev, "set to the D20 shell"), 5)
+    warning = next((t for t in d.texts(dev) if "set to the D20 shell" in t), "")
+    d.check("reads like a D6" in warning and "set its shell on the devices panel" in warning,
+            f"the panel says the shell is wrong: {warning!r}")
+    d.check(table.ply == ply, "a face read on the wrong shell is not a roll")
+    yield 0.3
+    from kivy.uix.label import Label
+
+    yield from _tap_scrolled(d, dev, d.find("set to the D20 shell", root=dev, cls=Label, visible=False), tap=False)
+    d.shot("ble-demo-wrong-shell")
+    d.note(f"wrong shell: {warning}")

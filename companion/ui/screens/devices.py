@@ -137,6 +137,9 @@ class DevicesScreen(Screen):
             for w in box.walk(restrict=True):
                 if isinstance(w, Layout):
                     w.do_layout()
+        scroll = box.parent
+        if hasattr(scroll, "update_from_scroll"):
+            scroll.update_from_scroll()  # the content's place in the view, for its new height
 
     # ---------------------------------------------------------- Bluetooth dice
 
