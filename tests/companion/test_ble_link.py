@@ -159,3 +159,12 @@ def test_the_examples_in_the_docstrings():
 
     for module in (ble_link, devices, dice):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_the_command_line_takes_ble_modes():
+    from companion.__main__ import build_parser
+
+    assert build_parser().parse_args(["--ble", "demo"]).ble == "demo"
+    assert build_parser().parse_args([]).ble is None
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--ble", "maybe"])
