@@ -231,7 +231,7 @@ class BleLink:
         self.paired[device] = Paired(device, kind, address, name, seat, shell)
         self.sources.add(f"die:{device}/0")
         self.found = [f for f in self.found if f.address.upper() != address.upper()]
-        self.message = f"Pairing {_kind_word(kind)} {name or address}…"
+        self.message = f"Pairing {_called(kind, name, address)}…"
         self.on_change()
         return device
 
@@ -239,18 +239,28 @@ class BleLink:
         p = self.radio.get(address) if self.radio is not None else None
         return "godice" if type(p).__name__ == "FakeGoDice" else "pixels"
 
-    def unpair(self, device: str) -> None:
+    def unpair(self, device: str, wait: bool = False) -> None:
+        """Disconnect the die and forget it (the disconnect on a worker thread: a real
+        radio may take a second or two)."""
         p = self.paired.pop(device, None)
         self.notes.pop(device, None)
         source = self.source
-        if source is not None:
-            try:
-                source.remove(device)
-            except (KeyError, TimeoutError):
-                pass
         if p is not None:
-            self.message = f"{_kind_word(p.kind)} {p.name or p.address} unpaired."
+            self.message = f"{_called(p.kind, p.name, p.address)} unpaired."
+
+        def run() -> None:
+            if source is not None:
+                try:
+                    source.remove(device)
+                except (KeyError, TimeoutError):
+                    pass
+            self.on_change()
+
         self.on_change()
+        worker = threading.Thread(target=run, name="ble-unpair", daemon=True)
+        worker.start()
+        if wait:
+            worker.join()
 
     def give(self, device: str, seat: str) -> None:
         """Give the die to ``seat`` ("" = anyone may roll it)."""
@@ -317,6 +327,11 @@ class BleLink:
 
 def _kind_word(kind: str) -> str:
     return {"pixels": "Pixel", "godice": "GoDice"}.get(kind, "die")
+
+
+def _called(kind: str, name: str, address: str) -> str:
+    """ "Pixel “Red d20”", or the kind and address of a die with no name yet."""
+    return f"{_kind_word(kind)} “{name}”" if name else f"{_kind_word(kind)} {address}"
 
 
 def _found_sentence(n: int) -> str:

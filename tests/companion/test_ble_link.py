@@ -78,7 +78,7 @@ def test_scan_pair_blink_roll_give_and_unpair(radio_link):
     give_seats(table, link.seats(), link.sources)
     assert table.devices == {"die:hub1/0": "crim-1"}
 
-    link.unpair(px)
+    link.unpair(px, wait=True)
     assert _until(r.events, "DeviceOffline").reason == "closed"
     assert px not in link.paired and "unpaired" in link.message
 

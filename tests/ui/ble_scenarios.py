@@ -167,6 +167,16 @@ def ble_table(d: Any) -> Iterator[float]:
             "accepted, the crooked 5 is Bob's roll")
     d.note("crooked offered as re-roll or accept; accepted")
 
+    # Unpair from the panel: the die disconnects and leaves the card; Bob's die is nobody's.
+    app.go("devices")
+    yield 0.5
+    yield from _tap_scrolled(d, dev, _button(d, dev, "Unpair"))
+    yield from _wait_for(lambda: not link.paired and _text(d, dev, "unpaired"), 5)
+    d.check(not link.paired and not link.source.devices(), "the Pixel is unpaired and disconnected")
+    d.check(f"die:{device}/0" not in table.devices, "and no longer given to Bob")
+    d.check(_text(d, dev, "Pixel “Demo Pixel” unpaired."), "the panel says so")
+    d.shot("ble-unpaired")
+
 
 def ble_demo(d: Any) -> Iterator[float]:
     """Demo mode with Bluetooth: the simulated hub and, next to it, a simulated Pixel and a
