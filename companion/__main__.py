@@ -8,6 +8,10 @@ USB, and opens the demo's Tyranny game (a new one when none is in progress).
 ``--gpio mock`` adds a simulated GPIO board (gpiozero's MockFactory: the devices panel
 places tokens and presses buttons); on a Raspberry Pi the header's pins are used by
 default (``--gpio pi``, lgpio); ``--gpio off`` leaves them alone.
+
+``--ble on`` offers Bluetooth dice (Pixels, GoDice) on the devices panel (the default when
+bleak is installed); ``--ble demo`` a simulated Pixel and GoDice on a fake radio (the
+default with ``--demo``); ``--ble off`` none (also what the others become without bleak).
 """
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ import argparse
 import sys
 from typing import Sequence
 
-from .ui.gpio_link import GPIO_MODES  # Kivy-free, like everything this module imports
+from .ui.ble_link import BLE_MODES  # Kivy-free, like everything this module imports
+from .ui.gpio_link import GPIO_MODES
 
 
 class SizeError(ValueError):
@@ -51,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "default from TC_GPIO")
     p.add_argument("--pin-map", default=None, metavar="PATH",
                    help="the GPIO pin map (default: firmware_bridge/gpio/default_pinmap.json, or TC_PIN_MAP)")
+    p.add_argument("--ble", choices=BLE_MODES, default=None,
+                   help="Bluetooth dice (Pixels, GoDice): on (default when bleak is installed), demo (a simulated "
+                        "Pixel and GoDice on a fake radio; the default with --demo), off; default from TC_BLE")
     return p
 
 

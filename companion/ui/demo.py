@@ -10,6 +10,13 @@ not wait for it to boot. :class:`SimulatedHubLink` keeps it in this process (a c
 ``roller``, or no subprocesses). Either owns a :class:`~companion.ui.links.HubLink`
 reading the near end. "Throw the simulated die" (the dice tray shows it in demo mode) asks
 the hub to roll, and the roll comes back as bytes on the pty like any other.
+
+Next to the hub, ``ble=True`` (``--ble demo``, the default with ``--demo`` when bleak is
+installed) adds a simulated Pixel and a simulated GoDice on the fake radio of
+``firmware_bridge.ble.fake``, speaking the real byte protocols through bleak's front end
+and the real ``BleDiceSource`` (:func:`companion.ui.ble_link.start_ble`): both are paired
+once the table is on screen, and the devices panel's Bluetooth card throws them, tilts
+them, or turns them by hand.
 """
 from __future__ import annotations
 
@@ -199,7 +206,7 @@ def after_first_frame(fn: Callable[[], None]) -> None:
 
 
 def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0,
-               in_process: bool | None = None) -> Any:
+               in_process: bool | None = None, ble: bool = False) -> Any:
     """Connect the simulated hub and open the demo's Tyranny game: the newest one in
     progress in the journal, or a new one. Returns the link (or None
     when the simulated hub cannot run here: the game still opens, and the devices panel
@@ -224,6 +231,10 @@ def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: flo
         log.exception("simulated hub unavailable")
         app.journal_error = f"Demo: the simulated dice hub cannot run here ({e}); manual entry and the app's roller still work."
     app.demo_link = link
+    if ble:
+        from .ble_link import start_ble
+
+        start_ble(app, "demo")
     going = [g for g in (app.journal.games(status="in-progress") if app.journal is not None else []) if g.game_id == "tyranny"]
     if going:
         app.resume_game(going[0].key)

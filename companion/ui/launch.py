@@ -28,6 +28,11 @@ def run(args: argparse.Namespace) -> None:
 
     from .app import CompanionApp
 
+    from .ble_link import resolve_mode
+
+    # Bluetooth dice: --ble, else TC_BLE, else the fake radio's in demo mode and the real
+    # one otherwise; off without bleak (said on screen when it was asked for).
+    ble_mode, ble_why = resolve_mode(getattr(args, "ble", None), demo=bool(args.demo))
     journal = args.journal
     settings = args.settings
     on_ready = None
@@ -42,7 +47,19 @@ def run(args: argparse.Namespace) -> None:
         from .demo import start_demo
 
         def on_ready(app: "CompanionApp") -> None:
-            start_demo(app, seed=args.seed)
+            start_demo(app, seed=args.seed, ble=ble_mode == "demo")
+
+    demo_ready = on_ready
+
+    def on_ready(app: "CompanionApp") -> None:  # noqa: F811 (the demo's, then the dice's)
+        if demo_ready is not None:
+            demo_ready(app)
+        if ble_mode != "off" and not (args.demo and ble_mode == "demo"):
+            from .ble_link import start_ble
+
+            start_ble(app, ble_mode)
+        elif ble_why and getattr(args, "ble", None) not in (None, "off"):
+            app.journal_error = app.journal_error or f"--ble {args.ble}: {ble_why}"
 
     from . import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
 

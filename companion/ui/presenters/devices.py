@@ -58,11 +58,15 @@ class DeviceRow:
     connected: bool
 
 
+BLE_KINDS = ("pixels", "godice")
+
+
 class DevicesModel:
     def __init__(self) -> None:
         self.devices: dict[str, DeviceState] = {}
         self.links: dict[str, Link] = {}
         self.listeners: list[Callable[[], None]] = []
+        self.statuses: dict[str, Any] = {}  # Bluetooth dice: device → DieStatus (record_status)
 
     def add_link(self, device: str, link: Link) -> None:
         self.links[device] = link
@@ -101,6 +105,12 @@ class DevicesModel:
             d.last_input = _INPUT_WORDS[name](event)
         self._changed()
 
+    def record_status(self, status: Any) -> None:
+        """A Bluetooth die's new ``DieStatus`` (on the UI thread): its battery, warning,
+        the face it shows."""
+        self.statuses[status.device] = status
+        self._changed()
+
     def changed(self) -> None:
         """Tell the listeners (the panel) that something they show has changed."""
         self._changed()
@@ -116,6 +126,8 @@ class DevicesModel:
     def rows(self) -> list[DeviceRow]:
         out = []
         for d in self.devices.values():
+            if d.kind in BLE_KINDS or d.device in self.statuses:
+                continue  # a Bluetooth die: a line of the Bluetooth card (ble_card)
             link = self.links.get(d.device)
             counters = ""
             if link is not None:
@@ -326,3 +338,170 @@ def _button_meaning(m: Mapping[str, Any], words: GameWords | None) -> str:
     if does == "undo":
         return "asks to undo the last action (confirm on the screen)"
     return f"means {_kind_word(m['action']['kind'])}"
+
+
+# ---------------------------------------------------------------------- Bluetooth dice
+
+@dataclass(frozen=True)
+class FoundLine:
+    """A die a scan found, before pairing: ``title`` "Pixel “Red d20” · d20", ``detail``
+    its signal, battery and face."""
+
+    address: str
+    kind: str
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class BleDieLine:
+    """A paired Bluetooth die as the panel shows it, every state in words (never colour
+    alone)."""
+
+    device: str
+    kind: str
+    title: str
+    link: str
+    online: bool
+    battery: str
+    battery_low: bool
+    seat: str
+    seat_id: str
+    shows: str
+    warning: str
+    shell: str
+    simulated: bool
+    note: str = ""  # the latest blink's outcome
+
+
+@dataclass(frozen=True)
+class BleCard:
+    title: str
+    status: str
+    online: bool
+    error: str
+    message: str
+    scanning: bool
+    found: tuple[FoundLine, ...]
+    dice: tuple[BleDieLine, ...]
+    hint: str
+
+
+def die_title(kind: str, name: str = "", die_type: str = "", color: str = "") -> str:
+    """A Bluetooth die as the panel names it.
+
+    >>> die_title("pixels", "Red d20", "d20"), die_title("godice", "GoDice_0A1B2C_K_v04", "D6", "blue")
+    ('Pixel “Red d20” · d20', 'GoDice (blue) · D6 shell')
+    """
+    if kind == "godice":
+        return f"GoDice{f' ({color})' if color else ''}" + (f" · {die_type} shell" if die_type else "")
+    return f"Pixel{f' “{name}”' if name else ''}" + (f" · {die_type}" if die_type and die_type != "unknown" else "")
+
+
+def battery_words(percent: int | None, low: bool, charging: bool) -> str:
+    """The battery in words, with the warning when it runs low.
+
+    >>> battery_words(80, False, False), battery_words(None, False, False)
+    ('battery 80 %', 'battery not known yet')
+    >>> battery_words(12, True, False)
+    '⚠ battery low (12 %): charge this die soon, or it will stop reporting rolls'
+    >>> battery_words(12, False, True)
+    'battery 12 %, charging'
+    """
+    if percent is None:
+        return "battery not known yet"
+    if low and not charging:
+        return f"⚠ battery low ({percent} %): charge this die soon, or it will stop reporting rolls"
+    return f"battery {percent} %" + (", charging" if charging else "")
+
+
+def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, str] | None = None) -> BleCard:
+    """The Bluetooth card of ``link`` (a :class:`~companion.ui.ble_link.BleLink`): what the
+    latest scan found, each paired die with its link, battery, seat and warnings, in words.
+
+    >>> from types import SimpleNamespace as NS
+    >>> found = [NS(address="AA:01", kind="pixels", name="Red d20", rssi=-60, die_type="d20", battery=70, face="17")]
+    >>> paired = {"godice-0a1b2c": NS(device="godice-0a1b2c", kind="godice", address="AA:02", name="", seat="cops-1", shell="D6")}
+    >>> st = NS(online=False, die_type="D6", name="", color="", battery=9, battery_low=True, charging=False, value=4,
+    ...         label="4", state="onFace", warning="GoDice 'godice-0a1b2c' (AA:02) is not advertising: connected to another phone or app")
+    >>> link = NS(found=found, paired=paired, error="", message="", scanning=False, simulated=False, scanned=True,
+    ...           counters=lambda: "1 paired, 0 online", source=object())
+    >>> card = ble_card(link, {"godice-0a1b2c": st}, {"cops-1": "Ann"})
+    >>> card.found[0].title, card.found[0].detail
+    ('Pixel “Red d20” · d20', 'signal -60 dBm · battery 70 % · shows 17')
+    >>> d = card.dice[0]; d.title, d.link, d.seat
+    ('GoDice · D6 shell', '○ offline', "Ann's die")
+    >>> d.warning.endswith("connected to another phone or app"), d.battery.startswith("⚠ battery low")
+    (True, True)
+    """
+    names = dict(seat_names or {})
+    found = []
+    for f in link.found:
+        bits = [f"signal {f.rssi} dBm" if f.rssi is not None else "",
+                f"battery {f.battery} %" if f.battery is not None else "",
+                f"shows {f.face}" if f.face else ""]
+        if f.kind == "godice":
+            bits = [f.name] + bits + ["pick its shell after pairing"]
+        found.append(FoundLine(f.address, f.kind, die_title(f.kind, f.name, f.die_type),
+                               " · ".join(b for b in bits if b)))
+    dice = []
+    for p in link.paired.values():
+        st = statuses.get(p.device)
+        online = bool(st is not None and st.online)
+        title = die_title(p.kind, (st.name if st is not None and st.name else p.name),
+                          (st.die_type if st is not None and st.die_type else p.shell),
+                          st.color if st is not None else "")
+        if online:
+            state = "● online"
+        elif st is None or (not st.warning and st.battery is None):
+            state = "○ connecting…"
+        else:
+            state = "○ offline"
+        warning = st.warning if st is not None else ""
+        if not online and not warning and st is not None and st.battery is not None:
+            warning = "Out of reach or asleep: the app keeps trying to reconnect."
+        shows = ""
+        if st is not None and st.value is not None:
+            shows = f"shows {st.label or st.value}"
+        seat = f"{names.get(p.seat, p.seat)}'s die" if p.seat else "anyone may roll it"
+        dice.append(BleDieLine(p.device, p.kind, title, state, online,
+                               battery_words(st.battery if st is not None else None,
+                                             bool(st is not None and st.battery_low),
+                                             bool(st is not None and st.charging)),
+                               bool(st is not None and st.battery_low and not st.charging),
+                               seat, p.seat, shows, warning, p.shell, bool(link.simulated),
+                               getattr(link, "notes", {}).get(p.device, "")))
+    started = link.source is not None
+    status = ("○ no Bluetooth" if link.error else ("● " + link.counters() if started else "○ not started"))
+    if link.simulated:
+        status += " · simulated dice (fake radio)"
+    if link.scanning:
+        hint = ""
+    elif link.found:
+        hint = "Pair a die to keep it connected; then give it to a player and blink it to find it."
+    elif not link.paired:
+        hint = ("Pixels and GoDice nearby are listed by type and name when you find dice. A die "
+                "connected to another phone or app does not show up until it is disconnected there.")
+    else:
+        hint = ""
+    return BleCard("Bluetooth dice", status, started and not link.error, link.error, link.message,
+                   bool(link.scanning), tuple(found), tuple(dice), hint)
+
+
+def next_seat(current: str, seats: tuple[str, ...]) -> str:
+    """The next choice of "Give to": anyone → each seat in turn → anyone.
+
+    >>> next_seat("", ("a", "b")), next_seat("a", ("a", "b")), next_seat("b", ("a", "b"))
+    ('a', 'b', '')
+    """
+    order = ("",) + tuple(seats)
+    return order[(order.index(current) + 1) % len(order)] if current in order else ""
+
+
+def next_shell(current: str, shells: tuple[str, ...]) -> str:
+    """The next GoDice shell of the picker.
+
+    >>> next_shell("D6", ("D6", "D20", "D10")), next_shell("D10", ("D6", "D20", "D10"))
+    ('D20', 'D6')
+    """
+    return shells[(shells.index(current) + 1) % len(shells)] if current in shells else shells[0]

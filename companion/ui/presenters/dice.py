@@ -34,17 +34,31 @@ from typing import Any
 from rules import Roll
 from rules.core.prompt import RollRequest
 
-def die_name(source: str, kind: str = "", owner: str = "", alone: bool = True) -> str:
-    """What players call a physical die: its owner's, the demo's, or the n-th of a hub
-    (counted from 1), never its address.
+BLE_KINDS = ("pixels", "godice")
+
+
+def die_name(source: str, kind: str = "", owner: str = "", alone: bool = True, own_name: str = "") -> str:
+    """What players call a physical die: its owner's, the demo's, a Bluetooth die's own
+    name (a Pixel's, as its owner named it in the Pixels app; a GoDice by its colour), or
+    the n-th of a hub (counted from 1), never its address.
 
     >>> die_name("die:sim/0", "simulated"), die_name("die:hub1/2", "hub"), die_name("die:hub1/0", "hub", "Ann")
     ('the demo die', 'hub1 die 3', "Ann's die")
     >>> die_name("die:sim/1", "simulated", alone=False)
     'demo die 2'
+    >>> die_name("die:pixels-a1b2c3/0", "pixels", own_name="Red d20"), die_name("die:godice-0a1b2c/0", "godice", own_name="blue")
+    ('the Pixel “Red d20”', 'the blue GoDice')
+    >>> die_name("die:pixels-a1b2c3/0", "pixels", "Ann", own_name="Red d20")
+    "Ann's Pixel “Red d20”"
     """
     device, _, index = source.partition(":")[2].partition("/")
     n = int(index) + 1 if index.isdigit() else 1
+    if kind in BLE_KINDS:
+        if kind == "pixels":
+            what = f"Pixel “{own_name}”" if own_name else "Pixel"
+        else:
+            what = f"{own_name} GoDice" if own_name else "GoDice"
+        return f"{owner}'s {what}" if owner else f"the {what}"
     if owner:
         return f"{owner}'s die"
     if kind == "simulated":
@@ -60,6 +74,35 @@ class LiveDie:
     source: str
     name: str
     seat: str = ""
+    kind: str = ""  # the device's kind ("hub", "simulated", "pixels", "godice")
+
+
+def live_dice(devices: Any, given: dict[str, str], seat_name: Any = None) -> tuple[LiveDie, ...]:
+    """The dice the app hears now, from the devices panel's model (``devices``), named for
+    players, with the seat each is given to in the open game (``given``: source → seat).
+
+    >>> from types import SimpleNamespace as NS
+    >>> devs = NS(devices={"pixels-a1": NS(device="pixels-a1", online=True, kind="pixels", dice={0}),
+    ...                    "hub1": NS(device="hub1", online=False, kind="hub", dice={0})},
+    ...           links={}, statuses={"pixels-a1": NS(name="Red d20", color="")})
+    >>> [(d.source, d.name, d.seat) for d in live_dice(devs, {"die:pixels-a1/0": "c1"}, lambda s: "Ann")]
+    [('die:pixels-a1/0', "Ann's Pixel “Red d20”", 'c1')]
+    """
+    out = []
+    for d in devices.devices.values():
+        if not d.online or d.kind not in ("hub", "simulated") + BLE_KINDS:
+            continue
+        kind = "simulated" if getattr(devices.links.get(d.device), "simulated", False) else d.kind
+        status = getattr(devices, "statuses", {}).get(d.device)
+        own = ""
+        if status is not None:
+            own = status.name if d.kind == "pixels" else status.color
+        for i in sorted(d.dice):
+            source = f"die:{d.device}/{i}"
+            seat = given.get(source, "")
+            owner = seat_name(seat) if seat and seat_name is not None else ""
+            out.append(LiveDie(source, die_name(source, kind, owner, alone=len(d.dice) == 1, own_name=own), seat, d.kind))
+    return tuple(out)
 
 
 def _join(names: list[str]) -> str:
@@ -69,6 +112,7 @@ def _join(names: list[str]) -> str:
 STATE_TEXT = {
     "unknown": "· waiting", "handling": "✋ picked up", "rolling": "↻ rolling…",
 }
+TURNED_TEXT = "✋ turned by hand to {value}: not a roll"
 
 
 @dataclass
@@ -92,6 +136,8 @@ class DieState:
             return f"✖ {self.value} not used"
         if self.state == "offline":
             return "○ offline"
+        if self.state == "turned":
+            return TURNED_TEXT.format(value=self.value)
         return self.state
 
 
@@ -144,6 +190,12 @@ class DiceModel:
             if d.source == source:
                 return d.name
         return die_name(source)
+
+    def kind_of(self, source: str) -> str:
+        for d in self.live:
+            if d.source == source:
+                return d.kind
+        return ""
 
     @property
     def guide(self) -> str:
@@ -200,8 +252,20 @@ class DiceModel:
             d = self.dice[source] = DieState(source)
         return d
 
-    def on_motion(self, event: Any) -> None:
+    def on_motion(self, event: Any, at_rest_on: int | None = None) -> None:
+        """A die moves. ``at_rest_on``: the face a Bluetooth die says it now lies on after
+        being handled (a GoDice turned by hand, a Pixel put down): shown as turned by hand,
+        never as a roll.
+
+        >>> from types import SimpleNamespace as NS
+        >>> m = DiceModel()
+        >>> m.on_motion(NS(source="die:godice-a/0", state="handling"), at_rest_on=4); m.dice["die:godice-a/0"].label
+        '✋ turned by hand to 4: not a roll'
+        """
         d = self._die(event.source)
+        if event.state == "handling" and at_rest_on is not None:
+            d.state, d.value, d.note = "turned", at_rest_on, ""
+            return
         d.state, d.note = event.state, ""
 
     def on_reading(self, event: Any) -> None:
@@ -227,6 +291,14 @@ class DiceModel:
         self._die(event.source)
         before = self._missed.get(event.source, 0) if self.notice else 0
         count = self._missed[event.source] = before + event.count
+        if self.kind_of(event.source) in BLE_KINDS or event.source.partition(":")[2].startswith(BLE_KINDS):
+            # A Bluetooth die cannot count what it missed: it lies on another face than when
+            # it went out of reach (thrown or turned, it cannot say).
+            self.notice = (f"⚠ {_cap(self.name_of(event.source))} lies on another face than when it went out of "
+                           f"reach: it was thrown or turned while the app could not hear it. If that was the "
+                           f"roll the game needed, enter it by hand.")
+            self.notice_since = now
+            return
         self.notice = (f"⚠ {_cap(self.name_of(event.source))}: {count} throw{'s' if count != 1 else ''} made while the hub was out "
                        f"of reach {'were' if count != 1 else 'was'} lost. If one of them was the roll the game "
                        f"needed, enter it by hand.")
@@ -235,6 +307,18 @@ class DiceModel:
     def clear_notice(self) -> None:
         self.notice = ""
         self._missed.clear()
+
+    def on_online(self, device: str) -> None:
+        """The device is heard again: its dice wait for their next move, no longer "offline".
+
+        >>> m = DiceModel(); m.on_offline("hub1"); m.on_online("hub1"); m.dice
+        {}
+        >>> _ = m._die("die:hub1/0"); m.on_offline("hub1"); m.on_online("hub1"); m.dice["die:hub1/0"].label
+        '· waiting'
+        """
+        for d in self.dice.values():
+            if d.source.startswith(f"die:{device}/") and d.state == "offline":
+                d.state = "unknown"
 
     def on_offline(self, device: str) -> None:
         for d in self.dice.values():

@@ -23,9 +23,13 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from kivy.uix.stacklayout import StackLayout
+
+from ..ble_link import BLE_DEVICE, SHELLS
 from ..gpio_link import GPIO_DEVICE
 from ..kvload import load_kv
-from ..presenters.devices import GpioBoard, PinRow, TableWords, gpio_board
+from ..presenters.devices import (BleCard, BleDieLine, GpioBoard, PinRow, TableWords, ble_card, gpio_board,
+                                  next_seat, next_shell)
 from ..widgets.base import Panel, TCButton, TCLabel
 
 CALIBRATION_STEPS = (
@@ -77,14 +81,19 @@ class DevicesScreen(Screen):
         model = app.devices
         rows = model.rows() if model is not None else []
         board = self.gpio_board()
-        if (rows, board) == self._shown_rows and not force:
+        ble = self.ble_card()
+        if (rows, board, ble) == self._shown_rows and not force:
             return
-        self._shown_rows = (rows, board)
+        self._shown_rows = (rows, board, ble)
         box.clear_widgets()
         if not rows:
-            box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub, or with --gpio mock for a simulated GPIO board. Manual entry and the app's roller always work.",
+            box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub, or with --gpio mock for a simulated GPIO board, or with --ble on for Bluetooth dice (Pixels, GoDice). Manual entry and the app's roller always work.",
                                    color=theme.muted))
         for r in rows:
+            if r.device == BLE_DEVICE:
+                if ble is not None:
+                    box.add_widget(self._ble_panel(ble))
+                continue
             panel = Panel(orientation="vertical", size_hint_y=None)
             panel.bind(minimum_height=panel.setter("height"))
             head = TCLabel(text=f"[b]{r.device}[/b]   {r.link}", markup=True, font_size=theme.fs_body)
@@ -110,6 +119,137 @@ class DevicesScreen(Screen):
             box.add_widget(panel)
             if board is not None and r.device == GPIO_DEVICE:
                 box.add_widget(self._board_panel(board))
+        self._lay_out_now(box)
+
+    @staticmethod
+    def _lay_out_now(box: Any) -> None:
+        """Lay the new cards out before the next frame is drawn (and before anything looks
+        at them): left to Kivy's triggers, a card rebuilt while a die's status changed
+        showed for a frame with its buttons heaped at its corner, and a finger on one
+        then missed."""
+        from kivy.uix.label import Label
+        from kivy.uix.layout import Layout
+
+        for w in box.walk(restrict=True):
+            if isinstance(w, Label):
+                w.texture_update()
+        for _ in range(3):  # sizes settle from the inside out and positions from the outside in
+            for w in box.walk(restrict=True):
+                if isinstance(w, Layout):
+                    w.do_layout()
+        scroll = box.parent
+        if hasattr(scroll, "update_from_scroll"):
+            scroll.update_from_scroll()  # the content's place in the view, for its new height
+
+    # ---------------------------------------------------------- Bluetooth dice
+
+    def ble_card(self) -> BleCard | None:
+        """The Bluetooth dice card, or None when the app runs without Bluetooth dice."""
+        app = App.get_running_app()
+        link = app.devices.links.get(BLE_DEVICE) if app.devices is not None else None
+        if link is None:
+            return None
+        return ble_card(link, app.devices.statuses, self._seat_names())
+
+    def _seat_names(self) -> dict[str, str]:
+        table = App.get_running_app().table
+        if table is None:
+            return {}
+        try:
+            return {s["id"]: table.seat_name(s["id"]) for s in table.seats}
+        except Exception:  # a closed table: no seats to give dice to
+            return {}
+
+    def _ble_panel(self, card: BleCard) -> Panel:
+        theme = App.get_running_app().theme
+        panel = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        panel.bind(minimum_height=panel.setter("height"))
+        head = TCLabel(text=f"[b]Bluetooth dice[/b]   {card.status}", markup=True, font_size=theme.fs_body)
+        head.color = theme.ok if card.online else theme.bad
+        panel.add_widget(head)
+        if card.error:
+            err = TCLabel(text=f"✖ {card.error}", font_size=theme.fs_small)
+            err.color = theme.bad
+            panel.add_widget(err)
+        if card.message:
+            panel.add_widget(TCLabel(text=card.message, font_size=theme.fs_small))
+        if card.hint:
+            hint = TCLabel(text=card.hint, font_size=theme.fs_small)
+            hint.color = theme.muted
+            panel.add_widget(hint)
+        row = self._row()
+        find = TCButton(text="Looking…" if card.scanning else "Find dice", role="primary",
+                        size_hint=(None, None), disabled=card.scanning).fit(dp(150), dp(52))
+        find.bind(on_release=lambda _b: self._ble(lambda link: link.scan()))
+        row.add_widget(find)
+        panel.add_widget(row)
+        for f in card.found:
+            line = TCLabel(text=f"[b]{f.title}[/b]\n{f.detail}", markup=True, font_size=theme.fs_small)
+            panel.add_widget(line)
+            row = self._row()
+            b = TCButton(text="Pair", role="primary", size_hint=(None, None)).fit(dp(120), dp(52))
+            b.bind(on_release=lambda _b, a=f.address: self._ble(lambda link: link.pair(a)))
+            row.add_widget(b)
+            panel.add_widget(row)
+        for d in card.dice:
+            panel.add_widget(self._ble_die(d))
+        return panel
+
+    def _ble_die(self, d: BleDieLine) -> Any:
+        theme = App.get_running_app().theme
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        box.bind(minimum_height=box.setter("height"))
+        head = TCLabel(text=f"[b]{d.title}[/b]   {d.link}", markup=True, font_size=theme.fs_body)
+        head.color = theme.ok if d.online else theme.bad  # with its ● / ○ and words
+        box.add_widget(head)
+        facts = " · ".join(x for x in (d.seat, d.shows) if x)
+        box.add_widget(TCLabel(text=facts, font_size=theme.fs_small))
+        bat = TCLabel(text=d.battery, font_size=theme.fs_small)
+        if d.battery_low:
+            bat.color = theme.bad
+        box.add_widget(bat)
+        if d.note:
+            box.add_widget(TCLabel(text=d.note, font_size=theme.fs_small))
+        if d.warning:
+            warn = TCLabel(text=f"⚠ {d.warning}", font_size=theme.fs_small)
+            warn.color = theme.bad
+            box.add_widget(warn)
+        row = self._row()
+        seats = tuple(self._seat_names())
+
+        def add(text: str, act: Any, role: str = "normal") -> None:
+            b = TCButton(text=text, role=role, size_hint=(None, None)).fit(dp(120), dp(52))
+            b.bind(on_release=lambda _b: self._ble(act))
+            row.add_widget(b)
+
+        add("Blink", lambda link, dev=d.device: link.blink(dev))
+        if seats:
+            who = self._seat_names().get(d.seat_id, "") if d.seat_id else "anyone"
+            add(f"Give to: {who}", lambda link, dev=d.device, cur=d.seat_id: link.give(dev, next_seat(cur, seats)))
+        if d.kind == "godice":
+            add(f"Shell: {d.shell or 'D6'}", lambda link, dev=d.device, cur=d.shell: link.set_shell(dev, next_shell(cur, SHELLS)))
+        add("Unpair", lambda link, dev=d.device: link.unpair(dev), "danger")
+        if d.simulated and d.online:
+            add("Throw", lambda link, dev=d.device: link.simulate(dev, "throw"))
+            add("Tilted throw", lambda link, dev=d.device: link.simulate(dev, "tilted"))
+            add("Turn by hand", lambda link, dev=d.device: link.simulate(dev, "turn"))
+        box.add_widget(row)
+        return box
+
+    @staticmethod
+    def _row() -> StackLayout:
+        row = StackLayout(spacing=dp(6), size_hint_y=None)
+        row.bind(minimum_height=row.setter("height"))
+        return row
+
+    def _ble(self, act: Any) -> None:
+        """A button of the Bluetooth card (its outcome comes back as the card's message)."""
+        link = App.get_running_app().devices.links.get(BLE_DEVICE)
+        try:
+            act(link)
+        except Exception as e:  # a die gone meanwhile, a real die asked to move: say so
+            self.calibration_text = f"✖ Bluetooth: {e}"
+        self.reload()
 
     # ---------------------------------------------------------- the GPIO board
 

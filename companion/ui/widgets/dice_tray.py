@@ -25,7 +25,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 
 from ..kvload import load_kv
-from ..presenters.dice import DiceModel, LiveDie, die_name
+from ..presenters.dice import DiceModel, LiveDie, live_dice
 from .base import TCButton
 from .cached import CachedView  # noqa: F401  (used in dice_tray.kv)
 from .drawn import set_drawn
@@ -82,30 +82,21 @@ class DiceTray(BoxLayout):
         if devices is None:
             return ()
         given = dict(getattr(table, "devices", None) or {})
-        out = []
-        for d in devices.devices.values():
-            if not d.online or d.kind not in ("hub", "simulated"):
-                continue
-            kind = "simulated" if getattr(devices.links.get(d.device), "simulated", False) else d.kind
-            for i in sorted(d.dice):
-                source = f"die:{d.device}/{i}"
-                seat = given.get(source, "")
-                owner = table.seat_name(seat) if seat and table is not None else ""
-                out.append(LiveDie(source, die_name(source, kind, owner, alone=len(d.dice) == 1), seat))
-        return tuple(out)
+        return live_dice(devices, given, table.seat_name if table is not None else None)
 
     def show_reading(self, event: Any) -> None:
         """A bridge event as it arrives: a die's motion, its reading (still being checked),
         a device gone offline."""
         name = type(event).__name__
         if name == "DieMotion":
-            self.model.on_motion(event)
+            self.model.on_motion(event, self._at_rest_on(event))
         elif name == "DieRolled":
             self.model.on_reading(event)
         elif name == "DeviceOffline":
             self.model.on_offline(event.device)
             self.model.set_live(self._live_dice())
         elif name == "DeviceOnline":
+            self.model.on_online(event.device)
             self.model.set_live(self._live_dice())  # the devices panel has recorded it first
         elif name == "ThrowsMissed":
             self.model.on_missed(event, self._clock())
@@ -113,6 +104,16 @@ class DiceTray(BoxLayout):
         else:
             return
         self._sync()
+
+    @staticmethod
+    def _at_rest_on(event: Any) -> int | None:
+        """The face a Bluetooth die says it lies on after being handled (its status, which
+        the devices model recorded just before this event), else None."""
+        devices = getattr(App.get_running_app(), "devices", None)
+        status = getattr(devices, "statuses", {}).get(event.device) if devices is not None else None
+        if status is None or status.state != "onFace" or status.value is None:
+            return None
+        return int(status.value)
 
     def _show_notice(self) -> None:
         """Keep the lost-throws notice up for ``notice_s`` seconds (the results replayed
