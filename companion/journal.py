@@ -452,6 +452,11 @@ class Journal:
         with self._tx() as db:
             db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
 
+    def set_devices(self, key: str, devices: dict[str, str]) -> None:
+        """Journal which input source belongs to which seat (a die given to a player mid-game)."""
+        with self._tx() as db:
+            db.execute("UPDATE games SET devices=? WHERE key=?", (json.dumps(devices), key))
+
     def put_snapshot(self, key: str, ply: int, state: str) -> None:
         """Store the state after the first ``ply`` actions of the line of play, with its
         checksum."""

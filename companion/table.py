@@ -538,6 +538,29 @@ class Table:
         return acc
 
     # ------------------------------------------------------------------ input routing
+    def assign_devices(self, assigned: Mapping[str, str | None]) -> None:
+        """Give input sources to seats mid-game (``{"die:pixels-1/0": "cop-1"}``; ``None``
+        makes a source anyone's again) and journal the table's whole assignment, so a
+        resumed game routes them the same way. Raises :class:`TableError` for a seat this
+        table does not have, changing nothing. Any thread."""
+        ids = {s["id"] for s in self.seats}
+        for src, seat in assigned.items():
+            if seat is not None and seat not in ids:
+                raise TableError(f"device {src!r} cannot go to {seat!r}, which is not a seat at this table")
+        with self._lock:
+            self._check_open()
+            devices = dict(self.devices)
+            for src, seat in assigned.items():
+                key = src if ":" in src else f"die:{src}"
+                if seat is None:
+                    devices.pop(key, None)
+                else:
+                    devices[key] = seat
+            self.journal.set_devices(self.key, devices)  # first: a refused write changes nothing
+            self.devices.clear()
+            self.devices.update(devices)
+            self.router.devices = dict(devices)
+
     def route(self, event: Any) -> RouteResult:
         """Turn a firmware_bridge event into the action the game waits for (see
         :mod:`companion.routing`). Any thread (the app routes on its input pump's thread)."""

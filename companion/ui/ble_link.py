@@ -34,6 +34,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from companion.journal import JournalError
+from companion.table import TableError
+
 log = logging.getLogger("companion.ui.ble")
 
 BLE_DEVICE = "ble"  # the panel's card for the radio (the dice are their own devices)
@@ -415,20 +418,17 @@ def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_
 def give_seats(table: Any, seats: Mapping[str, str], ble_sources: set[str]) -> None:
     """Give the Bluetooth dice to seats in the open game: ``seats`` (source → seat id)
     replaces what was given before for every source in ``ble_sources``; a seat this table
-    does not have is left out. The game's own assignment of hub dice stays as it is.
-    In memory: the journal keeps the assignment the game started with, so a resumed game
-    gets these again from the paired dice, not from the journal."""
+    does not have is left out. The game's own assignment of hub dice stays as it is. The
+    Table journals it, so a resumed game routes the dice to the same players."""
     if table is None:
         return
     try:
         ids = {s["id"] for s in table.seats}
-        router = table.router
     except Exception:  # a closed table
         return
-    for src in ble_sources:
-        table.devices.pop(src, None)
-        router.devices.pop(src, None)
-    for src, seat in seats.items():
-        if seat in ids:
-            table.devices[src] = seat
-            router.devices[src] = seat
+    assigned: dict[str, str | None] = {src: None for src in ble_sources}
+    assigned.update({src: seat for src, seat in seats.items() if seat in ids})
+    try:
+        table.assign_devices(assigned)
+    except (TableError, JournalError) as e:
+        log.warning("ble: the dice could not be given to their players (%s)", e)

@@ -14,6 +14,7 @@ pytest.importorskip("bleak")
 from firmware_bridge.ble.fake import FakeGoDice, FakePixel, FakeRadio  # noqa: E402
 from firmware_bridge.events import DieRolled  # noqa: E402
 
+from companion import Journal, Table  # noqa: E402
 from companion.ui.ble_link import BleLink, give_seats, resolve_mode  # noqa: E402
 from companion.ui.presenters.devices import DevicesModel, ble_card  # noqa: E402
 from companion.ui.presenters.dice import DiceModel, live_dice  # noqa: E402
@@ -70,13 +71,16 @@ def test_scan_pair_blink_roll_give_and_unpair(radio_link):
     rolled = _until(r.events, "DieRolled")
     assert (rolled.source, rolled.value, rolled.outcome) == (f"die:{px}/0", 17, "rolled")
 
-    table = NS(seats=[{"id": "cops-1"}, {"id": "crim-1"}], devices={"die:hub1/0": "crim-1"},
-               router=NS(devices={"die:hub1/0": "crim-1"}))
+    journal = Journal.open(":memory:")
+    table = Table.create(journal, game_id="tyranny", seats=[{"id": "cops-1", "faction": "cops", "name": "Ann"},
+                                                            {"id": "crim-1", "faction": "criminals", "name": "Bob"}],
+                         devices={"die:hub1/0": "crim-1"})
     give_seats(table, link.seats(), link.sources)
     assert table.devices == {"die:hub1/0": "crim-1", f"die:{px}/0": "cops-1"} == table.router.devices
+    assert journal.game(table.key).devices == table.devices  # journaled: a resumed game has it
     link.give(px, "")
     give_seats(table, link.seats(), link.sources)
-    assert table.devices == {"die:hub1/0": "crim-1"}
+    assert table.devices == {"die:hub1/0": "crim-1"} == journal.game(table.key).devices
 
     link.unpair(px, wait=True)
     assert _until(r.events, "DeviceOffline").reason == "closed"

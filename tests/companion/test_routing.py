@@ -218,3 +218,21 @@ def test_tyranny_slots_name_real_tiles():
 def test_liberation_slots_name_real_cities():
     t = new_table(Journal.open(":memory:"), "liberation")
     assert {m["on_place"]["city"] for m in load_mapping("liberation")["slots"].values()} == set(t.state.map.city_ids)
+
+
+def test_a_die_given_mid_game_is_journaled_and_routes_the_same_after_a_resume(tmp_path):
+    # A Bluetooth die paired at the table is given to a player after the game began: the
+    # journal keeps it, so a resumed game (after a crash, on another launch) routes it so.
+    j = Journal.open(tmp_path / "j.sqlite3")
+    t = new_table(j, "tyranny", seed=1, devices=DEVICES)
+    with pytest.raises(TableError, match="not a seat"):
+        t.assign_devices({"die:pixels-1/0": "nobody"})
+    assert "die:pixels-1/0" not in t.devices
+    t.assign_devices({"die:pixels-1/0": "cops-1", "die:hub1/1": None})
+    assert t.devices == {"die:hub1/0": "cops-1", "die:pixels-1/0": "cops-1"}
+    key = t.key
+    t.close()
+    again = Table.resume(j, key)
+    assert again.devices == {"die:hub1/0": "cops-1", "die:pixels-1/0": "cops-1"}
+    acc = accepted(again, die(0, 5, device="pixels-1"))
+    assert acc.action == Roll("cops-1", (5,)) and acc.action.source == "die:pixels-1/0"
