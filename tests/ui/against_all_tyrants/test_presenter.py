@@ -1,0 +1,154 @@
+"""The Against All Tyrants presenter without a window: the public panel never names a
+hidden card, private choices go behind the gate, the attack's arithmetic is shown before
+it is confirmed, a card's text is applied with checked primitives, player words only."""
+from __future__ import annotations
+
+import re
+
+from rules import PUBLIC
+from rules.against_all_tyrants import Attack, Damage, Done, EndPhase, Order, Play
+
+from companion.ui.games.against_all_tyrants.presenter import AatPresenter
+
+SEAT_IDS = re.compile(r"(?<![\w-])(att|def)(?![\w-])|[AD]:[a-z0-9-]+#\d|deck-(att|def)|\b[A]-\d\d\b")
+
+
+def _gate_action(p: AatPresenter, seat: str, kind: type | None = None) -> object:
+    for sec in p.hand_page(seat):
+        for c in sec.choices:
+            if kind is None or isinstance(c.action, kind):
+                return c.action
+    raise AssertionError(f"no {kind} choice behind {seat}'s gate")
+
+
+def _to_combat(t, p: AatPresenter) -> None:
+    """Setup and the Defender's phase 1 by the presenter's own buttons and gate pages."""
+    for _ in range(60):
+        v = p.view()
+        if v["phase"] == "combat" and not v["pending"]:
+            return
+        b = p.buttons()
+        if b[0].intent == "app-draw":
+            t.roll_for_me()
+        elif b[0].intent == "hand":
+            t.submit(_gate_action(p, b[0].seat))
+        else:
+            t.submit(next(x.action for x in b if isinstance(x.action, EndPhase)) if v["phase"] == "deploy" else b[0].action)
+    raise AssertionError("never reached combat")
+
+
+def _public_words(p: AatPresenter) -> list[str]:
+    v = p.view()
+    words = [p.turn_line(v), p.prompt_line(), p.phase_line(v)] + [b.label for b in p.buttons() + p.standing_buttons()]
+    words += [c.text for col in p.columns(v) for c in col.chips] + p.escalation(v)[2]
+    return words
+
+
+def test_setup_to_combat_keeps_hands_off_the_public_panel_and_in_player_words(new_table):
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    b = p.buttons()
+    assert b[0].intent == "app-draw" and b[0].count == 5 and "Dee" in b[0].label
+    assert b[1].intent == "physical-draw" and b[1].seat == "def"
+    for _ in range(10):
+        t.roll_for_me()
+    hand = t.private_view("def")["sides"]["def"]["hand"]["cards"]
+    titles = {p.card_title(c) for c in hand}
+    # The mulligan is a hidden choice: a button to the gate, never the cards themselves.
+    assert [x.intent for x in p.buttons()] == ["hand"]
+    assert not any(title in w for w in _public_words(p) for title in titles)
+    page = p.hand_page("def")
+    assert page[0].title == "Keep or mulligan" and page[0].choices[0].label == "Keep all five"
+    _to_combat(t, p)
+    for w in _public_words(p):
+        assert not SEAT_IDS.search(w), w
+    hidden = {h for h in t.hidden(PUBLIC)}
+    assert not any(h in w for w in _public_words(p) for h in hidden)
+
+
+def test_a_card_that_acts_then_its_targets_and_the_preview_before_the_attack(new_table):
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    _to_combat(t, p)
+    v = p.view()
+    assert p.phase_steps(v) == [("1 Draw & deploy", "done"), ("2 Combat", "current"), ("3 End of turn", "todo")]
+    assert p.phase_line(v).startswith("Still to act: ") and "Starhawk" in p.phase_line(v)
+    star = next(x for x in v["pieces"] if x["name"] == "Starhawk")
+    kind, _ = p.tap_piece(star["id"])
+    assert kind == "select" and p.selected == star["id"]
+    attacks = [b for b in p.buttons() if b.intent == "attack"]
+    assert attacks and all(isinstance(b.action, Attack) for b in attacks)
+    target = next(b.action for b in attacks if p.card_title(b.action.target) == "Orbital Fortress")
+    chips = {c.id: c for col in p.columns() for c in col.chips}
+    assert chips[star["id"]].selected and chips[target.target].target
+    text = p.attack_preview(target)
+    assert text == "Starhawk → Orbital Fortress: 2 attack − Armor 2 = 0"
+    ply = t.ply
+    assert t.ply == ply  # the preview changed nothing
+    assert p.tap_piece(target.target) == ("attack", target)
+    t.submit(target)
+    fortress = next(c for col in p.columns() for c in col.chips if c.id == target.target)
+    assert fortress.stats == "♥ 22 of 22 HP"  # Armor 2 took all of it
+    assert not any(b.intent == "attack" for b in p.buttons()) and p.selected == ""  # the Starhawk has acted
+
+
+def test_a_tap_on_any_card_shows_its_whole_text_and_tokens_in_words(new_table):
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    _to_combat(t, p)
+    base = next(x for x in p.view()["pieces"] if x["name"] == "Orbital Fortress")
+    kind, text = p.tap_piece(base["id"])
+    assert kind == "info"
+    assert "Orbital Fortress — Ann (★ Attacker), Space" in text and "Hit points 22" in text
+    assert "Traits: Armor 2, Mainframe" in text and "» " in text
+
+
+def test_an_order_applied_with_the_engines_primitives_quoting_the_cards_text(new_table):
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    _to_combat(t, p)
+    citadel = next(x for x in p.view()["pieces"] if x["name"] == "Hidden Citadel")
+    p.tap_piece(citadel["id"])
+    order = next(b for b in p.buttons() if isinstance(b.action, Order))
+    assert order.label.startswith("» ")
+    t.submit(order.action)
+    text = p.view()["pending"]["text"]
+    assert f"“{text}”" in p.prompt_line()
+    kinds = [b for b in p.buttons() if b.intent == "mode"]
+    assert kinds and kinds[0].label == "✖ Deal damage"
+    p.mode = "damage"
+    hits = [b for b in p.buttons() if isinstance(b.action, Damage)]
+    assert hits and all(b.label.startswith("✖ 1 damage to ") for b in hits)
+    t.submit(hits[0].action)
+    p.mode = ""  # the screen resets it after an accepted action
+    done = next(b for b in p.buttons() if isinstance(b.action, Done))
+    t.submit(done.action)
+    assert p.view()["pending"] is None
+    log = " ".join(p.humanise(x.text) for x in t.log())
+    assert "Hidden Citadel" in log
+
+
+def test_playing_a_card_is_chosen_behind_the_gate_and_the_escalation_scale_reads_in_words(new_table):
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    for _ in range(10):
+        t.roll_for_me()
+    while p.view()["phase"] != "deploy":
+        b = p.buttons()
+        t.roll_for_me() if b[0].intent == "app-draw" else t.submit(_gate_action(p, b[0].seat))
+    assert p.hand_purpose("def") == "play a card" and p.hand_purpose("att") == "look at your hand"
+    assert isinstance(_gate_action(p, "def", Play), Play)
+    assert p.hand_page("att") and not any(c for s in p.hand_page("att") for c in s.choices)
+    levels, current, lines = p.escalation()
+    assert levels == ["0", "1", "2", "3", "4", "5"] and current == 0
+    assert lines == ["0 of 4 incidents (4 more raise the level)"]
+
+
+def test_a_destroyed_card_is_a_moment_with_the_incident(new_table):
+    p = AatPresenter(new_table(seed=3))
+    piece = {"id": "D:ff-starhawk#1", "name": "Starhawk", "kind": "unit", "owner": "def"}
+    before = {"pieces": [piece], "escalation": {"level": 0, "incidents": 0}}
+    after = {"pieces": [], "escalation": {"level": 0, "incidents": 1}}
+    m = p.moment(before, after)
+    assert m.title == "✖ Starhawk destroyed" and m.text == "An incident: 1 of 4." and m.faction == "defender"
+    assert p.moment(after, {"pieces": [], "escalation": {"level": 1, "incidents": 0}}).title == "⚠ Escalation 1"
