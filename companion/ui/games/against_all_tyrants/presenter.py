@@ -56,7 +56,7 @@ class CardChip:
 
     @property
     def text(self) -> str:
-        mark = "▶ " if self.selected else ("⌁ " if self.acts else "")
+        mark = "▶ " if self.selected else ("▸ " if self.acts else "")
         return "\n".join(x for x in (f"{mark}{self.glyph} {self.title}", self.stats, self.badges) if x)
 
 

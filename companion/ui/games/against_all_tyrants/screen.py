@@ -78,8 +78,8 @@ class AatScreen(GameScreen):
     def confirm_attack(self, attack: Any, what: str) -> None:
         """The damage arithmetic, step by step, before anything happens: Cancel, or attack."""
         preview = self.presenter.attack_preview(attack)
-        self.ask_confirmation(what, preview + "\nAn attack cannot be taken back.",
-                              lambda: self.submit(attack, what, confirmed=True))
+        reason = (self.table.irreversible(attack) if self.table is not None else None) or "an attack's damage is dealt at once"
+        self.ask_confirmation(what, reason, lambda: self.submit(attack, what, confirmed=True), detail=preview)
 
     def on_intent(self, spec: ButtonSpec) -> None:
         p = self.presenter
