@@ -10,14 +10,15 @@ SEATS = [{"id": "att", "faction": "attacker", "name": "Ann"}, {"id": "def", "fac
 
 @pytest.fixture
 def new_table(tmp_path: Any) -> Any:
-    """new_table(seed=1, options=None) → a Table running Against All Tyrants in a fresh journal."""
+    """new_table(seed=1, options=None, position=None) → a Table running Against All Tyrants in a fresh journal."""
     from companion import Journal, Table
 
     journal = Journal.open(tmp_path / "journal.sqlite3")
     tables: list[Any] = []
 
-    def make(seed: int = 1, options: dict[str, Any] | None = None) -> Any:
-        t = Table.create(journal, game_id="against_all_tyrants", seats=SEATS, options=options or {}, seed=seed)
+    def make(seed: int = 1, options: dict[str, Any] | None = None, position: dict[str, Any] | None = None) -> Any:
+        t = Table.create(journal, game_id="against_all_tyrants", seats=SEATS, options=options or {}, seed=seed,
+                         position=position)
         tables.append(t)
         return t
 

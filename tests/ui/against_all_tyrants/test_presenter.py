@@ -152,3 +152,33 @@ def test_a_destroyed_card_is_a_moment_with_the_incident(new_table):
     m = p.moment(before, after)
     assert m.title == "✖ Starhawk destroyed" and m.text == "An incident: 1 of 4." and m.faction == "defender"
     assert p.moment(after, {"pieces": [], "escalation": {"level": 1, "incidents": 0}}).title == "⚠ Escalation 1"
+
+
+def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_table):
+    """A game joined at a turn's start with the Defender's base at 19 damage of 20: the
+    preview says it will be destroyed; after the attack no button is left and the shared
+    end screen's model names the winner in player words."""
+    from rules.against_all_tyrants import GAME
+    from companion.ui.presenters.end import EndModel
+
+    s = GAME.new([("att", "attacker"), ("def", "defender")], {}, seed=3)
+    while s.phase != "draw" or s.active != "def":
+        GAME.push(s, GAME.sample(s) or next(iter(GAME.legal_actions(s))))
+    pos = GAME.position(s)
+    pos["active"], pos["turn"] = "att", 2
+    next(x for x in pos["pieces"] if x["id"] == "D:ff-hidden-citadel#1")["tokens"] = {"Damage": 19}
+    t = new_table(seed=3, position=pos)
+    p = AatPresenter(t)
+    citadel = next(c for col in p.columns() for c in col.chips if c.title == "Hidden Citadel")
+    assert citadel.stats == "♥ 1 of 20 HP  ✖19"
+    t.roll_for_me()
+    t.submit(next(b.action for b in p.buttons() if isinstance(b.action, EndPhase)))
+    p.tap_piece("A:nv-spec-ops#1")
+    attack = next(b.action for b in p.buttons() if b.intent == "attack" and b.action.target == citadel.id)
+    assert p.attack_preview(attack) == "Spec Ops → Hidden Citadel: 3 attack − Armor 1 = 2 (21 of 20 health: destroyed)"
+    t.submit(attack)
+    assert p.is_over() and p.buttons() == [] and p.standing_buttons() == [] and p.turn_line() == "The game is over"
+    # The shared end screen reads the engine's outcome as it is: the seats' names, the rule.
+    end = EndModel("against_all_tyrants", t.outcome, {"att": "Ann", "def": "Dee"})
+    assert end.headline == "★ Attacker wins" and end.winners == "Ann"
+    assert end.reason == "Ann destroyed Dee's base (5.1.2.1)."

@@ -57,8 +57,10 @@ def deck_notes(choice: DeckChoice, role: str, cards_option: dict[str, Any]) -> l
         if obj.goal == "tbd":
             notes.append(f"⚠ {deck.subfaction}: the book marks its alternate objective “To Be Determined”; "
                          "it plays on the primary objective (destroy the enemy base).")
-        else:
+        elif obj.name:
             notes.append(f"Alternate objective: {obj.name}.")
+        else:
+            notes.append("No alternate objective for this subfaction: the primary objective (destroy the enemy base).")
     except (KeyError, ValueError):
         pass
     for v in check_deck(deck, cards_of({"cards": cards_option})):

@@ -49,6 +49,7 @@ def _row() -> StackLayout:
 class LibraryScreen(Screen):
     mode = StringProperty("card")
     status = StringProperty("")
+    summary = StringProperty("")  # the deck's counts and whether it is legal: kept in sight while tapping
 
     def start(self, mode: str, on_saved: Callable[[], None] | None = None) -> None:
         self.folder = user_folder(App.get_running_app())
@@ -61,6 +62,7 @@ class LibraryScreen(Screen):
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
+        self.summary = ""
         self.build()
 
     def build(self) -> None:
@@ -164,6 +166,7 @@ class LibraryScreen(Screen):
             box.add_widget(ti)
         box.add_widget(TCLabel(text="  ·  ".join(dd.counts()), font_size=theme.fs_body, color=theme.text))
         v = dd.violations()
+        self.summary = "  ·  ".join(dd.counts()) + (f"  ·  ✖ {len(v)} rule{'s' if len(v) != 1 else ''} broken (see above)" if v else "  ·  ✔ legal")
         box.add_widget(TCLabel(text="✔ A legal deck (5.2.4)." if not v else "\n".join(v), font_size=theme.fs_small,
                                color=theme.ok if not v else theme.bad))
         secs = _row()

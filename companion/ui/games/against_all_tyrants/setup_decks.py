@@ -27,7 +27,7 @@ def add_setup(screen: Any, box: Any) -> None:
     choices = deck_choices(folder)
     opts = screen.model.options
     opts["cards"] = cardfiles.library(folder)
-    seats = {s["faction"]: s.get("name") or s["faction"] for s in getattr(screen.model, "seats", [])}
+    seats = {s["faction"]: s.get("name") for s in getattr(screen.model, "seats", []) if s.get("name")}
     for role in ("attacker", "defender"):
         f = ROLE[role]
         key = f"{role}_deck"
