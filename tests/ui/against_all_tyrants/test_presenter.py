@@ -182,3 +182,17 @@ def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_t
     end = EndModel("against_all_tyrants", t.outcome, {"att": "Ann", "def": "Dee"})
     assert end.headline == "★ Attacker wins" and end.winners == "Ann"
     assert end.reason == "Ann destroyed Dee's base (5.1.2.1)."
+
+
+def test_the_end_turn_button_on_the_gpio_header_ends_the_phase(new_table):
+    """companion/mappings/against_all_tyrants.json: the hub's end-turn button is EndPhase,
+    its roll button draws with the app's deck."""
+    from firmware_bridge.events import ButtonPressed
+
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    r = t.route(ButtonPressed(device="gpio", button="roll", t=1.0))
+    assert r.accepted is not None and p.view()["sides"]["def"]["hand"]["count"] == 1
+    _to_combat(t, p)
+    r = t.route(ButtonPressed(device="gpio", button="end-turn", t=2.0))
+    assert r.accepted is not None and p.view()["phase"] == "end"
