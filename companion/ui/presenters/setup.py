@@ -86,10 +86,18 @@ class SetupModel:
         return f"{i + 1} · {STEP_NAMES[name]}"
 
     def can_join(self) -> bool:
-        """Whether the engine can start this game from a position."""
+        """Whether the wizard can take this game "already under way": the engine starts
+        from a position *and* the form has fields for it (``data/position_forms.json``);
+        without them the players could enter nothing.
+
+        >>> SetupModel.for_game("tyranny").can_join(), SetupModel.for_game("against_all_tyrants").can_join()
+        (True, False)
+        """
         from companion.positions import has_positions
 
-        return has_positions(self.game_id)
+        from .position_form import form_specs
+
+        return has_positions(self.game_id) and bool(form_specs().get(self.game_id))
 
     def position_form(self) -> Any:
         """The form of the position being entered (``presenters.position_form``), made
