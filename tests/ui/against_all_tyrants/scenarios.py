@@ -252,6 +252,20 @@ def aat_library(d: Any) -> Iterator[float]:
     problems += _layout(d, "the deck builder")
     yield from _tap(d, "Save the deck")
     d.check("Deck saved" in lib.status, f"the deck is saved: {lib.status!r}")
+    # Shared as files: exported, then read back in by another table's import folder.
+    yield from _tap(d, "Export deck and cards")
+    d.check(".aat-deck.json" in lib.status and ".aat-cards.json" in lib.status, f"exported: {lib.status!r}")
+    import shutil
+    from pathlib import Path
+
+    out = Path(app.data_dir) / "exports"
+    src = lib.folder / "aat-import"
+    src.mkdir(parents=True, exist_ok=True)
+    for f in out.glob("*.json"):
+        shutil.copy(f, src / f.name.replace("our-", "their-"))
+    (src / "broken.aat-deck.json").write_text("{", encoding="utf-8")
+    yield from _tap(d, "Import files")
+    d.check("Imported: " in lib.status and "broken.aat-deck.json" in lib.status, f"imported, the broken file named: {lib.status!r}")
     yield from _tap(d, "← Back")
     yield 0.5
     d.check(app.sm.current == "setup" and shown("Our deck"), "back in the wizard, the saved deck is offered")

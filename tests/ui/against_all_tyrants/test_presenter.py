@@ -154,27 +154,41 @@ def test_a_destroyed_card_is_a_moment_with_the_incident(new_table):
     assert p.moment(after, {"pieces": [], "escalation": {"level": 1, "incidents": 0}}).title == "⚠ Escalation 1"
 
 
-def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_table):
-    """A game joined at a turn's start with the Defender's base at 19 damage of 20: the
-    preview says it will be destroyed; after the attack no button is left and the shared
-    end screen's model names the winner in player words."""
+def _joined(new_table, citadel_tokens: dict) -> tuple:
+    """A game joined at the start of the Attacker's turn 2, its Spec Ops in combat facing
+    the Hidden Citadel (holding ``citadel_tokens``)."""
     from rules.against_all_tyrants import GAME
-    from companion.ui.presenters.end import EndModel
 
     s = GAME.new([("att", "attacker"), ("def", "defender")], {}, seed=3)
     while s.phase != "draw" or s.active != "def":
         GAME.push(s, GAME.sample(s) or next(iter(GAME.legal_actions(s))))
     pos = GAME.position(s)
     pos["active"], pos["turn"] = "att", 2
-    next(x for x in pos["pieces"] if x["id"] == "D:ff-hidden-citadel#1")["tokens"] = {"Damage": 19}
+    next(x for x in pos["pieces"] if x["id"] == "D:ff-hidden-citadel#1")["tokens"] = citadel_tokens
     t = new_table(seed=3, position=pos)
     p = AatPresenter(t)
-    citadel = next(c for col in p.columns() for c in col.chips if c.title == "Hidden Citadel")
-    assert citadel.stats == "♥ 1 of 20 HP  ✖19"
     t.roll_for_me()
     t.submit(next(b.action for b in p.buttons() if isinstance(b.action, EndPhase)))
     p.tap_piece("A:nv-spec-ops#1")
-    attack = next(b.action for b in p.buttons() if b.intent == "attack" and b.action.target == citadel.id)
+    attack = next(b.action for b in p.buttons() if b.intent == "attack" and b.action.target == "D:ff-hidden-citadel#1")
+    return t, p, attack
+
+
+def test_the_preview_shows_each_step_on_its_own_line(new_table):
+    t, p, attack = _joined(new_table, {"Shield": 1})
+    assert p.attack_preview(attack).split("\n")[0].startswith("Spec Ops → Hidden Citadel: 3 attack − Armor 1 = 2;")
+    assert "Shield" in p.attack_preview(attack).split("\n")[1]
+
+
+def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_table):
+    """A game joined with the Defender's base at 19 damage of 20: the preview says it will
+    be destroyed; after the attack no button is left and the shared end screen's model
+    names the winner in player words."""
+    from companion.ui.presenters.end import EndModel
+
+    t, p, attack = _joined(new_table, {"Damage": 19})
+    citadel = next(c for col in p.columns() for c in col.chips if c.title == "Hidden Citadel")
+    assert citadel.stats == "♥ 1 of 20 HP  ✖19" and citadel.target
     assert p.attack_preview(attack) == "Spec Ops → Hidden Citadel: 3 attack − Armor 1 = 2 (21 of 20 health: destroyed)"
     t.submit(attack)
     assert p.is_over() and p.buttons() == [] and p.standing_buttons() == [] and p.turn_line() == "The game is over"
@@ -196,3 +210,16 @@ def test_the_end_turn_button_on_the_gpio_header_ends_the_phase(new_table):
     _to_combat(t, p)
     r = t.route(ButtonPressed(device="gpio", button="end-turn", t=2.0))
     assert r.accepted is not None and p.view()["phase"] == "end"
+
+
+def test_a_physical_card_drawn_is_entered_behind_the_gate_by_its_name(new_table):
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    page = p.physical_draw_page("def")
+    names = [c.label for c in page[0].choices]
+    assert names == sorted(names) and len(names) == len(set(names)) and "Starhawk" in names
+    star = next(c.action for c in page[0].choices if c.label == "Starhawk")
+    t.submit(star)
+    assert p.drawn_news(star) == "You drew: Starhawk"
+    assert [p.card_title(c) for c in t.private_view("def")["sides"]["def"]["hand"]["cards"]] == ["Starhawk"]
+    assert t.log()[-1].text and "Starhawk" not in " ".join(p.humanise(x.text) for x in t.log(PUBLIC))

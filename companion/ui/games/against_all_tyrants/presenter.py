@@ -424,7 +424,8 @@ class AatPresenter:
         table = self.table
         with table._lock:
             text = table.game.preview_text(table.state, attack)
-        return self.humanise(text)
+        # One step a line: the arithmetic, what Shields and Stealth take, a Point-Defense reply.
+        return self.humanise(text).replace("; ", ";\n")
 
     # ----------------------------------------------------------- behind the gate
 
