@@ -45,6 +45,20 @@ def _tap(d: Any, text: str, exact: bool = False) -> Iterator[float]:
     yield from _settle(d)
 
 
+def _tap_action(d: Any, prefix: str) -> Iterator[float]:
+    """Tap the action-panel button whose words start with ``prefix`` (scrolled into view)."""
+    scr = _screen(d)
+    w = next((b for b in scr.ids.actions.buttons if b.text.startswith(prefix)), None)
+    d.check(w is not None, f"no button {prefix!r}: {[b.text for b in scr.ids.actions.buttons]}")
+    for sv in (scr.ids.side_scroll, scr.ids.actions):
+        if not d.is_visible(w):
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+    d.tap(w)
+    yield 0.45
+    yield from _settle(d)
+
+
 def _hold_gate(d: Any) -> Iterator[float]:
     gate = _screen(d).ids.gate
     touch = d.press(d.find("HOLD here to reveal"))
@@ -198,6 +212,25 @@ def aat_short_game(d: Any) -> Iterator[float]:
     _no_leak(d, "in combat")
     d.shot("aat-after-attack")
     problems += _layout(d, "after the attack")
+    # An order: the card's text quoted, applied with the engine's checked primitives.
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    citadel = next(pid for pid, t in tiles.items() if "Hidden Citadel" in t.text)
+    infiltrator = next(pid for pid, t in tiles.items() if "Infiltrator" in t.text)
+    d.tap(tiles[citadel])
+    yield 0.1
+    yield from _settle(d)
+    yield from _tap_action(d, "» Place 1 Shield token")
+    d.check("“Place 1 Shield token on a unit of yours in this theater.”" in scr.prompt_text, f"the text is quoted: {scr.prompt_text!r}")
+    yield from _tap_action(d, "◈ Tokens")
+    yield from _tap_action(d, "+◈ Shield on Infiltrator")
+    d.check(app.table.view()["pending"] is not None, "the text stays open until Done")
+    d.shot("aat-order-text")
+    problems += _layout(d, "applying an order's text")
+    yield from _tap_action(d, "✔ Done: the text is applied")
+    shielded = next(x for x in app.table.view()["pieces"] if x["id"] == infiltrator)
+    d.check(shielded["tokens"].get("Shield") == 1, f"the Shield is on the Infiltrator: {shielded['tokens']}")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.check("◈1" in tiles[infiltrator].text, f"its badge shows glyph and count: {tiles[infiltrator].text!r}")
     d.note("short game with a combat preview")
     d.note(json.dumps(problems))
 
