@@ -283,8 +283,10 @@ def aat_library(d: Any) -> Iterator[float]:
     d.check("Main deck 1 / 30" in libtexts(), "a tap adds a copy")
     d.shot("aat-deck-builder")
     problems += _layout(d, "the deck builder")
+    yield from _tap(d, "❐ Freedom Fighters (example)")
+    d.check("✔ legal" in lib.summary and lib.deck.deck.name == "Our Freedom Fighters", f"a copy of the example: {lib.summary!r}")
     yield from _tap(d, "Save the deck")
-    d.check("Deck saved" in lib.status, f"the deck is saved: {lib.status!r}")
+    d.check("Deck saved" in lib.status and "cannot be played" not in lib.status, f"the deck is saved: {lib.status!r}")
     # Shared as files: exported, then read back in by another table's import folder.
     yield from _tap(d, "Export deck and cards")
     d.check(".aat-deck.json" in lib.status and ".aat-cards.json" in lib.status, f"exported: {lib.status!r}")
@@ -301,6 +303,20 @@ def aat_library(d: Any) -> Iterator[float]:
     d.check("Imported: " in lib.status and "broken.aat-deck.json" in lib.status, f"imported, the broken file named: {lib.status!r}")
     yield from _tap(d, "← Back")
     yield 0.5
-    d.check(app.sm.current == "setup" and shown("Our deck"), "back in the wizard, the saved deck is offered")
+    d.check(app.sm.current == "setup" and shown("Our Freedom Fighters"), "back in the wizard, the saved deck is offered")
+    # Played: the Defender takes the saved deck, and the game starts with it.
+    from kivy.uix.togglebutton import ToggleButton
+
+    setup = app.sm.get_screen("setup")
+    ours = [w for w in d.walk(setup) if isinstance(w, ToggleButton) and w.text == "Our Freedom Fighters"]
+    d.check(len(ours) == 2, f"offered to each side: {len(ours)}")
+    setup.ids.scroll.scroll_to(ours[-1], padding=10, animate=False)
+    yield 0.2
+    d.tap(ours[-1])
+    yield 0.4
+    yield from _tap(d, "Start the game")
+    yield 0.5
+    d.check(app.sm.current == "game:against_all_tyrants", f"the game starts (at {app.sm.current}; {setup.footer!r})")
+    d.check(app.table.options["defender_deck"]["name"] == "Our Freedom Fighters", "with the table's own deck")
     d.note("editor and deck builder")
     d.note(json.dumps(problems))

@@ -20,7 +20,7 @@ from rules.against_all_tyrants.cards import fields_for
 from .... import cardfiles
 from ...kvload import load_kv
 from ...widgets.base import TCButton, TCLabel, TCToggle
-from .library import FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, save_card
+from .library import FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, save_card
 
 NAME = "aat-library"
 
@@ -156,6 +156,14 @@ class LibraryScreen(Screen):
     def _deck_form(self, box: Any) -> None:
         theme = App.get_running_app().theme
         dd = self.deck
+        box.add_widget(TCLabel(text="Start from a deck (a copy: the example stays as it is), or build from nothing:",
+                               font_size=theme.fs_small, color=theme.muted))
+        starts = _row()
+        for c in deck_choices(self.folder):
+            b = TCButton(text="❐ " + c.deck.name, size_hint=(None, None), font_size=theme.fs_small).fit(dp(160), dp(48), dp(420))
+            b.bind(on_release=lambda _b, c=c: self._start_from(c.deck))
+            starts.add_widget(b)
+        box.add_widget(starts)
         box.add_widget(TCLabel(text="Name, faction and subfaction of the deck:", font_size=theme.fs_small, color=theme.muted))
         for attr, value in (("name", dd.deck.name), ("faction", dd.deck.faction), ("subfaction", dd.deck.subfaction)):
             ti = TextInput(text=value, multiline=False, write_tab=False, font_size=theme.fs_body, size_hint_y=None,
@@ -198,6 +206,13 @@ class LibraryScreen(Screen):
             b.bind(on_release=lambda _b, call=call: call())
             acts.add_widget(b)
         box.add_widget(acts)
+
+    def _start_from(self, deck: Any) -> None:
+        name = deck.name.replace(" (example)", "")
+        self.deck = DeckDraft.of(deck, self.folder)
+        self.deck.renamed(f"Our {name}" if not name.startswith("Our ") else name, deck.faction, deck.subfaction)
+        self.status = f"Copied {deck.name}: change it and save it under its new name."
+        self.build()
 
     def _rename(self) -> None:
         self.deck.renamed(self._deck_name.text, self._deck_faction.text, self._deck_subfaction.text)
