@@ -223,3 +223,22 @@ def test_a_physical_card_drawn_is_entered_behind_the_gate_by_its_name(new_table)
     assert p.drawn_news(star) == "You drew: Starhawk"
     assert [p.card_title(c) for c in t.private_view("def")["sides"]["def"]["hand"]["cards"]] == ["Starhawk"]
     assert t.log()[-1].text and "Starhawk" not in " ".join(p.humanise(x.text) for x in t.log(PUBLIC))
+
+
+def test_after_an_undo_and_another_action_the_panel_follows_the_new_state(new_table):
+    """Undo, then a different action, reaches the same ply in another state: the panel is
+    the engine's for the state now (phase 2's, not phase 3's it showed at that ply before)."""
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    _to_combat(t, p)
+    t.submit(next(b.action for b in p.buttons() if isinstance(b.action, EndPhase)))
+    assert [b.label for b in p.buttons() if isinstance(b.action, EndPhase)] == ["End the turn"]
+    t.undo()
+    # Another player's tap (or a hub's event) acts before this panel is drawn again.
+    t.submit(next(a for a in t.legal_actions() if isinstance(a, Attack)))
+    assert p.view()["phase"] == "combat"
+    labels = [b.label for b in p.buttons()]
+    assert "End combat → phase 3" in labels and not any(x.startswith("⚑ Place") for x in labels), labels
+    assert any(x.startswith("▸ ") for x in labels), labels  # the cards that still act
+    actor = next(x["id"] for x in p.view()["pieces"] if x["acts"])
+    assert p.tap_piece(actor)[0] == "select" and any(b.intent == "attack" or b.label.startswith("»") for b in p.buttons())

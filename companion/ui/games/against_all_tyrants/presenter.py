@@ -82,7 +82,7 @@ class AatPresenter:
     table: Any
     selected: str = ""  # the piece chosen to act in phase 2 (public: it is on the table)
     mode: str = ""  # the primitive being chosen while a card's text is resolved ("damage", "token"…)
-    _legal: tuple[int, list[Any]] = field(default=(-1, []), init=False, repr=False)
+    _legal: tuple[Any, list[Any]] = field(default=(None, []), init=False, repr=False)
 
     # ----------------------------------------------------------- reading
 
@@ -108,9 +108,11 @@ class AatPresenter:
 
     def legal(self) -> list[Any]:
         """The engine's legal actions for the current prompt (listed once per ply)."""
-        ply = self.table.ply
-        if self._legal[0] != ply:
-            self._legal = (ply, list(self.table.legal_actions()))
+        # Keyed by the Table's history version, not the ply: an undo then another action
+        # reaches the same ply in a different state.
+        key = (self.table.ply, getattr(self.table, "_version", None))
+        if self._legal[0] != key:
+            self._legal = (key, list(self.table.legal_actions()))
         return self._legal[1]
 
     def actor(self) -> str:
