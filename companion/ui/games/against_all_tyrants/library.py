@@ -16,7 +16,7 @@ from rules.against_all_tyrants import (
     CardError, CardSet, DeckList, check_deck, check_field, example_decks, objective_of, parse_card,
 )
 from rules.against_all_tyrants.cards import fields_for
-from rules.against_all_tyrants.decks import SECTION_NAMES, SIZES
+from rules.against_all_tyrants.decks import SIZES
 from rules.against_all_tyrants.state import cards_of
 
 from .... import cardfiles

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.metrics import dp
 from kivy.properties import StringProperty
 
 from ...gamescreen import GameScreen
