@@ -487,14 +487,15 @@ class GameScreen(Screen):
         elif getattr(result, "accepted", None) is not None:
             self.after_accept(result.accepted.action)
 
-    def ask_confirmation(self, what: str, reason: str, then: Callable[[], Any]) -> None:
-        """Ask before an irreversible tap: "<what>?", why it cannot be undone, Cancel and
-        the action's own words on the button."""
+    def ask_confirmation(self, what: str, reason: str, then: Callable[[], Any], detail: str = "") -> None:
+        """Ask before an irreversible tap: "<what>?", what it will do when the game can
+        work it out beforehand (``detail``: an attack's damage, step by step), why it
+        cannot be undone, Cancel and the action's own words on the button."""
         from .widgets.confirm import ConfirmView
 
         what = self.humanise(what).strip()
         view = ConfirmView(then, question=what.rstrip("?.…") + "?", reason=self.humanise(reason),
-                           confirm_text=what if len(what) <= 40 else "Confirm")
+                           detail=self.humanise(detail), confirm_text=what if len(what) <= 40 else "Confirm")
         self._confirm = view
         view.open()
 

@@ -86,18 +86,18 @@ class SetupModel:
         return f"{i + 1} · {STEP_NAMES[name]}"
 
     def can_join(self) -> bool:
-        """Whether the table can start tracking this game mid-way: the engine starts from
-        a position *and* the app has a form asking for one (an engine with positions but
-        no form yet would only offer an empty page).
+        """Whether the wizard can take this game "already under way": the engine starts
+        from a position *and* the form has fields for it (``data/position_forms.json``);
+        without them the players could enter nothing.
 
-        >>> SetupModel.for_game("tyranny").can_join()
-        True
+        >>> SetupModel.for_game("tyranny").can_join(), SetupModel.for_game("against_all_tyrants").can_join()
+        (True, False)
         """
         from companion.positions import has_positions
 
         from .position_form import form_specs
 
-        return has_positions(self.game_id) and self.game_id in form_specs()
+        return has_positions(self.game_id) and bool(form_specs().get(self.game_id))
 
     def position_form(self) -> Any:
         """The form of the position being entered (``presenters.position_form``), made
@@ -122,7 +122,7 @@ class SetupModel:
         the wizard does not offer it).
 
         >>> [gid for gid, _ in SetupModel.games()]
-        ['dicetopia', 'liberation', 'tyranny']
+        ['against_all_tyrants', 'dicetopia', 'liberation', 'tyranny']
         """
         screens = game_screens()
         return [(g.id, g.title) for g in rules.catalog() if g.id in screens]

@@ -14,6 +14,7 @@ from ..kvload import load_kv
 class ConfirmView(ModalView):
     question = StringProperty("")  # what the tap would do, as a question
     reason = StringProperty("")  # why it cannot be undone, in player words
+    detail = StringProperty("")  # what it will do, worked out beforehand (a combat preview); optional
     confirm_text = StringProperty("Confirm")
 
     def __init__(self, on_confirm: Callable[[], Any], **kw: Any) -> None:

@@ -1,0 +1,209 @@
+"""The table's Against All Tyrants library, without Kivy: which decks the setup wizard
+offers each side, the card editor's draft (validated field by field as it is typed, with
+the rules' own ``check_field``) and the deck builder's draft (``DeckList.adding`` on each
+tap, ``check_deck`` rule by rule with its section). Files go through
+:mod:`companion.cardfiles`; nothing here reads or writes a file itself.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.against_all_tyrants import (
+    CardError, CardSet, DeckList, check_deck, check_field, example_decks, objective_of, parse_card,
+)
+from rules.against_all_tyrants.cards import fields_for
+from rules.against_all_tyrants.decks import SIZES
+from rules.against_all_tyrants.state import cards_of
+
+from .... import cardfiles
+
+MY_SET = "Our cards"
+EXAMPLE_NOTE = "made for trying the rules, not the published cards"
+
+
+@dataclass(frozen=True)
+class DeckChoice:
+    """A deck the wizard offers: an example deck (its key) or one of the table's saved decks."""
+
+    label: str
+    option: Any  # what the game's ``<role>_deck`` option takes: a key, or deck-file data
+    deck: DeckList
+    example: bool
+
+
+def deck_choices(folder: str | Path) -> list[DeckChoice]:
+    """The example decks, then the table's own saved decks."""
+    out = [DeckChoice(f"{d.name} — {EXAMPLE_NOTE}", key, d, True) for key, d in sorted(example_decks().items())]
+    out += [DeckChoice(d.name, d.to_data(), d, False) for d in cardfiles.saved_decks(folder)]
+    return out
+
+
+def default_choice(choices: list[DeckChoice], role: str) -> DeckChoice:
+    key = "first-leaders-navy" if role == "attacker" else "freedom-fighters"
+    return next((c for c in choices if c.option == key), choices[0])
+
+
+def deck_notes(choice: DeckChoice, role: str, cards_option: dict[str, Any]) -> list[str]:
+    """What the wizard says under a chosen deck: the alternate objective (or that the book
+    has it "To Be Determined"), and every way the deck breaks 5.2.4 with its section."""
+    deck = choice.deck
+    notes = []
+    try:
+        obj = objective_of(deck.subfaction, role)
+        if obj.goal == "tbd":
+            notes.append(f"⚠ {deck.subfaction}: the book marks its alternate objective “To Be Determined”; "
+                         "it plays on the primary objective (destroy the enemy base).")
+        elif obj.name:
+            notes.append(f"Alternate objective: {obj.name}.")
+        else:
+            notes.append("No alternate objective for this subfaction: the primary objective (destroy the enemy base).")
+    except (KeyError, ValueError):
+        pass
+    for v in check_deck(deck, cards_of({"cards": cards_option})):
+        notes.append(f"✖ {v.message} ({v.rule})")
+    return notes
+
+
+# ------------------------------------------------------------------ the card editor
+
+FIELD_LABELS = {
+    "name": "Name", "unique": "Unique", "faction": "Faction", "subfaction": "Subfaction", "kind": "Kind",
+    "types": "Types (comma between)", "escalation": "Escalation 0–5", "theaters": "Theaters",
+    "attack": "Attack", "health": "Health (a base: its hit points)", "traits": "Traits (comma between: Armor 2, Pierce)",
+    "orders": "Orders (one a line)", "effect": "Effect text",
+}
+KIND_NAMES = {"unit": "Unit", "leader": "Leader", "effect": "One-time effect", "base": "Base", "objective": "Objective unit"}
+TEXT_FIELDS = ("name", "faction", "subfaction", "types", "escalation", "attack", "health", "traits", "orders", "effect")
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:48] or "card"
+
+
+@dataclass
+class CardDraft:
+    """A card as it is typed: each field's text, turned into the card format's values and
+    checked by the rules as it changes."""
+
+    kind: str = "unit"
+    texts: dict[str, str] = field(default_factory=dict)
+    unique: bool = False
+    theaters: tuple[str, ...] = ()
+
+    def fields(self) -> tuple[str, ...]:
+        """The fields the editor shows for this kind (the rules' ``fields_for``), minus the
+        id (made from the name) and the toggles the editor draws itself."""
+        return tuple(f for f in fields_for(self.kind) if f in TEXT_FIELDS)
+
+    def value(self, name: str) -> Any:
+        text = self.texts.get(name, "").strip()
+        if name in ("types", "traits"):
+            return [t.strip() for t in text.split(",") if t.strip()]
+        if name == "orders":
+            return [t.strip().lstrip("»").strip() for t in text.splitlines() if t.strip()]
+        if name in ("escalation", "attack", "health"):
+            if text == "":
+                return 0
+            try:
+                return int(text)
+            except ValueError:
+                return text  # the rules say why it is not a number
+        return text
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": _slug(self.texts.get("name", "")), "kind": self.kind, "unique": self.unique}
+        for f in self.fields():
+            out[f] = self.value(f)
+        if "theaters" in fields_for(self.kind):
+            out["theaters"] = list(self.theaters)
+        return out
+
+    def problems(self, name: str) -> list[str]:
+        """The rules' problems with one field, as it stands (``check_field``)."""
+        data = self.data()
+        if name not in data:
+            return []
+        return [f"{p.message} ({p.rule})" if p.rule else p.message for p in check_field(name, data[name], data)]
+
+    def all_problems(self) -> list[str]:
+        """Every problem the card has (the whole card parsed), or [] when it can be saved."""
+        try:
+            parse_card(self.data())
+        except CardError as e:
+            return [f"{FIELD_LABELS.get(p.field.split('[')[0], p.field)}: {p.message} ({p.rule})" for p in e.found]
+        return []
+
+    def card(self) -> Any:
+        return parse_card(self.data())
+
+
+def save_card(draft: CardDraft, folder: str | Path) -> CardSet:
+    """Add the card to the table's own set (``Our cards``), saved in ``folder``; returns the set."""
+    card = draft.card()
+    sets = {s.name: s for s in cardfiles.saved_card_sets(folder)}
+    mine = sets.get(MY_SET) or CardSet(MY_SET, {})
+    mine = CardSet(MY_SET, {**mine.cards, card.id: card}, False, "The table's own cards, entered in the app.")
+    cardfiles.save_card_set(mine, folder)
+    return mine
+
+
+# ------------------------------------------------------------------ the deck builder
+
+SECTION_TITLES = {"bases": "Bases", "special_forces": "Special Forces", "main": "Main deck", "objectives": "Objectives"}
+SECTION_KINDS = {"bases": ("base",), "special_forces": ("unit",), "main": ("unit", "leader", "effect"), "objectives": ("objective",)}
+
+
+@dataclass
+class DeckDraft:
+    """A deck as the builder taps it together, checked against 5.2.4 after every tap."""
+
+    deck: DeckList
+    library: CardSet
+
+    @classmethod
+    def blank(cls, folder: str | Path, name: str = "Our deck", faction: str = "", subfaction: str = "") -> "DeckDraft":
+        lib = cards_of({"cards": cardfiles.library(folder)})
+        return cls(DeckList(name, faction, subfaction), lib)
+
+    @classmethod
+    def of(cls, deck: DeckList, folder: str | Path) -> "DeckDraft":
+        return cls(deck, cards_of({"cards": cardfiles.library(folder)}))
+
+    def tap(self, section: str, card_id: str, n: int = 1) -> None:
+        self.deck = self.deck.adding(section, card_id, n)
+
+    def counts(self) -> list[str]:
+        """"Main deck 29 / 30" per section."""
+        c = self.deck.counts()
+        return [f"{SECTION_TITLES[s]} {c[s]} / {SIZES[s]}" + (" ✔" if c[s] == SIZES[s] else "") for s in SIZES]
+
+    def candidates(self, section: str) -> list[Any]:
+        """The library's cards that may go in ``section`` for this deck's faction."""
+        d = self.deck
+        out = []
+        for card in self.library.cards.values():
+            if card.kind not in SECTION_KINDS[section]:
+                continue
+            if d.faction and card.faction != d.faction:
+                continue
+            if d.subfaction and card.subfaction not in ("", d.subfaction):
+                continue
+            out.append(card)
+        return sorted(out, key=lambda c: (c.escalation, c.name))
+
+    def violations(self) -> list[str]:
+        """Every rule of 5.2.4 the deck breaks, each with its section."""
+        return [f"✖ {v.message} ({v.rule})" for v in check_deck(self.deck, self.library)]
+
+    def renamed(self, name: str, faction: str, subfaction: str) -> None:
+        d = self.deck
+        self.deck = DeckList(name.strip() or "Our deck", faction.strip(), subfaction.strip(),
+                             **{s: dict(d.section(s)) for s in SIZES})
+
+
+def deck_as_json(deck: DeckList) -> str:
+    return json.dumps(deck.to_data(), ensure_ascii=False)

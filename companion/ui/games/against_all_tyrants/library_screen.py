@@ -1,0 +1,266 @@
+"""The table's own cards and decks, reached from the setup wizard: a card editor (every
+field checked by the rules as it is typed) and a deck builder (a tap adds or removes a
+copy; 5.2.4 checked rule by rule, each with its section); saved in the user-data folder
+and shared as files (``companion.cardfiles``). The logic is :mod:`.library` (no Kivy)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.stacklayout import StackLayout
+from kivy.uix.textinput import TextInput
+
+from rules.against_all_tyrants.cards import fields_for
+
+from .... import cardfiles
+from ...kvload import load_kv
+from ...widgets.base import TCButton, TCLabel, TCToggle
+from .library import FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, save_card
+
+NAME = "aat-library"
+
+
+def user_folder(app: Any) -> Path:
+    """The user-data folder (beside the settings file), where cardfiles keeps its folders."""
+    return Path(getattr(app, "settings_path", "") or app.user_data_dir).parent
+
+
+def open_library(mode: str = "card", on_saved: Callable[[], None] | None = None) -> "LibraryScreen":
+    app = App.get_running_app()
+    if not app.sm.has_screen(NAME):
+        app.sm.add_widget(LibraryScreen(name=NAME))
+    scr = app.sm.get_screen(NAME)
+    scr.start(mode, on_saved)
+    app.go(NAME)
+    return scr
+
+
+def _row() -> StackLayout:
+    row = StackLayout(spacing=dp(6), size_hint_y=None)
+    row.bind(minimum_height=row.setter("height"))
+    return row
+
+
+class LibraryScreen(Screen):
+    mode = StringProperty("card")
+    status = StringProperty("")
+    summary = StringProperty("")  # the deck's counts and whether it is legal: kept in sight while tapping
+
+    def start(self, mode: str, on_saved: Callable[[], None] | None = None) -> None:
+        self.folder = user_folder(App.get_running_app())
+        self._on_saved = on_saved
+        self.draft = CardDraft()
+        self.deck = DeckDraft.blank(self.folder, faction="Free Worlds (example)", subfaction="Freedom Fighters")
+        self.section = "main"
+        self.status = ""
+        self.set_mode(mode)
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.summary = ""
+        self.build()
+
+    def build(self) -> None:
+        box = self.ids.content
+        box.clear_widgets()
+        (self._card_form if self.mode == "card" else self._deck_form)(box)
+
+    # ------------------------------------------------------------ the card editor
+
+    def _card_form(self, box: Any) -> None:
+        theme = App.get_running_app().theme
+        d = self.draft
+        box.add_widget(TCLabel(text="Enter a card as printed: each field is checked as you type.", color=theme.muted,
+                               font_size=theme.fs_small))
+        kinds = _row()
+        for k, label in KIND_NAMES.items():
+            b = TCToggle(text=label, group="aat-kind", state="down" if d.kind == k else "normal", allow_no_selection=False,
+                         size_hint=(None, None)).fit(dp(110), dp(48))
+            b.bind(on_release=lambda _b, k=k: self._set_kind(k))
+            kinds.add_widget(b)
+        box.add_widget(kinds)
+        self._problem_labels: dict[str, TCLabel] = {}
+        for f in d.fields():
+            box.add_widget(TCLabel(text=FIELD_LABELS[f], font_size=theme.fs_small, color=theme.text))
+            multi = f in ("orders", "effect")
+            ti = TextInput(text=d.texts.get(f, ""), multiline=multi, write_tab=False, font_size=theme.fs_body,
+                           size_hint_y=None, height=dp(48) * (2 if multi else 1) * max(1.0, theme.scale * 0.85),
+                           padding=[dp(8), dp(10)], input_filter="int" if f in ("escalation", "attack", "health") else None)
+            ti.field_name = f
+            ti.bind(text=lambda w, text: self._typed(w.field_name, text))
+            box.add_widget(ti)
+            lbl = TCLabel(text="", color=theme.bad, font_size=theme.fs_small)
+            self._problem_labels[f] = lbl
+            box.add_widget(lbl)
+        toggles = _row()
+        if "theaters" in fields_for(d.kind):
+            for t, label in (("space", "Space"), ("planetside", "Planetside")):
+                b = TCToggle(text=label, state="down" if t in d.theaters else "normal", size_hint=(None, None)).fit(dp(130), dp(48))
+                b.bind(on_release=lambda w, t=t: self._theater(t, w.state == "down"))
+                toggles.add_widget(b)
+        u = TCToggle(text="✦ Unique", state="down" if d.unique else "normal", size_hint=(None, None)).fit(dp(120), dp(48))
+        u.bind(on_release=lambda w: setattr(d, "unique", w.state == "down") or self._recheck())
+        toggles.add_widget(u)
+        box.add_widget(toggles)
+        self._all = TCLabel(text="", color=theme.muted, font_size=theme.fs_small)
+        box.add_widget(self._all)
+        save = TCButton(text="✔ Save the card", role="primary", size_hint=(None, None)).fit(dp(180), dp(52))
+        save.bind(on_release=lambda _b: self.save_card())
+        self._save = save
+        box.add_widget(save)
+        self._recheck()
+
+    def _set_kind(self, kind: str) -> None:
+        self.draft.kind = kind
+        self.build()
+
+    def _theater(self, t: str, on: bool) -> None:
+        d = self.draft
+        d.theaters = tuple(x for x in ("space", "planetside") if (x in d.theaters and x != t) or (x == t and on))
+        self._recheck()
+
+    def _typed(self, field: str, text: str) -> None:
+        self.draft.texts[field] = text
+        self._recheck()
+
+    def _recheck(self) -> None:
+        theme = App.get_running_app().theme
+        d = self.draft
+        for f, lbl in self._problem_labels.items():
+            # A field not yet typed in is not yet wrong: say so only once it has text.
+            probs = d.problems(f) if d.texts.get(f, "").strip() else []
+            lbl.text = "\n".join("✖ " + p for p in probs)
+        left = d.all_problems()
+        self._all.text = "✔ Ready to save." if not left else "Still needed:\n" + "\n".join("• " + p for p in left[:6])
+        self._all.color = theme.ok if not left else theme.muted
+        self._save.disabled = bool(left)
+
+    def save_card(self) -> None:
+        if self.draft.all_problems():
+            return
+        card = self.draft.card()
+        save_card(self.draft, self.folder)
+        self.status = f"✔ {card.title} saved in “Our cards”."
+        self.draft = CardDraft(kind=self.draft.kind, texts={k: v for k, v in self.draft.texts.items()
+                                                            if k in ("faction", "subfaction")})
+        self.deck = DeckDraft.of(self.deck.deck, self.folder)  # the builder sees the new card
+        self.build()
+
+    # ------------------------------------------------------------ the deck builder
+
+    def _deck_form(self, box: Any) -> None:
+        theme = App.get_running_app().theme
+        dd = self.deck
+        box.add_widget(TCLabel(text="Start from a deck (a copy: the example stays as it is), or build from nothing:",
+                               font_size=theme.fs_small, color=theme.muted))
+        starts = _row()
+        for c in deck_choices(self.folder):
+            b = TCButton(text="❐ " + c.deck.name, size_hint=(None, None), font_size=theme.fs_small).fit(dp(160), dp(48), dp(420))
+            b.bind(on_release=lambda _b, c=c: self._start_from(c.deck))
+            starts.add_widget(b)
+        box.add_widget(starts)
+        box.add_widget(TCLabel(text="Name, faction and subfaction of the deck:", font_size=theme.fs_small, color=theme.muted))
+        for attr, value in (("name", dd.deck.name), ("faction", dd.deck.faction), ("subfaction", dd.deck.subfaction)):
+            ti = TextInput(text=value, multiline=False, write_tab=False, font_size=theme.fs_body, size_hint_y=None,
+                           height=dp(48) * max(1.0, theme.scale * 0.85), padding=[dp(8), dp(10)], hint_text=attr.title())
+            ti.attr = attr
+            ti.bind(focus=lambda w, f: (not f) and self._rename())
+            setattr(self, f"_deck_{attr}", ti)
+            box.add_widget(ti)
+        box.add_widget(TCLabel(text="  ·  ".join(dd.counts()), font_size=theme.fs_body, color=theme.text))
+        v = dd.violations()
+        self.summary = "  ·  ".join(dd.counts()) + (f"  ·  ✖ {len(v)} rule{'s' if len(v) != 1 else ''} broken (see above)" if v else "  ·  ✔ legal")
+        box.add_widget(TCLabel(text="✔ A legal deck (5.2.4)." if not v else "\n".join(v), font_size=theme.fs_small,
+                               color=theme.ok if not v else theme.bad))
+        secs = _row()
+        for s, title in SECTION_TITLES.items():
+            b = TCToggle(text=title, group="aat-section", state="down" if s == self.section else "normal",
+                         allow_no_selection=False, size_hint=(None, None)).fit(dp(120), dp(48))
+            b.bind(on_release=lambda _b, s=s: self._section(s))
+            secs.add_widget(b)
+        box.add_widget(secs)
+        have = dd.deck.section(self.section)
+        for card in dd.candidates(self.section):
+            row = BoxLayout(size_hint_y=None, height=dp(52) * max(1.0, theme.scale * 0.8), spacing=dp(6))
+            minus = TCButton(text="−", size_hint_x=None, width=dp(52), disabled=not have.get(card.id))
+            minus.bind(on_release=lambda _b, c=card.id: self._tap(c, -1))
+            plus = TCButton(text="+", size_hint_x=None, width=dp(52))
+            plus.bind(on_release=lambda _b, c=card.id: self._tap(c, 1))
+            mass = " · Mass" if any(t.name == "Mass" for t in card.traits) else ""
+            row.add_widget(minus)
+            row.add_widget(TCLabel(text=f"{have.get(card.id, 0)} × {card.title}{mass}", wrap=False, size_hint_y=1,
+                                   font_size=theme.fs_small, color=theme.text, halign="left", valign="middle",
+                                   shorten=True, shorten_from="right", text_size=(None, None)))
+            row.children[0].bind(size=lambda w, s: setattr(w, "text_size", s))
+            row.add_widget(plus)
+            box.add_widget(row)
+        acts = _row()
+        for text, call in (("✔ Save the deck", self.save_deck), ("⇪ Export deck and cards", self.export),
+                           ("⇩ Import files", self.import_files)):
+            b = TCButton(text=text, size_hint=(None, None), role="primary" if not v and call == self.save_deck else "normal").fit(dp(160), dp(52))
+            b.bind(on_release=lambda _b, call=call: call())
+            acts.add_widget(b)
+        box.add_widget(acts)
+
+    def _start_from(self, deck: Any) -> None:
+        name = deck.name.replace(" (example)", "")
+        self.deck = DeckDraft.of(deck, self.folder)
+        self.deck.renamed(f"Our {name}" if not name.startswith("Our ") else name, deck.faction, deck.subfaction)
+        self.status = f"Copied {deck.name}: change it and save it under its new name."
+        self.build()
+
+    def _rename(self) -> None:
+        self.deck.renamed(self._deck_name.text, self._deck_faction.text, self._deck_subfaction.text)
+        self.build()
+
+    def _section(self, s: str) -> None:
+        self.section = s
+        self.build()
+
+    def _tap(self, card_id: str, n: int) -> None:
+        self.deck.tap(self.section, card_id, n)
+        y = self.ids.scroll.scroll_y
+        self.build()
+        self.ids.scroll.scroll_y = y
+
+    def save_deck(self) -> None:
+        path = cardfiles.save_deck(self.deck.deck, self.folder)
+        bad = self.deck.violations()
+        self.status = f"✔ Deck saved ({path.name})" + (": it cannot be played until the red lines are fixed." if bad else ".")
+        if self._on_saved is not None:
+            self._on_saved()
+
+    def export(self) -> None:
+        out = Path(getattr(App.get_running_app(), "data_dir", self.folder)) / "exports"
+        paths = [cardfiles.export_deck(self.deck.deck, out)]
+        for s in cardfiles.saved_card_sets(self.folder):
+            paths.append(cardfiles.export_card_set(s, out))
+        self.status = f"✔ Exported to {out}: " + ", ".join(p.name for p in paths)
+
+    def import_files(self) -> None:
+        """Every card-set and deck file put in the user-data folder's ``aat-import`` folder."""
+        src = self.folder / "aat-import"
+        done, bad = [], []
+        for p in sorted(src.glob("*.json")) if src.is_dir() else ():
+            try:
+                if p.name.endswith(".aat-deck.json"):
+                    done.append(cardfiles.import_deck(p, self.folder).name)
+                else:
+                    done.append(cardfiles.import_card_set(p, self.folder).name)
+            except (ValueError, OSError) as e:
+                bad.append(f"{p.name}: {str(e)[:120]}")
+        self.deck = DeckDraft.of(self.deck.deck, self.folder)
+        self.status = (f"✔ Imported: {', '.join(done)}." if done else f"Put card-set and deck files in {src}, then tap Import.") + \
+            ("\n✖ " + "\n✖ ".join(bad) if bad else "")
+        self.build()
+
+    def done(self) -> None:
+        App.get_running_app().back()
+
+
+load_kv(__file__, "library_screen.kv")

@@ -1,0 +1,549 @@
+"""Against All Tyrants at the table, without Kivy: what the table screen shows (the two
+theaters with their cards, leaders, bases, the escalation scale, the phase tracker) and
+which Table call a tap becomes.
+
+Everything on the shared screen comes from the Table's PUBLIC view and the engine's legal
+actions for the public prompt. A seat's hand and Special Forces are read with
+``table.private_view(seat)`` only by :meth:`AatPresenter.hand_page` and
+:meth:`physical_draw_page`, which the screen calls from inside the privacy gate's builder,
+after the hold. Choices that name a hidden card (play, mulligan, infiltrate, discard,
+place from hand) are made there, never on the public action panel.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import PUBLIC, Draw, facts
+from rules.against_all_tyrants import (
+    Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
+    Order, Place, PlaceObjective, Play, Score, Skip, Token,
+)
+from rules.against_all_tyrants.state import cards_of, deck_of, instances
+
+from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
+from ...presenters.words import humanise
+
+ROLE = {f.id: f for f in facts.factions("against_all_tyrants").values()}
+THEATERS = (("space", "Space"), ("planetside", "Planetside"))
+THEATER_NAME = dict(THEATERS)
+# A token is shown as its glyph and its count, and named in full when a card is tapped:
+# never a colour alone.
+TOKEN_GLYPH = {"Damage": "✖", "Shield": "◈", "Stealth": "◐", "Charge": "⚡", "Computation": "⚙", "Funds": "♦",
+               "Disruption": "⊘", "Mark": "◎", "Objective": "⚑"}
+PHASES = (("draw", "1 Draw & deploy"), ("combat", "2 Combat"), ("end", "3 End of turn"))
+SETUP_PHASES = ("deal", "mulligan", "redraw", "infiltrate")
+# Actions that name a card a seat hides (its hand, its Special Forces): chosen behind the gate.
+PRIVATE = (Mulligan, Infiltrate, Play, Discard, Place)
+INCIDENTS_PER_LEVEL = 4
+
+
+@dataclass(frozen=True)
+class CardChip:
+    """One card in play as the table screen draws it."""
+
+    id: str
+    title: str
+    kind: str
+    owner: str
+    role: str  # attacker / defender: the owner's colour and glyph
+    glyph: str
+    stats: str  # "⚔3 ♥2/4" (attack, health left of health)
+    badges: str  # "◈2 ◎1" tokens other than Damage, glyph and count
+    acts: bool  # has an action left in phase 2
+    selected: bool = False
+    target: bool = False
+
+    @property
+    def text(self) -> str:
+        mark = "▶ " if self.selected else ("▸ " if self.acts else "")
+        return "\n".join(x for x in (f"{mark}{self.glyph} {self.title}", self.stats, self.badges) if x)
+
+
+@dataclass(frozen=True)
+class Column:
+    theater: str
+    title: str
+    chips: tuple[CardChip, ...]
+
+
+def _seat_rows(table: Any) -> list[dict[str, str]]:
+    out = []
+    for s in table.seats:
+        if isinstance(s, dict):
+            out.append({"id": s["id"], "faction": s["faction"], "name": s.get("name") or s["id"]})
+        else:
+            out.append({"id": s.id, "faction": s.faction, "name": getattr(s, "name", "") or s.id})
+    return out
+
+
+@dataclass
+class AatPresenter:
+    table: Any
+    selected: str = ""  # the piece chosen to act in phase 2 (public: it is on the table)
+    mode: str = ""  # the primitive being chosen while a card's text is resolved ("damage", "token"…)
+    _legal: tuple[Any, list[Any]] = field(default=(None, []), init=False, repr=False)
+
+    # ----------------------------------------------------------- reading
+
+    def view(self) -> dict[str, Any]:
+        return self.table.view(PUBLIC)
+
+    def seats(self) -> list[dict[str, str]]:
+        return _seat_rows(self.table)
+
+    def name(self, seat: str) -> str:
+        return {s["id"]: s["name"] for s in self.seats()}.get(seat, seat)
+
+    def role_of(self, seat: str) -> str:
+        return {s["id"]: s["faction"] for s in self.seats()}.get(seat, "")
+
+    def who(self, seat: str) -> str:
+        """'Ann (★ Attacker)'."""
+        f = ROLE.get(self.role_of(seat))
+        return f"{self.name(seat)} ({f.glyph} {f.name})" if f else self.name(seat)
+
+    def is_over(self) -> bool:
+        return self.table.is_over()
+
+    def legal(self) -> list[Any]:
+        """The engine's legal actions for the current prompt (listed once per ply)."""
+        # Keyed by the Table's history version, not the ply: an undo then another action
+        # reaches the same ply in a different state.
+        key = (self.table.ply, getattr(self.table, "_version", None))
+        if self._legal[0] != key:
+            self._legal = (key, list(self.table.legal_actions()))
+        return self._legal[1]
+
+    def actor(self) -> str:
+        actors = self.view()["prompt"].get("actors") or []
+        return actors[0] if actors else ""
+
+    # ----------------------------------------------------------- words
+
+    def _options(self) -> dict[str, Any]:
+        opts = getattr(self.table, "options", None)
+        return opts if isinstance(opts, dict) else {}
+
+    def card_title(self, instance_or_id: str) -> str:
+        """A card's name from an instance id ("D:ff-rebel-cell#2") or a card id."""
+        card = self.card(instance_or_id)
+        return card.title if card is not None else instance_or_id
+
+    def card(self, instance_or_id: str) -> Any:
+        cid = instance_or_id.partition(":")[2].rpartition("#")[0] if ":" in instance_or_id else instance_or_id
+        return cards_of(self._options()).cards.get(cid)
+
+    def _words(self) -> dict[str, str]:
+        words = getattr(self, "_words_cache", None)
+        if words is None:
+            words = {s["id"]: s["name"] for s in self.seats()}
+            opts = self._options()
+            lib = cards_of(opts)
+            for role in ROLE:
+                try:
+                    deck = deck_of(opts, role)
+                except (KeyError, ValueError):
+                    continue
+                for ids in instances(deck, role).values():
+                    for inst in ids:
+                        card = lib.cards.get(inst.partition(":")[2].rpartition("#")[0])
+                        if card is not None:
+                            words[inst] = card.title
+                for s in self.seats():
+                    words[f"deck-{s['id']}"] = f"{s['name']}'s deck"
+            words.update({"space": "Space", "planetside": "Planetside", "end_phase": "end the phase",
+                          "place_objective": "place an objective unit", "move_theater": "move theater"})
+            self._words_cache = words
+        return words
+
+    def humanise(self, text: str) -> str:
+        """Engine sentences name seats and cards by id ("def plays D:ff-militia#2") and cite
+        rulings; players read names ("Dee plays Militia")."""
+        return humanise(text, self._words())
+
+    # ----------------------------------------------------------- the board
+
+    def chip(self, p: dict[str, Any], v: dict[str, Any]) -> CardChip:
+        role = self.role_of(p["owner"])
+        tokens = dict(p.get("tokens") or {})
+        damage = tokens.pop("Damage", 0)
+        if p["kind"] == "base":
+            stats = f"♥ {max(0, p['health'] - damage)} of {p['health']} HP"
+        elif p["kind"] == "leader":
+            stats = f"♥{max(0, p['health'] - damage)}/{p['health']}"
+        else:
+            stats = f"⚔{p['attack']}  ♥{max(0, p['health'] - damage)}/{p['health']}"
+        if damage:
+            stats += f"  ✖{damage}"
+        badges = " ".join(f"{TOKEN_GLYPH.get(t, '•')}{n}" for t, n in sorted(tokens.items()) if n)
+        selected = p["id"] == self.selected
+        target = bool(self.selected) and any(isinstance(a, Attack) and a.piece == self.selected and a.target == p["id"]
+                                             for a in self.legal())
+        glyph = ROLE[role].glyph if role in ROLE else ""
+        return CardChip(p["id"], p["name"], p["kind"], p["owner"], role, glyph, stats, badges, bool(p.get("acts")),
+                        selected, target)
+
+    def columns(self, v: dict[str, Any] | None = None) -> list[Column]:
+        """The two theaters side by side: in each, the base first, then leaders, then units,
+        the Attacker's before the Defender's."""
+        v = v or self.view()
+        if self.selected and self.selected not in {p["id"] for p in v["pieces"]}:
+            self.selected = ""
+        order = {"base": 0, "leader": 1, "objective": 2, "unit": 3}
+        out = []
+        for th, title in THEATERS:
+            ps = [p for p in v["pieces"] if p["theater"] == th]
+            ps.sort(key=lambda p: (self.role_of(p["owner"]) != "attacker", order.get(p["kind"], 9)))
+            out.append(Column(th, title, tuple(self.chip(p, v) for p in ps)))
+        return out
+
+    def describe(self, piece_id: str) -> str:
+        """A card's full text, for a tap on it: everything the card says and its tokens in words."""
+        v = self.view()
+        p = next((x for x in v["pieces"] if x["id"] == piece_id), None)
+        if p is None:
+            return ""
+        card = self.card(p["card"])
+        bits = [f"{p['name']} — {self.who(p['owner'])}, {THEATER_NAME.get(p['theater'], '')}"]
+        if card is not None:
+            kind = {"unit": "Unit", "leader": "Leader", "effect": "One-time effect", "base": "Base",
+                    "objective": "Objective unit"}.get(card.kind, card.kind)
+            bits.append(" · ".join(x for x in (kind, ", ".join(card.types), f"escalation {card.escalation}") if x))
+        if p["kind"] != "base":
+            bits.append(f"Attack {p['attack']}, health {p['health']}")
+        else:
+            bits.append(f"Hit points {p['health']}")
+        if p["traits"]:
+            bits.append("Traits: " + ", ".join(p["traits"]))
+        for o in p["orders"]:
+            bits.append(f"» {o}")
+        if card is not None and card.effect:
+            bits.append(f"Effect: {card.effect}")
+        toks = p.get("tokens") or {}
+        if toks:
+            bits.append("Tokens: " + ", ".join(f"{TOKEN_GLYPH.get(t, '•')} {n} {t}" for t, n in sorted(toks.items())))
+        return "\n".join(bits)
+
+    # ----------------------------------------------------------- trackers
+
+    def escalation(self, v: dict[str, Any] | None = None) -> tuple[list[str], int, list[str]]:
+        """(levels, current level, incident lines) for the shared EscalationScale."""
+        v = v or self.view()
+        e = v["escalation"]
+        n = e["incidents"]
+        line = f"{n} of {INCIDENTS_PER_LEVEL} incidents ({INCIDENTS_PER_LEVEL - n} more raise the level)" \
+            if e["level"] < e["max"] else f"{n} incidents (the scale is at its top)"
+        return [str(i) for i in range(e["max"] + 1)], e["level"], [line]
+
+    def phase_steps(self, v: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+        """The turn's three phases, each ``done``, ``current`` or ``todo``."""
+        v = v or self.view()
+        ph = v["phase"]
+        if ph in SETUP_PHASES:
+            return [(label, "todo") for _k, label in PHASES]
+        at = {"draw": 0, "deploy": 0, "combat": 1, "end": 2}.get(ph, 3)
+        return [(label, "done" if i < at else ("current" if i == at else "todo")) for i, (_k, label) in enumerate(PHASES)]
+
+    def still_to_act(self, v: dict[str, Any] | None = None) -> list[str]:
+        """In phase 2: the active player's cards that still have an action."""
+        v = v or self.view()
+        if v["phase"] != "combat":
+            return []
+        return [p["name"] for p in v["pieces"] if p.get("acts")]
+
+    def turn_line(self, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        if self.is_over():
+            return "The game is over"
+        if v["phase"] in SETUP_PHASES:
+            return f"Setup · {self.who(v['active'])}"
+        return f"Turn {v['turn']} · {self.who(v['active'])}"
+
+    def phase_line(self, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        ph = v["phase"]
+        if ph in SETUP_PHASES:
+            return {"deal": "Setup: five cards each", "mulligan": "Setup: mulligan", "redraw": "Setup: drawing again",
+                    "infiltrate": "Setup: Infiltrate units deploy"}[ph]
+        if ph == "combat":
+            left = self.still_to_act(v)
+            return "Still to act: " + (", ".join(left) if left else "nobody (end the phase)")
+        if ph == "deploy":
+            return f"Plays left: {v['plays_left']} of 2"
+        return ""
+
+    def prompt_line(self) -> str:
+        """What the game waits for, in player words (a card text being resolved is quoted)."""
+        if self.is_over():
+            return ""
+        v = self.view()
+        pend = v.get("pending")
+        seat = self.actor()
+        if pend and pend["kind"] == "text":
+            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”"
+        wait = (v["prompt"].get("waits") or {}).get(seat, {})
+        note = wait.get("note") or wait.get("purpose") or ""
+        return self.humanise(f"{seat}: {note}") if seat and note else ""
+
+    # ----------------------------------------------------------- the action panel
+
+    def buttons(self) -> list[ButtonSpec]:
+        if self.is_over():
+            return []
+        v = self.view()
+        seat = self.actor()
+        if not seat:
+            return []
+        legal = self.legal()
+        who = self.who(seat)
+        out: list[ButtonSpec] = []
+        wait = (v["prompt"].get("waits") or {}).get(seat, {})
+        if wait.get("$") == "core.DrawRequest":
+            n = 1
+            if v["phase"] == "deal":
+                n = 5 - int(v["sides"][seat]["hand"].get("count", 0))
+            elif v["phase"] == "redraw" or (v.get("pending") or {}).get("kind") == "supply":
+                n = max(1, int((v.get("pending") or {}).get("left") or 1)) if v["phase"] != "redraw" else 1
+            label = f"Deal {n} cards to {self.name(seat)} (the app's deck)" if n > 1 else f"Draw a card for {self.name(seat)} (the app's deck)"
+            out.append(ButtonSpec(label, "app-draw", count=n, role="primary"))
+            out.append(ButtonSpec(f"✎ {self.name(seat)}: enter the card you drew", "physical-draw", seat=seat))
+        if any(isinstance(a, PRIVATE) for a in legal):
+            out.append(ButtonSpec(f"▤ {who}: {self.hand_purpose(seat)}", "hand", seat=seat, role="primary", span="full"))
+        pend = v.get("pending")
+        if pend and pend["kind"] == "text":
+            out += self._text_buttons(legal)
+        elif v["phase"] == "combat" and not pend:
+            out += self._combat_buttons(v, legal)
+        else:
+            for a in legal:
+                if isinstance(a, (Draw, *PRIVATE)):
+                    continue
+                out.append(ButtonSpec(self.label(a), "submit", action=a, role="quiet" if isinstance(a, (EndPhase, Skip)) else "normal"))
+        return out
+
+    def _combat_buttons(self, v: dict[str, Any], legal: list[Any]) -> list[ButtonSpec]:
+        out: list[ButtonSpec] = []
+        mine = [a for a in legal if getattr(a, "piece", None) == self.selected] if self.selected else []
+        if not mine:
+            self.selected = ""  # it has no action left
+        else:
+            for a in mine:
+                if isinstance(a, Attack):
+                    out.append(ButtonSpec(self.label(a), "attack", action=a, role="primary"))
+            for a in mine:
+                if not isinstance(a, Attack):
+                    out.append(ButtonSpec(self.label(a), "submit", action=a))
+            out.append(ButtonSpec("← Choose another card", "deselect", role="quiet"))
+            return out
+        actors = [p for p in v["pieces"] if p.get("acts")]
+        for p in actors:
+            out.append(ButtonSpec(f"▸ {p['name']} ({THEATER_NAME.get(p['theater'], '')})", "select", action=p["id"]))
+        out += [ButtonSpec(self.label(a), "submit", action=a, role="quiet") for a in legal if isinstance(a, EndPhase)]
+        return out
+
+    TEXT_KINDS = (("damage", "✖ Deal damage", (Damage,)), ("heal", "♥ Heal", (Heal,)), ("token", "◈ Tokens", (Token,)),
+                  ("move", "⇄ Move a unit's theater", (MoveTheater,)), ("instruct", "Give an instruction", (Instruct,)),
+                  ("score", "⚑ Score an objective step", (Score,)))
+
+    def _text_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
+        """The checked primitives a card's text is applied with: first which kind, then on what."""
+        kinds = {k: types for k, _l, types in self.TEXT_KINDS}
+        if self.mode in kinds:
+            picks = [a for a in legal if isinstance(a, kinds[self.mode])]
+            if picks:
+                return [ButtonSpec(self.label(a), "submit", action=a) for a in picks] + [ButtonSpec("← Back", "mode", role="quiet")]
+            self.mode = ""
+        out = [ButtonSpec(label, "mode", action=k) for k, label, types in self.TEXT_KINDS
+               if any(isinstance(a, types) for a in legal)]
+        out += [ButtonSpec("✔ Done: the text is applied", "submit", action=a, role="primary") for a in legal if isinstance(a, Done)]
+        return out
+
+    def label(self, a: Any) -> str:
+        """An action in player words, for its button."""
+        t = self.card_title
+        if isinstance(a, Attack):
+            return f"⚔ Attack {t(a.target)}" + (" (spend a Mark)" if a.mark else "")
+        if isinstance(a, Order):
+            card = self.card(a.card)
+            text = card.orders[a.index] if card is not None and a.index < len(card.orders) else f"order {a.index + 1}"
+            src = "" if a.card == a.piece else f"{t(a.card)}: "
+            return f"» {src}{text}"
+        if isinstance(a, Move):
+            return f"⇄ Move {t(a.piece)} to the other theater"
+        if isinstance(a, Clear):
+            return f"⊘ {t(a.piece)} removes a Disruption token"
+        if isinstance(a, EndPhase):
+            ph = self.view()["phase"]
+            return {"draw": "Nothing to draw: to deployment", "deploy": "End phase 1 → combat",
+                    "combat": "End combat → phase 3", "end": "End the turn"}.get(ph, "End the phase")
+        if isinstance(a, PlaceObjective):
+            return f"⚑ Place {t(a.card)} in {THEATER_NAME.get(a.theater, a.theater)}"
+        if isinstance(a, Damage):
+            return f"✖ {a.amount} damage to {t(a.target)}"
+        if isinstance(a, Heal):
+            return f"♥ Heal {a.amount} on {t(a.target)}"
+        if isinstance(a, Token):
+            g = TOKEN_GLYPH.get(a.token, "•")
+            return f"+{g} {a.token} on {t(a.target)}" if a.delta > 0 else f"−{g} {a.token} off {t(a.target)}"
+        if isinstance(a, MoveTheater):
+            return f"⇄ Move {t(a.target)} to the other theater"
+        if isinstance(a, Instruct):
+            return f"Instruct {t(a.target)}: one more action"
+        if isinstance(a, Score):
+            return f"⚑ {t(a.target)} leaves the system" if a.escape else f"⚑ Score with {t(a.target)}"
+        if isinstance(a, Delegate):
+            return "Keep all the damage on the base" if not a.amount else f"Move {a.amount} damage to {t(a.leader)}"
+        if isinstance(a, Skip):
+            return "Skip"
+        if isinstance(a, Done):
+            return "✔ Done"
+        return self.humanise(type(a).__name__)
+
+    def standing_buttons(self) -> list[ButtonSpec]:
+        if self.is_over():
+            return []
+        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
+
+    # ----------------------------------------------------------- taps
+
+    def tap_piece(self, piece_id: str) -> tuple[str, Any]:
+        """A tap on a card in play: ``("attack", Attack)`` when it is a target of the chosen
+        card, ``("select", id)`` when it is a card that may act, else ``("info", text)``."""
+        legal = self.legal()
+        if self.selected:
+            for a in legal:
+                if isinstance(a, Attack) and a.piece == self.selected and a.target == piece_id and not a.mark:
+                    return "attack", a
+        if self.view()["phase"] == "combat" and any(getattr(a, "piece", None) == piece_id for a in legal):
+            self.selected = "" if self.selected == piece_id else piece_id
+            return "select", piece_id
+        return "info", self.describe(piece_id)
+
+    def attack_preview(self, attack: Attack) -> str:
+        """The damage arithmetic, step by step, before the attack is confirmed (the engine's
+        preview: nothing changes)."""
+        table = self.table
+        with table._lock:
+            text = table.game.preview_text(table.state, attack)
+        # One step a line: the arithmetic, what Shields and Stealth take, a Point-Defense reply.
+        return self.humanise(text).replace("; ", ";\n")
+
+    # ----------------------------------------------------------- behind the gate
+
+    def hand_purpose(self, seat: str) -> str:
+        if self.actor() != seat:
+            return "look at your hand"
+        legal = self.legal()
+        if any(isinstance(a, Mulligan) for a in legal):
+            return "keep your hand or mulligan"
+        if any(isinstance(a, Infiltrate) for a in legal):
+            return "deploy an Infiltrate unit"
+        if any(isinstance(a, Play) for a in legal):
+            return "play a card"
+        if any(isinstance(a, (Discard, Place)) for a in legal):
+            return "choose from your hand"
+        return "look at your hand"
+
+    def _card_lines(self, inst: str) -> tuple[GateLine, ...]:
+        card = self.card(inst)
+        if card is None:
+            return (GateLine(self.card_title(inst)),)
+        stats = []
+        if card.kind in ("unit", "objective"):
+            stats.append(f"⚔{card.attack} ♥{card.health}")
+        elif card.kind == "leader":
+            stats.append(f"♥{card.health}")
+        stats.append(f"escalation {card.escalation}")
+        if card.theaters:
+            stats.append("/".join(THEATER_NAME[t] for t in card.theaters))
+        lines = [GateLine(f"{card.title} · {' · '.join(stats)}", "highlight")]
+        if card.traits:
+            lines.append(GateLine(", ".join(str(t) for t in card.traits), "muted", "small"))
+        for o in card.orders:
+            lines.append(GateLine(f"» {o}", "muted", "small"))
+        if card.effect:
+            lines.append(GateLine(card.effect, "muted", "small"))
+        return tuple(lines)
+
+    def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
+        """``seat``'s hand (and Special Forces), with what it may do with them now. Reads the
+        seat's private view: called only after the gate's hold."""
+        pv = self.table.private_view(seat)
+        side = pv["sides"][seat]
+        hand = list(side["hand"].get("cards") or [])
+        sf = list((side.get("special_forces") or {}).get("cards") or [])
+        legal = [a for a in self.legal() if a.seat == seat and isinstance(a, PRIVATE)] if self.actor() == seat else []
+        out: list[GateSection] = []
+        if news:
+            out.append(GateSection("", (GateLine(self.humanise(news), "accent", "large"),)))
+        muls = [a for a in legal if isinstance(a, Mulligan)]
+        if muls:
+            keep = [a for a in muls if not a.cards]
+            every = [a for a in muls if len(a.cards) == len(hand)]
+            singles = list({self.card(a.cards[0]).id if self.card(a.cards[0]) else a.cards[0]: a
+                            for a in muls if len(a.cards) == 1}.values())
+            choices = [GateChoice("Keep all five", keep[0], "primary")] if keep else []
+            choices += [GateChoice(f"Mulligan {self.card_title(a.cards[0])}", a) for a in singles]
+            if every and len(hand) > 1:
+                choices.append(GateChoice("Mulligan the whole hand", every[0]))
+            out.append(GateSection("Keep or mulligan", (GateLine("Discard cards to draw as many again; they are shuffled back.", "muted", "small"),),
+                                   tuple(choices)))
+        for title, cards in (("Your hand", hand), ("Your Special Forces", sf)):
+            if not cards and title != "Your hand":
+                continue
+            if not cards:
+                out.append(GateSection(title, (GateLine("No cards.", "muted"),)))
+                continue
+            for inst in cards:
+                acts = [a for a in legal if not isinstance(a, Mulligan) and getattr(a, "card", None) == inst]
+                choices = tuple(GateChoice(self._private_label(a), a, "primary" if isinstance(a, (Play, Infiltrate)) else "normal")
+                                for a in acts)
+                out.append(GateSection(title if inst == cards[0] else "", self._card_lines(inst), choices))
+        return out
+
+    def _private_label(self, a: Any) -> str:
+        t = self.card_title(a.card)
+        where = THEATER_NAME.get(getattr(a, "theater", ""), "")
+        if isinstance(a, Play):
+            return f"Play {t}" + (f" in {where}" if where else "")
+        if isinstance(a, Infiltrate):
+            return f"Infiltrate {t} in {where}"
+        if isinstance(a, Discard):
+            return f"Discard {t}"
+        return f"Place {t}" + (f" in {where}" if where else "")
+
+    def physical_draw_page(self, seat: str) -> list[GateSection]:
+        """The card ``seat`` drew from its own shuffled deck: one choice per card name still
+        in it (what the seat can tell from its deck list and the cards it has seen)."""
+        table = self.table
+        with table._lock:
+            left = list(table.state.sides[seat].deck.cards)
+        seen: dict[str, str] = {}
+        for inst in left:
+            seen.setdefault(inst.partition(":")[2].rpartition("#")[0], inst)
+        choices = tuple(GateChoice(self.card_title(inst), Draw(seat, source="physical", deck=f"deck-{seat}", card=inst), span="auto")
+                        for _cid, inst in sorted(seen.items(), key=lambda kv: self.card_title(kv[1])))
+        return [GateSection("Which card did you draw?", (GateLine("Tap the card you drew from your shuffled deck.", "muted", "small"),), choices)]
+
+    def drawn_news(self, action: Any) -> str:
+        if isinstance(action, Draw) and action.card:
+            return f"You drew: {self.card_title(action.card)}"
+        return ""
+
+    # ----------------------------------------------------------- moments
+
+    def moment(self, before: dict[str, Any], after: dict[str, Any]) -> Moment | None:
+        """A card destroyed, or the escalation level rising: the whole table reads it."""
+        kept = {q["id"] for q in after.get("pieces", ())}
+        lost = [p for p in before.get("pieces", ()) if p["id"] not in kept]
+        up = after["escalation"]["level"] > before["escalation"]["level"]
+        if lost:
+            names = ", ".join(p["name"] for p in lost)
+            role = self.role_of(lost[0]["owner"])
+            text = f"Escalation rises to {after['escalation']['level']}." if up else \
+                f"An incident: {after['escalation']['incidents']} of {INCIDENTS_PER_LEVEL}."
+            return Moment(f"✖ {names} destroyed", text, "bad", role)
+        if up:
+            return Moment(f"⚠ Escalation {after['escalation']['level']}", "Stronger cards may now be played.", "info")
+        return None

@@ -1,0 +1,322 @@
+"""Against All Tyrants UI scenarios, run by ``test_app.py`` in their own process
+(``python -m tests.ui.against_all_tyrants.run SCENARIO ...``, the shared driver). They drive
+the real app with simulated touches only and check what the widget tree shows."""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from tests.ui.liberation.scenarios import _scroll_view_of
+
+SEATS = [{"id": "att", "faction": "attacker", "name": "Ann"}, {"id": "def", "faction": "defender", "name": "Dee"}]
+HOLD_S = 1.25
+
+
+def _screen(d: Any) -> Any:
+    return d.app.sm.get_screen("game:against_all_tyrants")
+
+
+def _settle(d: Any) -> Iterator[float]:
+    for _ in range(60):
+        if not d.app.sm.has_screen("game:against_all_tyrants") or not _screen(d)._refresh_trigger.is_triggered:
+            break
+        yield 0.05
+    yield 0.08
+
+
+def _tap(d: Any, text: str, exact: bool = False) -> Iterator[float]:
+    """Tap the shown widget with ``text`` (scrolled into view first, as a finger would)."""
+    w = None
+    for _ in range(40):
+        try:
+            w = d.find(text, visible=False)
+        except Exception:
+            w = None
+        if w is not None and (w.width != 100 or w.height != 100):
+            break
+        yield 0.05
+    d.check(w is not None, f"no widget showing {text!r}: {d.texts()[:40]}")
+    sv = _scroll_view_of(w)
+    if sv is not None and not d.is_visible(w):
+        sv.scroll_to(w, padding=10, animate=False)
+        yield 0.15
+    d.tap(w)
+    yield 0.45 if sv is not None else 0.05
+    yield from _settle(d)
+
+
+def _tap_action(d: Any, prefix: str) -> Iterator[float]:
+    """Tap the action-panel button whose words start with ``prefix`` (scrolled into view)."""
+    scr = _screen(d)
+    w = next((b for b in scr.ids.actions.buttons if b.text.startswith(prefix)), None)
+    d.check(w is not None, f"no button {prefix!r}: {[b.text for b in scr.ids.actions.buttons]}")
+    for sv in (scr.ids.side_scroll, scr.ids.actions):
+        if not d.is_visible(w):
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+    d.tap(w)
+    yield 0.45
+    yield from _settle(d)
+
+
+def _hold_gate(d: Any) -> Iterator[float]:
+    gate = _screen(d).ids.gate
+    touch = d.press(d.find("HOLD here to reveal"))
+    yield HOLD_S
+    for _ in range(40):
+        if gate.phase == "open":
+            break
+        yield 0.1
+    d.release(touch)
+    d.check(gate.phase == "open", f"the gate opened after the hold (phase {gate.phase})")
+    yield 0.15
+
+
+def _layout(d: Any, where: str, root: Any = None) -> list[str]:
+    from tests.ui.layout_check import check_layout
+
+    return [f"{where}: {p}" for p in check_layout(root if root is not None else d.app.sm.current_screen)]
+
+
+def _public_texts(d: Any) -> list[str]:
+    scr = _screen(d)
+    skip = {id(w) for w in d.walk(scr.ids.log)}
+    return [t for w in d.walk(scr) if id(w) not in skip
+            for t in [getattr(w, a, None) for a in ("text", "prompt_text", "info_text", "message")] if isinstance(t, str) and t]
+
+
+def _no_leak(d: Any, where: str) -> None:
+    """With the gate closed, no label shows a hidden card: the name of a card in a hand
+    that is not also in play or in any public pile."""
+    from rules import PUBLIC
+
+    scr = _screen(d)
+    d.check(not scr.ids.gate.active, f"{where}: the gate is closed")
+    p = scr.presenter
+    v = d.app.table.view(PUBLIC)
+    public = {x["name"] for x in v["pieces"]} | {p.card_title(c) for s in v["sides"].values() for c in s["discard"] + s["objectives"]}
+    hidden = {p.card_title(h) for h in d.app.table.hidden(PUBLIC) if ":" in h} - public
+    leaks = [(h, t) for t in _public_texts(d) for h in hidden if h in t]
+    d.check(not leaks, f"{where}: a hidden card in a public label: {leaks[:3]}")
+
+
+def _gate_choose(d: Any, text: str) -> Iterator[float]:
+    """Tap the first choice behind the open gate whose words start with ``text``."""
+    from kivy.uix.button import Button
+
+    gate = _screen(d).ids.gate
+    w = next((b for b in d.walk(gate) if isinstance(b, Button) and b.text.startswith(text)), None)
+    d.check(w is not None, f"no choice {text!r} behind the gate: {d.texts(gate)[-30:]}")
+    sv = _scroll_view_of(w)
+    if sv is not None and not d.is_visible(w):
+        sv.scroll_to(w, padding=10, animate=False)
+        yield 0.15
+    d.tap(w)
+    yield 0.45
+    yield from _settle(d)
+    for _ in range(20):
+        if not _screen(d).ids.gate.active:
+            break
+        yield 0.05
+
+
+def aat_short_game(d: Any) -> Iterator[float]:
+    """The deal by the app's deck, the mulligan and a card played behind the gate, combat:
+    a card chosen, a target tapped, the damage arithmetic shown before the attack, Cancel
+    changes nothing, the attack confirmed; a card's full text on a tap; layout checked."""
+    app = d.app
+    app.new_game("against_all_tyrants", SEATS, {}, seed=3)
+    yield 0.4
+    d.check(app.sm.current == "game:against_all_tyrants", f"the table screen opens (at {app.sm.current})")
+    scr = _screen(d)
+    yield from _settle(d)
+    problems = _layout(d, "setup")
+    d.check(d.has("Space") and d.has("Planetside") and d.has("Hidden Citadel"), "two theaters and the bases show")
+    d.check(scr.ids.escalation.current == 0, "the escalation scale is at 0")
+    d.shot("aat-setup")
+    yield from _tap(d, "Deal 5 cards to Dee")
+    yield from _tap(d, "Deal 5 cards to Ann")
+    _no_leak(d, "after the deal")
+    for who in ("Dee", "Ann"):
+        yield from _tap(d, f"▤ {who} (")  # "▤ Dee (⬢ Defender): keep your hand or mulligan"
+        yield from _hold_gate(d)
+        if who == "Dee":
+            d.shot("aat-gate-mulligan")
+            problems += _layout(d, "the mulligan behind the gate")
+        yield from _gate_choose(d, "Keep all five")
+    # Infiltrate units from the Special Forces, behind the gate, until the first turn.
+    for _ in range(6):
+        if app.table.view()["phase"] != "infiltrate":
+            break
+        yield from _tap(d, "): deploy an Infiltrate unit")
+        yield from _hold_gate(d)
+        yield from _gate_choose(d, "Infiltrate ")
+    _no_leak(d, "after the setup")
+    yield from _tap(d, "Draw a card for Dee")
+    # Phase 1: a card played from the hand behind the gate.
+    yield from _tap(d, "Dee (⬢ Defender): play a card")
+    yield from _hold_gate(d)
+    yield from _gate_choose(d, "Play Starhawk in Space")
+    while app.table.view()["pending"]:
+        yield from _tap(d, "Skip")
+    _no_leak(d, "after a card was played")
+    yield from _tap(d, "End phase 1")
+    d.check("▶ 2 Combat" in scr.phase_text and "Still to act:" in scr.phase_text, f"the phase tracker: {scr.phase_text!r}")
+    # Combat: the Starhawk, then a tap on the Orbital Fortress: the preview before anything happens.
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    star = next(pid for pid, t in tiles.items() if "Starhawk" in t.text)
+    fortress = next(pid for pid, t in tiles.items() if "Orbital Fortress" in t.text)
+    d.tap(tiles[star])
+    yield 0.1
+    yield from _settle(d)
+    d.check(scr.presenter.selected == star and "Starhawk —" in scr.info_text, f"the Starhawk is chosen: {scr.info_text!r}")
+    d.check(any(b.text == "⚔ Attack Orbital Fortress" for b in scr.ids.actions.buttons), "its targets are offered")
+    d.shot("aat-chosen")
+    problems += _layout(d, "a card chosen")
+    ply = app.table.ply
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.tap(tiles[fortress])
+    yield 0.4
+    view = getattr(scr, "_confirm", None)
+    d.check(view is not None and view.parent is not None, "the attack asks first")
+    d.check("2 attack − Armor 2 = 0" in view.ids.detail.text, f"the arithmetic shows before the attack: {view.ids.detail.text!r}")
+    d.shot("aat-attack-preview")
+    problems += _layout(d, "the combat preview", view)
+    d.tap(view.ids.cancel)
+    yield 0.3
+    d.check(app.table.ply == ply, "Cancel attacks nothing")
+    d.check(any(b.text == "⚔ Attack Orbital Fortress" for b in scr.ids.actions.buttons), "the target stays offered after Cancel")
+    old = view
+    for _ in range(20):
+        if old.parent is None:
+            break
+        yield 0.05
+    d.tap(next(b for b in scr.ids.actions.buttons if b.text == "⚔ Attack Orbital Fortress"))
+    for _ in range(20):
+        if scr._confirm is not old and scr._confirm.parent is not None:
+            break
+        yield 0.05
+    yield 0.4  # laid out and opened: a tap before would land on the overlay (which dismisses)
+    view = scr._confirm
+    d.check(view is not old and view.parent is not None, f"the panel's attack button asks too (selected {scr.presenter.selected!r}, buttons {[b.text for b in scr.ids.actions.buttons]})")
+    d.tap(view.ids.ok)
+    yield 0.3
+    yield from _settle(d)
+    d.check(app.table.ply == ply + 1, f"the attack was made (ply {app.table.ply} from {ply}; banner {scr.ids.banner.message!r}; confirm open {view.parent is not None})")
+    d.check(not any("Starhawk" in b.text for b in scr.ids.actions.buttons), "the Starhawk has no action left")
+    # A tap on any card shows its full text.
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.tap(tiles[fortress])
+    yield 0.2
+    d.check("Hit points 22" in scr.info_text and "Traits: Armor 2" in scr.info_text, f"the card's text: {scr.info_text!r}")
+    _no_leak(d, "in combat")
+    d.shot("aat-after-attack")
+    problems += _layout(d, "after the attack")
+    # An order: the card's text quoted, applied with the engine's checked primitives.
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    citadel = next(pid for pid, t in tiles.items() if "Hidden Citadel" in t.text)
+    infiltrator = next(pid for pid, t in tiles.items() if "Infiltrator" in t.text)
+    d.tap(tiles[citadel])
+    yield 0.1
+    yield from _settle(d)
+    yield from _tap_action(d, "» Place 1 Shield token")
+    d.check("“Place 1 Shield token on a unit of yours in this theater.”" in scr.prompt_text, f"the text is quoted: {scr.prompt_text!r}")
+    yield from _tap_action(d, "◈ Tokens")
+    yield from _tap_action(d, "+◈ Shield on Infiltrator")
+    d.check(app.table.view()["pending"] is not None, "the text stays open until Done")
+    d.shot("aat-order-text")
+    problems += _layout(d, "applying an order's text")
+    yield from _tap_action(d, "✔ Done: the text is applied")
+    shielded = next(x for x in app.table.view()["pieces"] if x["id"] == infiltrator)
+    d.check(shielded["tokens"].get("Shield") == 1, f"the Shield is on the Infiltrator: {shielded['tokens']}")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.check("◈1" in tiles[infiltrator].text, f"its badge shows glyph and count: {tiles[infiltrator].text!r}")
+    d.note("short game with a combat preview")
+    d.note(json.dumps(problems))
+
+
+def aat_library(d: Any) -> Iterator[float]:
+    """From the wizard's game step: the card editor (a bad trait refused as typed, then a
+    card saved), the deck builder (counts and 5.2.4's rules with their sections, a tap adds
+    a copy, the deck saved) and back in the wizard, where the saved deck is offered."""
+    from kivy.uix.textinput import TextInput
+
+    app = d.app
+    app.go("setup")
+    yield 0.3
+    yield from _tap(d, "Against All Tyrants")
+    def shown(text: str) -> bool:  # in the page, maybe scrolled below the fold
+        return any(isinstance(t, str) and text in t for t in d.texts(app.sm.get_screen("setup")))
+
+    for _ in range(4):
+        if shown("Our cards and decks"):
+            break
+        yield from _tap(d, "Next →")
+    d.check(shown("Attacker's deck") and shown("made for trying the rules"), "each side's deck, the examples labelled")
+    d.shot("aat-wizard-decks")
+    problems = _layout(d, "the wizard's deck step")
+    yield from _tap(d, "Our cards and decks")
+    yield 0.4
+    d.check(app.sm.current == "aat-library", f"the card editor opens (at {app.sm.current})")
+    lib = app.sm.get_screen("aat-library")
+    inputs = {getattr(w, "field_name", ""): w for w in d.walk(lib) if isinstance(w, TextInput)}
+    for field, text in (("name", "Gunner"), ("faction", "Free Worlds (example)"), ("subfaction", "Freedom Fighters"),
+                        ("types", "Trooper"), ("attack", "2"), ("health", "3"), ("traits", "Armor two")):
+        inputs[field].text = text
+        yield 0.02
+    yield 0.1
+    d.check("Armor's X must be a whole number" in lib._problem_labels["traits"].text, "a bad trait is refused as it is typed")
+    lib.ids.scroll.scroll_to(lib._problem_labels["traits"], padding=40, animate=False)
+    yield 0.2
+    d.check(lib._save.disabled, "Save is off while the card has problems")
+    d.shot("aat-editor-problem")
+    inputs["traits"].text = "Armor 1"
+    yield from _tap(d, "Planetside")
+    d.check("Ready to save" in lib._all.text, f"the card is ready: {lib._all.text!r}")
+    problems += _layout(d, "the card editor")
+    yield from _tap(d, "Save the card")
+    d.check("Gunner saved" in lib.status, f"saved: {lib.status!r}")
+    yield from _tap(d, "Deck builder")
+    libtexts = lambda: " ".join(d.texts(lib))  # noqa: E731
+    d.check("Main deck 0 / 30" in libtexts() and "(5.2.4.1)" in libtexts(), "the counts and the rules with their sections")
+    yield from _tap(d, "+")
+    d.check("Main deck 1 / 30" in libtexts(), "a tap adds a copy")
+    d.shot("aat-deck-builder")
+    problems += _layout(d, "the deck builder")
+    yield from _tap(d, "❐ Freedom Fighters (example)")
+    d.check("✔ legal" in lib.summary and lib.deck.deck.name == "Our Freedom Fighters", f"a copy of the example: {lib.summary!r}")
+    yield from _tap(d, "Save the deck")
+    d.check("Deck saved" in lib.status and "cannot be played" not in lib.status, f"the deck is saved: {lib.status!r}")
+    # Shared as files: exported, then read back in by another table's import folder.
+    yield from _tap(d, "Export deck and cards")
+    d.check(".aat-deck.json" in lib.status and ".aat-cards.json" in lib.status, f"exported: {lib.status!r}")
+    import shutil
+    from pathlib import Path
+
+    out = Path(app.data_dir) / "exports"
+    src = lib.folder / "aat-import"
+    src.mkdir(parents=True, exist_ok=True)
+    for f in out.glob("*.json"):
+        shutil.copy(f, src / f.name.replace("our-", "their-"))
+    (src / "broken.aat-deck.json").write_text("{", encoding="utf-8")
+    yield from _tap(d, "Import files")
+    d.check("Imported: " in lib.status and "broken.aat-deck.json" in lib.status, f"imported, the broken file named: {lib.status!r}")
+    yield from _tap(d, "← Back")
+    yield 0.5
+    d.check(app.sm.current == "setup" and shown("Our Freedom Fighters"), "back in the wizard, the saved deck is offered")
+    # Played: the Defender takes the saved deck, and the game starts with it.
+    from kivy.uix.togglebutton import ToggleButton
+
+    setup = app.sm.get_screen("setup")
+    ours = [w for w in d.walk(setup) if isinstance(w, ToggleButton) and w.text == "Our Freedom Fighters"]
+    d.check(len(ours) == 2, f"offered to each side: {len(ours)}")
+    setup.ids.scroll.scroll_to(ours[-1], padding=10, animate=False)
+    yield 0.2
+    d.tap(ours[-1])
+    yield 0.4
+    yield from _tap(d, "Start the game")
+    yield 0.5
+    d.check(app.sm.current == "game:against_all_tyrants", f"the game starts (at {app.sm.current}; {setup.footer!r})")
+    d.check(app.table.options["defender_deck"]["name"] == "Our Freedom Fighters", "with the table's own deck")
+    d.note("editor and deck builder")
+    d.note(json.dumps(problems))

@@ -1,0 +1,66 @@
+"""The card editor's and deck builder's model and the wizard's deck choice, without a
+window: each field checked as it is typed by the rules, a card saved to the table's set,
+5.2.4 rule by rule with its section after every tap, the examples labelled."""
+from __future__ import annotations
+
+from rules.against_all_tyrants import DeckList, example_decks
+
+from companion import cardfiles
+from companion.ui.games.against_all_tyrants.library import (
+    CardDraft, DeckChoice, DeckDraft, deck_choices, deck_notes, default_choice, save_card,
+)
+
+
+def _gunner() -> CardDraft:
+    d = CardDraft()
+    d.texts.update(name="Gunner", faction="Free Worlds (example)", subfaction="Freedom Fighters", types="Trooper",
+                   attack="2", health="3", traits="Armor 1")
+    d.theaters = ("planetside",)
+    return d
+
+
+def test_each_field_is_checked_by_the_rules_as_it_is_typed():
+    d = _gunner()
+    assert d.all_problems() == []
+    d.texts["traits"] = "Armor two"
+    assert d.problems("traits") == ["Armor's X must be a whole number, not 'two' (5.2.8.2)"]
+    d.texts["traits"] = "Armor 1"
+    d.theaters = ()
+    assert any("Theaters" in p and "5.2.2.1" in p for p in d.all_problems())
+    d.kind = "effect"
+    assert "theaters" not in d.fields() and "attack" not in d.fields() and "effect" in d.fields()
+
+
+def test_a_saved_card_joins_the_tables_set_and_the_deck_builders_choices(tmp_path):
+    save_card(_gunner(), tmp_path)
+    assert [s.name for s in cardfiles.saved_card_sets(tmp_path)] == ["Our cards"]
+    dd = DeckDraft.blank(tmp_path, faction="Free Worlds (example)", subfaction="Freedom Fighters")
+    assert "gunner" in {c.id for c in dd.candidates("main")}
+    assert all(c.kind == "base" for c in dd.candidates("bases"))
+
+
+def test_the_deck_builder_counts_and_names_each_broken_rule_with_its_section(tmp_path):
+    dd = DeckDraft.blank(tmp_path, faction="Free Worlds (example)", subfaction="Freedom Fighters")
+    assert dd.counts() == ["Bases 0 / 2", "Special Forces 0 / 5", "Main deck 0 / 30", "Objectives 0 / 3"]
+    assert all(v.startswith("✖ ") and "(5.2.4" in v for v in dd.violations())
+    for _ in range(4):
+        dd.tap("main", "ff-starhawk")
+    assert dd.counts()[2] == "Main deck 4 / 30"
+    assert any("5.2.4.3" in v and "Starhawk" in v for v in dd.violations())
+    legal = DeckDraft.of(example_decks()["freedom-fighters"], tmp_path)
+    assert legal.violations() == [] and all(c.endswith("✔") for c in legal.counts())
+
+
+def test_the_wizard_offers_the_labelled_examples_then_the_tables_decks_with_their_objective(tmp_path):
+    cardfiles.save_deck(example_decks()["freedom-fighters"].adding("main", "ff-starhawk", -1), tmp_path)
+    choices = deck_choices(tmp_path)
+    assert [c.example for c in choices] == [True, True, False]
+    assert all("made for trying the rules, not the published cards" in c.label for c in choices[:2])
+    assert default_choice(choices, "attacker").option == "first-leaders-navy"
+    assert deck_notes(default_choice(choices, "defender"), "defender", {}) == ["Alternate objective: Base Evacuation."]
+    notes = deck_notes(choices[2], "defender", {})
+    assert any(n.startswith("✖ ") and "29" in n and "(5.2.4.1)" in n for n in notes)
+    tbd = DeckChoice("Numina", {}, DeckList("Numina", "Aliens", "Church of Celestial Numina"), False)
+    assert deck_notes(tbd, "attacker", {})[0].startswith("⚠ Church of Celestial Numina: the book marks its alternate objective “To Be Determined”")
+    other = DeckChoice("Ours", {}, DeckList("Ours", "Ours", "Our own"), False)
+    assert deck_notes(other, "attacker", {})[0] == "No alternate objective for this subfaction: the primary objective (destroy the enemy base)."
