@@ -203,7 +203,7 @@ def outrage_layout(d: Any) -> Iterator[float]:
     scale = int(d.app.theme.scale * 100)
     d.shot(f"outrage-layout-{scale}")
     yield from _throw(d, 3, 3)  # out of the Bloody Tower, six to move: unchecked
-    yield from _tap(d, "⌕ Find the square", scr.ids.actions)
+    yield from _tap(d, "Find the square", scr.ids.actions)
     yield 0.2
     d.check(scr.searching, "the square search is open")
     scr.ids.search_box.text = "bell"

@@ -10,6 +10,7 @@ only there.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,9 @@ from ...presenters.words import humanise, option_words
 from .layout import GridLayout, grid_layout
 
 FACTIONS = facts.factions("outrage")
+# The rulebook section an engine sentence cites ("… Bob wins. [ATTACK]"): the log keeps
+# it; a moment read across the table does without.
+_SECTION = re.compile(r"\s*\[[A-Z][A-Z' ,]*\]")
 # What a public choice's option reads as on its button (the engine's words for them).
 CHOICE_WORDS = {"go": "Go there", "stay": "Stay", "escape": "Pay the ferryman and escape", "none": "No swap",
                 "reenter": "Go back into the Tower", "retire": "Retire", "cards": "Surrender Tower cards",
@@ -172,8 +176,8 @@ class OutragePresenter:
         """Which movement mode is in use, and that the board is a reconstruction."""
         v = v or self.view()
         if v["board"].get("movement") == "unchecked":
-            return "Board: your own · moves unchecked — tap or search the square you land on"
-        return "Board: RECONSTRUCTED · moves checked on it"
+            return "Your own board · moves unchecked"
+        return "Board RECONSTRUCTED · moves checked"
 
     def dice_line(self, v: dict[str, Any] | None = None) -> str:
         """The last throw and the doubles counted this turn ("⚅ 3 + 3 = 6 · double 1 of 3")."""
@@ -277,7 +281,9 @@ class OutragePresenter:
 
     def cells(self, v: dict[str, Any] | None = None) -> list[Cell]:
         v = v or self.view()
-        reach = self.reachable(v) if v.get("phase") == "move" else set()
+        # Unchecked, every square is a legal landing: outlining them all says nothing.
+        checked = v["board"].get("movement") != "unchecked"
+        reach = self.reachable(v) if v.get("phase") == "move" and checked else set()
         here: dict[str, list[tuple[str, str]]] = {}
         for sid in v["order"]:
             here.setdefault(v["pieces"][sid]["square"], []).append((sid, self.faction_of(sid)))
@@ -319,6 +325,11 @@ class OutragePresenter:
             bits.append("ends the first circuit: accreditation by a Tower Pass or an odd throw")
         return " · ".join(bits)
 
+    def unchecked_move(self) -> bool:
+        """Whether the player names the square landed on now (movement unchecked)."""
+        v = self.view()
+        return v.get("phase") == "move" and v["board"].get("movement") == "unchecked"
+
     def move_to(self, sid: str) -> MoveTo | None:
         """The move a tap on ``sid`` makes now, if it is one (without a Disguise)."""
         for a in self.legal():
@@ -354,7 +365,7 @@ class OutragePresenter:
         moves = [a for a in legal if isinstance(a, MoveTo) and not a.disguise]
         unchecked = v["board"].get("movement") == "unchecked"
         if v["phase"] == "move" and unchecked:
-            out.append(ButtonSpec("⌕ Find the square landed on…", intent="search", role="primary"))
+            out.append(ButtonSpec("⚲ Find the square landed on…", intent="search", role="primary"))
         elif len(moves) <= 8:
             out += [ButtonSpec(f"→ {self.square_name(a.square)}", action=a, role="primary") for a in moves]
         if any(isinstance(a, Split) for a in legal):
@@ -365,7 +376,7 @@ class OutragePresenter:
             if isinstance(a, Attack):
                 out.append(ButtonSpec(f"⚔ Attack {self.name(a.target)} (no throw this turn)", action=a))
             elif isinstance(a, Escape):
-                out.append(ButtonSpec("⛵ Pay the ferryman and escape", action=a, role="primary"))
+                out.append(ButtonSpec("➜ Pay the ferryman and escape", action=a, role="primary"))
             elif isinstance(a, Abandon):
                 out.append(ButtonSpec("Abandon the burglary", action=a, role="quiet"))
             elif isinstance(a, Challenge):
@@ -428,8 +439,9 @@ class OutragePresenter:
         else:
             other = self.split_with
             out = [ButtonSpec(f"Split the seven — step 2 of 2: {self.name(thrower)} and {self.name(other)}", intent="noop", role="quiet", span="full")]
-            for a in sorted((a for a in splits if a.other == other), key=lambda a: a.steps):
-                out.append(ButtonSpec(f"{self.name(thrower)} {7 - a.steps} · {self.name(other)} {a.steps}", action=a, role="primary"))
+            # ``steps`` is the thrower's share; the other player moves the rest of the seven.
+            for a in sorted((a for a in splits if a.other == other), key=lambda a: -a.steps):
+                out.append(ButtonSpec(f"{self.name(thrower)} moves {a.steps} · {self.name(other)} moves {7 - a.steps}", action=a, role="primary"))
         out.append(ButtonSpec("← Back", intent="split-back", role="quiet"))
         return out
 
@@ -449,7 +461,7 @@ class OutragePresenter:
             if sid not in hits and any(k and (t in k) for k in kinds):
                 hits.append(sid)
         legal = {a.square for a in self.legal() if isinstance(a, MoveTo)}
-        hits.sort(key=lambda s: s not in legal)
+        hits.sort(key=lambda s: (s not in legal, self.board.squares[s].name.casefold() != t))
         return hits[:limit]
 
     def search_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
@@ -543,7 +555,7 @@ class OutragePresenter:
         card to read aloud: from two public views, so nothing hidden can show."""
         ply0 = int(before.get("ply", 0))
         news = [x["text"] for x in after.get("log", []) if int(x.get("ply", -1)) >= ply0]
-        words = [self.humanise(t) for t in news]
+        words = [_SECTION.sub("", self.humanise(t)) for t in news]
         revealed = next((w for w in words if w.startswith("The cards are revealed")), "")
         if revealed:
             verdict = next((w for w in words if " against " in w), "")
@@ -552,7 +564,7 @@ class OutragePresenter:
         for sid, p in p1.items():
             was = p0.get(sid, {})
             if len(p.get("escaped", ())) > len(was.get("escaped", ())):
-                return Moment(f"⛵ {self.name(sid)} escapes by the ferry",
+                return Moment(f"➜ {self.name(sid)} escapes by the ferry",
                               "With " + ", ".join(self.jewel_name(j) for j in p["escaped"]) + ".", "good", self.faction_of(sid))
             if len(p.get("carrying", ())) > len(was.get("carrying", ())) and was.get("burglary"):
                 j = p["carrying"][-1]

@@ -101,8 +101,16 @@ class OutrageScreen(GameScreen):
 
     def tap_square(self, square: str) -> None:
         """A tap on the board: the move there when it is one; else the square's rule."""
-        move = self.presenter.move_to(square)
-        if move is not None:
+        p = self.presenter
+        move = p.move_to(square)
+        if move is not None and p.unchecked_move():
+            # Any square is a legal landing: a tap picks it, its button confirms it (a
+            # square is smaller than a finger here).
+            p.search = ""
+            self.searching = True
+            self.ids.search_box.text = p.square_name(square)
+            self.info_text = p.describe_square(square)
+        elif move is not None:
             self.submit(move, f"Move to {self.presenter.square_name(square)}")
         else:
             self.info_text = self.presenter.describe_square(square)

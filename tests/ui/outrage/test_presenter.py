@@ -1,0 +1,142 @@
+"""The Outrage! presenter against the real Table, without a window: the seat strips, the
+split seven's two steps, the square search, the attack's face-down choices behind the
+gate only, the reveal moment, and player words everywhere."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from rules import PUBLIC
+from rules.core import Roll
+from rules.outrage.actions import Arm, Attack, MoveTo, Split
+
+from companion.ui.games.outrage.layout import grid_layout
+from companion.ui.games.outrage.presenter import OutragePresenter
+from tests.ui.outrage.positions import SEATS, heist
+
+IDS = re.compile(r"\b(p[1-6]|[wt]\d\d|i\d+-\d\d|[a-z]+-\d)\b")
+
+
+@pytest.fixture
+def table(tmp_path: Any) -> Any:
+    from companion import Journal, Table
+
+    journal = Journal.open(tmp_path / "journal.sqlite3")
+    made: list[Any] = []
+
+    def make(movement: str = "checked", **pieces: dict[str, Any]) -> Any:
+        options, position = heist(movement)
+        for seat, changes in pieces.items():
+            position["pieces"][seat].update(changes)
+        t = Table.create(journal, game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+    journal.close()
+
+
+def _public_words(p: OutragePresenter) -> list[str]:
+    v = p.view()
+    return ([p.prompt_line(), p.turn_line(v), p.mode_line(v), p.dice_line(v), p.warder_line(v)] + p.jewel_lines(v)
+            + [s.status + s.square for s in p.strips(v)] + [b.label for b in p.buttons()])
+
+
+def test_strips_show_prison_turns_burglary_targets_and_what_each_carries(table):
+    p = OutragePresenter(table())
+    ann, bob, cat, dan, eve, _fay = p.strips()
+    assert ann.acting and "⛓ Bloody Tower, turn 3 of 3" in ann.status and "✔ accredited" in ann.status
+    assert "◉ coin" in bob.status and "2 Tower cards" in bob.status
+    assert "carries Orb" in cat.status
+    assert "burgling the Sword of State: needs 5+, attempt 2" in dan.status
+    assert "not accredited" in eve.status
+    assert "Orb (2): carried by Cat" in " ".join(p.jewel_lines())
+    assert "called out from Waterloo" in p.warder_line()
+
+
+def test_the_board_places_every_square_once_and_shows_warders_jewels_and_pieces(table):
+    p = OutragePresenter(table())
+    assert len(set(grid_layout(p.board).cells.values())) == len(p.board.squares)
+    cells = {c.id: c for c in p.cells()}
+    assert cells["i2-05"].warder and not cells["i0-12"].warder  # Waterloo's warder is out
+    assert cells["t08"].jewel == "sword" and ("p4", "yellow") in cells["t08"].pieces
+    assert "take a Tower card" in p.describe_square("w09")
+    assert not any(IDS.search(p.describe_square(s)) for s in p.board.squares)
+
+
+def test_split_seven_is_two_steps_with_whom_then_how(table):
+    t = table(p1={"square": "w10", "held": None})
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 4)))
+    assert any(b.intent == "split" for b in p.buttons())
+    p.split_with = "?"
+    step1 = p.buttons()
+    assert "step 1 of 2" in step1[0].label and any(b.intent == "split-with" and b.seat == "p5" for b in step1)
+    p.split_with = "p5"
+    step2 = p.buttons()
+    assert "step 2 of 2" in step2[0].label
+    six = next(b for b in step2 if b.label == "Ann moves 6 · Eve moves 1")
+    assert six.action == Split("p1", other="p5", steps=6)
+    t.submit(six.action)
+    p.split_with = ""  # as the screen does after an accepted action
+    assert t.view(PUBLIC)["phase"] == "move"
+
+
+def test_unchecked_movement_finds_the_square_by_name_or_kind(table):
+    t = table("unchecked")
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 3)))  # a double: out of the Bloody Tower, six to move
+    assert "Your own board" in p.mode_line() and not any(c.reachable for c in p.cells())
+    assert p.unchecked_move()
+    assert [b.intent for b in p.buttons()][0] == "search"
+    p.search = "bell"
+    labels = [b.label for b in p.buttons()]
+    assert labels[0] == "→ Bell Tower"
+    assert p.search_results("tower")[:1] and all(p.board.squares[s].tower or "ower" in p.board.squares[s].name
+                                                  or p.board.squares[s].region == "white"
+                                                  for s in p.search_results("tower"))
+    t.submit(p.buttons()[0].action)
+    assert t.view(PUBLIC)["pieces"]["p1"]["square_name"] == "Bell Tower"
+
+
+def test_the_attack_is_chosen_behind_the_gate_and_revealed_as_a_moment(table):
+    t = table(p1={"square": "w10", "held": None})
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (1, 2)))
+    t.submit(next(a for a in p.legal() if isinstance(a, MoveTo)))
+    while "p2" not in t.prompt.actors:  # Ann's landing (a card, an offer): the app's answers
+        t.submit(next(iter(p.legal())))
+    attack = next(b for b in p.buttons() if isinstance(b.action, Attack) and b.action.target == "p3")
+    assert attack.label.startswith("⚔ Attack Cat")
+    t.submit(attack.action)
+    public = " ".join(_public_words(p))
+    assert "Dagger" not in public and "Mace" not in public and "Sword," not in public
+    assert not [h for h in t.hidden(PUBLIC) if len(h) > 2 and h in public]
+    hands = [b for b in p.buttons() if b.intent == "hand"]
+    assert {b.seat for b in hands} == {"p2", "p3"} and all("face down" in b.label for b in hands)
+    page = p.hand_page("p2")
+    labels = [c.label for s in page for c in s.choices]
+    assert "Lay Sword, Dagger face down (total 8)" in labels
+    before = t.view(PUBLIC)
+    t.submit(Arm("p2", ("sword-1", "dagger-1")))
+    assert {b.seat for b in p.buttons() if b.intent == "hand"} == {"p3"}
+    mid = t.view(PUBLIC)
+    t.submit(Arm("p3", ("mace-2",)))
+    after = t.view(PUBLIC)
+    assert p.moment(before, mid) is None
+    m = p.moment(mid, after)
+    assert m is not None and "Bob 8 against Cat 2" in m.title and "[" not in m.title + m.text
+
+
+def test_public_words_name_players_never_ids(table):
+    t = table()
+    p = OutragePresenter(t)
+    words = _public_words(p)
+    t.submit(Roll("p1", (3, 3)))
+    words += _public_words(p)
+    bad = [w for w in words if IDS.search(w)]
+    assert not bad
