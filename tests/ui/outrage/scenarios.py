@@ -89,7 +89,10 @@ def _finish(d: Any, seat: str, limit: int = 12) -> Iterator[float]:
             return
         ply = t.ply
         if scr.raven_open:
+            d.check(scr.ids.raven_text.text == scr.raven_text != "", "the Raven card shows large over the board")
+            d.shot("outrage-raven")
             yield from _tap(d, "✔ Read aloud")
+            yield 0.1
         if _has(d, "⚄ App's", scr.ids.actions):
             yield from _tap(d, "⚄ App's", scr.ids.actions)
         elif scr.ids.dice.is_awaiting:
@@ -214,4 +217,28 @@ def outrage_layout(d: Any) -> Iterator[float]:
     yield from _tap(d, "→ Bell Tower", scr.ids.actions)
     yield from _settle(d)
     d.check(d.app.table.view()["pieces"]["p1"]["square_name"] == "Bell Tower", "Ann is where the table said")
+
+    # The end: Ann pays the ferryman with the Orb; the shared end screen names the
+    # scores and explains the tie-breaks.
+    options, position = heist()
+    position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
+    position["jewels"]["orb"] = "p1"
+    position["mint"] = 4
+    d.app.new_game("outrage", SEATS, options, seed=3, position=position)
+    scr = _screen(d)
+    yield from _settle(d)
+    yield from _tap(d, "Pay the ferryman", scr.ids.actions)
+    yield from _confirm(d)
+    for _ in range(60):
+        if d.app.sm.current == "end":
+            break
+        yield 0.05
+    yield 0.5
+    end = d.app.sm.get_screen("end")
+    d.check(d.app.sm.current == "end", f"the end screen shows: {d.app.sm.current}")
+    d.check("Ann: 2 (Orb 2)" in end.scores and "Tie-breaks" in end.scores, f"scores and tie-breaks: {end.scores!r}")
+    from tests.ui.layout_check import check_layout
+
+    problems += [f"end: {p}" for p in check_layout(end)]
+    d.shot(f"outrage-end-{scale}")
     d.note(json.dumps(problems))

@@ -140,3 +140,30 @@ def test_public_words_name_players_never_ids(table):
     words += _public_words(p)
     bad = [w for w in words if IDS.search(w)]
     assert not bad
+
+
+def test_an_escape_ends_the_game_and_the_end_screen_names_scores_and_tie_breaks(table):
+    from companion.ui.presenters.end import EndModel
+    from rules.outrage.actions import Escape
+
+    from companion import Journal, Table
+
+    options, position = heist()
+    position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
+    position["jewels"]["orb"] = "p1"
+    position["mint"] = 4
+    t = Table.create(Journal.open(":memory:"), game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+    p = OutragePresenter(t)
+    escape = next(b for b in p.buttons() if isinstance(b.action, Escape))
+    assert "ferryman" in escape.label
+    before = t.view(PUBLIC)
+    t.submit(escape.action)
+    assert p.is_over() and p.buttons() == []
+    m = p.moment(before, t.view(PUBLIC))
+    assert m is not None and "Ann escapes" in m.title and "Orb" in m.text
+    names = {s["id"]: s["name"] for s in SEATS}
+    end = EndModel("outrage", t.outcome, names, t.view(), p.end_words())
+    lines = end.score_lines() + p.end_notes()
+    assert "Ann: 2 (Orb 2)" in lines and end.winners == "Ann"
+    assert any(line.startswith("Tie-breaks: the highest score; then the fewer jewels") for line in lines)
+    assert not [x for x in lines if IDS.search(x)]

@@ -257,7 +257,8 @@ class OutragePresenter:
         aw = p.awaiting
         v = self.view()
         if isinstance(aw, RollRequest):
-            what = {"move": "throw the dice to move", "again": "a double: throw again"}.get(aw.purpose, self.humanise(aw.purpose))
+            what = {"move": "throw the dice to move", "again": "a double: throw again"}.get(
+                aw.purpose, f"throw the dice — {self.humanise(aw.purpose)}")
             return f"{who}: {what}"
         if isinstance(aw, DrawRequest):
             deck = "Raven" if aw.deck == "raven" else "Tower"
@@ -323,7 +324,19 @@ class OutragePresenter:
             bits.append("pay the ferryman with your coin to escape")
         if sid == self.board.places.get("queens_house"):
             bits.append("ends the first circuit: accreditation by a Tower Pass or an odd throw")
+        v = self.view()
+        here = [self.name(s) for s in v["order"] if v["pieces"][s]["square"] == sid]
+        if here:
+            bits.append("here: " + ", ".join(here))
+        if v["board"].get("movement") == "checked" and v.get("phase") == "move" and sid not in self.reachable(v):
+            bits.append(f"not a square {self.name(v.get('mover', ''))} can end on with this throw")
         return " · ".join(bits)
+
+    def legend(self) -> str:
+        """What the board's marks mean (the board is a schematic of the reconstructed data)."""
+        return ("Board key: yellow Wall Walk · grey Inner Ward · pink Inmost Ward · dark pink White Tower · "
+                "W a Yeoman Warder at his post · ♦ a jewel in its case · ○ a circled square · "
+                "framed: a tower or building · tap any square for its rule")
 
     def unchecked_move(self) -> bool:
         """Whether the player names the square landed on now (movement unchecked)."""
@@ -414,8 +427,24 @@ class OutragePresenter:
         return {"burgle-offer": "No burglary", "offer": "Don't play a card", "change-offer": "Don't change",
                 "challenge": "No challenge"}.get(phase, "No")
 
-    def standing_buttons(self) -> list[ButtonSpec]:
-        return [ButtonSpec("▤ Hands", intent="hands", role="quiet")] if not self.is_over() else []
+    # ------------------------------------------------------------ the end
+
+    def end_words(self) -> dict[str, str]:
+        """Names for the ids in the scores' parts (the jewels), for the shared end screen."""
+        return dict(self.board.jewel_name)
+
+    def end_notes(self) -> list[str]:
+        """How the game was decided, in the book's order (BEFORE PLAY BEGINS; RULINGS E-01)."""
+        v = self.view()
+        values = ", ".join(f"{self.jewel_name(j)} {self.board.jewel_value[j]}" for j in self.board.jewels)
+        out = [f"Scores: the values of the jewels each player escaped with ({values})."]
+        if v.get("endgame") == "first-escape":
+            out.append("Endgame chosen: the first player to escape with a jewel wins.")
+        else:
+            out.append("Endgame chosen: play until every jewel is out of the Tower; the highest score wins.")
+        out.append("Tie-breaks: the highest score; then the fewer jewels; then whoever holds St Edward's Crown; "
+                   "else the win is shared.")
+        return out
 
     # ---------------------------------------------- the split seven, two steps
 
@@ -577,10 +606,7 @@ class OutragePresenter:
                 place = HELD_NAMES.get(p["held"].get("place", ""), "prison")
                 return Moment(f"⛓ {self.name(sid)} goes to the {place}" if not place.startswith("the ") else f"⛓ {self.name(sid)} goes to {place}",
                               "", "bad", self.faction_of(sid))
-        raven = after.get("raven")
-        if raven and raven != before.get("raven"):
-            return Moment("Raven card — read it aloud", self.humanise(raven["text"]), "info")
-        return None
+        return None  # a Raven card has its own large card over the board (the screen's)
 
 
 def _unique(actions: list[Any]) -> list[Any]:

@@ -49,7 +49,7 @@ class OutrageScreen(GameScreen):
             strips.append(f"{mark}[b][color={colour}]{s.glyph}[/color] {escape_markup(s.name)}[/b] · "
                           f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
         self.strips_text = strips
-        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v)])
+        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend()])
         self.ids.board.set_cells(p.cells(v), p.layout.cols, p.layout.rows)
         raven = p.raven_text(v)
         if raven and raven != self._raven_seen:
