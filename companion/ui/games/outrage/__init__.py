@@ -2,3 +2,4 @@
 the split seven, burglaries, attacks behind the gate, Raven cards read aloud."""
 GAME_ID = "outrage"
 SCREEN = "companion.ui.games.outrage.screen:OutrageScreen"
+SETUP = "companion.ui.games.outrage.setup_notes:add_notes"

@@ -609,6 +609,29 @@ class OutragePresenter:
         return None  # a Raven card has its own large card over the board (the screen's)
 
 
+def birthday_today(today: Any) -> bool:
+    """Whether ``today`` (a date) is the Queen's Birthday, 21 April (RULINGS R-05).
+
+    >>> import datetime
+    >>> birthday_today(datetime.date(2027, 4, 21)), birthday_today(datetime.date(2027, 4, 22))
+    (True, False)
+    """
+    return (today.month, today.day) == (4, 21)
+
+
+def setup_words(birthday: bool, movement: str) -> list[str]:
+    """The wizard's words on the day and the board, in players' terms."""
+    out = ["Today is 21 April, the Queen's Birthday: her Raven card gives two Tower cards (the app read the date)."
+           if birthday else "Today is not 21 April: the Queen's Birthday Raven card gives one Tower card (the app read the date)."]
+    if movement == "unchecked":
+        out.append("Moves unchecked: after each move the player taps, or searches, the square landed on; "
+                   "the app applies that square's rules.")
+    else:
+        out.append("Moves checked on the app's board, which is RECONSTRUCTED from public sources: if your printed "
+                   "board differs, choose unchecked movement.")
+    return out
+
+
 def _unique(actions: list[Any]) -> list[Any]:
     """Actions once each (two copies of one card kind make the same choice twice)."""
     seen: set[Any] = set()
