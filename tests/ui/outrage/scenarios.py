@@ -151,6 +151,16 @@ def outrage_heist(d: Any) -> Iterator[float]:
     card = getattr(scr, "moment_card", None)
     d.check(card is not None and "Ann" in card.title, f"a moment says Ann is out: {getattr(card, 'title', None)!r}")
     d.shot("outrage-escape")
+    # Six squares on, to an unmarked Inner Ward square: a Raven card, read aloud.
+    yield from _tap(d, "→ Inner Ward row 15 column 2", scr.ids.actions)
+    yield from _confirm(d)
+    yield from _settle(d)
+    yield from _tap(d, "⚄ App's Raven card", scr.ids.actions)
+    yield from _settle(d)
+    d.check(scr.raven_open and scr.ids.raven_text.text, f"the Raven card shows large: {scr.raven_text!r}")
+    d.shot("outrage-raven")
+    yield from _tap(d, "✔ Read aloud")
+    d.check(not scr.raven_open, "read aloud: the card is put away")
     yield from _finish(d, "p1")
 
     # The attack: Bob on Cat, face down behind the gate, then the reveal.

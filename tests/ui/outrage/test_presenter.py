@@ -167,3 +167,16 @@ def test_an_escape_ends_the_game_and_the_end_screen_names_scores_and_tie_breaks(
     assert "Ann: 2 (Orb 2)" in lines and end.winners == "Ann"
     assert any(line.startswith("Tie-breaks: the highest score; then the fewer jewels") for line in lines)
     assert not [x for x in lines if IDS.search(x)]
+
+
+def test_a_raven_card_drawn_is_there_to_read_aloud_in_player_words(table):
+    t = table()
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 3)))
+    t.submit(MoveTo("p1", "i14-01"))  # an unmarked Inner Ward square: a Raven card
+    assert "take a Raven card" in p.prompt_line() and p.raven_text() == ""
+    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
+    draw = next(a for a in p.legal())
+    t.submit(draw)
+    text = p.raven_text()
+    assert text and "[" not in text and not IDS.search(text)

@@ -29,6 +29,7 @@ from .layout import GridLayout, grid_layout
 FACTIONS = facts.factions("outrage")
 # The rulebook section an engine sentence cites ("… Bob wins. [ATTACK]"): the log keeps
 # it; a moment read across the table does without.
+RAVEN_DRAWN = "takes a Raven card: "  # the engine's public line for a Raven card drawn
 _SECTION = re.compile(r"\s*\[[A-Z][A-Z' ,]*\]")
 # What a public choice's option reads as on its button (the engine's words for them).
 CHOICE_WORDS = {"go": "Go there", "stay": "Stay", "escape": "Pay the ferryman and escape", "none": "No swap",
@@ -243,10 +244,20 @@ class OutragePresenter:
         return out + f" · coins in the Mint: {v.get('mint', 0)}"
 
     def raven_text(self, v: dict[str, Any] | None = None) -> str:
-        """The Raven card being obeyed, for the table to read aloud ("" when none)."""
+        """The Raven card to read aloud: the one being obeyed, or the one the last action
+        drew (most are obeyed at once); "" when none."""
         v = v or self.view()
         r = v.get("raven")
-        return self.humanise(r["text"]) if r else ""
+        if r:
+            return _SECTION.sub("", self.humanise(r["text"]))
+        last = int(v.get("ply", 0)) - 1
+        for x in reversed(v.get("log", [])):
+            if int(x.get("ply", -1)) < last:
+                break
+            text = x.get("text", "")
+            if int(x.get("ply", -1)) == last and RAVEN_DRAWN in text:
+                return _SECTION.sub("", self.humanise(text.split(RAVEN_DRAWN, 1)[1]))
+        return ""
 
     def prompt_line(self) -> str:
         p = self.table.prompt
