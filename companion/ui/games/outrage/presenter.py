@@ -75,6 +75,24 @@ class SeatStrip:
         return " · ".join(bits)
 
 
+    @property
+    def chip(self) -> str:
+        """The strip in a few marks, for the row under the board: "♜ Ann ✔ ◉ ♦1 ⛓3/3"."""
+        bits = [f"{self.glyph} {self.name}"]
+        if self.accredited:
+            bits.append("✔")
+        if self.coin:
+            bits.append("◉")
+        if self.carrying:
+            bits.append(f"♦{len(self.carrying)}")
+        if self.held:
+            m = re.search(r"turn (\d+) of (\d+)", self.held)
+            bits.append("⛓" + (f"{m.group(1)}/{m.group(2)}" if m else ""))
+        if self.escaped:
+            bits.append(f"➜{len(self.escaped)}")
+        return " ".join(bits)
+
+
 @dataclass(frozen=True)
 class Cell:
     """One square as the board draws it."""

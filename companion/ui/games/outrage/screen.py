@@ -23,6 +23,7 @@ class OutrageScreen(GameScreen):
     mode_text = StringProperty("")
     dice_text = StringProperty("")
     strips_text = ListProperty([])
+    chips_text = ListProperty([])
     places_text = StringProperty("")
     raven_text = StringProperty("")
     raven_open = BooleanProperty(False)
@@ -49,6 +50,7 @@ class OutrageScreen(GameScreen):
             strips.append(f"{mark}[b][color={colour}]{s.glyph}[/color] {escape_markup(s.name)}[/b] · "
                           f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
         self.strips_text = strips
+        self.chips_text = [("▶ " if s.acting else "") + s.chip for s in p.strips(v)]
         self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend()])
         self.ids.board.set_cells(p.cells(v), p.layout.cols, p.layout.rows)
         raven = p.raven_text(v)
