@@ -180,3 +180,15 @@ def test_a_raven_card_drawn_is_there_to_read_aloud_in_player_words(table):
     t.submit(draw)
     text = p.raven_text()
     assert text and "[" not in text and not IDS.search(text)
+
+
+def test_every_tower_card_in_a_hand_shows_what_it_does(table):
+    from rules.outrage.cards import TOWER
+
+    t = table()
+    p = OutragePresenter(t)
+    assert all(p.card_rule(c) for c in TOWER)
+    page = p.hand_page("p5")  # Eve: a Tower Pass, a Rope, the Key
+    words = [line.text for s in page for line in s.lines]
+    assert "• Tower Pass" in words and any("Instant accreditation at Queen's House" in w for w in words)
+    assert any("cannot be combined" in w for w in words)

@@ -10,8 +10,10 @@ only there.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rules import PUBLIC, Draw, Roll, facts
@@ -27,6 +29,8 @@ from ...presenters.words import humanise, option_words
 from .layout import GridLayout, grid_layout
 
 FACTIONS = facts.factions("outrage")
+# What each Tower card does, in players' words (this screen's data file).
+CARD_RULES: dict[str, str] = json.loads((Path(__file__).parent / "card_rules.json").read_text(encoding="utf-8"))["tower"]
 # The rulebook section an engine sentence cites ("… Bob wins. [ATTACK]"): the log keeps
 # it; a moment read across the table does without.
 RAVEN_DRAWN = "takes a Raven card: "  # the engine's public line for a Raven card drawn
@@ -549,7 +553,9 @@ class OutragePresenter:
         out: list[GateSection] = []
         if news:
             out.append(GateSection(lines=(GateLine(self.humanise(news), tone="highlight"),)))
-        lines = tuple(GateLine(f"• {self.card_line(c)}") for c in cards) or (GateLine("No Tower cards in your hand."),)
+        lines = tuple(line for c in cards for line in (GateLine(f"• {self.card_line(c)}"),
+                                                       GateLine(self.card_rule(c), tone="muted", size="small")))
+        lines = lines or (GateLine("No Tower cards in your hand."),)
         out.append(GateSection(f"{self.name(seat)}'s Tower cards", lines))
         mine = [a for a in self.legal() if self._private(a) and a.seat == seat]
         choices = tuple(GateChoice(self.private_label(a), a, role="primary" if not isinstance(a, Arm) or a.cards else "normal")
@@ -568,6 +574,11 @@ class OutragePresenter:
         if c.points:
             bits.append(f"burglary {c.points}" + (" (alone only)" if c.alone else ""))
         return " · ".join(bits)
+
+    def card_rule(self, card: str) -> str:
+        """What a Tower card does (the rulebook's THE CARDS, in players' words)."""
+        c = TOWER.get(card)
+        return CARD_RULES.get(c.kind, "") if c else ""
 
     def private_label(self, a: Any) -> str:
         names = ", ".join(self.card_name(c) for c in getattr(a, "cards", ()) or getattr(a, "tools", ()))
