@@ -46,7 +46,7 @@ def _throw(d: Any, a: int, b: int) -> Iterator[float]:
     tray = scr.ids.dice
     ply = d.app.table.ply
     for v in (a, b):
-        face = d.find(str(v), root=tray.ids.faces)
+        face = d.find(str(v), root=tray.ids.faces, visible=False)
         scr.ids.side_scroll.scroll_to(face, padding=10, animate=False)
         yield 0.1
         d.tap(face)
@@ -170,6 +170,8 @@ def outrage_heist(d: Any) -> Iterator[float]:
     d.check(d.app.table.view()["phase"] == "attack", f"the attack is under way: {d.app.table.prompt}")
     yield from _tap(d, "▤ Bob: lay weapons face down", scr.ids.actions)
     yield from _hold_gate(d)
+    card = getattr(scr, "moment_card", None)
+    d.check(card is None or card.parent is None, "no result moment lies over the gate's page")
     d.shot("outrage-attack-gate")
     yield from _tap(d, "Lay Sword, Dagger face down", scr.ids.gate)
     yield from _settle(d)
@@ -227,6 +229,25 @@ def outrage_layout(d: Any) -> Iterator[float]:
     yield from _tap(d, "→ Bell Tower", scr.ids.actions)
     yield from _settle(d)
     d.check(d.app.table.view()["pieces"]["p1"]["square_name"] == "Bell Tower", "Ann is where the table said")
+
+    # The split seven, a two-step dialog: with whom, then how.
+    options, position = heist()
+    position["pieces"]["p1"].update(square="w10", held=None)
+    d.app.new_game("outrage", SEATS, options, seed=3, position=position)
+    scr = _screen(d)
+    yield from _settle(d)
+    yield from _throw(d, 3, 4)
+    yield from _tap(d, "Split the seven", scr.ids.actions)
+    d.check(_has(d, "step 1 of 2: with whom?", scr.ids.actions), f"step 1: {d.texts(scr.ids.actions)}")
+    yield from _tap(d, "Eve (◇ White)", scr.ids.actions)
+    d.check(_has(d, "step 2 of 2", scr.ids.actions), f"step 2: {d.texts(scr.ids.actions)}")
+    problems += [f"split: {p}" for p in _layout_problems(d)]
+    d.shot(f"outrage-split-{scale}")
+    yield from _tap(d, "Ann moves 6 · Eve moves 1", scr.ids.actions)
+    yield from _confirm(d)
+    yield from _settle(d)
+    v = d.app.table.view()
+    d.check(v["phase"] == "move" and v["dice"]["steps"] in (6, 1), f"the split is being moved: {d.app.table.prompt}")
 
     # The end: Ann pays the ferryman with the Orb; the shared end screen names the
     # scores and explains the tie-breaks.
