@@ -30,6 +30,8 @@ def table(tmp_path: Any) -> Any:
         options, position = heist(movement)
         for seat, changes in pieces.items():
             position["pieces"][seat].update(changes)
+            if "cards" in changes:  # a new count: the seat's cards are dealt at random
+                position["private"]["hands"].pop(seat, None)
         t = Table.create(journal, game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
         made.append(t)
         return t
@@ -192,3 +194,40 @@ def test_every_tower_card_in_a_hand_shows_what_it_does(table):
     words = [line.text for s in page for line in s.lines]
     assert "• Tower Pass" in words and any("Instant accreditation at Queen's House" in w for w in words)
     assert any("cannot be combined" in w for w in words)
+
+
+def test_a_random_game_keeps_the_public_panels_in_player_words(tmp_path):
+    """Two hundred random legal actions from the six-seat position: every panel the
+    screen draws is made without error, in player words, and shows no hidden card."""
+    import random
+
+    from companion import Journal, Table
+    from rules.core import Draw
+
+    options, position = heist()
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options=options,
+                     seed=5, position=position)
+    p = OutragePresenter(t)
+    rng = random.Random(5)
+    for _ in range(200):
+        if p.is_over():
+            break
+        v = p.view()
+        words = _public_words(p) + [p.raven_text(v)] + [p.describe_square(c.id) for c in p.cells(v) if c.pieces]
+        assert not [w for w in words if IDS.search(w)], words
+        hidden = {h for h in t.hidden(PUBLIC) if len(h) > 2}
+        assert not [w for w in words for h in hidden if h in w]
+        legal = p.legal()
+        draws = [a for a in legal if isinstance(a, Draw)]
+        t.submit(draws[0] if draws else rng.choice(legal))
+
+
+def test_the_hand_button_does_not_tell_whether_a_playable_card_is_held(table):
+    """In the Bloody Tower only a double helps, and Ann holds a Mace: her hand's button
+    is offered all the same, as it would be if she held a card she could play; with no
+    cards at all there is nothing to open."""
+    p = OutragePresenter(table())
+    assert not [a for a in p.legal() if p._private(a)]
+    assert [b.label for b in p.buttons() if b.intent == "hand"] == ["▤ Ann's hand — play a card"]
+    empty = OutragePresenter(table(p1={"cards": 0}))
+    assert not [b for b in empty.buttons() if b.intent == "hand"]

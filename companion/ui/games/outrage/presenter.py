@@ -40,6 +40,9 @@ CHOICE_WORDS = {"go": "Go there", "stay": "Stay", "escape": "Pay the ferryman an
                 "reenter": "Go back into the Tower", "retire": "Retire", "cards": "Surrender Tower cards",
                 "coin": "Surrender the coin", "choose": "Serve the turn", "wait": "Serve the turn"}
 HELD_NAMES = {"bloody": "Bloody Tower", "bowyer": "Bowyer Tower", "beauchamp": "Beauchamp Tower", "rack": "the Rack"}
+# Phases where a card from the hand may be played (or tools laid, cards changed): the
+# hand's button is offered in them to every seat holding cards (see buttons()).
+HAND_PHASES = ("start", "prison", "accredit", "rack", "tea", "offer", "burgle-offer", "change-offer", "move")
 REGION_WORDS = {"wall": "Wall Walk", "inner": "Inner Ward", "inmost": "Inmost Ward", "white": "White Tower",
                 "prison": "prison", "exterior": "outside the walls"}
 
@@ -439,21 +442,30 @@ class OutragePresenter:
             out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
             out.insert(1, ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
         for seat in sorted(p.actors):
-            mine = [a for a in legal if self._private(a) and a.seat == seat]
             if isinstance(p.awaiting, CommitRequest):
                 if seat not in (v.get("attack") or {}).get("committed", []):
                     out.append(ButtonSpec(f"▤ {self.name(seat)}: lay weapons face down", intent="hand", seat=seat, role="primary"))
-            elif mine:
-                what = self._hand_offer(mine)
-                out.append(ButtonSpec(f"▤ {self.name(seat)}'s hand — {what}", intent="hand", seat=seat))
+                continue
+            # Offered whenever a card could be played here and the seat holds any card,
+            # whichever it holds: a button only for a seat holding a Tower Pass would tell
+            # the table it holds one. Behind the gate, the hand shows what can be done.
+            mine = [a for a in legal if self._private(a) and a.seat == seat]
+            holds = int(v["pieces"][seat].get("cards", 0)) > 0
+            if (v["phase"] in HAND_PHASES and holds) or getattr(p.awaiting, "private", ()) or mine:
+                out.append(ButtonSpec(f"▤ {self.name(seat)}'s hand — {self._hand_offer(v, p.awaiting)}", intent="hand", seat=seat))
         return out
 
-    def _hand_offer(self, mine: list[Any]) -> str:
-        kinds = {type(a) for a in mine}
-        if Burgle in kinds:
+    def _hand_offer(self, v: dict[str, Any], awaiting: Any) -> str:
+        """What the hand may do in this phase (from the phase, never from the hand)."""
+        phase = v["phase"]
+        if phase == "start":
+            return "play a card, or change cards instead of a turn"
+        if phase == "burgle-offer":
             return "declare a burglary"
-        if kinds == {Change}:
-            return "change cards instead of a turn"
+        if phase == "change-offer":
+            return "change cards"
+        if phase == "offer":
+            return self.humanise(getattr(awaiting, "note", "") or "play a card")
         return "play a card"
 
     def _decline_label(self, phase: str) -> str:
