@@ -42,7 +42,7 @@ CHOICE_WORDS = {"go": "Go there", "stay": "Stay", "escape": "Pay the ferryman an
 HELD_NAMES = {"bloody": "Bloody Tower", "bowyer": "Bowyer Tower", "beauchamp": "Beauchamp Tower", "rack": "the Rack"}
 # Phases where a card from the hand may be played (or tools laid, cards changed): the
 # hand's button is offered in them to every seat holding cards (see buttons()).
-HAND_PHASES = ("start", "prison", "accredit", "rack", "tea", "offer", "burgle-offer", "change-offer", "move")
+HAND_PHASES = ("start", "prison", "accredit", "rack", "tea", "offer", "burgle-offer", "change-offer", "move", "surrender")
 REGION_WORDS = {"wall": "Wall Walk", "inner": "Inner Ward", "inmost": "Inmost Ward", "white": "White Tower",
                 "prison": "prison", "exterior": "outside the walls"}
 
@@ -395,7 +395,7 @@ class OutragePresenter:
 
     def _private(self, a: Any) -> bool:
         """Actions that name a seat's hidden cards: offered behind the gate only."""
-        return isinstance(a, (Play, Burgle, Arm, Change)) or (isinstance(a, MoveTo) and bool(a.disguise))
+        return isinstance(a, (Play, Burgle, Arm, Change, Surrender)) or (isinstance(a, MoveTo) and bool(a.disguise))
 
     def buttons(self) -> list[ButtonSpec]:
         if self.is_over():
@@ -429,9 +429,8 @@ class OutragePresenter:
             elif isinstance(a, Abandon):
                 out.append(ButtonSpec("Abandon the burglary", action=a, role="quiet"))
             elif isinstance(a, Challenge):
-                out.append(ButtonSpec(f"Challenge {self.name(v.get('actor', ''))}'s surrender", action=a))
-            elif isinstance(a, Surrender):
-                out.append(ButtonSpec("Surrender the weapons shown", action=a))
+                note = self.humanise(getattr(p.awaiting, "note", "") or "challenge")
+                out.append(ButtonSpec(f"{note[:1].upper()}{note[1:]}: weapons kept back?", action=a))
             elif isinstance(a, Choose):
                 label = CHOICE_WORDS.get(a.option) or self.humanise(a.option)
                 out.append(ButtonSpec(label, action=a, role="primary" if a.option not in ("stay", "none") else "normal"))
@@ -464,6 +463,8 @@ class OutragePresenter:
             return "declare a burglary"
         if phase == "change-offer":
             return "change cards"
+        if phase == "surrender":
+            return "surrender your weapons (shown to all)"
         if phase == "offer":
             return self.humanise(getattr(awaiting, "note", "") or "play a card")
         return "play a card"
@@ -604,6 +605,8 @@ class OutragePresenter:
             return f"Burgle with {names}: needs {burglary_target(a.tools)}+"
         if isinstance(a, Change):
             return f"Change {names} (instead of a turn)"
+        if isinstance(a, Surrender):
+            return f"Show and surrender {names}" if names else "Surrender no weapons"
         if isinstance(a, Play):
             return f"Play {self.card_name(a.card)}" + (f" on {self.name(a.target)}" if a.target else "")
         if isinstance(a, MoveTo):
