@@ -231,3 +231,31 @@ def test_the_hand_button_does_not_tell_whether_a_playable_card_is_held(table):
     assert [b.label for b in p.buttons() if b.intent == "hand"] == ["▤ Ann's hand — play a card"]
     empty = OutragePresenter(table(p1={"cards": 0}))
     assert not [b for b in empty.buttons() if b.intent == "hand"]
+
+
+def test_the_wizard_offers_outrage_for_six_seats_with_unchecked_moves(tmp_path):
+    from companion import Journal, Table
+    from companion.ui.games.outrage.presenter import setup_words
+    from companion.ui.presenters.setup import SetupModel
+
+    assert "outrage" in dict(SetupModel.games())
+    m = SetupModel.for_game("outrage")
+    m.set_seat_count(6)
+    m.set_option("movement", "unchecked")
+    assert m.check() == []
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=m.named_seats(), options=m.options, seed=1)
+    assert OutragePresenter(t).mode_line() == "Your own board · moves unchecked"
+    assert "taps, or searches, the square landed on" in " ".join(setup_words(False, "unchecked"))
+
+
+def test_the_deal_is_one_tap_from_the_apps_pack_or_card_by_card_behind_the_gate(tmp_path):
+    from companion import Journal, Table
+
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options={}, seed=1)
+    p = OutragePresenter(t)
+    deal = p.buttons()[0]
+    assert (deal.intent, deal.count) == ("app-draw", 18) and "Deal all 18" in deal.label
+    assert p.physical_draw_continues("p1") and not p.physical_draw_continues("p2")
+    page = p.physical_draw_page("p1")
+    t.submit(page[0].choices[0].action)
+    assert p.buttons()[0].count == 17

@@ -440,6 +440,11 @@ class OutragePresenter:
             deck = "Raven" if p.awaiting.deck == "raven" else "Tower"
             out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
             out.insert(1, ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
+            if v["phase"] == "deal":
+                left = 3 * len(v["order"]) - sum(int(x.get("cards", 0)) for x in v["pieces"].values())
+                if left > 1:
+                    out.insert(0, ButtonSpec(f"⚄ Deal all {left} cards from the app's pack", intent="app-draw",
+                                             count=left, role="primary", span="full"))
         for seat in sorted(p.actors):
             if isinstance(p.awaiting, CommitRequest):
                 if seat not in (v.get("attack") or {}).get("committed", []):
@@ -626,6 +631,11 @@ class OutragePresenter:
             label = self.card_line(a.card) if a.card in TOWER else self.humanise(RAVEN[a.card].text)
             choices.append(GateChoice(label, Draw(a.seat, deck=a.deck, card=a.card, source="card"), span="full"))
         return [GateSection(lines=(GateLine("Tap the card you drew from the table's pack:"),), choices=tuple(choices))]
+
+    def physical_draw_continues(self, seat: str) -> bool:
+        """Dealing: the same seat enters its next card behind the same gate."""
+        p = self.table.prompt
+        return p is not None and self.view()["phase"] == "deal" and seat in p.actors
 
     def drawn_news(self, action: Any) -> str:
         if isinstance(action, Draw) and action.deck == "tower":
