@@ -259,3 +259,28 @@ def test_the_deal_is_one_tap_from_the_apps_pack_or_card_by_card_behind_the_gate(
     page = p.physical_draw_page("p1")
     t.submit(page[0].choices[0].action)
     assert p.buttons()[0].count == 17
+
+
+def test_a_burglary_is_declared_behind_the_gate_with_its_target(tmp_path):
+    """Dan reaches the square facing the Sword of State; his tools are chosen behind the
+    gate, each choice with its target (12 minus the tools: the book's examples)."""
+    from companion import Journal, Table
+    from rules.outrage.actions import Burgle
+
+    options, position = heist()
+    position["seat"] = "p4"
+    position["pieces"]["p4"].update(square="t05", burglary=None, cards=2)
+    position["private"]["hands"]["p4"] = ["file-1", "dynamite-1"]
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options=options,
+                     seed=1, position=position)
+    p = OutragePresenter(t)
+    t.submit(Roll("p4", (1, 2)))
+    t.submit(p.move_to("t08"))
+    assert [b.label for b in p.buttons()] == ["No burglary", "▤ Dan's hand — declare a burglary"]
+    choices = {c.label: c.action for s in p.hand_page("p4") for c in s.choices}
+    assert set(choices) == {"Burgle with File: needs 10+", "Burgle with Dynamite: needs 7+",
+                            "Burgle with File, Dynamite: needs 5+"}
+    t.submit(choices["Burgle with File, Dynamite: needs 5+"])
+    assert isinstance(choices["Burgle with File: needs 10+"], Burgle)
+    dan = p.strips()[3]
+    assert "burgling the Sword of State: needs 5+, attempt 1" in dan.status
