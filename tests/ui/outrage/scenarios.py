@@ -109,6 +109,19 @@ def _finish(d: Any, seat: str, limit: int = 12) -> Iterator[float]:
         yield from _settle(d, since=ply)
 
 
+def _tap_square(d: Any, square: str) -> Iterator[float]:
+    """A finger on the middle of ``square`` on the board."""
+    from kivy.tests.common import UnitTestTouch
+
+    board = _screen(d).ids.board
+    cell = next(c for c in board._cells if c.id == square)
+    x, y, s = board.cell_rect(cell)
+    touch = UnitTestTouch(*board.to_window(x + s / 2, y + s / 2))
+    touch.touch_down()
+    touch.touch_up()
+    yield 0.15
+
+
 def _layout_problems(d: Any) -> list[str]:
     from tests.ui.layout_check import check_layout
 
@@ -144,6 +157,8 @@ def outrage_heist(d: Any) -> Iterator[float]:
     touch.touch_up()
     yield 0.1
     d.check("Tower card" in scr.info_text, f"a tap on a tower tells its rule: {scr.info_text!r}")
+    yield from _tap_square(d, "i2-05")
+    d.check("Yeoman Warder's post" in scr.info_text, f"a tap on a post tells its rule: {scr.info_text!r}")
 
     # The prison escape: a double.
     yield from _throw(d, 3, 3)
@@ -223,7 +238,14 @@ def outrage_layout(d: Any) -> Iterator[float]:
     d.check(scr.searching, "the square search is open")
     scr.ids.search_box.text = "bell"
     yield 0.3
-    d.check(d.has("→ Bell Tower", scr.ids.actions), f"the search finds the Bell Tower: {d.texts(scr.ids.actions)}")
+    d.check(_has(d, "→ Bell Tower", scr.ids.actions), f"the search finds the Bell Tower: {d.texts(scr.ids.actions)}")
+    # A tap on the board picks a square into the search (the button confirms it).
+    yield from _tap_square(d, "w00")
+    d.check(scr.ids.search_box.text == "Start" and _has(d, "→ Start", scr.ids.actions),
+            f"a tap picks Start: {scr.ids.search_box.text!r} {d.texts(scr.ids.actions)}")
+    yield from _tap_square(d, "w71")
+    d.check(scr.ids.search_box.text == "Bell Tower", f"then the Bell Tower: {scr.ids.search_box.text!r}")
+    yield 0.2
     problems += [f"search: {p}" for p in _layout_problems(d)]
     d.shot(f"outrage-search-{scale}")
     yield from _tap(d, "→ Bell Tower", scr.ids.actions)
