@@ -86,10 +86,14 @@ class SetupModel:
         return f"{i + 1} · {STEP_NAMES[name]}"
 
     def can_join(self) -> bool:
-        """Whether the engine can start this game from a position."""
+        """Whether the engine can start this game from a position and the wizard has a
+        form to ask for it (``data/position_forms.json``): without one, "already under
+        way" would start the game from its opening without saying so."""
         from companion.positions import has_positions
 
-        return has_positions(self.game_id)
+        from .position_form import form_specs
+
+        return has_positions(self.game_id) and self.game_id in form_specs()
 
     def position_form(self) -> Any:
         """The form of the position being entered (``presenters.position_form``), made

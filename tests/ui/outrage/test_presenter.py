@@ -284,3 +284,10 @@ def test_a_burglary_is_declared_behind_the_gate_with_its_target(tmp_path):
     assert isinstance(choices["Burgle with File: needs 10+"], Burgle)
     dan = p.strips()[3]
     assert "burgling the Sword of State: needs 5+, attempt 1" in dan.status
+
+
+def test_the_wizard_offers_no_join_form_it_does_not_have():
+    from companion.ui.presenters.setup import SetupModel
+
+    assert SetupModel.for_game("tyranny").can_join()
+    assert not SetupModel.for_game("outrage").can_join()  # no form for it in position_forms.json yet
