@@ -375,6 +375,9 @@ class GameScreen(Screen):
             view = GatePage(on_choose=choose)
             return view.show(page())
 
+        card = getattr(self, "moment_card", None)
+        if card is not None:
+            card.hide()  # a result moment still up would lie over the seat's page
         self.ids.gate.open_for(seat, self.presenter.who(seat), build, purpose=purpose)
 
     def open_hand(self, seat: str) -> None:

@@ -41,6 +41,10 @@ class EndModel:
     outcome: Any
     names: dict[str, str]
     view: Mapping[str, Any] = field(default_factory=dict)  # the table's public view at the end
+    # The game's words for its ids in a score's parts ({"st-edwards-crown": "St Edward's
+    # Crown"}): a game scoring per seat by named things (Outrage's jewels) has no
+    # faction-level words for them.
+    words: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         found = facts.charts(self.game_id)
@@ -104,12 +108,21 @@ class EndModel:
         return r[:1].upper() + r[1:] + ("." if r and not r.endswith(".") else "")
 
     def score_lines(self) -> list[str]:
+        """A line per score: by faction, or by seat where a game scores each player.
+
+        >>> from types import SimpleNamespace as NS
+        >>> EndModel("outrage", NS(winner="red", reason="", winning_seats=("p1",),
+        ...          scores={"p1": NS(total=3, breakdown={"orb": 2, "sword": 1})}), {"p1": "Ann"},
+        ...          words={"orb": "Orb", "sword": "Sword of State"}).score_lines()
+        ['Ann: 3 (Orb 2, Sword of State 1)']
+        """
         out = []
-        for faction, sc in (getattr(self.outcome, "scores", {}) or {}).items():
+        for key, sc in (getattr(self.outcome, "scores", {}) or {}).items():
             total = getattr(sc, "total", sc)
             parts = getattr(sc, "breakdown", {}) or {}
-            detail = ", ".join(f"{PARTS.get(k, k.replace('_', ' '))} {v}" for k, v in parts.items())
-            out.append(f"{self._title(faction)}: {total}" + (f" ({detail})" if detail else ""))
+            detail = ", ".join(f"{self.words.get(k) or PARTS.get(k, k.replace('_', ' '))} {v}" for k, v in parts.items())
+            who = self.names[key] if key in self.names else self._title(key)
+            out.append(f"{who}: {total}" + (f" ({detail})" if detail else ""))
         return out
 
     def penalty_lines(self, penalties: dict[str, int]) -> list[str]:

@@ -122,7 +122,7 @@ class SetupModel:
         the wizard does not offer it).
 
         >>> [gid for gid, _ in SetupModel.games()]
-        ['against_all_tyrants', 'dicetopia', 'liberation', 'tyranny']
+        ['against_all_tyrants', 'dicetopia', 'liberation', 'outrage', 'tyranny']
         """
         screens = game_screens()
         return [(g.id, g.title) for g in rules.catalog() if g.id in screens]

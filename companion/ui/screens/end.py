@@ -48,12 +48,17 @@ class EndScreen(Screen):
             sid = s["id"] if isinstance(s, dict) else s.id
             name = (s.get("name") if isinstance(s, dict) else getattr(s, "name", "")) or sid
             names[sid] = name
-        self.model = EndModel(table.game_id, table.outcome, names, table.view())
+        # The game's screen may name the ids in its scores and explain how it was decided
+        # (its tie-breaks): ``end_words()`` and ``end_notes()`` on its presenter.
+        presenter = self._game_presenter(table.game_id)
+        words = presenter.end_words() if hasattr(presenter, "end_words") else {}
+        notes = presenter.end_notes() if hasattr(presenter, "end_notes") else []
+        self.model = EndModel(table.game_id, table.outcome, names, table.view(), words)
         self.headline = self.model.headline
         self.has_chart = self.model.has_chart
         self.winners = self.model.winners
         self.reason = self.model.reason
-        self.scores = "\n".join(self.model.score_lines() + self.model.penalty_lines(table.time_penalties()))
+        self.scores = "\n".join(self.model.score_lines() + list(notes) + self.model.penalty_lines(table.time_penalties()))
         t0, t1, lo, hi = self.model.axis()
         self.axis_text = f"turns {t0}–{t1} · {self.model.value_name} {lo}–{hi}"
         fracs = self.model.line_fractions()
@@ -67,6 +72,14 @@ class EndScreen(Screen):
             self.link = ""
             self.export_text = f"No BG Stats link: {e}"
         self._redraw()
+
+    def _game_presenter(self, game_id: str) -> Any:
+        """The presenter of the game's table screen, if that screen is open."""
+        sm = self.manager
+        name = f"game:{game_id}"
+        if sm is None or not sm.has_screen(name):
+            return None
+        return getattr(sm.get_screen(name), "presenter", None)
 
     def on_size(self, *args: Any) -> None:
         self._redraw()

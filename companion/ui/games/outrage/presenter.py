@@ -1,0 +1,713 @@
+"""Outrage! at the table, without Kivy: the seat strips, the board's cells, the dice line,
+the buttons for what the engine waits for, the split-seven dialog's two steps, the
+square search for unchecked movement, hands behind the gate, and the result moments.
+
+Everything on the shared screen comes from the Table's PUBLIC view. A seat's cards are
+read with ``table.private_view(seat)`` only by the gate pages (``hand_page``,
+``physical_draw_page``), which the privacy gate calls after the hold. Actions that name
+cards (a card played, burglary tools, weapons laid face down, cards changed) are offered
+only there.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules import PUBLIC, Draw, Roll, facts
+from rules.core import CommitRequest, DrawRequest, RollRequest
+from rules.outrage.actions import (
+    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, MoveTo, Play, Split, Surrender,
+)
+from rules.outrage.board import Board, default_board
+from rules.outrage.cards import RAVEN, TOWER, TOWER_CARDS
+
+from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
+from ...presenters.words import humanise, option_words
+from .layout import GridLayout, grid_layout
+
+FACTIONS = facts.factions("outrage")
+# What each Tower card does, in players' words (this screen's data file).
+CARD_RULES: dict[str, str] = json.loads((Path(__file__).parent / "card_rules.json").read_text(encoding="utf-8"))["tower"]
+# The rulebook section an engine sentence cites ("… Bob wins. [ATTACK]"): the log keeps
+# it; a moment read across the table does without.
+RAVEN_DRAWN = "takes a Raven card: "  # the engine's public line for a Raven card drawn
+_SECTION = re.compile(r"\s*\[[A-Z][A-Z' ,]*\]")
+# What a public choice's option reads as on its button (the engine's words for them).
+CHOICE_WORDS = {"go": "Go there", "stay": "Stay", "escape": "Pay the ferryman and escape", "none": "No swap",
+                "reenter": "Go back into the Tower", "retire": "Retire", "cards": "Surrender Tower cards",
+                "coin": "Surrender the coin", "choose": "Serve the turn", "wait": "Serve the turn"}
+HELD_NAMES = {"bloody": "Bloody Tower", "bowyer": "Bowyer Tower", "beauchamp": "Beauchamp Tower", "rack": "the Rack"}
+# Phases where a card from the hand may be played (or tools laid, cards changed): the
+# hand's button is offered in them to every seat holding cards (see buttons()).
+HAND_PHASES = ("start", "prison", "accredit", "rack", "tea", "offer", "burgle-offer", "change-offer", "move", "surrender")
+REGION_WORDS = {"wall": "Wall Walk", "inner": "Inner Ward", "inmost": "Inmost Ward", "white": "White Tower",
+                "prison": "prison", "exterior": "outside the walls"}
+
+
+@dataclass(frozen=True)
+class SeatStrip:
+    """One seat's line on the table: who, and everything the table must not forget."""
+
+    id: str
+    name: str
+    faction: str
+    glyph: str
+    square: str
+    acting: bool
+    accredited: bool
+    coin: bool
+    carrying: tuple[str, ...]
+    escaped: tuple[str, ...]
+    cards: int
+    held: str  # "Bloody Tower, turn 2 of 3" or ""
+    burglary: str  # "Sword of State: needs 7+, attempt 2" or ""
+    notes: tuple[str, ...]  # misses a turn, sanctuary, tea, retired
+
+    @property
+    def status(self) -> str:
+        bits = ["✔ accredited" if self.accredited else "not accredited",
+                "◉ coin" if self.coin else "no coin", f"{self.cards} Tower card{'s' if self.cards != 1 else ''}"]
+        if self.carrying:
+            bits.append("carries " + ", ".join(self.carrying))
+        if self.escaped:
+            bits.append("escaped with " + ", ".join(self.escaped))
+        if self.held:
+            bits.append("⛓ " + self.held)
+        if self.burglary:
+            bits.append("burgling the " + self.burglary)
+        bits += list(self.notes)
+        return " · ".join(bits)
+
+
+    @property
+    def chip(self) -> str:
+        """The strip in a few marks, for the row under the board: "♜ Ann ✔ ◉ ♦1 ⛓3/3"."""
+        bits = [f"{self.glyph} {self.name}"]
+        if self.accredited:
+            bits.append("✔")
+        if self.coin:
+            bits.append("◉")
+        if self.carrying:
+            bits.append(f"♦{len(self.carrying)}")
+        if self.held:
+            m = re.search(r"turn (\d+) of (\d+)", self.held)
+            bits.append("⛓" + (f"{m.group(1)}/{m.group(2)}" if m else ""))
+        if self.escaped:
+            bits.append(f"➜{len(self.escaped)}")
+        return " ".join(bits)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One square as the board draws it."""
+
+    id: str
+    col: int
+    row: int
+    region: str
+    mark: str  # "tower", "building", "post", "jewel", "marked", ""
+    warder: bool  # a Yeoman Warder stands here
+    jewel: str  # the jewel in the case this square faces, while it is there ("" else)
+    pieces: tuple[tuple[str, str], ...]  # (seat id, faction)
+    reachable: bool
+
+
+@dataclass
+class OutragePresenter:
+    table: Any
+    board: Board = field(init=False)
+    layout: GridLayout = field(init=False)
+    split_with: str = ""  # the split-seven dialog: "" (closed), "?" (step 1: with whom), a seat (step 2)
+    search: str | None = None  # unchecked movement: the square search, None while closed
+
+    def __post_init__(self) -> None:
+        self.board = default_board()
+        self.layout = grid_layout(self.board)
+
+    # ----------------------------------------------------------- reading
+
+    def view(self) -> dict[str, Any]:
+        return self.table.view(PUBLIC)
+
+    def seats(self) -> list[dict[str, str]]:
+        out = []
+        for s in self.table.seats:
+            if isinstance(s, dict):
+                out.append({"id": s["id"], "faction": s["faction"], "name": s.get("name") or s["id"]})
+            else:
+                out.append({"id": s.id, "faction": s.faction, "name": getattr(s, "name", "") or s.id})
+        return out
+
+    def name(self, seat: str) -> str:
+        return {s["id"]: s["name"] for s in self.seats()}.get(seat, seat)
+
+    def faction_of(self, seat: str) -> str:
+        return {s["id"]: s["faction"] for s in self.seats()}.get(seat, "")
+
+    def who(self, seat: str) -> str:
+        """'Ann (♜ Red)': a seat with its piece's glyph and colour name."""
+        f = FACTIONS.get(self.faction_of(seat))
+        return f"{self.name(seat)} ({f.glyph} {f.name})" if f else self.name(seat)
+
+    def glyph(self, seat: str) -> str:
+        f = FACTIONS.get(self.faction_of(seat))
+        return f.glyph if f else "○"
+
+    def actors(self) -> list[str]:
+        p = self.table.prompt
+        return sorted(p.actors) if p is not None else []
+
+    def is_over(self) -> bool:
+        return self.table.outcome is not None
+
+    def square_name(self, sid: str) -> str:
+        return self.board.name_of(sid) if sid in self.board.squares else sid
+
+    def jewel_name(self, jewel: str) -> str:
+        return self.board.jewel_name.get(jewel, jewel)
+
+    def card_name(self, card: str) -> str:
+        c = TOWER.get(card)
+        return c.name if c else card
+
+    def _words(self) -> dict[str, str]:
+        words = getattr(self, "_words_cache", None)
+        if words is None:
+            from rules import load
+
+            words = option_words(load("outrage").options)
+            words.update({sid: sq.name for sid, sq in self.board.squares.items()})
+            words.update(self.board.jewel_name)
+            words.update(self.board.post_names)
+            words.update({cid: c.name for cid, c in TOWER.items()})
+            words.update({s["id"]: s["name"] for s in self.seats()})
+            self._words_cache = words
+        return words
+
+    def humanise(self, text: str) -> str:
+        """Player words: seat, square, jewel, card and post ids to names; no ruling codes."""
+        return humanise(text, self._words())
+
+    # ------------------------------------------------------------ panels
+
+    def turn_line(self, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        cur = v.get("current") or ""
+        return f"Turn {v.get('turn', 1)}" + (f" · {self.who(cur)}" if cur else "")
+
+    def mode_line(self, v: dict[str, Any] | None = None) -> str:
+        """Which movement mode is in use, and that the board is a reconstruction."""
+        v = v or self.view()
+        if v["board"].get("movement") == "unchecked":
+            return "Your own board · moves unchecked"
+        return "Board RECONSTRUCTED · moves checked"
+
+    def dice_line(self, v: dict[str, Any] | None = None) -> str:
+        """The last throw and the doubles counted this turn ("⚅ 3 + 3 = 6 · double 1 of 3")."""
+        v = v or self.view()
+        d = v.get("dice") or {}
+        last = d.get("last") or []
+        out = f"Last throw {last[0]} + {last[1]} = {last[0] + last[1]}" if len(last) == 2 else "No throw yet"
+        n = int(d.get("doubles", 0))
+        if n:
+            out += f" · doubles this turn: {n} of 3 (the third goes to the Bloody Tower)"
+        if int(d.get("steps", 0)) and v.get("phase") == "move":
+            out += f" · {self.name(v.get('mover', ''))} moves {d['steps']}"
+        return out
+
+    def strips(self, v: dict[str, Any] | None = None) -> list[SeatStrip]:
+        v = v or self.view()
+        actors = set(self.actors())
+        out = []
+        for sid in v["order"]:
+            p = v["pieces"][sid]
+            held = ""
+            if p.get("held"):
+                h = p["held"]
+                held = f"{HELD_NAMES.get(h.get('place', ''), self.humanise(str(h.get('place', ''))))}, {h.get('text', '')}".strip(", ")
+            burg = ""
+            if p.get("burglary"):
+                b = p["burglary"]
+                burg = f"{self.jewel_name(b.get('jewel', ''))}: {b.get('text', '')}"
+            notes = []
+            if p.get("misses"):
+                notes.append(f"⏭ misses {p['misses']} turn{'s' if p['misses'] > 1 else ''}")
+            if p.get("sanctuary"):
+                notes.append("in Sanctuary")
+            if p.get("tea"):
+                notes.append("taking tea")
+            if p.get("retired"):
+                notes.append("retired")
+            out.append(SeatStrip(sid, self.name(sid), self.faction_of(sid), self.glyph(sid),
+                                 p.get("square_name") or self.square_name(p["square"]), sid in actors,
+                                 bool(p["accredited"]), bool(p["coin"]),
+                                 tuple(self.jewel_name(j) for j in p.get("carrying", ())),
+                                 tuple(self.jewel_name(j) for j in p.get("escaped", ())),
+                                 int(p.get("cards", 0)), held, burg, tuple(notes)))
+        return out
+
+    def jewel_lines(self, v: dict[str, Any] | None = None) -> list[str]:
+        """Each jewel's whereabouts ("♦ Orb (2): carried by Ann")."""
+        v = v or self.view()
+        out = []
+        for j in self.board.jewels:
+            where = v["jewels"].get(j, "case")
+            text = {"case": "in its case", "escaped": "escaped"}.get(where) or f"carried by {self.name(where)}"
+            out.append(f"♦ {self.jewel_name(j)} ({self.board.jewel_value[j]}): {text}")
+        return out
+
+    def warder_line(self, v: dict[str, Any] | None = None) -> str:
+        v = v or self.view()
+        at = [self.board.post_names[p] for p, on in v["warders"].items() if on]
+        off = [self.board.post_names[p] for p, on in v["warders"].items() if not on]
+        out = "Yeoman Warders at " + (", ".join(at) if at else "no post")
+        if off:
+            out += f" · called out from {', '.join(off)} (in the Barracks: {v.get('barracks', 0)})"
+        return out + f" · coins in the Mint: {v.get('mint', 0)}"
+
+    def raven_text(self, v: dict[str, Any] | None = None) -> str:
+        """The Raven card to read aloud: the one being obeyed, or the one the last action
+        drew (most are obeyed at once); "" when none."""
+        v = v or self.view()
+        r = v.get("raven")
+        if r:
+            return _SECTION.sub("", self.humanise(r["text"]))
+        last = int(v.get("ply", 0)) - 1
+        for x in reversed(v.get("log", [])):
+            if int(x.get("ply", -1)) < last:
+                break
+            text = x.get("text", "")
+            if int(x.get("ply", -1)) == last and RAVEN_DRAWN in text:
+                return _SECTION.sub("", self.humanise(text.split(RAVEN_DRAWN, 1)[1]))
+        return ""
+
+    def prompt_line(self) -> str:
+        p = self.table.prompt
+        if p is None or self.is_over():
+            o = self.table.outcome
+            return f"Game over — {self.humanise(o.reason)}." if o is not None else ""
+        who = ", ".join(self.name(s) for s in sorted(p.actors))
+        aw = p.awaiting
+        v = self.view()
+        if isinstance(aw, RollRequest):
+            what = {"move": "throw the dice to move", "again": "a double: throw again"}.get(
+                aw.purpose, f"throw the dice — {self.humanise(aw.purpose)}")
+            return f"{who}: {what}"
+        if isinstance(aw, DrawRequest):
+            deck = "Raven" if aw.deck == "raven" else "Tower"
+            return f"{who}: take a {deck} card"
+        if isinstance(aw, CommitRequest):
+            done = (v.get("attack") or {}).get("committed", [])
+            wait = [self.name(s) for s in sorted(p.actors) if s not in done]
+            return f"Attack: {', '.join(wait)} — lay weapons face down (behind the gate)"
+        if v["phase"] == "move":
+            if v["board"].get("movement") == "unchecked":
+                return f"{who}: move {self.name(v['mover'])} {v['dice']['steps']} on the board, then tap or search the square landed on"
+            return f"{who}: move {self.name(v['mover'])} {v['dice']['steps']} — tap a highlighted square"
+        return f"{who}: {self.humanise(getattr(aw, 'note', '') or '')}"
+
+    # ------------------------------------------------------------ the board
+
+    def reachable(self, v: dict[str, Any] | None = None) -> set[str]:
+        v = v or self.view()
+        r = v.get("reachable") or []
+        return {x if isinstance(x, str) else x.get("square", "") for x in r}
+
+    def cells(self, v: dict[str, Any] | None = None) -> list[Cell]:
+        v = v or self.view()
+        # Unchecked, every square is a legal landing: outlining them all says nothing.
+        checked = v["board"].get("movement") != "unchecked"
+        reach = self.reachable(v) if v.get("phase") == "move" and checked else set()
+        here: dict[str, list[tuple[str, str]]] = {}
+        for sid in v["order"]:
+            here.setdefault(v["pieces"][sid]["square"], []).append((sid, self.faction_of(sid)))
+        warders = {sq for post, on in v["warders"].items() if on for sq in self.board.posts.get(post, ())}
+        in_case = {self.board.facing[j]: j for j, where in v["jewels"].items() if where == "case" and j in self.board.facing}
+        out = []
+        for sid, (col, row) in self.layout.cells.items():
+            sq = self.board.squares[sid]
+            mark = ("post" if sq.post else "jewel" if sq.faces else "tower" if sq.tower else
+                    "building" if sq.building else "marked" if sq.marked else "")
+            out.append(Cell(sid, col, row, sq.region, mark, sid in warders, in_case.get(sid, ""),
+                            tuple(here.get(sid, ())), sid in reach))
+        return out
+
+    def describe_square(self, sid: str) -> str:
+        """A square's rule in words, for a tap on it."""
+        sq = self.board.squares[sid]
+        bits = [f"{sq.name} — {REGION_WORDS.get(sq.region, sq.region)}"]
+        do = dict(sq.do)
+        if sq.tower or do.get("tower_card"):
+            bits.append("a tower: land here to take a Tower card")
+        if sq.post:
+            bits.append(f"a Yeoman Warder's post ({self.board.post_names.get(sq.post, sq.post)}): blocked while he stands there, unless you play a Disguise")
+        if sq.faces:
+            bits.append(f"faces the case of the {self.jewel_name(sq.faces)}: declare a burglary here")
+        if sq.rope_ladder:
+            bits.append("a Rope or Ladder card leads down from here")
+        if do.get("go"):
+            bits.append(f"go to {self.square_name(do['go'])}")
+        if do.get("miss"):
+            bits.append(f"miss {do['miss']} turn{'s' if do['miss'] > 1 else ''}")
+        if do.get("coin"):
+            bits.append("take your coin from the Mint")
+        if sq.region == "inner" and not sq.marked and not sq.post and not sq.building:
+            bits.append("an unmarked Inner Ward square: take a Raven card")
+        if sid == self.board.places.get("cradle"):
+            bits.append("pay the ferryman with your coin to escape")
+        if sid == self.board.places.get("queens_house"):
+            bits.append("ends the first circuit: accreditation by a Tower Pass or an odd throw")
+        v = self.view()
+        here = [self.name(s) for s in v["order"] if v["pieces"][s]["square"] == sid]
+        if here:
+            bits.append("here: " + ", ".join(here))
+        if v["board"].get("movement") == "checked" and v.get("phase") == "move" and sid not in self.reachable(v):
+            bits.append(f"not a square {self.name(v.get('mover', ''))} can end on with this throw")
+        return " · ".join(bits)
+
+    def legend(self) -> str:
+        """What the board's marks mean (the board is a schematic of the reconstructed data)."""
+        return ("Board key: yellow Wall Walk · grey Inner Ward · pink Inmost Ward · dark pink White Tower · "
+                "W a Yeoman Warder at his post · ♦ a jewel in its case · ○ a circled square · "
+                "framed: a tower or building · tap any square for its rule")
+
+    def unchecked_move(self) -> bool:
+        """Whether the player names the square landed on now (movement unchecked)."""
+        v = self.view()
+        return v.get("phase") == "move" and v["board"].get("movement") == "unchecked"
+
+    def move_to(self, sid: str) -> MoveTo | None:
+        """The move a tap on ``sid`` makes now, if it is one (without a Disguise)."""
+        for a in self.legal():
+            if isinstance(a, MoveTo) and a.square == sid and not a.disguise:
+                return a
+        return None
+
+    # ------------------------------------------------------------ actions
+
+    def legal(self) -> list[Any]:
+        if self.is_over() or self.table.prompt is None:
+            return []
+        return list(self.table.legal_actions())
+
+    def _private(self, a: Any) -> bool:
+        """Actions that name a seat's hidden cards: offered behind the gate only."""
+        return isinstance(a, (Play, Burgle, Arm, Change, Surrender)) or (isinstance(a, MoveTo) and bool(a.disguise))
+
+    def buttons(self) -> list[ButtonSpec]:
+        if self.is_over():
+            return []
+        p = self.table.prompt
+        if p is None:
+            return []
+        v = self.view()
+        legal = self.legal()
+        if self.split_with:
+            return self.split_buttons(legal)
+        if self.search is not None:
+            return self.search_buttons(legal)
+        out: list[ButtonSpec] = []
+        actor = sorted(p.actors)[0] if p.actors else ""
+        moves = [a for a in legal if isinstance(a, MoveTo) and not a.disguise]
+        unchecked = v["board"].get("movement") == "unchecked"
+        if v["phase"] == "move" and unchecked:
+            out.append(ButtonSpec("⚲ Find the square landed on…", intent="search", role="primary"))
+        elif len(moves) <= 8:
+            out += [ButtonSpec(f"→ {self.square_name(a.square)}", action=a, role="primary") for a in moves]
+        if any(isinstance(a, Split) for a in legal):
+            out.append(ButtonSpec("⚂ Split the seven with another player…", intent="split"))
+        for a in legal:
+            if isinstance(a, (Roll, Draw, MoveTo, Split)) or self._private(a):
+                continue
+            if isinstance(a, Attack):
+                out.append(ButtonSpec(f"⚔ Attack {self.name(a.target)} (no throw this turn)", action=a))
+            elif isinstance(a, Escape):
+                out.append(ButtonSpec("➜ Pay the ferryman and escape", action=a, role="primary"))
+            elif isinstance(a, Abandon):
+                out.append(ButtonSpec("Abandon the burglary", action=a, role="quiet"))
+            elif isinstance(a, Challenge):
+                note = self.humanise(getattr(p.awaiting, "note", "") or "challenge")
+                out.append(ButtonSpec(f"{note[:1].upper()}{note[1:]}: weapons kept back?", action=a))
+            elif isinstance(a, Choose):
+                label = CHOICE_WORDS.get(a.option) or self.humanise(a.option)
+                out.append(ButtonSpec(label, action=a, role="primary" if a.option not in ("stay", "none") else "normal"))
+            elif isinstance(a, Decline):
+                out.append(ButtonSpec(self._decline_label(v["phase"]), action=a, role="quiet"))
+        if isinstance(p.awaiting, DrawRequest):
+            deck = "Raven" if p.awaiting.deck == "raven" else "Tower"
+            out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
+            out.insert(1, ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
+            if v["phase"] == "deal":
+                left = 3 * len(v["order"]) - sum(int(x.get("cards", 0)) for x in v["pieces"].values())
+                if left > 1:
+                    out.insert(0, ButtonSpec(f"⚄ Deal all {left} cards from the app's pack", intent="app-draw",
+                                             count=left, role="primary", span="full"))
+        for seat in sorted(p.actors):
+            if isinstance(p.awaiting, CommitRequest):
+                if seat not in (v.get("attack") or {}).get("committed", []):
+                    out.append(ButtonSpec(f"▤ {self.name(seat)}: lay weapons face down", intent="hand", seat=seat, role="primary"))
+                continue
+            # Offered whenever a card could be played here and the seat holds any card,
+            # whichever it holds: a button only for a seat holding a Tower Pass would tell
+            # the table it holds one. Behind the gate, the hand shows what can be done.
+            mine = [a for a in legal if self._private(a) and a.seat == seat]
+            holds = int(v["pieces"][seat].get("cards", 0)) > 0
+            if (v["phase"] in HAND_PHASES and holds) or getattr(p.awaiting, "private", ()) or mine:
+                out.append(ButtonSpec(f"▤ {self.name(seat)}'s hand — {self._hand_offer(v, p.awaiting)}", intent="hand", seat=seat))
+        return out
+
+    def _hand_offer(self, v: dict[str, Any], awaiting: Any) -> str:
+        """What the hand may do in this phase (from the phase, never from the hand)."""
+        phase = v["phase"]
+        if phase == "start":
+            return "play a card, or change cards instead of a turn"
+        if phase == "burgle-offer":
+            return "declare a burglary"
+        if phase == "change-offer":
+            return "change cards"
+        if phase == "surrender":
+            return "surrender your weapons (shown to all)"
+        if phase == "offer":
+            return self.humanise(getattr(awaiting, "note", "") or "play a card")
+        return "play a card"
+
+    def _decline_label(self, phase: str) -> str:
+        return {"burgle-offer": "No burglary", "offer": "Don't play a card", "change-offer": "Don't change",
+                "challenge": "No challenge"}.get(phase, "No")
+
+    # ------------------------------------------------------------ the end
+
+    def end_words(self) -> dict[str, str]:
+        """Names for the ids in the scores' parts (the jewels), for the shared end screen."""
+        return dict(self.board.jewel_name)
+
+    def end_notes(self) -> list[str]:
+        """How the game was decided, in the book's order (BEFORE PLAY BEGINS; RULINGS E-01)."""
+        v = self.view()
+        values = ", ".join(f"{self.jewel_name(j)} {self.board.jewel_value[j]}" for j in self.board.jewels)
+        out = [f"Scores: the values of the jewels each player escaped with ({values})."]
+        if v.get("endgame") == "first-escape":
+            out.append("Endgame chosen: the first player to escape with a jewel wins.")
+        else:
+            out.append("Endgame chosen: play until every jewel is out of the Tower; the highest score wins.")
+        out.append("Tie-breaks: the highest score; then the fewer jewels; then whoever holds St Edward's Crown; "
+                   "else the win is shared.")
+        return out
+
+    # ---------------------------------------------- the split seven, two steps
+
+    def split_partners(self, legal: list[Any] | None = None) -> list[str]:
+        seen: list[str] = []
+        for a in legal if legal is not None else self.legal():
+            if isinstance(a, Split) and a.other not in seen:
+                seen.append(a.other)
+        return seen
+
+    def split_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
+        """Step 1: with whom. Step 2: how the seven is shared."""
+        splits = [a for a in legal if isinstance(a, Split)]
+        if not splits:
+            self.split_with = ""
+            return self.buttons()
+        thrower = splits[0].seat
+        if self.split_with == "?":
+            out = [ButtonSpec("Split the seven — step 1 of 2: with whom?", intent="noop", role="quiet", span="full")]
+            out += [ButtonSpec(f"{self.who(o)}", intent="split-with", seat=o, role="primary") for o in self.split_partners(legal)]
+        else:
+            other = self.split_with
+            out = [ButtonSpec(f"Split the seven — step 2 of 2: {self.name(thrower)} and {self.name(other)}", intent="noop", role="quiet", span="full")]
+            # ``steps`` is the thrower's share; the other player moves the rest of the seven.
+            for a in sorted((a for a in splits if a.other == other), key=lambda a: -a.steps):
+                out.append(ButtonSpec(f"{self.name(thrower)} moves {a.steps} · {self.name(other)} moves {7 - a.steps}", action=a, role="primary"))
+        out.append(ButtonSpec("← Back", intent="split-back", role="quiet"))
+        return out
+
+    # ----------------------------------- unchecked movement: find the square
+
+    def search_results(self, text: str, limit: int = 12) -> list[str]:
+        """Squares whose name, id or kind matches ``text`` ("tower", "post", "jewel",
+        "Mint"…), those a move can end on first."""
+        t = text.strip().casefold()
+        if not t:
+            return []
+        hits = list(self.board.search(t))
+        for sid, sq in self.board.squares.items():
+            kinds = (["tower"] if sq.tower else []) + (["post", "warder"] if sq.post else []) + \
+                    (["jewel", "case"] if sq.faces else []) + (["building"] if sq.building else []) + \
+                    [REGION_WORDS.get(sq.region, "").casefold()]
+            if sid not in hits and any(k and (t in k) for k in kinds):
+                hits.append(sid)
+        legal = {a.square for a in self.legal() if isinstance(a, MoveTo)}
+        hits.sort(key=lambda s: (s not in legal, self.board.squares[s].name.casefold() != t))
+        return hits[:limit]
+
+    def search_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
+        moves = {a.square: a for a in legal if isinstance(a, MoveTo) and not a.disguise}
+        if not moves:
+            self.search = None
+            return self.buttons()
+        out = []
+        for sid in self.search_results(self.search or ""):
+            a = moves.get(sid)
+            if a is not None:
+                out.append(ButtonSpec(f"→ {self.square_name(sid)}", action=a, role="primary"))
+        if not out:
+            out.append(ButtonSpec("Type part of a square's name or kind above (tower, post, Mint…)" if not self.search
+                                  else "No square matches", intent="noop", role="quiet", span="full"))
+        out.append(ButtonSpec("← Back", intent="search-back", role="quiet"))
+        return out
+
+    # -------------------------------------------------------- behind the gate
+
+    def hand_purpose(self, seat: str) -> str:
+        return "your Tower cards"
+
+    def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
+        pv = self.table.private_view(seat)  # behind the gate only
+        cards = list((pv.get("hands") or {}).get(seat, {}).get("cards", []))
+        out: list[GateSection] = []
+        if news:
+            out.append(GateSection(lines=(GateLine(self.humanise(news), tone="highlight"),)))
+        lines = tuple(line for c in cards for line in (GateLine(f"• {self.card_line(c)}"),
+                                                       GateLine(self.card_rule(c), tone="muted", size="small")))
+        lines = lines or (GateLine("No Tower cards in your hand."),)
+        out.append(GateSection(f"{self.name(seat)}'s Tower cards", lines))
+        mine = [a for a in self.legal() if self._private(a) and a.seat == seat]
+        choices = tuple(GateChoice(self.private_label(a), a, role="primary" if not isinstance(a, Arm) or a.cards else "normal")
+                        for a in _unique(mine))
+        if choices:
+            out.append(GateSection("What you can do now", choices=choices))
+        return out
+
+    def card_line(self, card: str) -> str:
+        c = TOWER.get(card)
+        if c is None:
+            return card
+        bits = [c.name]
+        if c.attack:
+            bits.append(f"attack {c.attack}" + (" (defence only)" if c.defence_only else ""))
+        if c.points:
+            bits.append(f"burglary {c.points}" + (" (alone only)" if c.alone else ""))
+        return " · ".join(bits)
+
+    def card_rule(self, card: str) -> str:
+        """What a Tower card does (the rulebook's THE CARDS, in players' words)."""
+        c = TOWER.get(card)
+        return CARD_RULES.get(c.kind, "") if c else ""
+
+    def private_label(self, a: Any) -> str:
+        names = ", ".join(self.card_name(c) for c in getattr(a, "cards", ()) or getattr(a, "tools", ()))
+        if isinstance(a, Arm):
+            from rules.outrage.cards import attack_value
+
+            return f"Lay {names} face down (total {attack_value(a.cards)})" if a.cards else "Lay nothing"
+        if isinstance(a, Burgle):
+            from rules.outrage.cards import burglary_target
+
+            return f"Burgle with {names}: needs {burglary_target(a.tools)}+"
+        if isinstance(a, Change):
+            return f"Change {names} (instead of a turn)"
+        if isinstance(a, Surrender):
+            return f"Show and surrender {names}" if names else "Surrender no weapons"
+        if isinstance(a, Play):
+            return f"Play {self.card_name(a.card)}" + (f" on {self.name(a.target)}" if a.target else "")
+        if isinstance(a, MoveTo):
+            return f"Play {self.card_name(a.disguise)} and move to {self.square_name(a.square)}"
+        return self.humanise(type(a).__name__)
+
+    def physical_draw_page(self, seat: str) -> list[GateSection]:
+        """The card drawn from the table's own pack: one button per kind the pack holds
+        (Tower cards are alike within a kind), or per Raven card's words."""
+        draws = [a for a in self.legal() if isinstance(a, Draw)]
+        seen: dict[str, Draw] = {}
+        for a in draws:
+            key = TOWER[a.card].kind if a.card in TOWER else a.card
+            seen.setdefault(key, a)
+        choices = []
+        for key, a in seen.items():
+            label = self.card_line(a.card) if a.card in TOWER else self.humanise(RAVEN[a.card].text)
+            choices.append(GateChoice(label, Draw(a.seat, deck=a.deck, card=a.card, source="card"), span="full"))
+        return [GateSection(lines=(GateLine("Tap the card you drew from the table's pack:"),), choices=tuple(choices))]
+
+    def physical_draw_continues(self, seat: str) -> bool:
+        """Dealing: the same seat enters its next card behind the same gate."""
+        p = self.table.prompt
+        return p is not None and self.view()["phase"] == "deal" and seat in p.actors
+
+    def drawn_news(self, action: Any) -> str:
+        if isinstance(action, Draw) and action.deck == "tower":
+            return f"You drew: {self.card_line(action.card)}"
+        return ""
+
+    # ------------------------------------------------------------ moments
+
+    def moment(self, before: dict[str, Any], after: dict[str, Any]) -> Moment | None:
+        """The attack's reveal, a burglary made, a release from prison, an escape, a Raven
+        card to read aloud: from two public views, so nothing hidden can show."""
+        ply0 = int(before.get("ply", 0))
+        news = [x["text"] for x in after.get("log", []) if int(x.get("ply", -1)) >= ply0]
+        words = [_SECTION.sub("", self.humanise(t)) for t in news]
+        revealed = next((w for w in words if w.startswith("The cards are revealed")), "")
+        if revealed:
+            verdict = next((w for w in words if " against " in w), "")
+            return Moment("⚔ " + (verdict or "The weapons are revealed"), revealed, "info")
+        p0, p1 = before.get("pieces", {}), after.get("pieces", {})
+        for sid, p in p1.items():
+            was = p0.get(sid, {})
+            if len(p.get("escaped", ())) > len(was.get("escaped", ())):
+                return Moment(f"➜ {self.name(sid)} escapes by the ferry",
+                              "With " + ", ".join(self.jewel_name(j) for j in p["escaped"]) + ".", "good", self.faction_of(sid))
+            if len(p.get("carrying", ())) > len(was.get("carrying", ())) and was.get("burglary"):
+                j = p["carrying"][-1]
+                return Moment(f"♦ {self.name(sid)} steals the {self.jewel_name(j)}", "The burglary succeeds.", "good", self.faction_of(sid))
+            if was.get("held") and not p.get("held"):
+                place = HELD_NAMES.get(was["held"].get("place", ""), "prison")
+                return Moment(f"✔ {self.name(sid)} is out of the {place}" if not place.startswith("the ") else f"✔ {self.name(sid)} is off {place}",
+                              "", "good", self.faction_of(sid))
+            if p.get("held") and not was.get("held"):
+                place = HELD_NAMES.get(p["held"].get("place", ""), "prison")
+                return Moment(f"⛓ {self.name(sid)} goes to the {place}" if not place.startswith("the ") else f"⛓ {self.name(sid)} goes to {place}",
+                              "", "bad", self.faction_of(sid))
+        return None  # a Raven card has its own large card over the board (the screen's)
+
+
+def birthday_today(today: Any) -> bool:
+    """Whether ``today`` (a date) is the Queen's Birthday, 21 April (RULINGS R-05).
+
+    >>> import datetime
+    >>> birthday_today(datetime.date(2027, 4, 21)), birthday_today(datetime.date(2027, 4, 22))
+    (True, False)
+    """
+    return (today.month, today.day) == (4, 21)
+
+
+def setup_words(birthday: bool, movement: str) -> list[str]:
+    """The wizard's words on the day and the board, in players' terms."""
+    out = ["Today is 21 April, the Queen's Birthday: her Raven card gives two Tower cards (the app read the date)."
+           if birthday else "Today is not 21 April: the Queen's Birthday Raven card gives one Tower card (the app read the date)."]
+    if movement == "unchecked":
+        out.append("Moves unchecked: after each move the player taps, or searches, the square landed on; "
+                   "the app applies that square's rules.")
+    else:
+        out.append("Moves checked on the app's board, which is RECONSTRUCTED from public sources: if your printed "
+                   "board differs, choose unchecked movement.")
+    return out
+
+
+def _unique(actions: list[Any]) -> list[Any]:
+    """Actions once each (two copies of one card kind make the same choice twice)."""
+    seen: set[Any] = set()
+    out = []
+    for a in actions:
+        key = (type(a), tuple(TOWER[c].kind if c in TOWER else c for c in getattr(a, "cards", ()) or getattr(a, "tools", ())),
+               getattr(a, "card", ""), getattr(a, "target", ""), getattr(a, "square", ""))
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+__all__ = ["OutragePresenter", "SeatStrip", "Cell", "TOWER_CARDS"]

@@ -1,0 +1,124 @@
+"""Outrage!'s table screen: the board (reconstructed, or the table's own with movement
+unchecked), a strip per seat, the jewels and warders, the 2d6 tray with the doubles of
+the turn, the split seven as a two-step dialog, the square search for unchecked moves,
+Raven cards shown large, attacks laid face down behind the gate then revealed. The action
+panel, undo, the log, clocks, the gate and the end screen are GameScreen's."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.utils import escape_markup, get_hex_from_color
+
+from ...gamescreen import GameScreen
+from ...kvload import load_kv
+from ...presenters.actions import ButtonSpec
+from ...widgets.cached import CachedView  # noqa: F401  (used in outrage.kv)
+from .board_view import OutrageBoard, piece_rgba  # noqa: F401  (OutrageBoard: used in outrage.kv)
+from .presenter import OutragePresenter
+
+
+class OutrageScreen(GameScreen):
+    mode_text = StringProperty("")
+    dice_text = StringProperty("")
+    strips_text = ListProperty([])
+    chips_text = ListProperty([])
+    places_text = StringProperty("")
+    raven_text = StringProperty("")
+    raven_open = BooleanProperty(False)
+    searching = BooleanProperty(False)
+
+    def on_table_bound(self, table: Any) -> None:
+        self.presenter = OutragePresenter(table)
+        self.ids.board.on_square = self.tap_square
+        self._raven_seen = ""
+        self.searching = False
+
+    def draw_table(self) -> None:
+        p = self.presenter
+        v = p.view()
+        self.turn_text = p.turn_line(v)
+        self.prompt_text = p.prompt_line()
+        self.mode_text = p.mode_line(v)
+        self.dice_text = p.dice_line(v)
+        theme = App.get_running_app().theme
+        strips = []
+        for s in p.strips(v):
+            colour = get_hex_from_color(piece_rgba(theme, s.faction))
+            mark = "▶ " if s.acting else ""
+            strips.append(f"{mark}[b][color={colour}]{s.glyph}[/color] {escape_markup(s.name)}[/b] · "
+                          f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
+        self.strips_text = strips
+        self.chips_text = [("▶ " if s.acting else "") + s.chip for s in p.strips(v)]
+        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend()])
+        self.ids.board.set_cells(p.cells(v), p.layout.cols, p.layout.rows)
+        raven = p.raven_text(v)
+        if raven and raven != self._raven_seen:
+            self.raven_open = True
+        self._raven_seen = raven
+        self.raven_text = raven
+        if not raven:
+            self.raven_open = False
+        self.searching = p.search is not None
+        actor = p.actors()[0] if p.actors() else ""
+        self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, p.who(actor) if actor else "")
+
+    def after_refresh(self) -> None:
+        if self.presenter.is_over():
+            app = App.get_running_app()
+            app.cue("win")
+            app.show_end()
+
+    def after_accept(self, action: Any = None) -> None:
+        # A dialog step (split, search) belongs to the move it was for.
+        self.presenter.split_with = ""
+        self.presenter.search = None
+        if "search_box" in self.ids:
+            self.ids.search_box.text = ""
+        super().after_accept(action)
+
+    def on_intent(self, spec: ButtonSpec) -> None:
+        p = self.presenter
+        if spec.intent == "split":
+            p.split_with = "?"
+        elif spec.intent == "split-with":
+            p.split_with = spec.seat
+        elif spec.intent == "split-back":
+            p.split_with = "?" if p.split_with not in ("", "?") else ""
+        elif spec.intent == "search":
+            p.search = ""
+        elif spec.intent == "search-back":
+            p.search = None
+            self.ids.search_box.text = ""
+        elif spec.intent == "noop":
+            return
+        self.searching = p.search is not None
+        self.show_actions()
+
+    def on_search_text(self, text: str) -> None:
+        if self.presenter is not None and self.presenter.search is not None:
+            self.presenter.search = text
+            self.show_actions()
+
+    def tap_square(self, square: str) -> None:
+        """A tap on the board: the move there when it is one; else the square's rule."""
+        p = self.presenter
+        move = p.move_to(square)
+        if move is not None and p.unchecked_move():
+            # Any square is a legal landing: a tap picks it, its button confirms it (a
+            # square is smaller than a finger here).
+            p.search = ""
+            self.searching = True
+            self.ids.search_box.text = p.square_name(square)
+            self.info_text = p.describe_square(square)
+        elif move is not None:
+            self.submit(move, f"Move to {self.presenter.square_name(square)}")
+        else:
+            self.info_text = self.presenter.describe_square(square)
+
+    def close_raven(self) -> None:
+        self.raven_open = False
+
+
+load_kv(__file__, "outrage.kv")

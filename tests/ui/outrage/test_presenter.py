@@ -1,0 +1,293 @@
+"""The Outrage! presenter against the real Table, without a window: the seat strips, the
+split seven's two steps, the square search, the attack's face-down choices behind the
+gate only, the reveal moment, and player words everywhere."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from rules import PUBLIC
+from rules.core import Roll
+from rules.outrage.actions import Arm, Attack, MoveTo, Split
+
+from companion.ui.games.outrage.layout import grid_layout
+from companion.ui.games.outrage.presenter import OutragePresenter
+from tests.ui.outrage.positions import SEATS, heist
+
+IDS = re.compile(r"\b(p[1-6]|[wt]\d\d|i\d+-\d\d|[a-z]+-\d)\b")
+
+
+@pytest.fixture
+def table(tmp_path: Any) -> Any:
+    from companion import Journal, Table
+
+    journal = Journal.open(tmp_path / "journal.sqlite3")
+    made: list[Any] = []
+
+    def make(movement: str = "checked", **pieces: dict[str, Any]) -> Any:
+        options, position = heist(movement)
+        for seat, changes in pieces.items():
+            position["pieces"][seat].update(changes)
+            if "cards" in changes:  # a new count: the seat's cards are dealt at random
+                position["private"]["hands"].pop(seat, None)
+        t = Table.create(journal, game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+    journal.close()
+
+
+def _public_words(p: OutragePresenter) -> list[str]:
+    v = p.view()
+    return ([p.prompt_line(), p.turn_line(v), p.mode_line(v), p.dice_line(v), p.warder_line(v)] + p.jewel_lines(v)
+            + [s.status + s.square for s in p.strips(v)] + [b.label for b in p.buttons()])
+
+
+def test_strips_show_prison_turns_burglary_targets_and_what_each_carries(table):
+    p = OutragePresenter(table())
+    ann, bob, cat, dan, eve, _fay = p.strips()
+    assert ann.acting and "⛓ Bloody Tower, turn 3 of 3" in ann.status and "✔ accredited" in ann.status
+    assert "◉ coin" in bob.status and "2 Tower cards" in bob.status
+    assert "carries Orb" in cat.status
+    assert "burgling the Sword of State: needs 5+, attempt 2" in dan.status
+    assert "not accredited" in eve.status
+    assert "Orb (2): carried by Cat" in " ".join(p.jewel_lines())
+    assert "called out from Waterloo" in p.warder_line()
+
+
+def test_the_board_places_every_square_once_and_shows_warders_jewels_and_pieces(table):
+    p = OutragePresenter(table())
+    assert len(set(grid_layout(p.board).cells.values())) == len(p.board.squares)
+    cells = {c.id: c for c in p.cells()}
+    assert cells["i2-05"].warder and not cells["i0-12"].warder  # Waterloo's warder is out
+    assert cells["t08"].jewel == "sword" and ("p4", "yellow") in cells["t08"].pieces
+    assert "take a Tower card" in p.describe_square("w09")
+    assert not any(IDS.search(p.describe_square(s)) for s in p.board.squares)
+
+
+def test_split_seven_is_two_steps_with_whom_then_how(table):
+    t = table(p1={"square": "w10", "held": None})
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 4)))
+    assert any(b.intent == "split" for b in p.buttons())
+    p.split_with = "?"
+    step1 = p.buttons()
+    assert "step 1 of 2" in step1[0].label and any(b.intent == "split-with" and b.seat == "p5" for b in step1)
+    p.split_with = "p5"
+    step2 = p.buttons()
+    assert "step 2 of 2" in step2[0].label
+    six = next(b for b in step2 if b.label == "Ann moves 6 · Eve moves 1")
+    assert six.action == Split("p1", other="p5", steps=6)
+    t.submit(six.action)
+    p.split_with = ""  # as the screen does after an accepted action
+    assert t.view(PUBLIC)["phase"] == "move"
+
+
+def test_unchecked_movement_finds_the_square_by_name_or_kind(table):
+    t = table("unchecked")
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 3)))  # a double: out of the Bloody Tower, six to move
+    assert "Your own board" in p.mode_line() and not any(c.reachable for c in p.cells())
+    assert p.unchecked_move()
+    assert [b.intent for b in p.buttons()][0] == "search"
+    p.search = "bell"
+    labels = [b.label for b in p.buttons()]
+    assert labels[0] == "→ Bell Tower"
+    assert p.search_results("tower")[:1] and all(p.board.squares[s].tower or "ower" in p.board.squares[s].name
+                                                  or p.board.squares[s].region == "white"
+                                                  for s in p.search_results("tower"))
+    t.submit(p.buttons()[0].action)
+    assert t.view(PUBLIC)["pieces"]["p1"]["square_name"] == "Bell Tower"
+
+
+def test_the_attack_is_chosen_behind_the_gate_and_revealed_as_a_moment(table):
+    t = table(p1={"square": "w10", "held": None})
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (1, 2)))
+    t.submit(next(a for a in p.legal() if isinstance(a, MoveTo)))
+    while "p2" not in t.prompt.actors:  # Ann's landing (a card, an offer): the app's answers
+        t.submit(next(iter(p.legal())))
+    attack = next(b for b in p.buttons() if isinstance(b.action, Attack) and b.action.target == "p3")
+    assert attack.label.startswith("⚔ Attack Cat")
+    t.submit(attack.action)
+    public = " ".join(_public_words(p))
+    assert "Dagger" not in public and "Mace" not in public and "Sword," not in public
+    assert not [h for h in t.hidden(PUBLIC) if len(h) > 2 and h in public]
+    hands = [b for b in p.buttons() if b.intent == "hand"]
+    assert {b.seat for b in hands} == {"p2", "p3"} and all("face down" in b.label for b in hands)
+    page = p.hand_page("p2")
+    labels = [c.label for s in page for c in s.choices]
+    assert "Lay Sword, Dagger face down (total 8)" in labels
+    before = t.view(PUBLIC)
+    t.submit(Arm("p2", ("sword-1", "dagger-1")))
+    assert {b.seat for b in p.buttons() if b.intent == "hand"} == {"p3"}
+    mid = t.view(PUBLIC)
+    t.submit(Arm("p3", ("mace-2",)))
+    after = t.view(PUBLIC)
+    assert p.moment(before, mid) is None
+    m = p.moment(mid, after)
+    assert m is not None and "Bob 8 against Cat 2" in m.title and "[" not in m.title + m.text
+
+
+def test_public_words_name_players_never_ids(table):
+    t = table()
+    p = OutragePresenter(t)
+    words = _public_words(p)
+    t.submit(Roll("p1", (3, 3)))
+    words += _public_words(p)
+    bad = [w for w in words if IDS.search(w)]
+    assert not bad
+
+
+def test_an_escape_ends_the_game_and_the_end_screen_names_scores_and_tie_breaks(table):
+    from companion.ui.presenters.end import EndModel
+    from rules.outrage.actions import Escape
+
+    from companion import Journal, Table
+
+    options, position = heist()
+    position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
+    position["jewels"]["orb"] = "p1"
+    position["mint"] = 4
+    t = Table.create(Journal.open(":memory:"), game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+    p = OutragePresenter(t)
+    escape = next(b for b in p.buttons() if isinstance(b.action, Escape))
+    assert "ferryman" in escape.label
+    before = t.view(PUBLIC)
+    t.submit(escape.action)
+    assert p.is_over() and p.buttons() == []
+    m = p.moment(before, t.view(PUBLIC))
+    assert m is not None and "Ann escapes" in m.title and "Orb" in m.text
+    names = {s["id"]: s["name"] for s in SEATS}
+    end = EndModel("outrage", t.outcome, names, t.view(), p.end_words())
+    lines = end.score_lines() + p.end_notes()
+    assert "Ann: 2 (Orb 2)" in lines and end.winners == "Ann"
+    assert any(line.startswith("Tie-breaks: the highest score; then the fewer jewels") for line in lines)
+    assert not [x for x in lines if IDS.search(x)]
+
+
+def test_a_raven_card_drawn_is_there_to_read_aloud_in_player_words(table):
+    t = table()
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 3)))
+    t.submit(MoveTo("p1", "i14-01"))  # an unmarked Inner Ward square: a Raven card
+    assert "take a Raven card" in p.prompt_line() and p.raven_text() == ""
+    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
+    draw = next(a for a in p.legal())
+    t.submit(draw)
+    text = p.raven_text()
+    assert text and "[" not in text and not IDS.search(text)
+
+
+def test_every_tower_card_in_a_hand_shows_what_it_does(table):
+    from rules.outrage.cards import TOWER
+
+    t = table()
+    p = OutragePresenter(t)
+    assert all(p.card_rule(c) for c in TOWER)
+    page = p.hand_page("p5")  # Eve: a Tower Pass, a Rope, the Key
+    words = [line.text for s in page for line in s.lines]
+    assert "• Tower Pass" in words and any("Instant accreditation at Queen's House" in w for w in words)
+    assert any("cannot be combined" in w for w in words)
+
+
+def test_a_random_game_keeps_the_public_panels_in_player_words(tmp_path):
+    """Two hundred random legal actions from the six-seat position: every panel the
+    screen draws is made without error, in player words, and shows no hidden card."""
+    import random
+
+    from companion import Journal, Table
+    from rules.core import Draw
+
+    options, position = heist()
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options=options,
+                     seed=5, position=position)
+    p = OutragePresenter(t)
+    rng = random.Random(5)
+    for _ in range(200):
+        if p.is_over():
+            break
+        v = p.view()
+        words = _public_words(p) + [p.raven_text(v)] + [p.describe_square(c.id) for c in p.cells(v) if c.pieces]
+        assert not [w for w in words if IDS.search(w)], words
+        hidden = {h for h in t.hidden(PUBLIC) if len(h) > 2}
+        assert not [w for w in words for h in hidden if h in w]
+        legal = p.legal()
+        draws = [a for a in legal if isinstance(a, Draw)]
+        t.submit(draws[0] if draws else rng.choice(legal))
+
+
+def test_the_hand_button_does_not_tell_whether_a_playable_card_is_held(table):
+    """In the Bloody Tower only a double helps, and Ann holds a Mace: her hand's button
+    is offered all the same, as it would be if she held a card she could play; with no
+    cards at all there is nothing to open."""
+    p = OutragePresenter(table())
+    assert not [a for a in p.legal() if p._private(a)]
+    assert [b.label for b in p.buttons() if b.intent == "hand"] == ["▤ Ann's hand — play a card"]
+    empty = OutragePresenter(table(p1={"cards": 0}))
+    assert not [b for b in empty.buttons() if b.intent == "hand"]
+
+
+def test_the_wizard_offers_outrage_for_six_seats_with_unchecked_moves(tmp_path):
+    from companion import Journal, Table
+    from companion.ui.games.outrage.presenter import setup_words
+    from companion.ui.presenters.setup import SetupModel
+
+    assert "outrage" in dict(SetupModel.games())
+    m = SetupModel.for_game("outrage")
+    m.set_seat_count(6)
+    m.set_option("movement", "unchecked")
+    assert m.check() == []
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=m.named_seats(), options=m.options, seed=1)
+    assert OutragePresenter(t).mode_line() == "Your own board · moves unchecked"
+    assert "taps, or searches, the square landed on" in " ".join(setup_words(False, "unchecked"))
+
+
+def test_the_deal_is_one_tap_from_the_apps_pack_or_card_by_card_behind_the_gate(tmp_path):
+    from companion import Journal, Table
+
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options={}, seed=1)
+    p = OutragePresenter(t)
+    deal = p.buttons()[0]
+    assert (deal.intent, deal.count) == ("app-draw", 18) and "Deal all 18" in deal.label
+    assert p.physical_draw_continues("p1") and not p.physical_draw_continues("p2")
+    page = p.physical_draw_page("p1")
+    t.submit(page[0].choices[0].action)
+    assert p.buttons()[0].count == 17
+
+
+def test_a_burglary_is_declared_behind_the_gate_with_its_target(tmp_path):
+    """Dan reaches the square facing the Sword of State; his tools are chosen behind the
+    gate, each choice with its target (12 minus the tools: the book's examples)."""
+    from companion import Journal, Table
+    from rules.outrage.actions import Burgle
+
+    options, position = heist()
+    position["seat"] = "p4"
+    position["pieces"]["p4"].update(square="t05", burglary=None, cards=2)
+    position["private"]["hands"]["p4"] = ["file-1", "dynamite-1"]
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options=options,
+                     seed=1, position=position)
+    p = OutragePresenter(t)
+    t.submit(Roll("p4", (1, 2)))
+    t.submit(p.move_to("t08"))
+    assert [b.label for b in p.buttons()] == ["No burglary", "▤ Dan's hand — declare a burglary"]
+    choices = {c.label: c.action for s in p.hand_page("p4") for c in s.choices}
+    assert set(choices) == {"Burgle with File: needs 10+", "Burgle with Dynamite: needs 7+",
+                            "Burgle with File, Dynamite: needs 5+"}
+    t.submit(choices["Burgle with File, Dynamite: needs 5+"])
+    assert isinstance(choices["Burgle with File: needs 10+"], Burgle)
+    dan = p.strips()[3]
+    assert "burgling the Sword of State: needs 5+, attempt 1" in dan.status
+
+
+def test_the_wizard_offers_no_join_form_it_does_not_have():
+    from companion.ui.presenters.setup import SetupModel
+
+    assert SetupModel.for_game("tyranny").can_join()
+    assert not SetupModel.for_game("outrage").can_join()  # no form for it in position_forms.json yet
