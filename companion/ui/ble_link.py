@@ -368,7 +368,7 @@ def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_
     player follows into the game on the table (``table.router``)."""
     if mode == "off":
         return None
-    from .demo import after_first_frame
+    from .frames import after_first_frame
     from .presenters.devices import DevicesModel
 
     if app.devices is None:

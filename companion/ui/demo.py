@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .links import HubLink
+from .frames import after_first_frame
 from .presenters.devices import DevicesModel
 
 log = logging.getLogger("companion.ui.demo")
@@ -183,26 +184,6 @@ class HubProcessLink(_DemoLink):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def after_first_frame(fn: Callable[[], None]) -> None:
-    """Call ``fn`` on the UI thread once the next frame is on screen (at once when
-    there is no Kivy window, e.g. outside the app)."""
-    try:
-        from kivy.clock import Clock
-        from kivy.core.window import Window
-    except Exception:  # no window provider
-        fn()
-        return
-    if Window is None:
-        fn()
-        return
-
-    def flipped(*_a: Any) -> None:
-        Window.unbind(on_flip=flipped)
-        Clock.schedule_once(lambda _dt: fn(), 0)
-
-    Window.bind(on_flip=flipped)
 
 
 def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0,

@@ -318,7 +318,7 @@ def start_gpio(app: Any, mode: str, pin_map: str | None = None, pin_factory: Any
     open game, and is closed with the app. A failure is shown in the devices panel."""
     if mode == "off":
         return None
-    from .demo import after_first_frame
+    from .frames import after_first_frame
     from .presenters.devices import DevicesModel
 
     if app.devices is None:
