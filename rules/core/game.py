@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import copy
 import itertools
+import operator
 import reprlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from .actions import Action, Draw, Roll, bad_fields, input_check
 from .errors import IllegalAction, InvalidSetup, NoPositions, Violation
@@ -59,11 +60,15 @@ class State:
         # Not fields: derived, so neither serialised nor compared.
         self._seat_ids = frozenset(s.id for s in self.seats)
         self._cached_prompt: tuple[int, Any] | None = None
+        # Prompts of steps that declare what they depend on (``@step(depends=...)``), by
+        # (phase, those values): reused across plies, for this state's seats and options.
+        self._prompts: dict[Any, Any] = {}
 
     def changed(self) -> None:
-        """Forget the prompt cached for this ply: call after editing a state by hand
+        """Forget the prompts cached for this state: call after editing a state by hand
         (tests building a position field by field); actions never need it."""
         self._cached_prompt = None
+        self._prompts.clear()
 
     def seat(self, seat_id: str) -> Seat:
         for s in self.seats:
@@ -118,25 +123,55 @@ class Option:
         return None
 
 
+Depends = tuple[str, ...] | Callable[[Any], Hashable] | None
+"""What a step's prompt depends on: state attribute names, or a function of the state."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a game's turn structure: its ``name`` (the state's ``phase``), whether
-    the seats' clocks run during it (``timed``: setup steps such as dealing are not), and
-    the rulebook section it follows (``rule``, cited when an action comes at the wrong
-    step)."""
+    the seats' clocks run during it (``timed``: setup steps such as dealing are not), the
+    rulebook section it follows (``rule``, cited when an action comes at the wrong step),
+    and what its prompt depends on (``depends``, see :func:`step`)."""
 
     name: str
     timed: bool = True
     rule: str = ""
+    depends: Depends = None
+
+    def key(self) -> Callable[[Any], Hashable] | None:
+        """The function of a state that, with the phase, decides this step's prompt, or
+        ``None`` when the step declares nothing (its prompt is then built every ply)."""
+        dep = self.depends
+        if dep is None:
+            return None
+        if callable(dep):
+            phase = self.name
+            return lambda state: (phase, dep(state))
+        if isinstance(dep, str) or not all(isinstance(d, str) and d for d in dep):
+            raise TypeError(f"step {self.name!r}: depends must be a tuple of state attribute names, or a function of the state")
+        return operator.attrgetter("phase", *dep)
 
 
-def step(name: str, *, timed: bool = True, rule: str = "") -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
+def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = None) -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
     """Declare a method as the prompt of step ``name``: ``@step("move")`` on
     ``def ask_move(self, state) -> Prompt``. The kernel's :meth:`Game.ask` calls the
-    method of the state's ``phase``."""
+    method of the state's ``phase``.
+
+    ``depends`` (optional) says what the prompt depends on besides the state's seats and
+    options, which never change: a tuple of state attribute names (dotted paths such as
+    ``"deck.reshuffles"`` allowed; their values must be hashable), or a function of the
+    state returning a hashable key. The kernel then builds the step's prompt once per
+    distinct key and reuses it on later plies, instead of calling the method on every
+    ply: ``@step("move", depends=("actor",))`` when the prompt only names the acting
+    seat. Declaring too little is a bug the harness finds (it compares the reused prompt
+    with a fresh one at every step); declaring nothing is always correct.
+    """
 
     def mark(fn: Callable[..., Prompt]) -> Callable[..., Prompt]:
-        fn.__step__ = Step(name, timed, rule)  # type: ignore[attr-defined]
+        spec = Step(name, timed, rule, depends)
+        spec.key()  # a malformed declaration fails here, where the game is defined
+        fn.__step__ = spec  # type: ignore[attr-defined]
         return fn
 
     return mark
@@ -180,6 +215,11 @@ class Game(Generic[S]):
         self._input_ok = {c: input_check(c) for c in self.action_types}
         self._kinds = {c.kind: c for c in self.action_types}
         self._asks = {name: getattr(self, attr) for name, attr in self._step_methods.items()}
+        # The key functions of steps that declare what their prompt depends on.
+        self._prompt_keys = {name: k for name, spec in self.declared_steps.items() if (k := spec.key()) is not None}
+        # A game that overrides ask() gets it called on every ply; otherwise the kernel
+        # looks the step up itself (and reuses prompts whose step declares ``depends``).
+        self._own_ask = type(self).ask is not Game.ask
 
     # ------------------------------------------------------------------ hooks
 
@@ -361,14 +401,37 @@ class Game(Generic[S]):
 
     def prompt(self, state: S) -> Prompt:
         """Who must act and what each awaits. Cached per ply: a prompt is built once per
-        position however often it is read (check, listing, views), so no game needs a
-        fast path of its own."""
+        position however often it is read (check, listing, views); a step that declares
+        what its prompt depends on (``@step(depends=...)``) has it reused across plies,
+        so no game needs a fast path of its own."""
         cached = state._cached_prompt
         if cached is not None and cached[0] == state.ply:
             return cached[1]
-        p = Prompt.game_over() if state.result is not None else self.ask(state)
+        if state.result is not None:
+            p = Prompt.game_over()
+        elif self._own_ask:
+            p = self.ask(state)
+        else:
+            phase = state.phase
+            key = self._prompt_keys.get(phase)
+            if key is None:
+                fn = self._asks.get(phase)
+                p = fn(state) if fn is not None else self.ask(state)
+            else:
+                k = key(state)
+                memo = state._prompts
+                p = memo.get(k)
+                if p is None:
+                    if len(memo) >= 256:
+                        memo.clear()
+                    p = memo[k] = self._asks[phase](state)
         state._cached_prompt = (state.ply, p)
         return p
+
+    def fresh_prompt(self, state: S) -> Prompt:
+        """The prompt built anew, no cache or reuse involved: what :meth:`prompt` must
+        always equal (the harness compares them at every step)."""
+        return Prompt.game_over() if state.result is not None else self.ask(state)
 
     def check(self, state: S, action: Action) -> tuple[Violation, ...]:
         """Every rule ``action`` breaks in ``state``; empty when it is legal. Malformed

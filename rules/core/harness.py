@@ -94,6 +94,10 @@ def _one_game(
     for _ in range(max_plies):
         if state.result is not None:
             break
+        prompt, fresh = game.prompt(state), game.fresh_prompt(state)
+        if prompt != fresh:
+            raise InvariantBroken(f"{where}: the prompt reused at ply {state.ply} ({prompt}) is not the one step "
+                                  f"{state.phase!r} builds now ({fresh}): its @step(depends=...) leaves something out")
         legal = list(game.legal_actions(state))
         if not legal:
             raise InvariantBroken(f"{where}: no legal action at ply {state.ply} ({game.prompt(state)})")

@@ -53,6 +53,12 @@ class _Interned(type):
         cls._made = {}
 
 
+def _same(self: object, memo: object = None) -> object:
+    """``copy``/``deepcopy`` of an immutable prompt value: the value itself (a state's
+    cached prompts are copied with it, and a copy would only cost time)."""
+    return self
+
+
 POOL = "pool"
 """The owner of a die that belongs to the table rather than to a seat (a shared pool)."""
 
@@ -325,6 +331,9 @@ class Prompt:
 
 
 _SINGLES: dict[tuple[str, object], Prompt] = {}
+
+for _cls in (Die, Decision, RollRequest, DrawRequest, CommitRequest, Prompt):
+    _cls.__copy__ = _cls.__deepcopy__ = _same  # type: ignore[attr-defined]
 
 
 def _what(a: Awaiting) -> str:

@@ -146,25 +146,26 @@ class Liberation(Game[LiberationState]):
 
     # ------------------------------------------------------------------ prompt
 
-    @step("setup-discard", timed=False, rule=R_SETUP)
+    @step("setup-discard", timed=False, rule=R_SETUP, depends=("setup_left",))
     def ask_setup_discard(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.dynasty, DrawRequest(DECK, f"setup: discard the top card face down ({state.setup_left} left)"))
 
-    @step("deal", timed=False, rule=R_SETUP)
+    @step("deal", timed=False, rule=R_SETUP, depends=lambda s: len(s.hands[s.dynasty]) < HAND_LIMIT)
     def ask_deal(self, state: LiberationState) -> Prompt:
         dyn = state.dynasty
         seat = dyn if len(state.hands[dyn]) < HAND_LIMIT else state.liberation
         return Prompt.single(seat, DrawRequest(DECK, f"setup: {state.side(seat)} draws 3 cards"))
 
-    @step("first-city", timed=False, rule=R_SETUP)
+    @step("first-city", timed=False, rule=R_SETUP, depends=())
     def ask_first_city(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.dynasty, Decision(("first_city",), "place a card face up: your first occupied City"))
 
-    @step("base", timed=False, rule=R_SETUP)
+    @step("base", timed=False, rule=R_SETUP, depends=())
     def ask_base(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.liberation, Decision(("place_base",), "place a card face down: your secret base"))
 
-    @step("step1", rule="Turn, step 1: Draw")
+    @step("step1", rule="Turn, step 1: Draw",
+          depends=lambda s: (s.active, bool(s.deck.cards), bool(s.deck.discard), s.deck.reshuffles))
     def ask_step1(self, state: LiberationState) -> Prompt:
         dynasty = state.active == state.dynasty
         also = ("unexploit", "pass") if dynasty else ("pass",)
@@ -178,22 +179,22 @@ class Liberation(Game[LiberationState]):
                 purpose += f" — the deck is empty: drawing reshuffles the discards and starts ACT {'I' * (state.act + 1)}"
         return Prompt.single(state.active, DrawRequest(DECK, purpose, also=also))
 
-    @step("step2", rule=R_D2)
+    @step("step2", rule=R_D2, depends=("active",))
     def ask_step2(self, state: LiberationState) -> Prompt:
         dynasty = state.active == state.dynasty
         kinds = ("mission", "occupy", "attack", "unexploit", "pass") if dynasty else ("evade", "sabotage", "mission", "pass")
         return Prompt.single(state.active, Decision(kinds, "step 2: take one action, or pass"))
 
-    @step("claim", rule=R_ATTACK)
+    @step("claim", rule=R_ATTACK, depends=("active", "taken"))
     def ask_claim(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.active, Decision(("claim",), f"occupy or discard {state.name(state.taken)}, taken by your Attack"))
 
-    @step("ask", rule=R_MISSIONS)
+    @step("ask", rule=R_MISSIONS, depends=("active", "asking"))
     def ask_ask(self, state: LiberationState) -> Prompt:
         m = self.mission_of(state, state.asking, state.side(state.active))
         return Prompt.single(state.active, Decision(("ask",), f"{m.name}: ask the referee"))
 
-    @step("step3", rule=R_STEP3)
+    @step("step3", rule=R_STEP3, depends=("active",))
     def ask_step3(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.active, Decision(("discard",), f"step 3: discard down to {HAND_LIMIT} cards (face down)"))
 

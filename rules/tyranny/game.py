@@ -197,20 +197,20 @@ class Tyranny(Game[TyrannyState]):
     def ask_capture(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor, CAPTURE_PLAYS)))
 
-    @step("move", rule=R_MOVE)
+    @step("move", rule=R_MOVE, depends=("actor",))
     def ask_move(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("move",), "choose the destination tile"))
 
-    @step("passing", rule=R_PLAYER)
+    @step("passing", rule=R_PLAYER, depends=lambda s: (s.actor, s.queue[0]))
     def ask_passing(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("range", "decline"), f"passed {state.seat_name(state.queue[0])}: capture roll?"))
 
-    @step("capture-roll", rule=R_PLAYER)
+    @step("capture-roll", rule=R_PLAYER, depends=lambda s: (s.target, tuple(s.numbers)))
     def ask_capture_roll(self, state: TyrannyState) -> Prompt:
         n = state.numbers
         return Prompt.single(state.target, RollRequest.of(1, 6, f"capture roll: {n[0]}-{n[-1]} goes free"))
 
-    @step("arrest", rule=R_PLAYER)
+    @step("arrest", rule=R_PLAYER, depends=("actor",))
     def ask_arrest(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
 
@@ -223,19 +223,19 @@ class Tyranny(Game[TyrannyState]):
         private = ("play",) if self.playable(state, r.seat, frozenset({r.window})) else ()
         return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=private))
 
-    @step("draw", rule=R_CARDS)
+    @step("draw", rule=R_CARDS, depends=("actor", "draw_deck"))
     def ask_draw(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest(state.draw_deck, f"{state.draw_deck} tile", also=("decline",)))
 
-    @step("cross", rule=R_TIERS)
+    @step("cross", rule=R_TIERS, depends=("actor",))
     def ask_cross(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("cross", "decline"), "move to the other tier?"))
 
-    @step("card-roll", rule=R_CARDS)
+    @step("card-roll", rule=R_CARDS, depends=("actor",))
     def ask_card_roll(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(1, 6, "card move"))
 
-    @step("pick", rule=R_CARDS)
+    @step("pick", rule=R_CARDS, depends=("actor", "pick"))
     def ask_pick(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
 
