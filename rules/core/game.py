@@ -91,10 +91,13 @@ class State:
 
     def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
         """Write to the game log; ``to`` limits who may read the entry."""
-        self.log.append(LogEntry(self.ply, text, seat, tuple(to) if to is not None else None))
+        # tuple.__new__ is what LogEntry(...) ends in, without the generated __new__'s own
+        # frame: a line is written on nearly every action.
+        self.log.append(_new_tuple(LogEntry, (self.ply, text, seat, None if to is None else tuple(to))))
 
 
 S = TypeVar("S", bound=State)
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
@@ -222,59 +222,66 @@ class Liberation(Game[LiberationState]):
                     if self._unseen_stand_in(state, card):
                         yield Draw(seat, awaiting.deck, card)
 
-    def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+    def __init__(self) -> None:
+        super().__init__()
+        # One rule check and one effect per action class, found in one look-up.
+        self._rules_of = {cls: getattr(self, name) for cls, name in _RULES.items()}
+
+    def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         # Only the seat that must act gets rule checks: anything else is already
         # "not-your-turn", and checking it against the other side's cards could leak them.
         if action.seat not in prompt.actors:
-            return
-        seat = action.seat
+            return ()
+        rules = self._rules_of.get(type(action))
+        # A Draw's card is the kernel's to check against the deck; a Pass or a Claim breaks no rule.
+        return rules(state, action) if rules is not None else ()
+
+    def _card_rules(self, state: LiberationState, action: FirstCity | PlaceBase) -> Iterator[Violation]:
+        if action.card not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_SETUP, f"{_q(action.card)} is not a card in your hand.")
+
+    def _unexploit_rules(self, state: LiberationState, action: Unexploit) -> Iterator[Violation]:
+        if action.city not in state.exploited:
+            yield Violation("not-exploited", R_UNEXPLOIT, f"{_q(action.city)} is not an exploited City of yours.")
+
+    def _occupy_rules(self, state: LiberationState, action: Occupy) -> Iterator[Violation]:
         m = state.map
-        hand = state.hands[seat]
-        if isinstance(action, Draw):
-            return  # the kernel checks the card against the deck
-        if isinstance(action, (FirstCity, PlaceBase)):
-            rule = R_SETUP
-            if action.card not in hand:
-                yield Violation("not-in-hand", rule, f"{_q(action.card)} is not a card in your hand.")
-        elif isinstance(action, Unexploit):
-            if action.city not in state.exploited:
-                yield Violation("not-exploited", R_UNEXPLOIT, f"{_q(action.city)} is not an exploited City of yours.")
-        elif isinstance(action, Occupy):
-            yield from self._exploitable(state, action.exploit, R_OCCUPY)
-            if action.card not in hand:
-                yield Violation("not-in-hand", R_OCCUPY, f"You can only occupy a City card from your hand; {_q(action.card)} is not in it.")
-            elif action.exploit in m and not m.adjacent(action.exploit, action.card):
-                yield Violation("not-adjacent", R_OCCUPY, f"{_q(action.card)} is not adjacent to {_q(action.exploit)}, the City you exploit.")
-        elif isinstance(action, Attack):
-            yield from self._exploitable(state, action.exploit, R_ATTACK)
-            if action.city not in m:
-                yield Violation("unknown-city", R_ATTACK, f"There is no City {_q(action.city)} on the map.")
-            elif action.exploit in m and not m.adjacent(action.exploit, action.city):
-                yield Violation("not-adjacent", R_ATTACK, f"You can only attack a City adjacent to the one you exploit; {_q(action.city)} is not adjacent to {_q(action.exploit)}.")
-        elif isinstance(action, Claim):
+        yield from self._exploitable(state, action.exploit, R_OCCUPY)
+        if action.card not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_OCCUPY, f"You can only occupy a City card from your hand; {_q(action.card)} is not in it.")
+        elif action.exploit in m and not m.adjacent(action.exploit, action.card):
+            yield Violation("not-adjacent", R_OCCUPY, f"{_q(action.card)} is not adjacent to {_q(action.exploit)}, the City you exploit.")
+
+    def _attack_rules(self, state: LiberationState, action: Attack) -> Iterator[Violation]:
+        m = state.map
+        yield from self._exploitable(state, action.exploit, R_ATTACK)
+        if action.city not in m:
+            yield Violation("unknown-city", R_ATTACK, f"There is no City {_q(action.city)} on the map.")
+        elif action.exploit in m and not m.adjacent(action.exploit, action.city):
+            yield Violation("not-adjacent", R_ATTACK, f"You can only attack a City adjacent to the one you exploit; {_q(action.city)} is not adjacent to {_q(action.exploit)}.")
+
+    def _evade_rules(self, state: LiberationState, action: Evade) -> Iterator[Violation]:
+        m = state.map
+        if action.to not in m:
+            yield Violation("unknown-city", R_EVADE, f"There is no City {_q(action.to)} on the map.")
             return
-        elif isinstance(action, Mission):
-            yield from self._mission_violations(state, action)
-        elif isinstance(action, AskReferee):
-            yield from self._ask_violations(state, action)
-        elif isinstance(action, Evade):
-            if action.to not in m:
-                yield Violation("unknown-city", R_EVADE, f"There is no City {_q(action.to)} on the map.")
-                return
-            if action.to != state.base and action.to not in hand:
-                yield Violation("not-in-hand", R_EVADE, f"Your new base must be a card from your hand (or the base itself); {_q(action.to)} is not.")
-            if action.to != state.base and not m.adjacent(state.base, action.to):
-                # Said without naming the current base: the harness and the Dynasty's
-                # screen must never see it.
-                yield Violation("evade-too-far", R_EVADE, f"Your new base must be the same City or one adjacent (one line) to your current base; {_q(action.to)} is not.")
-        elif isinstance(action, Sabotage):
-            if action.city not in m:
-                yield Violation("unknown-city", R_SABOTAGE, f"There is no City {_q(action.city)} on the map.")
-            elif not any(m.adjacent(action.city, c) for c in (*hand.cards, state.base)):
-                yield Violation("out-of-reach", R_SABOTAGE, f"You can only sabotage a City adjacent to a card in your hand or to your base; {_q(action.city)} is not.")
-        elif isinstance(action, Discard):
-            if action.card not in hand:
-                yield Violation("not-in-hand", R_STEP3, f"{_q(action.card)} is not a card in your hand.")
+        if action.to != state.base and action.to not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_EVADE, f"Your new base must be a card from your hand (or the base itself); {_q(action.to)} is not.")
+        if action.to != state.base and not m.adjacent(state.base, action.to):
+            # Said without naming the current base: the harness and the Dynasty's
+            # screen must never see it.
+            yield Violation("evade-too-far", R_EVADE, f"Your new base must be the same City or one adjacent (one line) to your current base; {_q(action.to)} is not.")
+
+    def _sabotage_rules(self, state: LiberationState, action: Sabotage) -> Iterator[Violation]:
+        m = state.map
+        if action.city not in m:
+            yield Violation("unknown-city", R_SABOTAGE, f"There is no City {_q(action.city)} on the map.")
+        elif not any(m.adjacent(action.city, c) for c in (*state.hands[action.seat].cards, state.base)):
+            yield Violation("out-of-reach", R_SABOTAGE, f"You can only sabotage a City adjacent to a card in your hand or to your base; {_q(action.city)} is not.")
+
+    def _discard_rules(self, state: LiberationState, action: Discard) -> Iterator[Violation]:
+        if action.card not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_STEP3, f"{_q(action.card)} is not a card in your hand.")
 
     def _exploitable(self, state: LiberationState, city: str, rule: str) -> Iterator[Violation]:
         if city not in state.occupied:
@@ -282,7 +289,7 @@ class Liberation(Game[LiberationState]):
         elif city in state.exploited:
             yield Violation("already-exploited", R_EXPLOIT, f"{_q(city)} is already exploited: unexploit it first.")
 
-    def _mission_violations(self, state: LiberationState, action: Mission) -> Iterator[Violation]:
+    def _mission_rules(self, state: LiberationState, action: Mission) -> Iterator[Violation]:
         seat = action.seat
         side = state.side(seat)
         hand = state.hands[seat]
@@ -317,7 +324,7 @@ class Liberation(Game[LiberationState]):
                 for v in self._exploitable(state, action.pay_city, R_COSTS):
                     yield Violation("cost-" + v.code, R_COSTS, v.message)
 
-    def _ask_violations(self, state: LiberationState, action: AskReferee) -> Iterator[Violation]:
+    def _ask_rules(self, state: LiberationState, action: AskReferee) -> Iterator[Violation]:
         spec = self.mission_of(state, state.asking, state.side(action.seat))
         q = spec.question
         assert q is not None  # the phase is "ask" only for missions with a question
@@ -819,6 +826,14 @@ class Liberation(Game[LiberationState]):
             yield "the base is not where its last move put it"
         if state.deck.reshuffles > 2:
             yield f"{state.deck.reshuffles} reshuffles: the game should have ended at the third"
+
+
+_RULES = {
+    FirstCity: "_card_rules", PlaceBase: "_card_rules", Unexploit: "_unexploit_rules", Occupy: "_occupy_rules",
+    Attack: "_attack_rules", Mission: "_mission_rules", AskReferee: "_ask_rules", Evade: "_evade_rules",
+    Sabotage: "_sabotage_rules", Discard: "_discard_rules",
+}
+"""The rule check of each action class that has one (a method of :class:`Liberation`)."""
 
 
 def _q(city: str) -> str:

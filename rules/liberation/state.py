@@ -9,7 +9,7 @@ occupied City), ``base`` (the Liberation's secret base), then turns: ``step1``, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.core import Deck, Hand, State, serializable
 
@@ -23,9 +23,10 @@ STEP_OF_PHASE = {"step1": 1, "step2": 2, "claim": 2, "ask": 2, "step3": 3}
 
 
 @serializable("liberation.Event")
-@dataclass(frozen=True)
-class Event:
-    """Something that happened in public, for the table screen and the log.
+class Event(NamedTuple):
+    """Something that happened in public, for the table screen and the log. A NamedTuple
+    like the kernel's ``LogEntry``: most actions write one, and a frozen dataclass sets
+    each of its eight fields through ``object.__setattr__``.
 
     ``kind`` and ``result``: ``attack`` → ``miss`` | ``taken`` | ``base-found``;
     ``claim`` → ``occupied`` | ``discarded``; ``sabotage`` → ``miss`` | ``discarded``;
