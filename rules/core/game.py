@@ -223,6 +223,7 @@ class Game(Generic[S]):
         # A game that overrides ask() gets it called on every ply; otherwise the kernel
         # looks the step up itself (and reuses prompts whose step declares ``depends``).
         self._own_ask = type(self).ask is not Game.ask
+        self._own_push_unchecked = type(self).push_unchecked is not Game.push_unchecked
 
     # ------------------------------------------------------------------ hooks
 
@@ -460,7 +461,12 @@ class Game(Generic[S]):
         if awaiting is not None and action.kind in awaiting.accepted:
             # The common case, kept lean: the seat may take this kind now.
             if cls is Roll:
-                if not _plain_roll_fits(action, awaiting.plain):  # type: ignore[union-attr]
+                # Plain alike dice (``plain``: count, sides) with no identities: one range
+                # test (the values are whole numbers, checked above); else die by die.
+                plain = awaiting.plain  # type: ignore[union-attr]
+                values = action.values  # type: ignore[attr-defined]
+                if (plain is None or action.ids or len(values) != plain[0]  # type: ignore[attr-defined]
+                        or min(values) < 1 or max(values) > plain[1]):
                     problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
                     if problems:
                         return problems
@@ -506,7 +512,16 @@ class Game(Generic[S]):
         problems = self.check(state, action)
         if problems:
             raise IllegalAction(problems, action)
-        self.push_unchecked(state, action)
+        if self._own_push_unchecked:
+            self.push_unchecked(state, action)
+            return
+        # push_unchecked's own body, run in this frame: one call less on every action.
+        if action.secret:
+            state.sealed.append(state.ply)
+        self.execute(state, action)
+        if action.chance:
+            state.rng.advance()
+        state.ply += 1
 
     def push_unchecked(self, state: S, action: Action) -> None:
         """Apply without checking: for simulations that only play listed legal actions."""
@@ -653,19 +668,6 @@ class Game(Generic[S]):
                 pile = deck.cards if deck.cards else (deck.discard if deck.auto_reshuffle else [])
                 for card in dict.fromkeys(pile):
                     yield Draw(seat, awaiting.deck, card)
-
-
-def _plain_roll_fits(action: Any, plain: tuple[int, int] | None) -> bool:
-    """Whether a Roll obviously fits a request of plain alike dice (``plain``: count,
-    sides): the right count, no die identities, every value a face. Anything else gets
-    the full die-by-die check."""
-    if plain is None or action.ids or len(action.values) != plain[0]:
-        return False
-    sides = plain[1]
-    for v in action.values:
-        if not 1 <= v <= sides:
-            return False
-    return True
 
 
 def swap_hidden(piles: Sequence[list[Any]], rng: Rng) -> bool:

@@ -161,7 +161,7 @@ class Tyranny(Game[TyrannyState]):
         """Whether ``seat`` can be captured where it stands (free, and not on a safe tile)."""
         if seat in state.custody:
             return False
-        b = board or self.board(state)
+        b = board or state.board
         tile = state.pos[seat]
         return b.tiles[tile].kind != "safe" and tile not in b.homes[state._faction[seat]]
 
@@ -176,7 +176,7 @@ class Tyranny(Game[TyrannyState]):
     def ask_start(self, state: TyrannyState) -> Prompt:
         actor = state.actor
         also: tuple[str, ...] = ()
-        b = self.board(state)
+        b = state.board
         tile = state.pos[actor]
         if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
             also += ("capture",)
@@ -242,7 +242,13 @@ class Tyranny(Game[TyrannyState]):
     def _plays(self, state: TyrannyState, seat: str, window: frozenset[str]) -> tuple[str, ...]:
         """``("play",)`` when ``seat`` holds a card it may play now: a private kind, as a
         face-down hand decides it."""
-        return ("play",) if state.hands[seat].cards and self.playable(state, seat, window) else ()
+        cards = state.hands[seat].cards
+        if cards:  # one playable card is enough: no list of them
+            faction = state._faction[seat]
+            for c in cards:
+                if CARDS[c].half(faction).effect in window and effects.usable(self, state, seat, c):
+                    return ("play",)
+        return ()
 
     def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
         if state._faction[seat] == CRIMINALS:
@@ -269,7 +275,7 @@ class Tyranny(Game[TyrannyState]):
         if isinstance(action, PlayCard):
             yield from effects.play_violations(self, state, action)
         elif isinstance(action, (OpenTunnel, CollapseTunnel)):
-            b = self.board(state)
+            b = state.board
             here = b.tunnel_at.get(state.pos[seat])
             if action.tunnel != here:
                 yield Violation("not-on-tunnel", R_TUNNEL, "You can only dig or collapse the tunnel whose end you stand on.")
@@ -303,7 +309,8 @@ class Tyranny(Game[TyrannyState]):
         if t is Roll:
             value = action.values[0]  # type: ignore[attr-defined]
             if phase == "start":
-                self._roll_move(state, seat, value)
+                state.note(f"{seat} rolls {value} to move.", seat)
+                self._offer_moves(state, seat, value)
             elif phase == "capture":
                 self._capture_roll(state, seat, value)
             elif phase == "custody":
@@ -322,7 +329,7 @@ class Tyranny(Game[TyrannyState]):
         elif t is Capture:
             tile = state.pos[seat]
             state.phase = "capture"
-            state.note(f"{seat} tries to capture {self.board(state).tiles[tile].name}.", seat)
+            state.note(f"{seat} tries to capture {state.board.tiles[tile].name}.", seat)
         elif t is PlayCard:
             effects.play(self, state, action)  # type: ignore[arg-type]
         elif t is OpenTunnel or t is CollapseTunnel:
@@ -346,7 +353,7 @@ class Tyranny(Game[TyrannyState]):
             self.arrest(state, seat, action.target)  # type: ignore[attr-defined]
             self.proceed(state)
         elif t is CrossTier:
-            b = self.board(state)
+            b = state.board
             to = b.home_on(state._faction[seat], b.other_tier(b.tier_of[state.pos[seat]]))
             state.pos[seat] = to
             state.note(f"{seat} crosses to {b.tiles[to].name}.", seat)
@@ -354,12 +361,11 @@ class Tyranny(Game[TyrannyState]):
         elif t is PickCard:
             effects.pick(self, state, action)  # type: ignore[arg-type]
 
-    def _roll_move(self, state: TyrannyState, seat: str, value: int) -> None:
-        state.note(f"{seat} rolls {value} to move.", seat)
-        self._offer_moves(state, seat, value)
-
     def _offer_moves(self, state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> None:
-        state.routes = reachable(state, seat, steps, up_to)
+        if up_to is None:
+            up_to = state.options["move"] == "up-to"
+        moves = state.board.routes(state.pos[seat], range(1, steps + 1) if up_to else steps, state.open_tunnels)
+        state.routes = moves.copy()  # type: ignore[attr-defined]  # the state's own dict: the board's answer is shared and read-only
         state.phase = "move"
 
     def _move(self, state: TyrannyState, seat: str, tile: str) -> None:
@@ -450,7 +456,7 @@ class Tyranny(Game[TyrannyState]):
     # --------------------------------------------------------- capturing
 
     def _capture_roll(self, state: TyrannyState, seat: str, value: int) -> None:
-        b = self.board(state)
+        b = state.board
         tile = b.tiles[state.pos[seat]]
         low, high = state.capture_range if state.capture_range else tile.range
         faction = state._faction[seat]
@@ -483,7 +489,7 @@ class Tyranny(Game[TyrannyState]):
     def arrest(self, state: TyrannyState, captor: str, captive: str) -> None:
         """``captor`` captures ``captive``: into custody at the captor's home base (start
         tile), with the chance to play Gamble 3 for either side (RULINGS P-03)."""
-        b = self.board(state)
+        b = state.board
         tile = state.pos[captive]
         state.custody[captive] = [6]
         state.pos[captive] = b.start[state._faction[captor]]
@@ -601,7 +607,7 @@ class Tyranny(Game[TyrannyState]):
         if "pay" in accepted:
             yield PayEscape(seat)
         if "open" in accepted or "collapse" in accepted:
-            tunnel = self.board(state).tunnel_at[state.pos[seat]]
+            tunnel = state.board.tunnel_at[state.pos[seat]]
             yield (OpenTunnel if "open" in accepted else CollapseTunnel)(seat, tunnel)
         if "play" in accepted:
             player = next(iter(prompt.actors))
@@ -610,7 +616,7 @@ class Tyranny(Game[TyrannyState]):
     # -------------------------------------------------------------- views
 
     def render(self, state: TyrannyState, viewer: str) -> dict[str, Any]:
-        b = self.board(state)
+        b = state.board
         view: dict[str, Any] = {
             "board": b.name,
             "phase": state.phase,
@@ -695,7 +701,7 @@ class Tyranny(Game[TyrannyState]):
         for name, d in state.decks.items():
             if any(CARDS[c].deck != name for c in d.cards + d.discard):
                 yield f"a card is in the wrong deck ({name})"
-        b = self.board(state)
+        b = state.board
         for s, tile in state.pos.items():
             if tile not in b.tiles:
                 yield f"{s} is on an unknown tile {tile!r}"
