@@ -30,7 +30,7 @@ from .errors import IllegalAction, InvalidSetup, NoPositions, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
-from .rng import Rng
+from .rng import GAMMA, MASK64, Rng
 from .seats import PUBLIC, Seat, parse_seats
 from .jsondata import from_data, to_data
 from .zones import Deck
@@ -171,9 +171,10 @@ def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = No
     with a fresh one at every step); declaring nothing is always correct.
     """
 
+    spec = Step(name, timed, rule, depends)
+    spec.key()  # a malformed declaration fails here, where the game is defined
+
     def mark(fn: Callable[..., Prompt]) -> Callable[..., Prompt]:
-        spec = Step(name, timed, rule, depends)
-        spec.key()  # a malformed declaration fails here, where the game is defined
         fn.__step__ = spec  # type: ignore[attr-defined]
         return fn
 
@@ -456,7 +457,26 @@ class Game(Generic[S]):
         if seat not in state._seat_ids:
             return (Violation("unknown-seat", "Setup", f"There is no seat {seat!r} at this table."),)
         cached = state._cached_prompt
-        prompt = cached[1] if cached is not None and cached[0] == state.ply else self.prompt(state)
+        if cached is not None and cached[0] == state.ply:
+            prompt = cached[1]
+        elif self._own_ask:
+            prompt = self.prompt(state)
+        else:
+            # What prompt() does for a fresh ply, in this frame: a call less on every action.
+            phase = state.phase
+            key = self._prompt_keys.get(phase)
+            if key is None:
+                fn = self._asks.get(phase)
+                prompt = fn(state) if fn is not None else self.ask(state)
+            else:
+                k = key(state)
+                memo = state._prompts
+                prompt = memo.get(k)
+                if prompt is None:
+                    if len(memo) >= 256:
+                        memo.clear()
+                    prompt = memo[k] = self._asks[phase](state)
+            state._cached_prompt = (state.ply, prompt)
         awaiting = prompt.waits.get(seat)
         if awaiting is not None and action.kind in awaiting.accepted:
             # The common case, kept lean: the seat may take this kind now.
@@ -465,15 +485,25 @@ class Game(Generic[S]):
                 # test (the values are whole numbers, checked above); else die by die.
                 plain = awaiting.plain  # type: ignore[union-attr]
                 values = action.values  # type: ignore[attr-defined]
-                if (plain is None or action.ids or len(values) != plain[0]  # type: ignore[attr-defined]
-                        or min(values) < 1 or max(values) > plain[1]):
+                fits = plain is not None and not action.ids and len(values) == plain[0]  # type: ignore[attr-defined]
+                if fits:
+                    sides = plain[1]  # type: ignore[index]
+                    for v in values:
+                        if not 1 <= v <= sides:
+                            fits = False
+                            break
+                if not fits:
                     problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
                     if problems:
                         return problems
             elif cls is Draw and isinstance(awaiting, DrawRequest):
-                problems = tuple(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
-                if problems:
-                    return problems
+                # A card plainly drawable from the awaited deck needs nothing more; any other
+                # goes to _check_draw (which a game may widen, as Liberation's unseen stand-ins).
+                deck = awaiting.deck
+                if action.deck != deck or not self.deck(state, deck).can_draw(action.card):  # type: ignore[attr-defined]
+                    problems = tuple(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
+                    if problems:
+                        return problems
             found = self.violations(state, action, prompt)
             return found if type(found) is tuple else tuple(found)
         return self._refusal(state, action, prompt, awaiting)
@@ -515,12 +545,14 @@ class Game(Generic[S]):
         if self._own_push_unchecked:
             self.push_unchecked(state, action)
             return
-        # push_unchecked's own body, run in this frame: one call less on every action.
+        # push_unchecked's own body, run in this frame: one call less on every action
+        # (and Rng.advance's one line, for the same reason).
         if action.secret:
             state.sealed.append(state.ply)
         self.execute(state, action)
         if action.chance:
-            state.rng.advance()
+            rng = state.rng
+            rng.state = (rng.state + GAMMA) & MASK64
         state.ply += 1
 
     def push_unchecked(self, state: S, action: Action) -> None:

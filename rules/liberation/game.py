@@ -351,62 +351,63 @@ class Liberation(Game[LiberationState]):
 
     def execute(self, state: LiberationState, action: Action) -> None:
         seat = action.seat
-        if isinstance(action, Draw):
-            self._draw(state, action)
-        elif isinstance(action, FirstCity):
-            state.hands[seat].remove(action.card)
-            state.occupied.append(action.card)
-            self._event(state, "first-city", seat, city=action.card, text=f"The Dynasty occupies {state.name(action.card)}, its first City.")
-            state.phase = "base"
-        elif isinstance(action, PlaceBase):
-            state.hands[seat].remove(action.card)
-            state.base = action.card
-            state.moves.append(BaseMove(state.ply, state.turn, state.act, "", action.card))
-            state.note("The Liberation places its secret base face down.")
-            state.note(f"Your secret base is {state.name(action.card)}.", seat, to=(seat,))
-            state.turn = 1
-            state.active = state.dynasty
-            state.phase = "step1"
-        elif isinstance(action, Pass):
+        t = type(action)  # the action classes, most frequent first
+        if t is Pass:
             state.note(f"{_side_name(state, seat)} {'does not draw' if state.phase == 'step1' else 'takes no action'}.", seat)
             self._next_step(state)
-        elif isinstance(action, Unexploit):
-            state.exploited.remove(action.city)
-            self._event(state, "unexploit", seat, city=action.city, text=f"The Dynasty unexploits {state.name(action.city)}.")
+        elif t is Draw:
+            self._draw(state, action)  # type: ignore[arg-type]
+        elif t is Mission:
+            self._mission(state, action)  # type: ignore[arg-type]
+        elif t is Unexploit:
+            state.exploited.remove(action.city)  # type: ignore[attr-defined]
+            self._event(state, "unexploit", seat, city=action.city, text=f"The Dynasty unexploits {state.name(action.city)}.")  # type: ignore[attr-defined]
             self._next_step(state)
-        elif isinstance(action, Occupy):
-            state.exploited.append(action.exploit)
-            state.hands[seat].remove(action.card)
-            state.occupied.append(action.card)
-            self._event(state, "occupy", seat, city=action.card, exploit=action.exploit,
-                        text=f"The Dynasty exploits {state.name(action.exploit)} and occupies {state.name(action.card)}.")
+        elif t is Sabotage:
+            self._sabotage(state, action)  # type: ignore[arg-type]
+        elif t is AskReferee:
+            self._answer(state, action)  # type: ignore[arg-type]
+        elif t is Evade:
+            self._evade(state, action)  # type: ignore[arg-type]
+        elif t is Attack:
+            self._attack(state, action)  # type: ignore[arg-type]
+        elif t is Discard:
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.deck.put_discard(action.card)  # type: ignore[attr-defined]
+            state.note(f"{_side_name(state, seat)} discards a card face down.", seat)
+            state.note(f"You discard {state.name(action.card)}.", seat, to=(seat,))  # type: ignore[attr-defined]
+            if len(state.hands[seat]) <= HAND_LIMIT:
+                self._end_turn(state)
+        elif t is Occupy:
+            state.exploited.append(action.exploit)  # type: ignore[attr-defined]
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.occupied.append(action.card)  # type: ignore[attr-defined]
+            self._event(state, "occupy", seat, city=action.card, exploit=action.exploit,  # type: ignore[attr-defined]
+                        text=f"The Dynasty exploits {state.name(action.exploit)} and occupies {state.name(action.card)}.")  # type: ignore[attr-defined]
             self._end_step2(state)
-        elif isinstance(action, Attack):
-            self._attack(state, action)
-        elif isinstance(action, Claim):
+        elif t is Claim:
             card, state.taken = state.taken, ""
-            if action.occupy:
+            if action.occupy:  # type: ignore[attr-defined]
                 state.occupied.append(card)
             else:
                 state.deck.put_discard(card)
-            self._event(state, "claim", seat, city=card, result="occupied" if action.occupy else "discarded",
-                        text=f"The Dynasty {'occupies' if action.occupy else 'discards'} {state.name(card)}.")
+            self._event(state, "claim", seat, city=card, result="occupied" if action.occupy else "discarded",  # type: ignore[attr-defined]
+                        text=f"The Dynasty {'occupies' if action.occupy else 'discards'} {state.name(card)}.")  # type: ignore[attr-defined]
             self._end_step2(state)
-        elif isinstance(action, Mission):
-            self._mission(state, action)
-        elif isinstance(action, AskReferee):
-            self._answer(state, action)
-        elif isinstance(action, Evade):
-            self._evade(state, action)
-        elif isinstance(action, Sabotage):
-            self._sabotage(state, action)
-        elif isinstance(action, Discard):
-            state.hands[seat].remove(action.card)
-            state.deck.put_discard(action.card)
-            state.note(f"{_side_name(state, seat)} discards a card face down.", seat)
-            state.note(f"You discard {state.name(action.card)}.", seat, to=(seat,))
-            if len(state.hands[seat]) <= HAND_LIMIT:
-                self._end_turn(state)
+        elif t is FirstCity:
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.occupied.append(action.card)  # type: ignore[attr-defined]
+            self._event(state, "first-city", seat, city=action.card, text=f"The Dynasty occupies {state.name(action.card)}, its first City.")  # type: ignore[attr-defined]
+            state.phase = "base"
+        elif t is PlaceBase:
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.base = action.card  # type: ignore[attr-defined]
+            state.moves.append(BaseMove(state.ply, state.turn, state.act, "", action.card))  # type: ignore[attr-defined]
+            state.note("The Liberation places its secret base face down.")
+            state.note(f"Your secret base is {state.name(action.card)}.", seat, to=(seat,))  # type: ignore[attr-defined]
+            state.turn = 1
+            state.active = state.dynasty
+            state.phase = "step1"
 
     def _draw(self, state: LiberationState, action: Draw) -> None:
         deck, seat = state.deck, action.seat
