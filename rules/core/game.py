@@ -149,11 +149,11 @@ class Step:
         if dep is None:
             return None
         if callable(dep):
-            phase = self.name
-            return lambda state: (phase, dep(state))
+            return dep
         if isinstance(dep, str) or not all(isinstance(d, str) and d for d in dep):
             raise TypeError(f"step {self.name!r}: depends must be a tuple of state attribute names, or a function of the state")
-        return operator.attrgetter("phase", *dep)
+        # Nothing declared but the step itself: the phase (always the same here) is the key.
+        return operator.attrgetter(*dep) if dep else operator.attrgetter("phase")
 
 
 def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = None) -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
@@ -423,7 +423,7 @@ class Game(Generic[S]):
                 fn = self._asks.get(phase)
                 p = fn(state) if fn is not None else self.ask(state)
             else:
-                k = key(state)
+                k = (phase, key(state))
                 memo = state._prompts
                 p = memo.get(k)
                 if p is None:
@@ -469,7 +469,7 @@ class Game(Generic[S]):
                 fn = self._asks.get(phase)
                 prompt = fn(state) if fn is not None else self.ask(state)
             else:
-                k = key(state)
+                k = (phase, key(state))
                 memo = state._prompts
                 prompt = memo.get(k)
                 if prompt is None:

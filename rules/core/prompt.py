@@ -172,13 +172,13 @@ class RollRequest(_Awaiting):
         _Awaiting.__post_init__(self)
 
     @classmethod
-    @functools.lru_cache(maxsize=1024)
     def of(cls, count: int, sides: int, purpose: str, *, owner: str = "", also: tuple[str, ...] = (),
            private: tuple[str, ...] = ()) -> "RollRequest":
         """``count`` alike dice: ``RollRequest.of(2, 6, "move")`` is 2d6. Requests are
-        immutable values, so the kernel hands out one per distinct request (remembered
-        by their arguments: a request asked for again costs no Python call)."""
-        return cls(dice=(Die(sides, owner),) * count, purpose=purpose, also=also, private=private)
+        immutable values, so the kernel hands out one per distinct request."""
+        # Positional arguments: the cache's key is then the arguments' own tuple (keyword
+        # arguments would make it build one, slower than this call).
+        return _alike(cls, count, sides, purpose, owner, also, private)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -205,6 +205,12 @@ class RollRequest(_Awaiting):
 
     def describe(self) -> str:
         return f"a roll of {self.notation()} ({self.purpose})"
+
+
+@functools.lru_cache(maxsize=1024)
+def _alike(cls: type, count: int, sides: int, purpose: str, owner: str, also: tuple[str, ...],
+           private: tuple[str, ...]) -> RollRequest:
+    return cls(dice=(Die(sides, owner),) * count, purpose=purpose, also=also, private=private)
 
 
 @serializable("core.DrawRequest")
