@@ -6,6 +6,7 @@ step, checks the contract of ``rules/core``:
 * a rejected action raises :class:`IllegalAction` with at least one complete violation
   (code, rule, message) and leaves the state exactly as it was;
 * every listed legal action is accepted; ``in`` agrees with the listing;
+* a prompt the kernel reuses across plies (a step's ``depends``) equals a fresh one;
 * the state and the action round-trip through JSON;
 * replaying the action list from the setup reproduces the state;
 * no secret appears in the public view, in another seat's view, or in a rejection message;
