@@ -6,7 +6,10 @@
   + ``pop`` of every move along random games (the baseline: a parsed, legality-checked
   move), and plain ``push_uci`` along the game for reference. The two are timed game by
   game, interleaved, in rounds; each game counts with its best round. The ratio's spread
-  round by round (whole rounds, not best games) is printed too.
+  round by round (whole rounds, not best games) is printed too, and the same comparison
+  in CPU time (``time.process_time``, best round per game): on a machine shared with
+  other busy processes the wall clock also counts the time this process waited for a
+  core, in bursts that spoil some games of either side and not others.
 * **Complete random games per second.** Each game: ``random_playout`` (listing legal
   actions, choosing one, ``push_unchecked``) until a faction wins, capped at a ply limit;
   python-chess: random legal moves until ``is_game_over()``.
@@ -90,34 +93,42 @@ def validated(game: Game[Any], games: list[tuple[object, list[object]]]) -> int:
     return done
 
 
-def game_s(game: Game[Any], rec: tuple[object, list[object]]) -> float:
+def game_s(game: Game[Any], rec: tuple[object, list[object]]) -> tuple[float, float]:
     """Seconds to push one recorded game's actions through the kernel's generic checked
-    ``push`` (the same path for every game: no engine has one of its own); setting the
-    game up (not an action) is done before the clock starts."""
+    ``push`` (the same path for every game: no engine has one of its own), on the wall
+    clock and in CPU time; setting the game up (not an action) is done before the clocks
+    start."""
     (seats, options, seed), actions = rec  # type: ignore[misc]
     push = game.push
     state = game.new(seats, options, seed)
+    c = time.process_time()
     t = time.perf_counter()
     for a in actions:
         push(state, a)
-    return time.perf_counter() - t
+    t = time.perf_counter() - t
+    return t, time.process_time() - c
 
 
-def chess_game_s(moves: list[str]) -> tuple[float, float]:
+def chess_game_s(moves: list[str]) -> tuple[float, float, float, float]:
     """Seconds for one game's push_uci + pop at every position (with the plain push that
-    walks on), and seconds for that walk alone, to be taken out."""
+    walks on), and seconds for that walk alone, to be taken out: wall clock, then CPU
+    time, for each."""
     board = chess.Board()
+    c = time.process_time()
     t = time.perf_counter()
     for uci in moves:
         board.push_uci(uci)
         board.pop()
         board.push(chess.Move.from_uci(uci))
     loop = time.perf_counter() - t
+    loop_cpu = time.process_time() - c
     board = chess.Board()
+    c = time.process_time()
     t = time.perf_counter()
     for uci in moves:
         board.push(chess.Move.from_uci(uci))
-    return loop, time.perf_counter() - t
+    walk = time.perf_counter() - t
+    return loop, walk, loop_cpu, time.process_time() - c
 
 
 def random_games(game: Game[Any], n: int, seed: int) -> tuple[int, int]:
@@ -146,20 +157,25 @@ def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: in
     in single rounds, not a whole series of one engine."""
     tgames = recorded(game, n_games, 1)
     t_actions = sum(len(a) for _, a in tgames)
-    t_best = [float("inf")] * n_games
-    c_best = [float("inf")] * n_games
-    w_best = [float("inf")] * n_games
+    inf = float("inf")
+    t_best, c_best, w_best = [inf] * n_games, [inf] * n_games, [inf] * n_games
+    # The same in CPU time (time.process_time): what the process itself spent, whatever
+    # other processes on the machine did meanwhile.
+    t_cpu, c_cpu, w_cpu = [inf] * n_games, [inf] * n_games, [inf] * n_games
     t_round: list[float] = []
     c_round: list[float] = []
     c_plain_s: list[float] = []
     for _ in range(repeats):
         t_sum = c_sum = 0.0
         for g in range(n_games):
-            ts = game_s(game, tgames[g])
-            loop, walk = chess_game_s(cgames[g])
+            ts, ts_cpu = game_s(game, tgames[g])
+            loop, walk, loop_cpu, walk_cpu = chess_game_s(cgames[g])
             t_best[g] = min(t_best[g], ts)
             c_best[g] = min(c_best[g], loop)
             w_best[g] = min(w_best[g], walk)
+            t_cpu[g] = min(t_cpu[g], ts_cpu)
+            c_cpu[g] = min(c_cpu[g], loop_cpu)
+            w_cpu[g] = min(w_cpu[g], walk_cpu)
             t_sum += ts
             c_sum += loop - walk
         t_round.append(t_sum)
@@ -169,6 +185,8 @@ def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: in
     c_rate = c_moves / (sum(c_best) - sum(w_best))
     c_plain = c_moves / min(c_plain_s)
     round_ratios = [(t_actions / ts) / (c_moves / cs) for ts, cs in zip(t_round, c_round)]
+    t_us = 1e6 * sum(t_cpu) / t_actions
+    c_us = 1e6 * (sum(c_cpu) - sum(w_cpu)) / c_moves
 
     k = max(5, n_games // 3)
     t0 = time.perf_counter()
@@ -185,6 +203,8 @@ def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: in
     print(f"{'chess':<10} push_uci alone      {c_plain:>10,.0f} moves/s")
     print(f"{'ratio':<10} {name} / chess {ratio:>8.2f}x   (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'}; "
           f"round by round {min(round_ratios):.2f}–{max(round_ratios):.2f}x over {repeats} rounds)")
+    print(f"{'cpu time':<10} {t_us:.1f} µs per {name} action, {c_us:.1f} µs per chess push_uci + pop: "
+          f"{c_us / t_us:.2f}x (best of {repeats} per game, time.process_time)")
     print(f"{name:<10} random games        {t_games:>10,.1f} games/s    ({finished}/{k} finished within 2,000 plies)")
     print(f"{'chess':<10} random games        {c_games:>10,.1f} games/s")
     return ratio >= TARGET

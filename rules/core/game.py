@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import copy
 import itertools
+import operator
 import reprlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generic, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from .actions import Action, Draw, Roll, bad_fields, input_check
 from .errors import IllegalAction, InvalidSetup, NoPositions, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
-from .rng import Rng
+from .rng import GAMMA, MASK64, Rng
 from .seats import PUBLIC, Seat, parse_seats
 from .jsondata import from_data, to_data
 from .zones import Deck
@@ -59,11 +60,15 @@ class State:
         # Not fields: derived, so neither serialised nor compared.
         self._seat_ids = frozenset(s.id for s in self.seats)
         self._cached_prompt: tuple[int, Any] | None = None
+        # Prompts of steps that declare what they depend on (``@step(depends=...)``), by
+        # (phase, those values): reused across plies, for this state's seats and options.
+        self._prompts: dict[Any, Any] = {}
 
     def changed(self) -> None:
-        """Forget the prompt cached for this ply: call after editing a state by hand
+        """Forget the prompts cached for this state: call after editing a state by hand
         (tests building a position field by field); actions never need it."""
         self._cached_prompt = None
+        self._prompts.clear()
 
     def seat(self, seat_id: str) -> Seat:
         for s in self.seats:
@@ -86,10 +91,13 @@ class State:
 
     def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
         """Write to the game log; ``to`` limits who may read the entry."""
-        self.log.append(LogEntry(self.ply, text, seat, tuple(to) if to is not None else None))
+        # tuple.__new__ is what LogEntry(...) ends in, without the generated __new__'s own
+        # frame: a line is written on nearly every action.
+        self.log.append(_new_tuple(LogEntry, (self.ply, text, seat, None if to is None else tuple(to))))
 
 
 S = TypeVar("S", bound=State)
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -118,25 +126,56 @@ class Option:
         return None
 
 
+Depends = tuple[str, ...] | Callable[[Any], Hashable] | None
+"""What a step's prompt depends on: state attribute names, or a function of the state."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a game's turn structure: its ``name`` (the state's ``phase``), whether
-    the seats' clocks run during it (``timed``: setup steps such as dealing are not), and
-    the rulebook section it follows (``rule``, cited when an action comes at the wrong
-    step)."""
+    the seats' clocks run during it (``timed``: setup steps such as dealing are not), the
+    rulebook section it follows (``rule``, cited when an action comes at the wrong step),
+    and what its prompt depends on (``depends``, see :func:`step`)."""
 
     name: str
     timed: bool = True
     rule: str = ""
+    depends: Depends = None
+
+    def key(self) -> Callable[[Any], Hashable] | None:
+        """The function of a state that, with the phase, decides this step's prompt, or
+        ``None`` when the step declares nothing (its prompt is then built every ply)."""
+        dep = self.depends
+        if dep is None:
+            return None
+        if callable(dep):
+            return dep
+        if isinstance(dep, str) or not all(isinstance(d, str) and d for d in dep):
+            raise TypeError(f"step {self.name!r}: depends must be a tuple of state attribute names, or a function of the state")
+        # Nothing declared but the step itself: the phase (always the same here) is the key.
+        return operator.attrgetter(*dep) if dep else operator.attrgetter("phase")
 
 
-def step(name: str, *, timed: bool = True, rule: str = "") -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
+def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = None) -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
     """Declare a method as the prompt of step ``name``: ``@step("move")`` on
     ``def ask_move(self, state) -> Prompt``. The kernel's :meth:`Game.ask` calls the
-    method of the state's ``phase``."""
+    method of the state's ``phase``.
+
+    ``depends`` (optional) says what the prompt depends on besides the state's seats and
+    options, which never change: a tuple of state attribute names (dotted paths such as
+    ``"deck.reshuffles"`` allowed; their values must be hashable), or a function of the
+    state returning a hashable key. The kernel then builds the step's prompt once per
+    distinct key and reuses it on later plies, instead of calling the method on every
+    ply: ``@step("move", depends=("actor",))`` when the prompt only names the acting
+    seat. Declaring too little is a bug the harness finds (it compares the reused prompt
+    with a fresh one at every step); declaring nothing is always correct.
+    """
+
+    spec = Step(name, timed, rule, depends)
+    spec.key()  # a malformed declaration fails here, where the game is defined
 
     def mark(fn: Callable[..., Prompt]) -> Callable[..., Prompt]:
-        fn.__step__ = Step(name, timed, rule)  # type: ignore[attr-defined]
+        fn.__step__ = spec  # type: ignore[attr-defined]
         return fn
 
     return mark
@@ -180,6 +219,12 @@ class Game(Generic[S]):
         self._input_ok = {c: input_check(c) for c in self.action_types}
         self._kinds = {c.kind: c for c in self.action_types}
         self._asks = {name: getattr(self, attr) for name, attr in self._step_methods.items()}
+        # The key functions of steps that declare what their prompt depends on.
+        self._prompt_keys = {name: k for name, spec in self.declared_steps.items() if (k := spec.key()) is not None}
+        # A game that overrides ask() gets it called on every ply; otherwise the kernel
+        # looks the step up itself (and reuses prompts whose step declares ``depends``).
+        self._own_ask = type(self).ask is not Game.ask
+        self._own_push_unchecked = type(self).push_unchecked is not Game.push_unchecked
 
     # ------------------------------------------------------------------ hooks
 
@@ -361,14 +406,37 @@ class Game(Generic[S]):
 
     def prompt(self, state: S) -> Prompt:
         """Who must act and what each awaits. Cached per ply: a prompt is built once per
-        position however often it is read (check, listing, views), so no game needs a
-        fast path of its own."""
+        position however often it is read (check, listing, views); a step that declares
+        what its prompt depends on (``@step(depends=...)``) has it reused across plies,
+        so no game needs a fast path of its own."""
         cached = state._cached_prompt
         if cached is not None and cached[0] == state.ply:
             return cached[1]
-        p = Prompt.game_over() if state.result is not None else self.ask(state)
+        if state.result is not None:
+            p = Prompt.game_over()
+        elif self._own_ask:
+            p = self.ask(state)
+        else:
+            phase = state.phase
+            key = self._prompt_keys.get(phase)
+            if key is None:
+                fn = self._asks.get(phase)
+                p = fn(state) if fn is not None else self.ask(state)
+            else:
+                k = (phase, key(state))
+                memo = state._prompts
+                p = memo.get(k)
+                if p is None:
+                    if len(memo) >= 256:
+                        memo.clear()
+                    p = memo[k] = self._asks[phase](state)
         state._cached_prompt = (state.ply, p)
         return p
+
+    def fresh_prompt(self, state: S) -> Prompt:
+        """The prompt built anew, no cache or reuse involved: what :meth:`prompt` must
+        always equal (the harness compares them at every step)."""
+        return Prompt.game_over() if state.result is not None else self.ask(state)
 
     def check(self, state: S, action: Action) -> tuple[Violation, ...]:
         """Every rule ``action`` breaks in ``state``; empty when it is legal. Malformed
@@ -389,19 +457,53 @@ class Game(Generic[S]):
         if seat not in state._seat_ids:
             return (Violation("unknown-seat", "Setup", f"There is no seat {seat!r} at this table."),)
         cached = state._cached_prompt
-        prompt = cached[1] if cached is not None and cached[0] == state.ply else self.prompt(state)
+        if cached is not None and cached[0] == state.ply:
+            prompt = cached[1]
+        elif self._own_ask:
+            prompt = self.prompt(state)
+        else:
+            # What prompt() does for a fresh ply, in this frame: a call less on every action.
+            phase = state.phase
+            key = self._prompt_keys.get(phase)
+            if key is None:
+                fn = self._asks.get(phase)
+                prompt = fn(state) if fn is not None else self.ask(state)
+            else:
+                k = (phase, key(state))
+                memo = state._prompts
+                prompt = memo.get(k)
+                if prompt is None:
+                    if len(memo) >= 256:
+                        memo.clear()
+                    prompt = memo[k] = self._asks[phase](state)
+            state._cached_prompt = (state.ply, prompt)
         awaiting = prompt.waits.get(seat)
         if awaiting is not None and action.kind in awaiting.accepted:
             # The common case, kept lean: the seat may take this kind now.
             if cls is Roll:
-                if not _plain_roll_fits(action, awaiting.plain):  # type: ignore[union-attr]
+                # Plain alike dice (``plain``: count, sides) with no identities: one range
+                # test (the values are whole numbers, checked above); else die by die.
+                plain = awaiting.plain  # type: ignore[union-attr]
+                values = action.values  # type: ignore[attr-defined]
+                fits = plain is not None and not action.ids and len(values) == plain[0]  # type: ignore[attr-defined]
+                if fits:
+                    sides = plain[1]  # type: ignore[index]
+                    for v in values:
+                        if not 1 <= v <= sides:
+                            fits = False
+                            break
+                if not fits:
                     problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
                     if problems:
                         return problems
             elif cls is Draw and isinstance(awaiting, DrawRequest):
-                problems = tuple(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
-                if problems:
-                    return problems
+                # A card plainly drawable from the awaited deck needs nothing more; any other
+                # goes to _check_draw (which a game may widen, as Liberation's unseen stand-ins).
+                deck = awaiting.deck
+                if action.deck != deck or not self.deck(state, deck).can_draw(action.card):  # type: ignore[attr-defined]
+                    problems = tuple(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
+                    if problems:
+                        return problems
             found = self.violations(state, action, prompt)
             return found if type(found) is tuple else tuple(found)
         return self._refusal(state, action, prompt, awaiting)
@@ -440,7 +542,18 @@ class Game(Generic[S]):
         problems = self.check(state, action)
         if problems:
             raise IllegalAction(problems, action)
-        self.push_unchecked(state, action)
+        if self._own_push_unchecked:
+            self.push_unchecked(state, action)
+            return
+        # push_unchecked's own body, run in this frame: one call less on every action
+        # (and Rng.advance's one line, for the same reason).
+        if action.secret:
+            state.sealed.append(state.ply)
+        self.execute(state, action)
+        if action.chance:
+            rng = state.rng
+            rng.state = (rng.state + GAMMA) & MASK64
+        state.ply += 1
 
     def push_unchecked(self, state: S, action: Action) -> None:
         """Apply without checking: for simulations that only play listed legal actions."""
@@ -587,19 +700,6 @@ class Game(Generic[S]):
                 pile = deck.cards if deck.cards else (deck.discard if deck.auto_reshuffle else [])
                 for card in dict.fromkeys(pile):
                     yield Draw(seat, awaiting.deck, card)
-
-
-def _plain_roll_fits(action: Any, plain: tuple[int, int] | None) -> bool:
-    """Whether a Roll obviously fits a request of plain alike dice (``plain``: count,
-    sides): the right count, no die identities, every value a face. Anything else gets
-    the full die-by-die check."""
-    if plain is None or action.ids or len(action.values) != plain[0]:
-        return False
-    sides = plain[1]
-    for v in action.values:
-        if not 1 <= v <= sides:
-            return False
-    return True
 
 
 def swap_hidden(piles: Sequence[list[Any]], rng: Rng) -> bool:

@@ -6,6 +6,7 @@ step, checks the contract of ``rules/core``:
 * a rejected action raises :class:`IllegalAction` with at least one complete violation
   (code, rule, message) and leaves the state exactly as it was;
 * every listed legal action is accepted; ``in`` agrees with the listing;
+* a prompt the kernel reuses across plies (a step's ``depends``) equals a fresh one;
 * the state and the action round-trip through JSON;
 * replaying the action list from the setup reproduces the state;
 * no secret appears in the public view, in another seat's view, or in a rejection message;
@@ -94,6 +95,10 @@ def _one_game(
     for _ in range(max_plies):
         if state.result is not None:
             break
+        prompt, fresh = game.prompt(state), game.fresh_prompt(state)
+        if prompt != fresh:
+            raise InvariantBroken(f"{where}: the prompt reused at ply {state.ply} ({prompt}) is not the one step "
+                                  f"{state.phase!r} builds now ({fresh}): its @step(depends=...) leaves something out")
         legal = list(game.legal_actions(state))
         if not legal:
             raise InvariantBroken(f"{where}: no legal action at ply {state.ply} ({game.prompt(state)})")

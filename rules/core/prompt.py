@@ -53,6 +53,12 @@ class _Interned(type):
         cls._made = {}
 
 
+def _same(self: object, memo: object = None) -> object:
+    """``copy``/``deepcopy`` of an immutable prompt value: the value itself (a state's
+    cached prompts are copied with it, and a copy would only cost time)."""
+    return self
+
+
 POOL = "pool"
 """The owner of a die that belongs to the table rather than to a seat (a shared pool)."""
 
@@ -102,10 +108,13 @@ class _Awaiting(metaclass=_Interned):
     # Every action kind this seat may take now: derived once, read on every check.
     accepted: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
+    # The prompts in which one seat awaits this alone, by seat (see Prompt.single).
+    _singles: dict[str, "Prompt"] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "accepted", self.kinds + self.also + self.private)
         object.__setattr__(self, "_hash", hash((type(self).__name__, self._key())))
+        object.__setattr__(self, "_singles", {})
 
     def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)
@@ -167,6 +176,8 @@ class RollRequest(_Awaiting):
            private: tuple[str, ...] = ()) -> "RollRequest":
         """``count`` alike dice: ``RollRequest.of(2, 6, "move")`` is 2d6. Requests are
         immutable values, so the kernel hands out one per distinct request."""
+        # Positional arguments: the cache's key is then the arguments' own tuple (keyword
+        # arguments would make it build one, slower than this call).
         return _alike(cls, count, sides, purpose, owner, also, private)
 
     @property
@@ -261,12 +272,14 @@ class Prompt:
     def single(cls, seat: str, awaiting: Awaiting) -> "Prompt":
         """``seat`` alone must act. The same (seat, awaiting) gives the same prompt object:
         prompts are values, never changed once made."""
-        key = (seat, awaiting)
-        p = _SINGLES.get(key)
+        # Kept on the (interned) awaiting itself: a look-up by seat id, no key to build
+        # and no request to hash.
+        made = awaiting._singles
+        p = made.get(seat)
         if p is None:
-            if len(_SINGLES) >= 4096:
-                _SINGLES.clear()
-            p = _SINGLES[key] = cls({seat: awaiting})
+            if len(made) >= 64:
+                made.clear()
+            p = made[seat] = cls({seat: awaiting})
         return p
 
     @classmethod
@@ -324,7 +337,8 @@ class Prompt:
         return "; ".join(f"{', '.join(seats)}: {_what(a)}" for a, seats in groups.items())
 
 
-_SINGLES: dict[tuple[str, object], Prompt] = {}
+for _cls in (Die, Decision, RollRequest, DrawRequest, CommitRequest, Prompt):
+    _cls.__copy__ = _cls.__deepcopy__ = _same  # type: ignore[attr-defined]
 
 
 def _what(a: Awaiting) -> str:

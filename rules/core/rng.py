@@ -17,7 +17,9 @@ from typing import MutableSequence, Sequence, TypeVar
 from .jsondata import serializable
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_MASK = MASK64 = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+"""SplitMix64's increment: one step of the generator's state (see :meth:`Rng.advance`)."""
 
 
 @serializable("core.Rng")
@@ -26,7 +28,7 @@ class Rng:
     state: int = 0
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + GAMMA) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -60,4 +62,4 @@ class Rng:
     def advance(self) -> None:
         """Step past one number, as :meth:`next64` does: the output mix of a skipped number
         is never seen, so only the state moves (a chance action advances the generator)."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + GAMMA) & _MASK

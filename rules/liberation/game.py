@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
@@ -146,25 +146,26 @@ class Liberation(Game[LiberationState]):
 
     # ------------------------------------------------------------------ prompt
 
-    @step("setup-discard", timed=False, rule=R_SETUP)
+    @step("setup-discard", timed=False, rule=R_SETUP, depends=("setup_left",))
     def ask_setup_discard(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.dynasty, DrawRequest(DECK, f"setup: discard the top card face down ({state.setup_left} left)"))
 
-    @step("deal", timed=False, rule=R_SETUP)
+    @step("deal", timed=False, rule=R_SETUP, depends=lambda s: len(s.hands[s.dynasty]) < HAND_LIMIT)
     def ask_deal(self, state: LiberationState) -> Prompt:
         dyn = state.dynasty
         seat = dyn if len(state.hands[dyn]) < HAND_LIMIT else state.liberation
         return Prompt.single(seat, DrawRequest(DECK, f"setup: {state.side(seat)} draws 3 cards"))
 
-    @step("first-city", timed=False, rule=R_SETUP)
+    @step("first-city", timed=False, rule=R_SETUP, depends=())
     def ask_first_city(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.dynasty, Decision(("first_city",), "place a card face up: your first occupied City"))
 
-    @step("base", timed=False, rule=R_SETUP)
+    @step("base", timed=False, rule=R_SETUP, depends=())
     def ask_base(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.liberation, Decision(("place_base",), "place a card face down: your secret base"))
 
-    @step("step1", rule="Turn, step 1: Draw")
+    @step("step1", rule="Turn, step 1: Draw",
+          depends=lambda s: (s.active, bool(s.deck.cards), bool(s.deck.discard), s.deck.reshuffles))
     def ask_step1(self, state: LiberationState) -> Prompt:
         dynasty = state.active == state.dynasty
         also = ("unexploit", "pass") if dynasty else ("pass",)
@@ -178,22 +179,22 @@ class Liberation(Game[LiberationState]):
                 purpose += f" — the deck is empty: drawing reshuffles the discards and starts ACT {'I' * (state.act + 1)}"
         return Prompt.single(state.active, DrawRequest(DECK, purpose, also=also))
 
-    @step("step2", rule=R_D2)
+    @step("step2", rule=R_D2, depends=("active",))
     def ask_step2(self, state: LiberationState) -> Prompt:
         dynasty = state.active == state.dynasty
         kinds = ("mission", "occupy", "attack", "unexploit", "pass") if dynasty else ("evade", "sabotage", "mission", "pass")
         return Prompt.single(state.active, Decision(kinds, "step 2: take one action, or pass"))
 
-    @step("claim", rule=R_ATTACK)
+    @step("claim", rule=R_ATTACK, depends=("active", "taken"))
     def ask_claim(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.active, Decision(("claim",), f"occupy or discard {state.name(state.taken)}, taken by your Attack"))
 
-    @step("ask", rule=R_MISSIONS)
+    @step("ask", rule=R_MISSIONS, depends=("active", "asking"))
     def ask_ask(self, state: LiberationState) -> Prompt:
         m = self.mission_of(state, state.asking, state.side(state.active))
         return Prompt.single(state.active, Decision(("ask",), f"{m.name}: ask the referee"))
 
-    @step("step3", rule=R_STEP3)
+    @step("step3", rule=R_STEP3, depends=("active",))
     def ask_step3(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.active, Decision(("discard",), f"step 3: discard down to {HAND_LIMIT} cards (face down)"))
 
@@ -221,59 +222,66 @@ class Liberation(Game[LiberationState]):
                     if self._unseen_stand_in(state, card):
                         yield Draw(seat, awaiting.deck, card)
 
-    def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+    def __init__(self) -> None:
+        super().__init__()
+        # One rule check and one effect per action class, found in one look-up.
+        self._rules_of = {cls: getattr(self, name) for cls, name in _RULES.items()}
+
+    def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         # Only the seat that must act gets rule checks: anything else is already
         # "not-your-turn", and checking it against the other side's cards could leak them.
         if action.seat not in prompt.actors:
-            return
-        seat = action.seat
+            return ()
+        rules = self._rules_of.get(type(action))
+        # A Draw's card is the kernel's to check against the deck; a Pass or a Claim breaks no rule.
+        return rules(state, action) if rules is not None else ()
+
+    def _card_rules(self, state: LiberationState, action: FirstCity | PlaceBase) -> Iterator[Violation]:
+        if action.card not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_SETUP, f"{_q(action.card)} is not a card in your hand.")
+
+    def _unexploit_rules(self, state: LiberationState, action: Unexploit) -> Iterator[Violation]:
+        if action.city not in state.exploited:
+            yield Violation("not-exploited", R_UNEXPLOIT, f"{_q(action.city)} is not an exploited City of yours.")
+
+    def _occupy_rules(self, state: LiberationState, action: Occupy) -> Iterator[Violation]:
         m = state.map
-        hand = state.hands[seat]
-        if isinstance(action, Draw):
-            return  # the kernel checks the card against the deck
-        if isinstance(action, (FirstCity, PlaceBase)):
-            rule = R_SETUP
-            if action.card not in hand:
-                yield Violation("not-in-hand", rule, f"{_q(action.card)} is not a card in your hand.")
-        elif isinstance(action, Unexploit):
-            if action.city not in state.exploited:
-                yield Violation("not-exploited", R_UNEXPLOIT, f"{_q(action.city)} is not an exploited City of yours.")
-        elif isinstance(action, Occupy):
-            yield from self._exploitable(state, action.exploit, R_OCCUPY)
-            if action.card not in hand:
-                yield Violation("not-in-hand", R_OCCUPY, f"You can only occupy a City card from your hand; {_q(action.card)} is not in it.")
-            elif action.exploit in m and not m.adjacent(action.exploit, action.card):
-                yield Violation("not-adjacent", R_OCCUPY, f"{_q(action.card)} is not adjacent to {_q(action.exploit)}, the City you exploit.")
-        elif isinstance(action, Attack):
-            yield from self._exploitable(state, action.exploit, R_ATTACK)
-            if action.city not in m:
-                yield Violation("unknown-city", R_ATTACK, f"There is no City {_q(action.city)} on the map.")
-            elif action.exploit in m and not m.adjacent(action.exploit, action.city):
-                yield Violation("not-adjacent", R_ATTACK, f"You can only attack a City adjacent to the one you exploit; {_q(action.city)} is not adjacent to {_q(action.exploit)}.")
-        elif isinstance(action, Claim):
+        yield from self._exploitable(state, action.exploit, R_OCCUPY)
+        if action.card not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_OCCUPY, f"You can only occupy a City card from your hand; {_q(action.card)} is not in it.")
+        elif action.exploit in m and not m.adjacent(action.exploit, action.card):
+            yield Violation("not-adjacent", R_OCCUPY, f"{_q(action.card)} is not adjacent to {_q(action.exploit)}, the City you exploit.")
+
+    def _attack_rules(self, state: LiberationState, action: Attack) -> Iterator[Violation]:
+        m = state.map
+        yield from self._exploitable(state, action.exploit, R_ATTACK)
+        if action.city not in m:
+            yield Violation("unknown-city", R_ATTACK, f"There is no City {_q(action.city)} on the map.")
+        elif action.exploit in m and not m.adjacent(action.exploit, action.city):
+            yield Violation("not-adjacent", R_ATTACK, f"You can only attack a City adjacent to the one you exploit; {_q(action.city)} is not adjacent to {_q(action.exploit)}.")
+
+    def _evade_rules(self, state: LiberationState, action: Evade) -> Iterator[Violation]:
+        m = state.map
+        if action.to not in m:
+            yield Violation("unknown-city", R_EVADE, f"There is no City {_q(action.to)} on the map.")
             return
-        elif isinstance(action, Mission):
-            yield from self._mission_violations(state, action)
-        elif isinstance(action, AskReferee):
-            yield from self._ask_violations(state, action)
-        elif isinstance(action, Evade):
-            if action.to not in m:
-                yield Violation("unknown-city", R_EVADE, f"There is no City {_q(action.to)} on the map.")
-                return
-            if action.to != state.base and action.to not in hand:
-                yield Violation("not-in-hand", R_EVADE, f"Your new base must be a card from your hand (or the base itself); {_q(action.to)} is not.")
-            if action.to != state.base and not m.adjacent(state.base, action.to):
-                # Said without naming the current base: the harness and the Dynasty's
-                # screen must never see it.
-                yield Violation("evade-too-far", R_EVADE, f"Your new base must be the same City or one adjacent (one line) to your current base; {_q(action.to)} is not.")
-        elif isinstance(action, Sabotage):
-            if action.city not in m:
-                yield Violation("unknown-city", R_SABOTAGE, f"There is no City {_q(action.city)} on the map.")
-            elif not any(m.adjacent(action.city, c) for c in (*hand.cards, state.base)):
-                yield Violation("out-of-reach", R_SABOTAGE, f"You can only sabotage a City adjacent to a card in your hand or to your base; {_q(action.city)} is not.")
-        elif isinstance(action, Discard):
-            if action.card not in hand:
-                yield Violation("not-in-hand", R_STEP3, f"{_q(action.card)} is not a card in your hand.")
+        if action.to != state.base and action.to not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_EVADE, f"Your new base must be a card from your hand (or the base itself); {_q(action.to)} is not.")
+        if action.to != state.base and not m.adjacent(state.base, action.to):
+            # Said without naming the current base: the harness and the Dynasty's
+            # screen must never see it.
+            yield Violation("evade-too-far", R_EVADE, f"Your new base must be the same City or one adjacent (one line) to your current base; {_q(action.to)} is not.")
+
+    def _sabotage_rules(self, state: LiberationState, action: Sabotage) -> Iterator[Violation]:
+        m = state.map
+        if action.city not in m:
+            yield Violation("unknown-city", R_SABOTAGE, f"There is no City {_q(action.city)} on the map.")
+        elif not any(m.adjacent(action.city, c) for c in (*state.hands[action.seat].cards, state.base)):
+            yield Violation("out-of-reach", R_SABOTAGE, f"You can only sabotage a City adjacent to a card in your hand or to your base; {_q(action.city)} is not.")
+
+    def _discard_rules(self, state: LiberationState, action: Discard) -> Iterator[Violation]:
+        if action.card not in state.hands[action.seat]:
+            yield Violation("not-in-hand", R_STEP3, f"{_q(action.card)} is not a card in your hand.")
 
     def _exploitable(self, state: LiberationState, city: str, rule: str) -> Iterator[Violation]:
         if city not in state.occupied:
@@ -281,7 +289,7 @@ class Liberation(Game[LiberationState]):
         elif city in state.exploited:
             yield Violation("already-exploited", R_EXPLOIT, f"{_q(city)} is already exploited: unexploit it first.")
 
-    def _mission_violations(self, state: LiberationState, action: Mission) -> Iterator[Violation]:
+    def _mission_rules(self, state: LiberationState, action: Mission) -> Iterator[Violation]:
         seat = action.seat
         side = state.side(seat)
         hand = state.hands[seat]
@@ -316,7 +324,7 @@ class Liberation(Game[LiberationState]):
                 for v in self._exploitable(state, action.pay_city, R_COSTS):
                     yield Violation("cost-" + v.code, R_COSTS, v.message)
 
-    def _ask_violations(self, state: LiberationState, action: AskReferee) -> Iterator[Violation]:
+    def _ask_rules(self, state: LiberationState, action: AskReferee) -> Iterator[Violation]:
         spec = self.mission_of(state, state.asking, state.side(action.seat))
         q = spec.question
         assert q is not None  # the phase is "ask" only for missions with a question
@@ -343,62 +351,63 @@ class Liberation(Game[LiberationState]):
 
     def execute(self, state: LiberationState, action: Action) -> None:
         seat = action.seat
-        if isinstance(action, Draw):
-            self._draw(state, action)
-        elif isinstance(action, FirstCity):
-            state.hands[seat].remove(action.card)
-            state.occupied.append(action.card)
-            self._event(state, "first-city", seat, city=action.card, text=f"The Dynasty occupies {state.name(action.card)}, its first City.")
-            state.phase = "base"
-        elif isinstance(action, PlaceBase):
-            state.hands[seat].remove(action.card)
-            state.base = action.card
-            state.moves.append(BaseMove(state.ply, state.turn, state.act, "", action.card))
-            state.note("The Liberation places its secret base face down.")
-            state.note(f"Your secret base is {state.name(action.card)}.", seat, to=(seat,))
-            state.turn = 1
-            state.active = state.dynasty
-            state.phase = "step1"
-        elif isinstance(action, Pass):
+        t = type(action)  # the action classes, most frequent first
+        if t is Pass:
             state.note(f"{_side_name(state, seat)} {'does not draw' if state.phase == 'step1' else 'takes no action'}.", seat)
             self._next_step(state)
-        elif isinstance(action, Unexploit):
-            state.exploited.remove(action.city)
-            self._event(state, "unexploit", seat, city=action.city, text=f"The Dynasty unexploits {state.name(action.city)}.")
+        elif t is Draw:
+            self._draw(state, action)  # type: ignore[arg-type]
+        elif t is Mission:
+            self._mission(state, action)  # type: ignore[arg-type]
+        elif t is Unexploit:
+            state.exploited.remove(action.city)  # type: ignore[attr-defined]
+            self._event(state, "unexploit", seat, city=action.city, text=f"The Dynasty unexploits {state.name(action.city)}.")  # type: ignore[attr-defined]
             self._next_step(state)
-        elif isinstance(action, Occupy):
-            state.exploited.append(action.exploit)
-            state.hands[seat].remove(action.card)
-            state.occupied.append(action.card)
-            self._event(state, "occupy", seat, city=action.card, exploit=action.exploit,
-                        text=f"The Dynasty exploits {state.name(action.exploit)} and occupies {state.name(action.card)}.")
+        elif t is Sabotage:
+            self._sabotage(state, action)  # type: ignore[arg-type]
+        elif t is AskReferee:
+            self._answer(state, action)  # type: ignore[arg-type]
+        elif t is Evade:
+            self._evade(state, action)  # type: ignore[arg-type]
+        elif t is Attack:
+            self._attack(state, action)  # type: ignore[arg-type]
+        elif t is Discard:
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.deck.put_discard(action.card)  # type: ignore[attr-defined]
+            state.note(f"{_side_name(state, seat)} discards a card face down.", seat)
+            state.note(f"You discard {state.name(action.card)}.", seat, to=(seat,))  # type: ignore[attr-defined]
+            if len(state.hands[seat]) <= HAND_LIMIT:
+                self._end_turn(state)
+        elif t is Occupy:
+            state.exploited.append(action.exploit)  # type: ignore[attr-defined]
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.occupied.append(action.card)  # type: ignore[attr-defined]
+            self._event(state, "occupy", seat, city=action.card, exploit=action.exploit,  # type: ignore[attr-defined]
+                        text=f"The Dynasty exploits {state.name(action.exploit)} and occupies {state.name(action.card)}.")  # type: ignore[attr-defined]
             self._end_step2(state)
-        elif isinstance(action, Attack):
-            self._attack(state, action)
-        elif isinstance(action, Claim):
+        elif t is Claim:
             card, state.taken = state.taken, ""
-            if action.occupy:
+            if action.occupy:  # type: ignore[attr-defined]
                 state.occupied.append(card)
             else:
                 state.deck.put_discard(card)
-            self._event(state, "claim", seat, city=card, result="occupied" if action.occupy else "discarded",
-                        text=f"The Dynasty {'occupies' if action.occupy else 'discards'} {state.name(card)}.")
+            self._event(state, "claim", seat, city=card, result="occupied" if action.occupy else "discarded",  # type: ignore[attr-defined]
+                        text=f"The Dynasty {'occupies' if action.occupy else 'discards'} {state.name(card)}.")  # type: ignore[attr-defined]
             self._end_step2(state)
-        elif isinstance(action, Mission):
-            self._mission(state, action)
-        elif isinstance(action, AskReferee):
-            self._answer(state, action)
-        elif isinstance(action, Evade):
-            self._evade(state, action)
-        elif isinstance(action, Sabotage):
-            self._sabotage(state, action)
-        elif isinstance(action, Discard):
-            state.hands[seat].remove(action.card)
-            state.deck.put_discard(action.card)
-            state.note(f"{_side_name(state, seat)} discards a card face down.", seat)
-            state.note(f"You discard {state.name(action.card)}.", seat, to=(seat,))
-            if len(state.hands[seat]) <= HAND_LIMIT:
-                self._end_turn(state)
+        elif t is FirstCity:
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.occupied.append(action.card)  # type: ignore[attr-defined]
+            self._event(state, "first-city", seat, city=action.card, text=f"The Dynasty occupies {state.name(action.card)}, its first City.")  # type: ignore[attr-defined]
+            state.phase = "base"
+        elif t is PlaceBase:
+            state.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+            state.base = action.card  # type: ignore[attr-defined]
+            state.moves.append(BaseMove(state.ply, state.turn, state.act, "", action.card))  # type: ignore[attr-defined]
+            state.note("The Liberation places its secret base face down.")
+            state.note(f"Your secret base is {state.name(action.card)}.", seat, to=(seat,))  # type: ignore[attr-defined]
+            state.turn = 1
+            state.active = state.dynasty
+            state.phase = "step1"
 
     def _draw(self, state: LiberationState, action: Draw) -> None:
         deck, seat = state.deck, action.seat
@@ -818,6 +827,14 @@ class Liberation(Game[LiberationState]):
             yield "the base is not where its last move put it"
         if state.deck.reshuffles > 2:
             yield f"{state.deck.reshuffles} reshuffles: the game should have ended at the third"
+
+
+_RULES = {
+    FirstCity: "_card_rules", PlaceBase: "_card_rules", Unexploit: "_unexploit_rules", Occupy: "_occupy_rules",
+    Attack: "_attack_rules", Mission: "_mission_rules", AskReferee: "_ask_rules", Evade: "_evade_rules",
+    Sabotage: "_sabotage_rules", Discard: "_discard_rules",
+}
+"""The rule check of each action class that has one (a method of :class:`Liberation`)."""
 
 
 def _q(city: str) -> str:

@@ -28,7 +28,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
-from rules.core.graph import Graph
+from rules.core.graph import Graph, UnknownNode
 from rules.datafile import DataFileError, Problems, kind, short
 
 FORMAT = "liberation-map/1"
@@ -79,6 +79,8 @@ class MapSpec:
     def __post_init__(self) -> None:
         if self.graph.nodes != self.city_ids:
             raise MapError("The map's graph must have the cities' ids as its nodes, in the cities' order.")
+        # Each city by id: names and categories are read on nearly every action.
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cities})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "MapSpec":
         return self  # immutable
@@ -96,7 +98,10 @@ class MapSpec:
         return city_id in self.graph
 
     def city(self, city_id: str) -> City:
-        return self.cities[self.graph.index(city_id)]
+        try:
+            return self._by_id[city_id]  # type: ignore[attr-defined,no-any-return]
+        except (KeyError, TypeError):
+            raise UnknownNode(city_id) from None
 
     def name_of(self, city_id: str) -> str:
         return self.city(city_id).name

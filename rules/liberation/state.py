@@ -9,7 +9,7 @@ occupied City), ``base`` (the Liberation's secret base), then turns: ``step1``, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.core import Deck, Hand, State, serializable
 
@@ -23,9 +23,10 @@ STEP_OF_PHASE = {"step1": 1, "step2": 2, "claim": 2, "ask": 2, "step3": 3}
 
 
 @serializable("liberation.Event")
-@dataclass(frozen=True)
-class Event:
-    """Something that happened in public, for the table screen and the log.
+class Event(NamedTuple):
+    """Something that happened in public, for the table screen and the log. A NamedTuple
+    like the kernel's ``LogEntry``: most actions write one, and a frozen dataclass sets
+    each of its eight fields through ``object.__setattr__``.
 
     ``kind`` and ``result``: ``attack`` → ``miss`` | ``taken`` | ``base-found``;
     ``claim`` → ``occupied`` | ``discarded``; ``sabotage`` → ``miss`` | ``discarded``;
@@ -95,29 +96,14 @@ class LiberationState(State):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        # Derived from the options, so neither serialised nor compared.
-        self._map: MapSpec = parse_map_cached(self.options["map"])
-        self._missions: MissionTable = parse_missions_cached(self.options["missions"])
-        self._dynasty = next(s.id for s in self.seats if s.faction == "dynasty")
-        self._liberation = next(s.id for s in self.seats if s.faction == "liberation")
-
-    @property
-    def map(self) -> MapSpec:
-        return self._map
-
-    @property
-    def missions(self) -> MissionTable:
-        return self._missions
-
-    @property
-    def dynasty(self) -> str:
+        # Derived from the options and the seats, so neither fields, serialised nor
+        # compared: plain attributes (read on nearly every action), never to be assigned.
+        self.map: MapSpec = parse_map_cached(self.options["map"])
+        self.missions: MissionTable = parse_missions_cached(self.options["missions"])
+        self.dynasty: str = next(s.id for s in self.seats if s.faction == "dynasty")
         """The Dynasty's seat id."""
-        return self._dynasty
-
-    @property
-    def liberation(self) -> str:
+        self.liberation: str = next(s.id for s in self.seats if s.faction == "liberation")
         """The Liberation's seat id."""
-        return self._liberation
 
     @property
     def act(self) -> int:
@@ -129,10 +115,10 @@ class LiberationState(State):
         return STEP_OF_PHASE.get(self.phase)
 
     def side(self, seat: str) -> str:
-        return "dynasty" if seat == self._dynasty else "liberation"
+        return "dynasty" if seat == self.dynasty else "liberation"
 
     def other(self, seat: str) -> str:
-        return self._liberation if seat == self._dynasty else self._dynasty
+        return self.liberation if seat == self.dynasty else self.dynasty
 
     def name(self, city: str) -> str:
-        return self._map.name_of(city)
+        return self.map.name_of(city)

@@ -161,7 +161,7 @@ class Tyranny(Game[TyrannyState]):
         """Whether ``seat`` can be captured where it stands (free, and not on a safe tile)."""
         if seat in state.custody:
             return False
-        b = board or self.board(state)
+        b = board or state.board
         tile = state.pos[seat]
         return b.tiles[tile].kind != "safe" and tile not in b.homes[state._faction[seat]]
 
@@ -176,7 +176,7 @@ class Tyranny(Game[TyrannyState]):
     def ask_start(self, state: TyrannyState) -> Prompt:
         actor = state.actor
         also: tuple[str, ...] = ()
-        b = self.board(state)
+        b = state.board
         tile = state.pos[actor]
         if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
             also += ("capture",)
@@ -197,20 +197,20 @@ class Tyranny(Game[TyrannyState]):
     def ask_capture(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor, CAPTURE_PLAYS)))
 
-    @step("move", rule=R_MOVE)
+    @step("move", rule=R_MOVE, depends=("actor",))
     def ask_move(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("move",), "choose the destination tile"))
 
-    @step("passing", rule=R_PLAYER)
+    @step("passing", rule=R_PLAYER, depends=lambda s: (s.actor, s.queue[0]))
     def ask_passing(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("range", "decline"), f"passed {state.seat_name(state.queue[0])}: capture roll?"))
 
-    @step("capture-roll", rule=R_PLAYER)
+    @step("capture-roll", rule=R_PLAYER, depends=lambda s: (s.target, tuple(s.numbers)))
     def ask_capture_roll(self, state: TyrannyState) -> Prompt:
         n = state.numbers
         return Prompt.single(state.target, RollRequest.of(1, 6, f"capture roll: {n[0]}-{n[-1]} goes free"))
 
-    @step("arrest", rule=R_PLAYER)
+    @step("arrest", rule=R_PLAYER, depends=("actor",))
     def ask_arrest(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("arrest", "decline"), "capture the enemy on this tile?"))
 
@@ -223,26 +223,32 @@ class Tyranny(Game[TyrannyState]):
         private = ("play",) if self.playable(state, r.seat, frozenset({r.window})) else ()
         return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=private))
 
-    @step("draw", rule=R_CARDS)
+    @step("draw", rule=R_CARDS, depends=("actor", "draw_deck"))
     def ask_draw(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest(state.draw_deck, f"{state.draw_deck} tile", also=("decline",)))
 
-    @step("cross", rule=R_TIERS)
+    @step("cross", rule=R_TIERS, depends=("actor",))
     def ask_cross(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("cross", "decline"), "move to the other tier?"))
 
-    @step("card-roll", rule=R_CARDS)
+    @step("card-roll", rule=R_CARDS, depends=("actor",))
     def ask_card_roll(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(1, 6, "card move"))
 
-    @step("pick", rule=R_CARDS)
+    @step("pick", rule=R_CARDS, depends=("actor", "pick"))
     def ask_pick(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
 
     def _plays(self, state: TyrannyState, seat: str, window: frozenset[str]) -> tuple[str, ...]:
         """``("play",)`` when ``seat`` holds a card it may play now: a private kind, as a
         face-down hand decides it."""
-        return ("play",) if state.hands[seat].cards and self.playable(state, seat, window) else ()
+        cards = state.hands[seat].cards
+        if cards:  # one playable card is enough: no list of them
+            faction = state._faction[seat]
+            for c in cards:
+                if CARDS[c].half(faction).effect in window and effects.usable(self, state, seat, c):
+                    return ("play",)
+        return ()
 
     def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
         if state._faction[seat] == CRIMINALS:
@@ -269,7 +275,7 @@ class Tyranny(Game[TyrannyState]):
         if isinstance(action, PlayCard):
             yield from effects.play_violations(self, state, action)
         elif isinstance(action, (OpenTunnel, CollapseTunnel)):
-            b = self.board(state)
+            b = state.board
             here = b.tunnel_at.get(state.pos[seat])
             if action.tunnel != here:
                 yield Violation("not-on-tunnel", R_TUNNEL, "You can only dig or collapse the tunnel whose end you stand on.")
@@ -297,8 +303,11 @@ class Tyranny(Game[TyrannyState]):
         actor, pos, faction_of = state.actor, state.pos, state._faction
         tile, faction = pos[actor], faction_of[actor]
         b = state.board
-        return [e for e in state.order.order
-                if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
+        targets = []
+        for e in state.order.order:  # a loop, not a comprehension: one call less on every landing
+            if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b):
+                targets.append(e)
+        return targets
 
     # ------------------------------------------------------------- execute
 
@@ -309,7 +318,8 @@ class Tyranny(Game[TyrannyState]):
         if t is Roll:
             value = action.values[0]  # type: ignore[attr-defined]
             if phase == "start":
-                self._roll_move(state, seat, value)
+                state.note(f"{seat} rolls {value} to move.", seat)
+                self._offer_moves(state, seat, value)
             elif phase == "capture":
                 self._capture_roll(state, seat, value)
             elif phase == "custody":
@@ -328,7 +338,7 @@ class Tyranny(Game[TyrannyState]):
         elif t is Capture:
             tile = state.pos[seat]
             state.phase = "capture"
-            state.note(f"{seat} tries to capture {self.board(state).tiles[tile].name}.", seat)
+            state.note(f"{seat} tries to capture {state.board.tiles[tile].name}.", seat)
         elif t is PlayCard:
             effects.play(self, state, action)  # type: ignore[arg-type]
         elif t is OpenTunnel or t is CollapseTunnel:
@@ -352,7 +362,7 @@ class Tyranny(Game[TyrannyState]):
             self.arrest(state, seat, action.target)  # type: ignore[attr-defined]
             self.proceed(state)
         elif t is CrossTier:
-            b = self.board(state)
+            b = state.board
             to = b.home_on(state._faction[seat], b.other_tier(b.tier_of[state.pos[seat]]))
             state.pos[seat] = to
             state.note(f"{seat} crosses to {b.tiles[to].name}.", seat)
@@ -360,12 +370,11 @@ class Tyranny(Game[TyrannyState]):
         elif t is PickCard:
             effects.pick(self, state, action)  # type: ignore[arg-type]
 
-    def _roll_move(self, state: TyrannyState, seat: str, value: int) -> None:
-        state.note(f"{seat} rolls {value} to move.", seat)
-        self._offer_moves(state, seat, value)
-
     def _offer_moves(self, state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> None:
-        state.routes = reachable(state, seat, steps, up_to)
+        if up_to is None:
+            up_to = state.options["move"] == "up-to"
+        moves = state.board.routes(state.pos[seat], range(1, steps + 1) if up_to else steps, state.open_tunnels)
+        state.routes = moves.copy()  # type: ignore[attr-defined]  # the state's own dict: the board's answer is shared and read-only
         state.phase = "move"
 
     def _move(self, state: TyrannyState, seat: str, tile: str) -> None:
@@ -381,7 +390,10 @@ class Tyranny(Game[TyrannyState]):
             faction = faction_of[seat]
             # Enemies passed on the way, queued in the order they were passed (seat order
             # on one tile); most moves pass none, and then nothing more is looked at.
-            hit = [e for e in state.order.order if faction_of[e] != faction and pos[e] in passed]
+            hit = []
+            for e in state.order.order:
+                if faction_of[e] != faction and pos[e] in passed:
+                    hit.append(e)
             if hit:
                 for p in passed:
                     for e in hit:
@@ -394,7 +406,7 @@ class Tyranny(Game[TyrannyState]):
 
     def proceed(self, state: TyrannyState) -> None:
         """Go on with a move's landing from wherever it has got to (``stage``)."""
-        if state.reactions:
+        if state.reactions.pending:
             state.phase = "react"
             return
         seat = state.actor
@@ -456,7 +468,7 @@ class Tyranny(Game[TyrannyState]):
     # --------------------------------------------------------- capturing
 
     def _capture_roll(self, state: TyrannyState, seat: str, value: int) -> None:
-        b = self.board(state)
+        b = state.board
         tile = b.tiles[state.pos[seat]]
         low, high = state.capture_range if state.capture_range else tile.range
         faction = state._faction[seat]
@@ -489,7 +501,7 @@ class Tyranny(Game[TyrannyState]):
     def arrest(self, state: TyrannyState, captor: str, captive: str) -> None:
         """``captor`` captures ``captive``: into custody at the captor's home base (start
         tile), with the chance to play Gamble 3 for either side (RULINGS P-03)."""
-        b = self.board(state)
+        b = state.board
         tile = state.pos[captive]
         state.custody[captive] = [6]
         state.pos[captive] = b.start[state._faction[captor]]
@@ -545,13 +557,14 @@ class Tyranny(Game[TyrannyState]):
             checks = order.round - round_before
         if checks:
             value = state.influence.value
+            criminals, cops = state.criminal_streak, state.cop_streak
             for _ in range(checks):
-                state.criminal_streak.update(value >= WIN_INFLUENCE)
-                state.cop_streak.update(value == 0)
-            if state.criminal_streak.met:
+                criminals.update(value >= WIN_INFLUENCE)
+                cops.update(value == 0)
+            if criminals.met:
                 self._win(state, CRIMINALS, f"the criminals held {WIN_INFLUENCE}+ influence for {STREAK} consecutive turns")
                 return
-            if state.cop_streak.met:
+            if cops.met:
                 self._win(state, COPS, f"the cops held the criminals' influence at 0 for {STREAK} consecutive turns")
                 return
         self._begin_turn(state)
@@ -607,7 +620,7 @@ class Tyranny(Game[TyrannyState]):
         if "pay" in accepted:
             yield PayEscape(seat)
         if "open" in accepted or "collapse" in accepted:
-            tunnel = self.board(state).tunnel_at[state.pos[seat]]
+            tunnel = state.board.tunnel_at[state.pos[seat]]
             yield (OpenTunnel if "open" in accepted else CollapseTunnel)(seat, tunnel)
         if "play" in accepted:
             player = next(iter(prompt.actors))
@@ -616,7 +629,7 @@ class Tyranny(Game[TyrannyState]):
     # -------------------------------------------------------------- views
 
     def render(self, state: TyrannyState, viewer: str) -> dict[str, Any]:
-        b = self.board(state)
+        b = state.board
         view: dict[str, Any] = {
             "board": b.name,
             "phase": state.phase,
@@ -701,7 +714,7 @@ class Tyranny(Game[TyrannyState]):
         for name, d in state.decks.items():
             if any(CARDS[c].deck != name for c in d.cards + d.discard):
                 yield f"a card is in the wrong deck ({name})"
-        b = self.board(state)
+        b = state.board
         for s, tile in state.pos.items():
             if tile not in b.tiles:
                 yield f"{s} is on an unknown tile {tile!r}"

@@ -207,3 +207,46 @@ def test_harness_catches_a_mutating_check():
 def test_unknown_game():
     with pytest.raises(rules.UnknownGame):
         rules.load("chess")
+
+
+def _raid_with(roll_depends):
+    """Raid whose roll step declares ``roll_depends`` and counts its builds."""
+    from rules.core import step
+
+    class Declared(type(RAID)):
+        built = 0
+
+        @step("roll", rule="Raid §1", depends=roll_depends)
+        def ask_roll(self, state):
+            type(self).built += 1
+            return super().ask_roll(state)
+
+    return Declared()
+
+
+def test_a_step_that_declares_its_dependencies_has_its_prompt_reused():
+    game = _raid_with(("order.index",))  # the raider: the only thing the roll prompt names
+    state = game.new([Seat("a", "red"), Seat("b", "blue")], {}, seed=5)
+    rolls = 0
+    while state.result is None:
+        if state.phase == "roll":
+            rolls += 1
+            assert game.prompt(state) == game.fresh_prompt(state)
+        game.push(state, next(iter(game.legal_actions(state))))
+    # Two raiders, six rounds: each raider's prompt was built once (fresh_prompt builds
+    # it too, every time it is asked).
+    assert rolls == 6 and game.built - rolls == 2
+    assert run_harness(game, games=5, seed=2).games == 5
+
+
+def test_the_harness_catches_a_step_that_declares_too_little():
+    game = _raid_with(())  # the raider changes, the declaration says nothing does
+    with pytest.raises(InvariantBroken, match="depends"):
+        run_harness(game, games=5, seed=2)
+
+
+def test_a_malformed_declaration_fails_where_the_game_is_defined():
+    from rules.core import step
+
+    with pytest.raises(TypeError, match="depends"):
+        step("roll", depends="actor")  # a string, not a tuple of names
