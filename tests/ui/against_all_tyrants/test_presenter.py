@@ -194,7 +194,7 @@ def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_t
     assert p.is_over() and p.buttons() == [] and p.standing_buttons() == [] and p.turn_line() == "The game is over"
     # The shared end screen reads the engine's outcome as it is: the seats' names, the rule.
     end = EndModel("against_all_tyrants", t.outcome, {"att": "Ann", "def": "Dee"})
-    assert end.headline == "★ Attacker wins" and end.winners == "Ann"
+    assert end.headline == "★ Ann wins" and end.winners == "Ann (★ Attacker)"
     assert end.reason == "Ann destroyed Dee's base (5.1.2.1)."
 
 
