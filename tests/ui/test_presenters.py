@@ -34,6 +34,22 @@ def test_every_palette_gives_each_faction_a_colour_a_glyph_and_a_name():
         assert len(glyphs) == 4  # never colour alone: each faction its own glyph
 
 
+def test_every_faction_of_every_game_has_its_own_colour_in_every_palette():
+    # By the colour key its game gives it (factions.json's "colour"), never by its id:
+    # Outrage's "red" is "piece-red", Against All Tyrants' attacker borrows "cops".
+    from rules import facts, registry
+
+    games = [info.id for info in registry.catalog()]
+    assert {"against_all_tyrants", "outrage", "tyranny"} <= set(games)
+    for name, _title in palette_names():
+        p = load_palette(name)
+        for game_id in games:
+            for fid, f in facts.factions(game_id).items():
+                assert f.colour != "neutral" and f.colour in p.factions, (name, game_id, fid, f.colour)
+                assert p.faction_colour(fid) == p.factions[f.colour], (name, game_id, fid)
+                assert p.faction(fid) == p.factions[f.colour], (name, game_id, fid)
+
+
 def test_default_palette_is_the_colour_blind_safe_one():
     assert palette_names()[0][0] == "okabe-ito"
     with pytest.raises(UnknownPalette):

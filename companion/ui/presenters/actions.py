@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .gate import GatePick
+
 # The intents GameScreen carries out itself; any other intent goes to the screen's
 # ``on_intent`` (a game's own panel step: Liberation's audit, a question's steps).
 SHARED_INTENTS = ("submit", "app-draw", "physical-draw", "hand", "hands", "back")
@@ -61,11 +63,13 @@ class GateChoice:
 
 @dataclass(frozen=True)
 class GateSection:
-    """A part of a page behind the gate: a title, lines of words, then choices."""
+    """A part of a page behind the gate: a title, lines of words, then choices; ``pick``:
+    several items chosen together, then confirmed (:class:`~.gate.GatePick`)."""
 
     title: str = ""
     lines: tuple[GateLine, ...] = ()
     choices: tuple[GateChoice, ...] = ()
+    pick: GatePick | None = None
 
 
 def peek_button(who: str, seat: str) -> ButtonSpec:

@@ -9,7 +9,18 @@ the game's own facts (:mod:`rules.facts`), not this screen's.
 ...          winning_seats=("crim-1",))
 >>> e = EndModel("tyranny", out, {"crim-1": "Bob"}, {"influence_history": [[0, 500], [1, 700], [2, 1150]]})
 >>> e.headline, e.winners
-('◆ Criminals win', 'Bob')
+('◆ Bob wins', 'Bob (◆ Criminals)')
+
+The headline names the winning players, with their faction's glyph; a team names each of
+its players; a shared win without one winning faction gives each seat its own glyph:
+
+>>> team = NS(winner="criminals", reason="", scores={}, winning_seats=("crim-1", "crim-2"))
+>>> both = EndModel("tyranny", team, {"crim-1": "Bob", "crim-2": "Dan"})
+>>> both.headline, both.winners
+('◆ Bob and Dan win', 'Bob and Dan (◆ Criminals)')
+>>> tie = NS(winner=None, reason="", scores={}, winning_seats=("a", "b"))
+>>> EndModel("dicetopia", tie, {"a": "Ann", "b": "Bob"}, factions={"a": "banxa", "b": "ewo"}).headline
+'▣ Ann and ⊛ Bob share the win'
 >>> EndModel("liberation", NS(winner="dynasty", reason="", scores={}, winning_seats=()), {}).headline
 '■ Dynasty wins'
 >>> e.score_lines()
@@ -45,6 +56,9 @@ class EndModel:
     # Crown"}): a game scoring per seat by named things (Outrage's jewels) has no
     # faction-level words for them.
     words: Mapping[str, str] = field(default_factory=dict)
+    # Each seat's faction (seat id → faction id): the glyph beside a winner's name when the
+    # game's winner is not one faction (Outrage's teams, Dicetopia's shared win).
+    factions: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         found = facts.charts(self.game_id)
@@ -87,11 +101,35 @@ class EndModel:
         lo, hi = self._range()
         return [(ln.at - lo) / ((hi - lo) or 1) for ln in (self.chart.lines if self.chart else ())]
 
+    def _seats(self) -> tuple[str, ...]:
+        return tuple(getattr(self.outcome, "winning_seats", ()) or ())
+
+    def _names(self, seats: tuple[str, ...], glyphs: bool = False) -> str:
+        """"Ann", "Ann and Bob", "Ann, Bob and Cy" (with each seat's glyph if ``glyphs``)."""
+        game = facts.factions(self.game_id)
+
+        def one(s: str) -> str:
+            f = game.get(self.factions.get(s, ""))
+            return f"{f.glyph} {self.names.get(s, s)}" if glyphs and f else self.names.get(s, s)
+
+        names = [one(s) for s in seats]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
     @property
     def headline(self) -> str:
+        """The winning players by name, with their faction's glyph: "♜ Ann wins",
+        "◆ Bob and Dan win"; the faction alone when the outcome names no seat."""
         if self.outcome is None:
             return "The game is not over"
         w = self.outcome.winner
+        seats = self._seats()
+        faction = facts.factions(self.game_id).get(w or "")
+        if seats and faction is not None:
+            return f"{faction.glyph} {self._names(seats)} {'wins' if len(seats) == 1 else 'win'}"
+        if seats and w:  # a team or seat that is not one faction: each player's own glyph
+            return f"{self._names(seats, glyphs=True)} {'wins' if len(seats) == 1 else 'win'}"
+        if seats:
+            return f"{self._names(seats, glyphs=True)} {'wins' if len(seats) == 1 else 'share the win'}"
         if not w:
             return "A draw"
         # "Cops win", "Criminals win", but "Dynasty wins": the verb follows the name's number.
@@ -99,8 +137,13 @@ class EndModel:
 
     @property
     def winners(self) -> str:
-        seats = getattr(self.outcome, "winning_seats", ()) or ()
-        return ", ".join(self.names.get(s, s) for s in seats)
+        """The winning players and, when one faction won, its glyph and name:
+        "Bob and Dan (◆ Criminals)"."""
+        seats = self._seats()
+        if not seats:
+            return ""
+        faction = facts.factions(self.game_id).get(getattr(self.outcome, "winner", None) or "")
+        return self._names(seats) + (f" ({faction.title})" if faction is not None else "")
 
     @property
     def reason(self) -> str:

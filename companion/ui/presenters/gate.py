@@ -104,3 +104,74 @@ class GateModel:
             self.hide()
             return "closed"
         return None
+
+
+@dataclass(frozen=True)
+class GatePick:
+    """Several items chosen together behind the gate, then one confirm (a mulligan of any
+    number of cards). ``items``: ``(key, words)`` in the order shown; ``options``: every
+    selection the rules accept, as the set of its keys and the action that makes it, taken
+    from the engine's legal actions (the page never builds an action of its own). Labels
+    take ``{n}`` (how many are chosen), ``{s}`` ("s" unless one) and ``{total}``; ``none``
+    is the confirm's label with nothing chosen ("Keep all five")."""
+
+    items: tuple[tuple[str, str], ...]
+    options: tuple[tuple[frozenset[str], object], ...]
+    confirm: str = "Confirm {n}"
+    none: str = "Confirm none"
+    counting: str = "{n} of {total} chosen"
+
+
+@dataclass
+class PickState:
+    """The live state of one :class:`GatePick` on screen, without Kivy.
+
+    >>> pick = GatePick((("a#1", "Ace"), ("b#1", "Bee"), ("c#1", "Cee")),
+    ...                 tuple((frozenset(k), "discard " + "+".join(sorted(k))) for k in ([], ["a#1"], ["a#1", "c#1"])),
+    ...                 confirm="Discard {n} card{s}", none="Keep them all", counting="{n} of {total} to discard")
+    >>> st = PickState(pick)
+    >>> st.count_line(), st.confirm_label(), st.action()
+    ('0 of 3 to discard', 'Keep them all', 'discard ')
+    >>> st.toggle("c#1"), st.toggle("a#1"), st.chosen
+    (True, True, ['a#1', 'c#1'])
+    >>> st.count_line(), st.confirm_label(), st.action()
+    ('2 of 3 to discard', 'Discard 2 cards', 'discard a#1+c#1')
+    >>> st.toggle("c#1"), st.confirm_label(), st.toggle("b#1"), st.can_confirm()
+    (False, 'Discard 1 card', True, False)
+    >>> st.count_line()
+    '2 of 3 to discard · not a choice the rules allow'
+    """
+
+    pick: GatePick
+    chosen: list[str] = field(default_factory=list)
+
+    def toggle(self, key: str) -> bool:
+        """Choose ``key``, or un-choose it if it was chosen; returns whether it is chosen now."""
+        if key in self.chosen:
+            self.chosen.remove(key)
+            return False
+        order = [k for k, _ in self.pick.items]
+        self.chosen = sorted([*self.chosen, key], key=order.index)
+        return True
+
+    def is_chosen(self, key: str) -> bool:
+        return key in self.chosen
+
+    def _fill(self, text: str) -> str:
+        n = len(self.chosen)
+        return text.format(n=n, s="" if n == 1 else "s", total=len(self.pick.items))
+
+    def action(self) -> object | None:
+        """The action the chosen set makes, or None if the rules offer no such choice."""
+        chosen = frozenset(self.chosen)
+        return next((a for keys, a in self.pick.options if keys == chosen), None)
+
+    def can_confirm(self) -> bool:
+        return self.action() is not None
+
+    def confirm_label(self) -> str:
+        return self._fill(self.pick.confirm if self.chosen else self.pick.none)
+
+    def count_line(self) -> str:
+        line = self._fill(self.pick.counting)
+        return line if self.can_confirm() else f"{line} · not a choice the rules allow"

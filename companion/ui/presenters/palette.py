@@ -6,6 +6,15 @@ Colour is never the only cue: every faction, tile kind and state has a glyph and
 >>> p = load_palette("okabe-ito")
 >>> p.faction("cops"), p.glyph("cops"), p.label("cops")
 ('#56b4e9', '▲', '▲ Cops')
+
+A faction's colour is the palette's entry under the colour key its game gives it
+(``factions.json``'s ``colour``), not under its id: Outrage's red piece is ``piece-red``,
+Against All Tyrants' attacker borrows ``cops``. A key the palette lacks is neutral.
+
+>>> colour_key("red"), p.faction("red") == p.faction("piece-red"), p.faction("attacker") == p.faction("cops")
+('piece-red', True, True)
+>>> p.faction_colour("no-such-faction"), p.faction("no-such-faction") == p.faction("neutral")
+(None, True)
 >>> rgba("#ff0000")
 (1.0, 0.0, 0.0, 1.0)
 """
@@ -49,6 +58,25 @@ def rgba(hex_colour: str, alpha: float = 1.0) -> tuple[float, float, float, floa
     return (round(r, 4), round(g, 4), round(b, 4), alpha)
 
 
+# Faction id → its colour key, filled as factions are found: a board redraw asks for every
+# piece's colour, and finding a faction walks the catalogue's facts. Only found factions
+# are kept (a game registered later may name one not found before).
+_KEYS: dict[str, str] = {}
+
+
+def colour_key(faction: str) -> str:
+    """The palette key of ``faction``'s colour: its game's ``colour`` (:mod:`rules.facts`),
+    or the id itself when no installed game has that faction (a role such as ``neutral``,
+    or a key passed as it is)."""
+    key = _KEYS.get(faction)
+    if key is None:
+        found = facts.any_faction(faction)
+        if found is None:
+            return faction
+        key = _KEYS[faction] = found.colour
+    return key
+
+
 @dataclass(frozen=True)
 class Palette:
     name: str
@@ -60,8 +88,14 @@ class Palette:
     def colour(self, role: str) -> str:
         return self.colours[role]
 
+    def faction_colour(self, faction: str) -> str | None:
+        """``faction``'s colour in this palette, or None if the palette has none for it."""
+        return self.factions.get(colour_key(faction))
+
     def faction(self, faction: str) -> str:
-        return self.factions.get(faction, self.factions.get("neutral", "#888888"))
+        """``faction``'s colour; neutral for a faction this palette does not colour."""
+        found = self.faction_colour(faction)
+        return found if found is not None else self.factions.get("neutral", "#888888")
 
     def glyph(self, faction: str) -> str:
         found = facts.any_faction(faction)

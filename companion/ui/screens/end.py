@@ -43,17 +43,18 @@ class EndScreen(Screen):
         self.final_board = final_board
         self.has_final_board = final_board is not None
         self.board_view: Any = None
-        names = {}
+        names, factions = {}, {}
         for s in table.seats:
             sid = s["id"] if isinstance(s, dict) else s.id
             name = (s.get("name") if isinstance(s, dict) else getattr(s, "name", "")) or sid
             names[sid] = name
+            factions[sid] = (s.get("faction") if isinstance(s, dict) else getattr(s, "faction", "")) or ""
         # The game's screen may name the ids in its scores and explain how it was decided
         # (its tie-breaks): ``end_words()`` and ``end_notes()`` on its presenter.
         presenter = self._game_presenter(table.game_id)
         words = presenter.end_words() if hasattr(presenter, "end_words") else {}
         notes = presenter.end_notes() if hasattr(presenter, "end_notes") else []
-        self.model = EndModel(table.game_id, table.outcome, names, table.view(), words)
+        self.model = EndModel(table.game_id, table.outcome, names, table.view(), words, factions)
         self.headline = self.model.headline
         self.has_chart = self.model.has_chart
         self.winners = self.model.winners

@@ -1,4 +1,5 @@
-"""A page behind the privacy gate: a seat's hand, its choices, the card it drew…, built
+"""A page behind the privacy gate: a seat's hand, its choices (one tap each, or several
+items picked together then confirmed: ``widgets/gate_pick.py``), the card it drew…, built
 from the presenter's :class:`~companion.ui.presenters.actions.GateSection` values only
 after the gate's hold (GameScreen.open_private passes the builder to the gate).
 
@@ -15,6 +16,7 @@ from ..kvload import load_kv
 from ..presenters.actions import GateChoice, GateLine, GateSection
 from .action_panel import ButtonRow
 from .base import TCLabel
+from .gate_pick import GatePickBox
 
 
 class GatePage(ScrollView):
@@ -40,6 +42,8 @@ class GatePage(ScrollView):
                 row.bind(minimum_height=row.setter("height"))
                 row.set_buttons([(c.label, c.role, c.span, (lambda c=c: self._on_choose(c))) for c in section.choices])
                 box.add_widget(row)
+            if section.pick is not None:  # several items, one confirm (a mulligan)
+                box.add_widget(GatePickBox(section.pick, on_choose=self._on_choose))
         return self
 
     def refuse(self, text: str) -> None:

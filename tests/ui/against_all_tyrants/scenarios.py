@@ -120,6 +120,55 @@ def _gate_choose(d: Any, text: str) -> Iterator[float]:
         yield 0.05
 
 
+def _mulligan_two(d: Any) -> Iterator[float]:
+    """Behind the open gate, Dee picks two of the five cards (not the Starhawk the game
+    plays later): the count follows each tap, the confirm says how many, and the engine's
+    Mulligan names exactly those two; then the two cards are drawn again. Returns the
+    layout problems with the two picked."""
+    from companion.ui.widgets.gate_pick import GatePickBox
+
+    scr = _screen(d)
+    box = next((w for w in d.walk(scr.ids.gate) if isinstance(w, GatePickBox)), None)
+    d.check(box is not None, "the mulligan is a multi-select page behind the gate")
+    d.check(box.ids.count.text == "0 of 5 cards to discard" and box.confirm.text == "Keep all five",
+            f"nothing picked yet: {box.ids.count.text!r}, {box.confirm.text!r}")
+    picked = [k for k, words in box.state.pick.items if "Starhawk" not in words][:2]
+    for n, key in enumerate(picked, 1):
+        w = box.toggles[key]
+        sv = _scroll_view_of(w)
+        if sv is not None and not d.is_visible(w):
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+        d.tap(w)
+        yield 0.2
+        d.check(w.state == "down" and w.text.startswith("✔ "), f"the picked card shows it is picked: {w.text!r} ({w.state})")
+        d.check(box.ids.count.text == f"{n} of 5 cards to discard", f"the count follows: {box.ids.count.text!r}")
+    d.check(box.confirm.text == "Mulligan 2 cards" and not box.confirm.disabled, f"the confirm says how many: {box.confirm.text!r}")
+    sv = _scroll_view_of(box.confirm)
+    if sv is not None and not d.is_visible(box.confirm):
+        sv.scroll_to(box.confirm, padding=10, animate=False)
+        yield 0.15
+    d.shot("aat-gate-mulligan-two")
+    problems = _layout(d, "two cards picked to mulligan")
+    table = d.app.table
+    d.tap(box.confirm)
+    yield 0.45
+    yield from _settle(d)
+    for _ in range(20):
+        if not scr.ids.gate.active:
+            break
+        yield 0.05
+    d.check(not scr.ids.gate.active, "the confirmed mulligan closes the gate")
+    hand = table.private_view("def")["sides"]["def"]["hand"]["cards"]
+    d.check(len(hand) == 3 and not set(picked) & set(hand), f"the two picked cards left the hand: {hand}")
+    d.check(table.view()["phase"] == "redraw", f"two cards to draw again (phase {table.view()['phase']})")
+    _no_leak(d, "after the mulligan")
+    for _ in range(2):
+        yield from _tap(d, "Draw a card for Dee")
+    d.check(len(table.private_view("def")["sides"]["def"]["hand"]["cards"]) == 5, "five cards again")
+    return problems
+
+
 def aat_short_game(d: Any) -> Iterator[float]:
     """The deal by the app's deck, the mulligan and a card played behind the gate, combat:
     a card chosen, a target tapped, the damage arithmetic shown before the attack, Cancel
@@ -143,7 +192,9 @@ def aat_short_game(d: Any) -> Iterator[float]:
         if who == "Dee":
             d.shot("aat-gate-mulligan")
             problems += _layout(d, "the mulligan behind the gate")
-        yield from _gate_choose(d, "Keep all five")
+            problems += yield from _mulligan_two(d)
+        else:
+            yield from _gate_choose(d, "Keep all five")
     # Infiltrate units from the Special Forces, behind the gate, until the first turn.
     for _ in range(6):
         if app.table.view()["phase"] != "infiltrate":

@@ -6,15 +6,18 @@ from __future__ import annotations
 import re
 
 from rules import PUBLIC
-from rules.against_all_tyrants import Attack, Damage, Done, EndPhase, Order, Play
+from rules.against_all_tyrants import Attack, Damage, Done, EndPhase, Mulligan, Order, Play
 
 from companion.ui.games.against_all_tyrants.presenter import AatPresenter
+from companion.ui.presenters.gate import PickState
 
 SEAT_IDS = re.compile(r"(?<![\w-])(att|def)(?![\w-])|[AD]:[a-z0-9-]+#\d|deck-(att|def)|\b[A]-\d\d\b")
 
 
 def _gate_action(p: AatPresenter, seat: str, kind: type | None = None) -> object:
     for sec in p.hand_page(seat):
+        if sec.pick is not None and kind is None:  # the mulligan: confirmed with nothing picked
+            return PickState(sec.pick).action()
         for c in sec.choices:
             if kind is None or isinstance(c.action, kind):
                 return c.action
@@ -58,12 +61,39 @@ def test_setup_to_combat_keeps_hands_off_the_public_panel_and_in_player_words(ne
     assert [x.intent for x in p.buttons()] == ["hand"]
     assert not any(title in w for w in _public_words(p) for title in titles)
     page = p.hand_page("def")
-    assert page[0].title == "Keep or mulligan" and page[0].choices[0].label == "Keep all five"
+    assert page[0].title == "Keep or mulligan" and page[0].pick is not None
+    assert PickState(page[0].pick).confirm_label() == "Keep all five"
     _to_combat(t, p)
     for w in _public_words(p):
         assert not SEAT_IDS.search(w), w
     hidden = {h for h in t.hidden(PUBLIC)}
     assert not any(h in w for w in _public_words(p) for h in hidden)
+
+
+def test_the_mulligan_discards_any_number_of_cards_picked_behind_the_gate(new_table):
+    # 5.2.5.2: any number of the five. Two picked: the engine's own Mulligan naming
+    # exactly those two, and two cards to draw again.
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    for _ in range(10):
+        t.roll_for_me()
+    hand = list(t.private_view("def")["sides"]["def"]["hand"]["cards"])
+    pick = p.hand_page("def")[0].pick
+    assert pick is not None and [k for k, _ in pick.items] == hand
+    assert [w for _, w in pick.items] == [p.card_title(c) for c in hand]
+    assert len(pick.options) == 2 ** 5  # every subset, none to all five
+    st = PickState(pick)
+    st.toggle(hand[3])
+    st.toggle(hand[1])
+    assert st.count_line() == "2 of 5 cards to discard" and st.confirm_label() == "Mulligan 2 cards"
+    action = st.action()
+    assert isinstance(action, Mulligan) and action.seat == "def" and set(action.cards) == {hand[1], hand[3]}
+    t.submit(action)
+    left = t.private_view("def")["sides"]["def"]["hand"]["cards"]
+    assert sorted(left) == sorted([hand[0], hand[2], hand[4]])
+    st.toggle(hand[1])
+    st.toggle(hand[3])
+    assert st.confirm_label() == "Keep all five"
 
 
 def test_a_card_that_acts_then_its_targets_and_the_preview_before_the_attack(new_table):
@@ -194,7 +224,7 @@ def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_t
     assert p.is_over() and p.buttons() == [] and p.standing_buttons() == [] and p.turn_line() == "The game is over"
     # The shared end screen reads the engine's outcome as it is: the seats' names, the rule.
     end = EndModel("against_all_tyrants", t.outcome, {"att": "Ann", "def": "Dee"})
-    assert end.headline == "★ Attacker wins" and end.winners == "Ann"
+    assert end.headline == "★ Ann wins" and end.winners == "Ann (★ Attacker)"
     assert end.reason == "Ann destroyed Dee's base (5.1.2.1)."
 
 

@@ -13,7 +13,7 @@ from rules.core import Roll
 from rules.outrage.actions import Arm, Attack, MoveTo, Split
 
 from companion.ui.games.outrage.layout import grid_layout
-from companion.ui.games.outrage.presenter import OutragePresenter
+from companion.ui.games.outrage.presenter import FACTIONS, OutragePresenter
 from tests.ui.outrage.positions import SEATS, heist
 
 IDS = re.compile(r"\b(p[1-6]|[wt]\d\d|i\d+-\d\d|[a-z]+-\d)\b")
@@ -164,9 +164,13 @@ def test_an_escape_ends_the_game_and_the_end_screen_names_scores_and_tie_breaks(
     m = p.moment(before, t.view(PUBLIC))
     assert m is not None and "Ann escapes" in m.title and "Orb" in m.text
     names = {s["id"]: s["name"] for s in SEATS}
-    end = EndModel("outrage", t.outcome, names, t.view(), p.end_words())
+    factions = {s["id"]: s["faction"] for s in SEATS}
+    end = EndModel("outrage", t.outcome, names, t.view(), p.end_words(), factions)
     lines = end.score_lines() + p.end_notes()
-    assert "Ann: 2 (Orb 2)" in lines and end.winners == "Ann"
+    # The headline names the player, with the piece's glyph, not the piece's colour.
+    ann = FACTIONS[factions["p1"]]
+    assert end.headline == f"{ann.glyph} Ann wins" and end.winners == f"Ann ({ann.title})"
+    assert "Ann: 2 (Orb 2)" in lines
     assert any(line.startswith("Tie-breaks: the highest score; then the fewer jewels") for line in lines)
     assert not [x for x in lines if IDS.search(x)]
 

@@ -22,6 +22,7 @@ from rules.against_all_tyrants import (
 from rules.against_all_tyrants.state import cards_of, deck_of, instances
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
+from ...presenters.gate import GatePick
 from ...presenters.words import humanise
 
 ROLE = {f.id: f for f in facts.factions("against_all_tyrants").values()}
@@ -479,16 +480,14 @@ class AatPresenter:
             out.append(GateSection("", (GateLine(self.humanise(news), "accent", "large"),)))
         muls = [a for a in legal if isinstance(a, Mulligan)]
         if muls:
-            keep = [a for a in muls if not a.cards]
-            every = [a for a in muls if len(a.cards) == len(hand)]
-            singles = list({self.card(a.cards[0]).id if self.card(a.cards[0]) else a.cards[0]: a
-                            for a in muls if len(a.cards) == 1}.values())
-            choices = [GateChoice("Keep all five", keep[0], "primary")] if keep else []
-            choices += [GateChoice(f"Mulligan {self.card_title(a.cards[0])}", a) for a in singles]
-            if every and len(hand) > 1:
-                choices.append(GateChoice("Mulligan the whole hand", every[0]))
-            out.append(GateSection("Keep or mulligan", (GateLine("Discard cards to draw as many again; they are shuffled back.", "muted", "small"),),
-                                   tuple(choices)))
+            # Any number of the cards (5.2.5.2): the seat picks them, then confirms; each
+            # selection is the engine's own Mulligan naming exactly those cards.
+            keep = "Keep all five" if len(hand) == 5 else "Keep your hand"
+            pick = GatePick(tuple((inst, self.card_title(inst)) for inst in hand),
+                            tuple((frozenset(a.cards), a) for a in muls),
+                            confirm="Mulligan {n} card{s}", none=keep, counting="{n} of {total} cards to discard")
+            out.append(GateSection("Keep or mulligan", (GateLine("Tap the cards to discard, then confirm: you draw as many again "
+                                                                 "and they are shuffled back.", "muted", "small"),), (), pick))
         for title, cards in (("Your hand", hand), ("Your Special Forces", sf)):
             if not cards and title != "Your hand":
                 continue

@@ -14,17 +14,9 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
-from ...presenters.palette import rgba
 from ...theme import FONT
-from .presenter import FACTIONS, Cell
+from .presenter import Cell
 
-
-def piece_rgba(theme: Any, faction: str) -> tuple[float, float, float, float]:
-    """A piece's colour: the palette key its colour names in the game's factions.json
-    (the shared palette lists factions by id, and Outrage's ids are plain colour words)."""
-    f = FACTIONS.get(faction)
-    hexa = theme.palette.factions.get(f.colour) if f is not None else None
-    return rgba(hexa) if hexa else theme.faction_rgba(faction)
 
 # Region colours as the printed board names them (yellow walk, grey ward, pink towers),
 # mixed into the theme's surface so they read on every palette.
@@ -144,7 +136,7 @@ class OutrageBoard(Widget):
                     py = y + (s - d) / 2 + (0 if n <= 2 else (0.5 - i // 2) * s * 0.45)
                     Color(*theme.text)
                     Ellipse(pos=(px - 1, py - 1), size=(d + 2, d + 2))
-                    Color(*piece_rgba(theme, faction))
+                    Color(*theme.faction_rgba(faction))
                     Ellipse(pos=(px, py), size=(d, d))
                     glyph = theme.glyph(faction)
                     tex = _text(glyph, d * 0.75, (0.05, 0.05, 0.05, 1))

@@ -15,7 +15,7 @@ from ...gamescreen import GameScreen
 from ...kvload import load_kv
 from ...presenters.actions import ButtonSpec
 from ...widgets.cached import CachedView  # noqa: F401  (used in outrage.kv)
-from .board_view import OutrageBoard, piece_rgba  # noqa: F401  (OutrageBoard: used in outrage.kv)
+from .board_view import OutrageBoard  # noqa: F401  (OutrageBoard: used in outrage.kv)
 from .presenter import OutragePresenter
 
 
@@ -45,7 +45,7 @@ class OutrageScreen(GameScreen):
         theme = App.get_running_app().theme
         strips = []
         for s in p.strips(v):
-            colour = get_hex_from_color(piece_rgba(theme, s.faction))
+            colour = get_hex_from_color(theme.faction_rgba(s.faction))
             mark = "▶ " if s.acting else ""
             strips.append(f"{mark}[b][color={colour}]{s.glyph}[/color] {escape_markup(s.name)}[/b] · "
                           f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
