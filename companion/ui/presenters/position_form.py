@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -62,7 +64,8 @@ class Field:
 
 
 # Where a field's choices come from: the engine's own data for the options chosen (the
-# table's own board or map included). Each gives [(value, what players call it)].
+# table's own board or map included). Each gives [(value, what players call it)]; a source
+# that needs the seats (an agent's owner) is given them too.
 def _tiles(options: Mapping[str, Any], kind: str | None = None) -> list[tuple[Any, str]]:
     from rules.tyranny.board import board_for
 
@@ -94,6 +97,93 @@ def _cities(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
     return [(c.id, c.name) for c in parse_map(opts["map"]).cities]
 
 
+def _outrage_squares(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from companion.positions import outrage_square_names
+
+    return list(outrage_square_names().items())
+
+
+def _outrage_jewels(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.outrage.board import default_board
+
+    b = default_board()
+    return [(j, b.jewel_name[j]) for j in b.jewels]
+
+
+def _outrage_posts(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.outrage.board import default_board
+
+    return [(post, f"the {post.title()} post") for post in default_board().posts]
+
+
+def _outrage_prisons(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from companion.positions import OUTRAGE_PRISONS
+
+    return list(OUTRAGE_PRISONS.items())
+
+
+def _outrage_cards(group: str | None) -> Callable[[Mapping[str, Any]], list[tuple[Any, str]]]:
+    def source(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+        from rules.outrage.cards import TOWER, TOWER_CARDS
+
+        return [(c, TOWER[c].name) for c in TOWER_CARDS if group is None or TOWER[c].group == group]
+
+    return source
+
+
+def _dice(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    """Dicetopia's dice by colour and number: "Purple 4" is ``p4``."""
+    from rules.dicetopia.tables import tables
+
+    return [(f"{c.letter}{v}", f"{c.id.title()} {v}") for c in tables().colours for v in range(1, 7)]
+
+
+def _dice_in_play(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    """Every die of the game, as often as there are dice of its colour: a pile counts them."""
+    from rules.dicetopia.tables import tables
+
+    per = tables().dice_per_colour(len(seats))
+    return [(v, n) for v, n in _dice(options) for _ in range(per)]
+
+
+def _city_spaces(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    """The neighbourhood spaces this many players use, as ``<hood>.<index>``."""
+    from rules.dicetopia.tables import tables
+
+    return [(f"{h.id}.{i}", f"{h.name}, space {i + 1}") for h in tables().hoods
+            for i, need in enumerate(h.spaces) if need <= len(seats)]
+
+
+def _space_contents(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.state import AGENT, DEAD
+
+    return _dice(options) + [(AGENT + sid, f"{name}'s agent") for sid, name in seats] + [(DEAD, "Exterminated")]
+
+
+def _board_slots(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.state import BOARD_SLOTS
+
+    return [(str(i), f"slot {i + 1}" + (" (leftmost)" if i == 0 else "")) for i in range(BOARD_SLOTS)]
+
+
+def _slot_contents(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.state import AGENT
+
+    return [(AGENT, "An agent (still on the board)")] + _dice(options)
+
+
+def _dicetopia_factions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.tables import tables
+
+    return [(f.id, f.name) for f in tables().factions.values()]
+
+
+def _missions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.tables import tables
+
+    return [(m.id, m.name) for m in tables().missions.values()]
+
+
 SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
     "tiles": _tiles,
     "properties": lambda o: _tiles(o, "property"),
@@ -102,6 +192,24 @@ SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
     "cards:gamble": _cards("gamble"),
     "cards:gains": _cards("gains"),
     "cities": _cities,
+    "squares": _outrage_squares,
+    "jewels": _outrage_jewels,
+    "posts": _outrage_posts,
+    "prisons": _outrage_prisons,
+    "cards:tower": _outrage_cards(None),
+    "cards:tools": _outrage_cards("tool"),
+    "dice": _dice,
+    "slots": _board_slots,
+    "slot-contents": _slot_contents,
+    "factions": _dicetopia_factions,
+    "missions": _missions,
+}
+# Sources that depend on the seats too (how many play, whose agents): (options, [(seat, name)]).
+SEAT_SOURCES: dict[str, Callable[[Mapping[str, Any], list[tuple[str, str]]], list[tuple[Any, str]]]] = {
+    "seats": lambda _o, seats: list(seats),
+    "dice-in-play": _dice_in_play,
+    "spaces": _city_spaces,
+    "space-contents": _space_contents,
 }
 
 
@@ -114,23 +222,41 @@ class PositionForm:
         self.options = dict(options)
         self.names = names_for(game_id, self.seats, self.options)
         self.position: dict[str, Any] = default_position(game_id, self.seats, self.options)
+        self._choices: dict[str, list[tuple[Any, str]]] = {}
         self.fields: list[Field] = self._expand(form_specs().get(game_id, []))
         self.labels = {f.path: f.label for f in self.fields}
-        self._choices: dict[str, list[tuple[Any, str]]] = {}
         self._verdict: list[PositionProblem] | None = None
 
     def _expand(self, specs: list[dict[str, Any]]) -> list[Field]:
+        """One field per spec, per seat for '{seat}', and per item of the source named by
+        ``each`` for '{item}' (a jewel, a warder's post, a neighbourhood space), whose name
+        is '{item_name}' in the label."""
         out = []
         for spec in specs:
             per_seat = "{seat}" in spec["path"]
+            items = self._source(spec["each"]) if spec.get("each") else [(None, "")]
             for s in (self.seats if per_seat else [None]):
                 if s is not None and spec.get("factions") and s["faction"] not in spec["factions"]:
                     continue
                 sid = s["id"] if s else ""
-                path = spec["path"].replace("{seat}", sid)
-                label = spec.get("label", "").replace("{name}", self.names.get(sid, sid))
-                out.append(Field(path, spec["kind"], label, spec, sid, bool(spec.get("secret"))))
+                for item, item_name in items:
+                    path = spec["path"].replace("{seat}", sid)
+                    label = spec.get("label", "").replace("{name}", self.names.get(sid, sid))
+                    if item is not None:
+                        path = path.replace("{item}", str(item))
+                        label = label.replace("{item_name}", item_name)
+                    label = label[:1].upper() + label[1:]
+                    out.append(Field(path, spec["kind"], label, spec, sid, bool(spec.get("secret"))))
         return out
+
+    def _source(self, key: str) -> list[tuple[Any, str]]:
+        if key not in self._choices:
+            if key in SEAT_SOURCES:
+                seats = [(s["id"], self.names[s["id"]]) for s in self.seats]
+                self._choices[key] = SEAT_SOURCES[key](self.options, seats)
+            else:
+                self._choices[key] = SOURCES[key](self.options)
+        return self._choices[key]
 
     # ------------------------------------------------------------- reading
     def field(self, path: str) -> Field:
@@ -153,23 +279,18 @@ class PositionForm:
         return not when or bool(self.get(when.replace("{seat}", f.seat)))
 
     def get(self, path: str, default: Any = None) -> Any:
-        node: Any = self.position
-        for part in path.split("."):
-            if not isinstance(node, dict) or part not in node:
-                return default
-            node = node[part]
-        return node
+        got = _get(self.position, path, _MISSING)
+        return default if got is _MISSING else got
 
     def choices(self, f: Field) -> list[tuple[Any, str]]:
         """What a choice, a pick or a card field offers: (value, name)."""
         if f.kind == "seat":
             return [(s["id"], self.names[s["id"]]) for s in self.seats]
         if "choices" in f.spec:
-            return [(v, label) for v, label in f.spec["choices"]]
-        key = f.spec["source"]
-        if key not in self._choices:
-            self._choices[key] = SOURCES[key](self.options)
-        items = self._choices[key]
+            # "{seats}" among the choices stands for every seat, by name (who holds a jewel).
+            return [c for item in f.spec["choices"]
+                    for c in ([(s["id"], self.names[s["id"]]) for s in self.seats] if item == "{seats}" else [tuple(item)])]
+        items = self._source(f.spec["source"])
         among = f.spec.get("among")
         if among:
             allowed = set(self.get(among, []))
@@ -193,24 +314,32 @@ class PositionForm:
     def card_counts(self, f: Field) -> list[tuple[str, int, int]]:
         """A discard pile as (card name, how many lie there, copies in the box): copies are
         alike, so players count them rather than tell them apart."""
-        held = set(self.get(f.path, []))
+        held = Counter(self.get(f.path, []) or [])
         groups: dict[str, list[str]] = {}
         for cid, name in self.choices(f):
             groups.setdefault(name, []).append(cid)
-        return [(name, sum(c in held for c in ids), len(ids)) for name, ids in groups.items()]
+        # A source may list one value as often as it has copies (Dicetopia's dice: six purple 4s).
+        return [(name, sum(min(held[c], ids.count(c)) for c in set(ids)), len(ids)) for name, ids in groups.items()]
 
     # ------------------------------------------------------------- changing
     def set(self, path: str, value: Any) -> None:
         parts = path.split(".")
-        node = self.position
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
         f = next((x for x in self.fields if x.path == path), None)
-        if f is not None and f.spec.get("zero_is_absent") and value == 0:
+        if f is not None and f.kind == "yesno" and "yes" in f.spec:
+            # A yes/no that stands for a part of the position or its absence (held in
+            # prison: {place, served} or null): yes keeps what is there, else the spec's.
+            current = self.get(path)
+            value = (current if current else copy.deepcopy(f.spec["yes"])) if value else f.spec.get("no")
+        node: Any = self.position
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node.setdefault(part, {})
+        if isinstance(node, list):
+            node[int(parts[-1])] = value
+        elif f is not None and f.spec.get("zero_is_absent") and value == 0:
             node.pop(parts[-1], None)
         else:
             node[parts[-1]] = value
-        if f is not None and f.kind == "yesno" and not value:
+        if f is not None and f.kind == "yesno" and not value and "yes" not in f.spec:
             # A piece let out of custody has no escape numbers left to show.
             for dep in self.fields:
                 if dep.spec.get("when", "").replace("{seat}", dep.seat) == path:
@@ -277,6 +406,8 @@ class PositionForm:
         """The form field a problem belongs to: the longest field path it starts with
         ("discards.gamble.1" → "discards.gamble"), else "" (the whole position)."""
         best = ""
+        # The engine names list items as "city.agency[0]" or "pieces.0": the form, "city.agency.0".
+        problem_field = re.sub(r"\[(\d+)\]", r".\1", problem_field)
         for f in self.fields:
             if (problem_field == f.path or problem_field.startswith(f.path + ".")) and len(f.path) > len(best):
                 best = f.path
@@ -307,7 +438,9 @@ class PositionForm:
             if where in missing:
                 continue  # already asked for: the engine's "missing" says no more
             if p.is_private or self._is_secret(where):
-                msg = p.public_message(self.names)
+                holder = next((f.seat for f in self.fields if f.path == where and f.secret), "")
+                msg = (p.public_message(self.names) if not holder else
+                       f"{self.names[holder]}'s secret entry has a problem: {self.names[holder]} checks it behind the gate.")
             else:
                 # Beside its field the message need not name the field again.
                 label = self.labels.get(where, "")
@@ -377,12 +510,19 @@ class PositionForm:
                 and not any(leaf == p or leaf.startswith(p + ".") or p.startswith(leaf + ".") for p in paths)]
 
 
-def _get(data: Mapping[str, Any], path: str) -> Any:
+_MISSING = object()
+
+
+def _get(data: Mapping[str, Any], path: str, default: Any = None) -> Any:
+    """The value at a dotted path; a number steps into a list (``city.agency.0``)."""
     node: Any = data
     for part in path.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return None
-        node = node[part]
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, Mapping) and part in node:
+            node = node[part]
+        else:
+            return default
     return node
 
 
