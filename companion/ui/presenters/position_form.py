@@ -411,6 +411,10 @@ class PositionForm:
         for f in self.fields:
             if (problem_field == f.path or problem_field.startswith(f.path + ".")) and len(f.path) > len(best):
                 best = f.path
+        if not best and problem_field:
+            # A problem of a whole group ("factions": two players with one faction) shows
+            # beside the group's first public field.
+            best = next((f.path for f in self.fields if f.path.startswith(problem_field + ".") and not f.secret), "")
         return best
 
     def _missing_secrets(self) -> dict[str, str]:
