@@ -208,6 +208,18 @@ def _dicetopia_names(_options: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
+def _aat_names(options: Mapping[str, Any]) -> dict[str, str]:
+    """Every card copy of both decks by its title."""
+    from rules.against_all_tyrants.state import card_id, cards_of, deck_of, instances
+
+    cards = cards_of(dict(options))
+    out = {}
+    for role in ("attacker", "defender"):
+        for ids in instances(deck_of(dict(options), role), role).values():
+            out.update({c: cards[card_id(c)].title for c in ids})
+    return out
+
+
 # Each game's ids that players know by a name (tiles, cards, cities): read from the
 # engine's own data, so a table's own board or map is named as the table entered it.
 NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
@@ -215,6 +227,7 @@ NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "liberation": _liberation_names,
     "outrage": _outrage_names,
     "dicetopia": _dicetopia_names,
+    "against_all_tyrants": _aat_names,
 }
 
 

@@ -293,3 +293,65 @@ def test_dicetopia_each_kind_of_bad_field_is_said_beside_it():
     form.set_secret("private.banxa-1.missions", ["cash-is-king"])
     assert form.public_problems()["private.banxa-1.missions"] == ["Ann's secret entry has a problem: Ann checks it behind the gate."]
     assert "Cash is King" not in json.dumps(form.public_problems()) + " ".join(form.summary())
+
+
+AT = [{"id": "attacker-1", "faction": "attacker", "name": "Ann"}, {"id": "defender-1", "faction": "defender", "name": "Bob"}]
+
+
+def test_against_all_tyrants_a_game_under_way_round_trips_with_hands_and_special_forces_behind_the_gate():
+    form = PositionForm("against_all_tyrants", AT, {})
+    assert form.uncovered() == [] and SetupModel.for_game("against_all_tyrants").can_join()
+    assert form.secret_seats() == ["attacker-1", "defender-1"] and not form.ok
+    planetside = "pieces.attacker-1.planetside"
+    assert form.field(planetside).label.startswith("Ann's cards in play in Planetside")
+    named = dict(form.choices(form.field(planetside)))
+    assert named["A:nv-assault-walker#1"] == "Assault Walker"
+    assert "A:nv-orbital-fortress#1" not in named  # a space base never stands planetside
+    # An Assault Walker came into play planetside and took 2 damage; one card fewer in the deck.
+    form.toggle(planetside, "A:nv-assault-walker#1")
+    walker = next(f for f in form.public_fields() if f.label == "Assault Walker in Planetside: Damage tokens")
+    form.step(walker.path, 2)
+    form.step("sides.attacker-1.deck", -1)
+    form.step("escalation.level", 2)
+    form.step("escalation.incidents", 1)
+    form.step("turn", 4)
+    for seat in ("attacker-1", "defender-1"):
+        hand, sf = form.secret_fields(seat)
+        placed = set(form.get(planetside)) | set(form.get(f"pieces.{seat}.space")) | set(form.get(f"pieces.{seat}.planetside"))
+        free = [c for c, _ in form.choices(hand) if c not in placed]
+        form.set_secret(hand.path, free[:form.get(f"sides.{seat}.hand")])
+        free_sf = [c for c, _ in form.choices(sf) if c not in placed]
+        form.set_secret(sf.path, free_sf[:form.get(f"sides.{seat}.special_forces")])
+    assert form.ok, form.public_problems()
+    hand_names = {n for c, n in form.choices(form.secret_fields("defender-1")[0]) if c in form.get("private.defender-1.hand")}
+    assert "Ann's secret entries: entered" in form.summary()
+    pos = form.to_position()
+    _round_trip("against_all_tyrants", AT, form)
+    t = Table.create(Journal.open(":memory:"), game_id="against_all_tyrants", seats=AT, seed=5, position=pos)
+    assert t.state.escalation.level == 2 and t.state.pieces["A:nv-assault-walker#1"].tokens == {"Damage": 2}
+    assert t.state.sides["defender-1"].hand.cards == pos["private"]["defender-1"]["hand"]
+    assert not any(n in " ".join(form.summary() + form.problem_lines()) for n in hand_names)
+
+
+def test_against_all_tyrants_each_kind_of_bad_field_is_said_beside_it():
+    form = PositionForm("against_all_tyrants", AT, {})
+    form.toggle("pieces.attacker-1.planetside", "A:nv-assault-walker#1")
+    assert "29 main-deck cards" in form.public_problems()["sides.attacker-1.deck"][0]
+    form.step("sides.attacker-1.deck", -1)
+    damage = next(f.path for f in form.public_fields() if f.label == "Assault Walker in Planetside: Damage tokens")
+    form.step(damage, 9)
+    assert form.public_problems()[damage] == ["Assault Walker would be destroyed (9 damage, 5 health)."]
+    form.step(damage, -9)
+    assert form.get(damage.rsplit(".", 1)[0]) == {}  # no token left: none written
+    form.step("escalation.level", 7)
+    assert "from 0 to 5" in form.public_problems()["escalation.level"][0]
+    form.step("escalation.level", -7)
+    # Ann's base taken out of play: said beside her cards in play (the first of them).
+    form.toggle("pieces.attacker-1.space", "A:nv-orbital-fortress#1")
+    assert any("Ann needs its base in play in space" in m for m in form.public_problems()["pieces.attacker-1.space"])
+    form.toggle("pieces.attacker-1.space", "A:nv-orbital-fortress#1")
+    # The same card in play and in hand: the shared screen says only whose entry it is.
+    form.set_secret("private.attacker-1.hand", ["A:nv-assault-walker#1"])
+    assert form.public_problems()["private.attacker-1.hand"] == ["Ann's secret entry has a problem: Ann checks it behind the gate."]
+    assert any("already" in m for m in form.secret_problems("attacker-1"))
+    assert "A:nv" not in json.dumps(list(form.public_problems().values()))

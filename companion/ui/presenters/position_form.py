@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from companion.positions import (PRIVATE, PositionProblem, check_position, default_position, names_for,
+from companion.positions import (PRIVATE, PositionProblem, _ordinal, check_position, default_position, names_for,
                                  tunnel_name)
 
 FORMS = Path(__file__).resolve().parent.parent / "data" / "position_forms.json"
@@ -203,6 +203,7 @@ SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
     "slot-contents": _slot_contents,
     "factions": _dicetopia_factions,
     "missions": _missions,
+    "theaters": lambda _o: [(t, t.title()) for t in __import__("rules.against_all_tyrants.cards", fromlist=["THEATERS"]).THEATERS],
 }
 # Sources that depend on the seats too (how many play, whose agents): (options, [(seat, name)]).
 SEAT_SOURCES: dict[str, Callable[[Mapping[str, Any], list[tuple[str, str]]], list[tuple[Any, str]]]] = {
@@ -211,6 +212,75 @@ SEAT_SOURCES: dict[str, Callable[[Mapping[str, Any], list[tuple[str, str]]], lis
     "spaces": _city_spaces,
     "space-contents": _space_contents,
 }
+
+
+def _aat_cards(form: "PositionForm", seat: str, sections: str, theater: str = "") -> list[tuple[Any, str]]:
+    """Against All Tyrants: the card copies of ``seat``'s deck in ``sections`` ("main+special_forces"),
+    those that may stand in ``theater`` if one is given, by title; a title found in two
+    sections says which ("Marine (Special Forces)")."""
+    from rules.against_all_tyrants.cards import THEATERS
+
+    deck, cards = _aat_deck(form, seat)
+    titles: dict[str, set[str]] = {}
+    for sec, ids in deck.items():
+        for c in ids:
+            titles.setdefault(cards[c].title, set()).add(sec)
+    out = []
+    for sec in sections.split("+"):
+        for c in deck[sec]:
+            card = cards[c]
+            if theater in THEATERS and (card.kind == "effect" or (card.kind != "leader" and theater not in card.theaters)):
+                continue
+            out.append((c, card.title + (f" ({_SECTION_WORDS[sec]})" if len(titles[card.title]) > 1 else "")))
+    return out
+
+
+_SECTION_WORDS = {"bases": "base", "special_forces": "Special Forces", "main": "main deck", "objectives": "objective"}
+
+
+def _aat_deck(form: "PositionForm", seat: str) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    """(section → the seat's card copies, copy → its card)."""
+    from rules.against_all_tyrants.state import card_id, cards_of, deck_of, instances
+
+    role = next(s["faction"] for s in form.seats if s["id"] == seat)
+    deck = instances(deck_of(dict(form.options), role), role)
+    known = cards_of(dict(form.options))
+    return deck, {c: known[card_id(c)] for ids in deck.values() for c in ids}
+
+
+def _aat_tokens(form: "PositionForm") -> list[tuple[Any, str]]:
+    """One item per token that may lie on each card in play now (``<index>.tokens.<token>``):
+    the form's fields follow the cards as the table puts them in play."""
+    from rules.against_all_tyrants.cards import TOKENS
+
+    out = []
+    pieces = form.position.get("pieces", []) or []
+    cards: dict[str, Any] = {}
+    for s in form.seats:
+        cards.update(_aat_deck(form, s["id"])[1])
+    seen: dict[str, int] = {}
+    for i, row in enumerate(pieces):
+        card = cards.get(row.get("id")) if isinstance(row, dict) else None
+        if card is None:
+            continue
+        where = f"{card.title} in {str(row.get('theater', '')).title()}"
+        seen[where] = seen.get(where, 0) + 1
+        copies = sum(1 for r in pieces if isinstance(r, dict) and r.get("id") in cards
+                     and f"{cards[r['id']].title} in {str(r.get('theater', '')).title()}" == where)
+        named = where + (f" ({_ordinal(seen[where])})" if copies > 1 else "")
+        for tok, spec in TOKENS.items():
+            if card.kind in spec.on:
+                out.append((f"{i}.tokens.{tok}", f"{named}: {tok}"))
+    return out
+
+
+# Sources that read the form itself: a seat's own deck ("aat-cards:<seat>:<sections>[:<theater>]"),
+# or what is in play now (recomputed after every change: never cached).
+FORM_SOURCES: dict[str, Callable[..., list[tuple[Any, str]]]] = {
+    "aat-cards": _aat_cards,
+    "aat-tokens": _aat_tokens,
+}
+LIVE_SOURCES = {"aat-tokens"}
 
 
 class PositionForm:
@@ -246,12 +316,34 @@ class PositionForm:
                         path = path.replace("{item}", str(item))
                         label = label.replace("{item_name}", item_name)
                     label = label[:1].upper() + label[1:]
-                    out.append(Field(path, spec["kind"], label, spec, sid, bool(spec.get("secret"))))
+                    fspec = _subst(spec, {"{seat}": sid, "{item}": "" if item is None else str(item)}) if sid or item is not None else spec
+                    out.append(Field(path, spec["kind"], label, fspec, sid, bool(spec.get("secret"))))
         return out
 
+    def _refresh(self) -> None:
+        """Fields that follow the position (a card's tokens exist while it is in play) are
+        asked anew after a change."""
+        if any(s.get("each") in LIVE_SOURCES for s in form_specs().get(self.game_id, [])):
+            self.fields = self._expand(form_specs().get(self.game_id, []))
+            self.labels = {f.path: f.label for f in self.fields}
+
+    # Fields over the rows of a list (Against All Tyrants' cards in play: one pick per seat and
+    # theater, over the "pieces" rows whose owner and theater match).
+    def _rows(self, path: str) -> Field | None:
+        f = next((x for x in getattr(self, "fields", ()) if x.path == path), None)
+        return f if f is not None and "rows" in f.spec else None
+
+    def _row_matches(self, f: Field, row: Any) -> bool:
+        return isinstance(row, dict) and all(row.get(k) == v for k, v in f.spec["rows"]["match"].items())
+
     def _source(self, key: str) -> list[tuple[Any, str]]:
+        name, *args = key.split(":") if key.split(":")[0] in FORM_SOURCES else (key,)
+        if name in LIVE_SOURCES:
+            return FORM_SOURCES[name](self, *args)
         if key not in self._choices:
-            if key in SEAT_SOURCES:
+            if name in FORM_SOURCES:
+                self._choices[key] = FORM_SOURCES[name](self, *args)
+            elif key in SEAT_SOURCES:
                 seats = [(s["id"], self.names[s["id"]]) for s in self.seats]
                 self._choices[key] = SEAT_SOURCES[key](self.options, seats)
             else:
@@ -279,6 +371,10 @@ class PositionForm:
         return not when or bool(self.get(when.replace("{seat}", f.seat)))
 
     def get(self, path: str, default: Any = None) -> Any:
+        rows = self._rows(path)
+        if rows is not None:
+            spec = rows.spec["rows"]
+            return [r.get(spec["key"]) for r in self.position.get(spec["in"], []) if self._row_matches(rows, r)]
         got = _get(self.position, path, _MISSING)
         return default if got is _MISSING else got
 
@@ -323,6 +419,10 @@ class PositionForm:
 
     # ------------------------------------------------------------- changing
     def set(self, path: str, value: Any) -> None:
+        rows = self._rows(path)
+        if rows is not None:
+            self._set_rows(rows, list(value))
+            return
         parts = path.split(".")
         f = next((x for x in self.fields if x.path == path), None)
         if f is not None and f.kind == "yesno" and "yes" in f.spec:
@@ -350,6 +450,22 @@ class PositionForm:
                 if dep.spec.get("among") == path:
                     self.set(dep.path, [v for v in self.get(dep.path, []) if v in value])
         self._verdict = None
+        self._refresh()
+
+    def _set_rows(self, f: Field, picked: list[Any]) -> None:
+        """The rows matching ``f`` become ``picked``: a row kept keeps its place and the rest
+        of it (tokens), a new one goes last (play order) with the spec's ``new`` values."""
+        spec = f.spec["rows"]
+        key = spec["key"]
+        rows = self.position.get(spec["in"], [])
+        kept = [r for r in rows if not self._row_matches(f, r) or r.get(key) in picked]
+        have = {r.get(key) for r in kept if self._row_matches(f, r)}
+        for v in picked:
+            if v not in have:
+                kept.append({key: v, **spec["match"], **copy.deepcopy(spec.get("new", {}))})
+        self.position[spec["in"]] = kept
+        self._verdict = None
+        self._refresh()
 
     def step(self, path: str, delta: int) -> None:
         f = self.field(path)
@@ -408,6 +524,14 @@ class PositionForm:
         best = ""
         # The engine names list items as "city.agency[0]" or "pieces.0": the form, "city.agency.0".
         problem_field = re.sub(r"\[(\d+)\]", r".\1", problem_field)
+        row = re.match(r"^([\w-]+)\.(\d+)(\.(.*))?$", problem_field)
+        if row and not any(f.path == problem_field or problem_field.startswith(f.path + ".") for f in self.fields if "rows" not in f.spec):
+            rows = self.position.get(row.group(1))
+            item = rows[int(row.group(2))] if isinstance(rows, list) and int(row.group(2)) < len(rows) else None
+            owner = next((f.path for f in self.fields if "rows" in f.spec and f.spec["rows"]["in"] == row.group(1)
+                          and self._row_matches(f, item)), "")
+            if owner:
+                return owner
         for f in self.fields:
             if (problem_field == f.path or problem_field.startswith(f.path + ".")) and len(f.path) > len(best):
                 best = f.path
@@ -515,6 +639,20 @@ class PositionForm:
 
 
 _MISSING = object()
+
+
+def _subst(data: Any, words: Mapping[str, str]) -> Any:
+    """``data`` with each of ``words`` replaced in every string (a field's source and rows
+    name its own seat and item)."""
+    if isinstance(data, str):
+        for k, v in words.items():
+            data = data.replace(k, v)
+        return data
+    if isinstance(data, dict):
+        return {k: (v if k in ("label", "path") else _subst(v, words)) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_subst(v, words) for v in data]
+    return data
 
 
 def _get(data: Mapping[str, Any], path: str, default: Any = None) -> Any:
