@@ -300,8 +300,9 @@ def _hold_gate_open(d: Any, seat: str) -> Iterator[float]:
 def join_new_games(d: Any) -> Iterator[float]:
     """Dicetopia, Against All Tyrants and Outrage!: each form through
     tests/ui/layout_check.py in players' words, Start held back until the secrets are in;
-    then Outrage! is reached and entered by touch (turn 6, Bob carrying the Orb, both hands
-    behind the gate), started, and the engine checked. The first two pages are opened by
+    then Outrage! is reached and entered by touch (turn 6, Bob held in the Bloody Tower with
+    a turn served and carrying the Orb, both hands behind the gate), started, and the engine
+    checked. The first two pages are opened by
     code: the touch walk to the page is join_tyranny's and Outrage!'s here, and every page
     build costs a second or two (the suite's budget)."""
     from kivy.app import App
@@ -345,8 +346,14 @@ def join_new_games(d: Any) -> Iterator[float]:
     d.check("pieces.blue-1.held.served" in scr._form_view.controls, "turns served are asked once Bob is held")
     problems += _layout(d, f"join-outrage-held-{scale}")
     d.shot(f"join-outrage-held-{scale}")
-    yield from _tap_in(d, "pieces.blue-1.held", "No")
-    d.check(scr._form_view.problem_text("pieces.blue-1.square") == "", "the problem is gone with the prison")
+    # Bob's square from its drop-down list (picked by its name, as a finger picks a row of it).
+    spinner = scr._form_view.controls["pieces.blue-1.square"]
+    d.check("Bloody Tower" in spinner.values and not any(v.startswith("w") and v[1:].isdigit() for v in spinner.values),
+            "the squares are listed by name")
+    spinner.text = "Bloody Tower"
+    yield 0.3
+    yield from _tap_in(d, "pieces.blue-1.held.served", "+ 1")
+    d.check(scr._form_view.problem_text("pieces.blue-1.square") == "", "the problem is gone with Bob in the Bloody Tower")
     yield from _tap_in(d, "jewels.orb", "Bob")
     d.check(form.get("turn") == 6 and form.get("seat") == "blue-1" and form.get("jewels", {}).get("orb") == "blue-1",
             f"entered: turn {form.get('turn')}, seat {form.get('seat')}, jewels {form.get('jewels')}")
@@ -386,6 +393,9 @@ def join_new_games(d: Any) -> Iterator[float]:
     d.check(t is not None and app.sm.current == "game:outrage", f"the table screen shows: {app.sm.current}")
     d.check(t.state.jewels["orb"] == "blue-1" and t.state.order.turn == 6 and t.state.order.current == "blue-1",
             f"the engine starts from the position: {t.state.jewels} turn {t.state.order.turn}")
+    held = t.state.held.get("blue-1")
+    d.check(held is not None and (held.place, held.served) == ("bloody", 1) and t.state.pos["blue-1"] == "bloody-tower",
+            f"Bob is held in the Bloody Tower, one turn served: {held} on {t.state.pos['blue-1']}")
     d.check({s: t.state.hands[s].cards for s in hands} == hands, "the hands are the ones entered behind the gate")
     d.check(not any(c in ln.text for ln in t.log() for h in hands.values() for c in h), "no hand card in the log")
     d.shot("join-outrage-table")
