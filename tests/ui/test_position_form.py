@@ -309,6 +309,9 @@ def test_against_all_tyrants_a_game_under_way_round_trips_with_hands_and_special
     assert "A:nv-orbital-fortress#1" not in named  # a space base never stands planetside
     # An Assault Walker came into play planetside and took 2 damage; one card fewer in the deck.
     form.toggle(planetside, "A:nv-assault-walker#1")
+    # Behind the gate Ann is offered only the cards not in play nor discarded.
+    assert "A:nv-assault-walker#1" not in dict(form.choices(form.secret_fields("attacker-1")[0]))
+    assert "A:nv-assault-walker#2" in dict(form.choices(form.secret_fields("attacker-1")[0]))
     walker = next(f for f in form.public_fields() if f.label == "Assault Walker in Planetside: Damage tokens")
     form.step(walker.path, 2)
     form.step("sides.attacker-1.deck", -1)

@@ -395,7 +395,12 @@ class PositionForm:
         if besides:
             # Offer only what may be picked (a base or a hand card is never an occupied City);
             # a value picked before stays, for the engine to name.
-            taken = set(self.get(besides, []) or []) - set(self.get(f.path) or [] if f.kind == "many" else [self.get(f.path)])
+            # "except" names one path or several (a hand card is neither in play nor discarded).
+            taken: set[Any] = set()
+            for where in ([besides] if isinstance(besides, str) else besides):
+                got = self.get(where, [])
+                taken |= set(got if isinstance(got, list) else [got] if got else [])
+            taken -= set(self.get(f.path) or [] if f.kind == "many" else [self.get(f.path)])
             items = [(v, n) for v, n in items if v not in taken]
         return items
 
