@@ -166,7 +166,7 @@ def outrage_square_names() -> dict[str, str]:
             continue
         region = _outrage_regions().get(sq.region, sq.region)
         k = ids.index(sq.id) + 1
-        out[sq.id] = f"{sq.name} — {_ordinal(k)} of {len(ids)} on {region}"
+        out[sq.id] = f"{sq.name} — {ordinal(k)} of {len(ids)} on {region}"
     return out
 
 
@@ -181,7 +181,12 @@ def _outrage_regions() -> dict[str, str]:
     return {k: re.split(r" \(|,", v)[0] for k, v in data.get("regions", {}).items()}
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 

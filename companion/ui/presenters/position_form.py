@@ -6,8 +6,9 @@ fresh game (``companion.positions.default_position``), so a table changes only w
 differs; and every value is checked by the engine itself (``check_position``), whose
 problems are shown beside the field they name. Nothing here knows a rule.
 
-Secret fields (Liberation's base and hands: ``"secret": true``) are entered by their
-holder behind the privacy gate: :meth:`PositionForm.public_problems` never quotes them,
+Secret fields (Liberation's base and hands, Dicetopia's missions, Outrage!'s hands, Against
+All Tyrants' hand and Special Forces: ``"secret": true``) are entered by their holder behind
+the privacy gate: :meth:`PositionForm.public_problems` never quotes them,
 and :meth:`PositionForm.secret_problems` is for behind the gate only.
 
 >>> seats = [{"id": "cops-1", "faction": "cops", "name": "Ann"},
@@ -33,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from companion.positions import (PRIVATE, PositionProblem, _ordinal, check_position, default_position, names_for,
+from companion.positions import (PRIVATE, PositionProblem, check_position, default_position, names_for, ordinal,
                                  tunnel_name)
 
 FORMS = Path(__file__).resolve().parent.parent / "data" / "position_forms.json"
@@ -172,6 +173,12 @@ def _slot_contents(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
     return [(AGENT, "An agent (still on the board)")] + _dice(options)
 
 
+def _theaters(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.against_all_tyrants.cards import THEATERS
+
+    return [(t, t.title()) for t in THEATERS]
+
+
 def _dicetopia_factions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
     from rules.dicetopia.tables import tables
 
@@ -203,7 +210,7 @@ SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
     "slot-contents": _slot_contents,
     "factions": _dicetopia_factions,
     "missions": _missions,
-    "theaters": lambda _o: [(t, t.title()) for t in __import__("rules.against_all_tyrants.cards", fromlist=["THEATERS"]).THEATERS],
+    "theaters": _theaters,
 }
 # Sources that depend on the seats too (how many play, whose agents): (options, [(seat, name)]).
 SEAT_SOURCES: dict[str, Callable[[Mapping[str, Any], list[tuple[str, str]]], list[tuple[Any, str]]]] = {
@@ -267,7 +274,7 @@ def _aat_tokens(form: "PositionForm") -> list[tuple[Any, str]]:
         seen[where] = seen.get(where, 0) + 1
         copies = sum(1 for r in pieces if isinstance(r, dict) and r.get("id") in cards
                      and f"{cards[r['id']].title} in {str(r.get('theater', '')).title()}" == where)
-        named = where + (f" ({_ordinal(seen[where])})" if copies > 1 else "")
+        named = where + (f" ({ordinal(seen[where])})" if copies > 1 else "")
         for tok, spec in TOKENS.items():
             if card.kind in spec.on:
                 out.append((f"{i}.tokens.{tok}", f"{named}: {tok}"))
