@@ -358,3 +358,21 @@ def test_against_all_tyrants_each_kind_of_bad_field_is_said_beside_it():
     assert form.public_problems()["private.attacker-1.hand"] == ["Ann's secret entry has a problem: Ann checks it behind the gate."]
     assert any("already" in m for m in form.secret_problems("attacker-1"))
     assert "A:nv" not in json.dumps(list(form.public_problems().values()))
+
+
+@pytest.mark.parametrize("game_id", ["dicetopia", "outrage"])
+def test_a_full_table_s_fresh_form_starts_once_the_secrets_are_in(game_id):
+    m = SetupModel.for_game(game_id)
+    m.set_seat_count(m.game.max_seats)
+    seats = m.named_seats()
+    form = PositionForm(game_id, seats, dict(m.options))
+    assert form.uncovered() == [] and not form.ok
+    used: set[str] = set()
+    for seat in form.secret_seats():
+        for f in form.secret_fields(seat):
+            n = form.get(f.spec["count"])
+            picks = [c for c, _ in form.choices(f) if c not in used][:n]
+            used |= set(picks)
+            form.set_secret(f.path, picks)
+    assert form.ok, form.public_problems()
+    _round_trip(game_id, seats, form)
