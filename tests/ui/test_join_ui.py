@@ -31,3 +31,12 @@ def test_join_liberation_in_act_ii_with_the_base_behind_the_gate(run_app, size):
 def test_the_join_pages_lay_out_without_problems(run_app, size, text_scale):
     problems = json.loads(run_app("join_scenarios:join_layout", size, text_scale=text_scale)["notes"][-1])
     assert not problems, "\n".join(problems)
+
+
+def test_the_new_games_forms_lay_out_and_outrage_starts_from_one(run_app):
+    # One run, the hardest size: 800x480 at 160 % text (Dicetopia, Against All Tyrants and
+    # Outrage!'s forms, Outrage!'s gate; Outrage! started from what was entered).
+    r = run_app("join_scenarios:join_new_games", "800x480", text_scale=1.6)
+    assert "joined outrage at turn 6 with the hands behind the gate" in r["notes"]
+    problems = json.loads(r["notes"][-2])
+    assert not problems, "\n".join(problems)

@@ -6,8 +6,9 @@ fresh game (``companion.positions.default_position``), so a table changes only w
 differs; and every value is checked by the engine itself (``check_position``), whose
 problems are shown beside the field they name. Nothing here knows a rule.
 
-Secret fields (Liberation's base and hands: ``"secret": true``) are entered by their
-holder behind the privacy gate: :meth:`PositionForm.public_problems` never quotes them,
+Secret fields (Liberation's base and hands, Dicetopia's missions, Outrage!'s hands, Against
+All Tyrants' hand and Special Forces: ``"secret": true``) are entered by their holder behind
+the privacy gate: :meth:`PositionForm.public_problems` never quotes them,
 and :meth:`PositionForm.secret_problems` is for behind the gate only.
 
 >>> seats = [{"id": "cops-1", "faction": "cops", "name": "Ann"},
@@ -26,12 +27,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from companion.positions import (PRIVATE, PositionProblem, check_position, default_position, names_for,
+from companion.positions import (PRIVATE, PositionProblem, check_position, default_position, names_for, ordinal,
                                  tunnel_name)
 
 FORMS = Path(__file__).resolve().parent.parent / "data" / "position_forms.json"
@@ -62,7 +65,8 @@ class Field:
 
 
 # Where a field's choices come from: the engine's own data for the options chosen (the
-# table's own board or map included). Each gives [(value, what players call it)].
+# table's own board or map included). Each gives [(value, what players call it)]; a source
+# that needs the seats (an agent's owner) is given them too.
 def _tiles(options: Mapping[str, Any], kind: str | None = None) -> list[tuple[Any, str]]:
     from rules.tyranny.board import board_for
 
@@ -94,6 +98,99 @@ def _cities(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
     return [(c.id, c.name) for c in parse_map(opts["map"]).cities]
 
 
+def _outrage_squares(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from companion.positions import outrage_square_names
+
+    return list(outrage_square_names().items())
+
+
+def _outrage_jewels(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.outrage.board import default_board
+
+    b = default_board()
+    return [(j, b.jewel_name[j]) for j in b.jewels]
+
+
+def _outrage_posts(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.outrage.board import default_board
+
+    return [(post, f"the {post.title()} post") for post in default_board().posts]
+
+
+def _outrage_prisons(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from companion.positions import OUTRAGE_PRISONS
+
+    return list(OUTRAGE_PRISONS.items())
+
+
+def _outrage_cards(group: str | None) -> Callable[[Mapping[str, Any]], list[tuple[Any, str]]]:
+    def source(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+        from rules.outrage.cards import TOWER, TOWER_CARDS
+
+        return [(c, TOWER[c].name) for c in TOWER_CARDS if group is None or TOWER[c].group == group]
+
+    return source
+
+
+def _dice(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    """Dicetopia's dice by colour and number: "Purple 4" is ``p4``."""
+    from rules.dicetopia.tables import tables
+
+    return [(f"{c.letter}{v}", f"{c.id.title()} {v}") for c in tables().colours for v in range(1, 7)]
+
+
+def _dice_in_play(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    """Every die of the game, as often as there are dice of its colour: a pile counts them."""
+    from rules.dicetopia.tables import tables
+
+    per = tables().dice_per_colour(len(seats))
+    return [(v, n) for v, n in _dice(options) for _ in range(per)]
+
+
+def _city_spaces(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    """The neighbourhood spaces this many players use, as ``<hood>.<index>``."""
+    from rules.dicetopia.tables import tables
+
+    return [(f"{h.id}.{i}", f"{h.name}, space {i + 1}") for h in tables().hoods
+            for i, need in enumerate(h.spaces) if need <= len(seats)]
+
+
+def _space_contents(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.state import AGENT, DEAD
+
+    return _dice(options) + [(AGENT + sid, f"{name}'s agent") for sid, name in seats] + [(DEAD, "Exterminated")]
+
+
+def _board_slots(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.state import BOARD_SLOTS
+
+    return [(str(i), f"slot {i + 1}" + (" (leftmost)" if i == 0 else "")) for i in range(BOARD_SLOTS)]
+
+
+def _slot_contents(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.state import AGENT
+
+    return [(AGENT, "An agent (still on the board)")] + _dice(options)
+
+
+def _theaters(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.against_all_tyrants.cards import THEATERS
+
+    return [(t, t.title()) for t in THEATERS]
+
+
+def _dicetopia_factions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.tables import tables
+
+    return [(f.id, f.name) for f in tables().factions.values()]
+
+
+def _missions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    from rules.dicetopia.tables import tables
+
+    return [(m.id, m.name) for m in tables().missions.values()]
+
+
 SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
     "tiles": _tiles,
     "properties": lambda o: _tiles(o, "property"),
@@ -102,7 +199,95 @@ SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
     "cards:gamble": _cards("gamble"),
     "cards:gains": _cards("gains"),
     "cities": _cities,
+    "squares": _outrage_squares,
+    "jewels": _outrage_jewels,
+    "posts": _outrage_posts,
+    "prisons": _outrage_prisons,
+    "cards:tower": _outrage_cards(None),
+    "cards:tools": _outrage_cards("tool"),
+    "dice": _dice,
+    "slots": _board_slots,
+    "slot-contents": _slot_contents,
+    "factions": _dicetopia_factions,
+    "missions": _missions,
+    "theaters": _theaters,
 }
+# Sources that depend on the seats too (how many play, whose agents): (options, [(seat, name)]).
+SEAT_SOURCES: dict[str, Callable[[Mapping[str, Any], list[tuple[str, str]]], list[tuple[Any, str]]]] = {
+    "seats": lambda _o, seats: list(seats),
+    "dice-in-play": _dice_in_play,
+    "spaces": _city_spaces,
+    "space-contents": _space_contents,
+}
+
+
+def _aat_cards(form: "PositionForm", seat: str, sections: str, theater: str = "") -> list[tuple[Any, str]]:
+    """Against All Tyrants: the card copies of ``seat``'s deck in ``sections`` ("main+special_forces"),
+    those that may stand in ``theater`` if one is given, by title; a title found in two
+    sections says which ("Marine (Special Forces)")."""
+    from rules.against_all_tyrants.cards import THEATERS
+
+    deck, cards = _aat_deck(form, seat)
+    titles: dict[str, set[str]] = {}
+    for sec, ids in deck.items():
+        for c in ids:
+            titles.setdefault(cards[c].title, set()).add(sec)
+    out = []
+    for sec in sections.split("+"):
+        for c in deck[sec]:
+            card = cards[c]
+            if theater in THEATERS and (card.kind == "effect" or (card.kind != "leader" and theater not in card.theaters)):
+                continue
+            out.append((c, card.title + (f" ({_SECTION_WORDS[sec]})" if len(titles[card.title]) > 1 else "")))
+    return out
+
+
+_SECTION_WORDS = {"bases": "base", "special_forces": "Special Forces", "main": "main deck", "objectives": "objective"}
+
+
+def _aat_deck(form: "PositionForm", seat: str) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    """(section → the seat's card copies, copy → its card)."""
+    from rules.against_all_tyrants.state import card_id, cards_of, deck_of, instances
+
+    role = next(s["faction"] for s in form.seats if s["id"] == seat)
+    deck = instances(deck_of(dict(form.options), role), role)
+    known = cards_of(dict(form.options))
+    return deck, {c: known[card_id(c)] for ids in deck.values() for c in ids}
+
+
+def _aat_tokens(form: "PositionForm") -> list[tuple[Any, str]]:
+    """One item per token that may lie on each card in play now (``<index>.tokens.<token>``):
+    the form's fields follow the cards as the table puts them in play."""
+    from rules.against_all_tyrants.cards import TOKENS
+
+    out = []
+    pieces = form.position.get("pieces", []) or []
+    cards: dict[str, Any] = {}
+    for s in form.seats:
+        cards.update(_aat_deck(form, s["id"])[1])
+    seen: dict[str, int] = {}
+    for i, row in enumerate(pieces):
+        card = cards.get(row.get("id")) if isinstance(row, dict) else None
+        if card is None:
+            continue
+        where = f"{card.title} in {str(row.get('theater', '')).title()}"
+        seen[where] = seen.get(where, 0) + 1
+        copies = sum(1 for r in pieces if isinstance(r, dict) and r.get("id") in cards
+                     and f"{cards[r['id']].title} in {str(r.get('theater', '')).title()}" == where)
+        named = where + (f" ({ordinal(seen[where])})" if copies > 1 else "")
+        for tok, spec in TOKENS.items():
+            if card.kind in spec.on:
+                out.append((f"{i}.tokens.{tok}", f"{named}: {tok}"))
+    return out
+
+
+# Sources that read the form itself: a seat's own deck ("aat-cards:<seat>:<sections>[:<theater>]"),
+# or what is in play now (recomputed after every change: never cached).
+FORM_SOURCES: dict[str, Callable[..., list[tuple[Any, str]]]] = {
+    "aat-cards": _aat_cards,
+    "aat-tokens": _aat_tokens,
+}
+LIVE_SOURCES = {"aat-tokens"}
 
 
 class PositionForm:
@@ -114,23 +299,63 @@ class PositionForm:
         self.options = dict(options)
         self.names = names_for(game_id, self.seats, self.options)
         self.position: dict[str, Any] = default_position(game_id, self.seats, self.options)
+        self._choices: dict[str, list[tuple[Any, str]]] = {}
         self.fields: list[Field] = self._expand(form_specs().get(game_id, []))
         self.labels = {f.path: f.label for f in self.fields}
-        self._choices: dict[str, list[tuple[Any, str]]] = {}
         self._verdict: list[PositionProblem] | None = None
 
     def _expand(self, specs: list[dict[str, Any]]) -> list[Field]:
+        """One field per spec, per seat for '{seat}', and per item of the source named by
+        ``each`` for '{item}' (a jewel, a warder's post, a neighbourhood space), whose name
+        is '{item_name}' in the label."""
         out = []
         for spec in specs:
             per_seat = "{seat}" in spec["path"]
+            items = self._source(spec["each"]) if spec.get("each") else [(None, "")]
             for s in (self.seats if per_seat else [None]):
                 if s is not None and spec.get("factions") and s["faction"] not in spec["factions"]:
                     continue
                 sid = s["id"] if s else ""
-                path = spec["path"].replace("{seat}", sid)
-                label = spec.get("label", "").replace("{name}", self.names.get(sid, sid))
-                out.append(Field(path, spec["kind"], label, spec, sid, bool(spec.get("secret"))))
+                for item, item_name in items:
+                    path = spec["path"].replace("{seat}", sid)
+                    label = spec.get("label", "").replace("{name}", self.names.get(sid, sid))
+                    if item is not None:
+                        path = path.replace("{item}", str(item))
+                        label = label.replace("{item_name}", item_name)
+                    label = label[:1].upper() + label[1:]
+                    fspec = _subst(spec, {"{seat}": sid, "{item}": "" if item is None else str(item)}) if sid or item is not None else spec
+                    out.append(Field(path, spec["kind"], label, fspec, sid, bool(spec.get("secret"))))
         return out
+
+    def _refresh(self) -> None:
+        """Fields that follow the position (a card's tokens exist while it is in play) are
+        asked anew after a change."""
+        if any(s.get("each") in LIVE_SOURCES for s in form_specs().get(self.game_id, [])):
+            self.fields = self._expand(form_specs().get(self.game_id, []))
+            self.labels = {f.path: f.label for f in self.fields}
+
+    # Fields over the rows of a list (Against All Tyrants' cards in play: one pick per seat and
+    # theater, over the "pieces" rows whose owner and theater match).
+    def _rows(self, path: str) -> Field | None:
+        f = next((x for x in getattr(self, "fields", ()) if x.path == path), None)
+        return f if f is not None and "rows" in f.spec else None
+
+    def _row_matches(self, f: Field, row: Any) -> bool:
+        return isinstance(row, dict) and all(row.get(k) == v for k, v in f.spec["rows"]["match"].items())
+
+    def _source(self, key: str) -> list[tuple[Any, str]]:
+        name, *args = key.split(":") if key.split(":")[0] in FORM_SOURCES else (key,)
+        if name in LIVE_SOURCES:
+            return FORM_SOURCES[name](self, *args)
+        if key not in self._choices:
+            if name in FORM_SOURCES:
+                self._choices[key] = FORM_SOURCES[name](self, *args)
+            elif key in SEAT_SOURCES:
+                seats = [(s["id"], self.names[s["id"]]) for s in self.seats]
+                self._choices[key] = SEAT_SOURCES[key](self.options, seats)
+            else:
+                self._choices[key] = SOURCES[key](self.options)
+        return self._choices[key]
 
     # ------------------------------------------------------------- reading
     def field(self, path: str) -> Field:
@@ -153,23 +378,22 @@ class PositionForm:
         return not when or bool(self.get(when.replace("{seat}", f.seat)))
 
     def get(self, path: str, default: Any = None) -> Any:
-        node: Any = self.position
-        for part in path.split("."):
-            if not isinstance(node, dict) or part not in node:
-                return default
-            node = node[part]
-        return node
+        rows = self._rows(path)
+        if rows is not None:
+            spec = rows.spec["rows"]
+            return [r.get(spec["key"]) for r in self.position.get(spec["in"], []) if self._row_matches(rows, r)]
+        got = _get(self.position, path, _MISSING)
+        return default if got is _MISSING else got
 
     def choices(self, f: Field) -> list[tuple[Any, str]]:
         """What a choice, a pick or a card field offers: (value, name)."""
         if f.kind == "seat":
             return [(s["id"], self.names[s["id"]]) for s in self.seats]
         if "choices" in f.spec:
-            return [(v, label) for v, label in f.spec["choices"]]
-        key = f.spec["source"]
-        if key not in self._choices:
-            self._choices[key] = SOURCES[key](self.options)
-        items = self._choices[key]
+            # "{seats}" among the choices stands for every seat, by name (who holds a jewel).
+            return [c for item in f.spec["choices"]
+                    for c in ([(s["id"], self.names[s["id"]]) for s in self.seats] if item == "{seats}" else [tuple(item)])]
+        items = self._source(f.spec["source"])
         among = f.spec.get("among")
         if among:
             allowed = set(self.get(among, []))
@@ -178,7 +402,12 @@ class PositionForm:
         if besides:
             # Offer only what may be picked (a base or a hand card is never an occupied City);
             # a value picked before stays, for the engine to name.
-            taken = set(self.get(besides, []) or []) - set(self.get(f.path) or [] if f.kind == "many" else [self.get(f.path)])
+            # "except" names one path or several (a hand card is neither in play nor discarded).
+            taken: set[Any] = set()
+            for where in ([besides] if isinstance(besides, str) else besides):
+                got = self.get(where, [])
+                taken |= set(got if isinstance(got, list) else [got] if got else [])
+            taken -= set(self.get(f.path) or [] if f.kind == "many" else [self.get(f.path)])
             items = [(v, n) for v, n in items if v not in taken]
         return items
 
@@ -193,24 +422,36 @@ class PositionForm:
     def card_counts(self, f: Field) -> list[tuple[str, int, int]]:
         """A discard pile as (card name, how many lie there, copies in the box): copies are
         alike, so players count them rather than tell them apart."""
-        held = set(self.get(f.path, []))
+        held = Counter(self.get(f.path, []) or [])
         groups: dict[str, list[str]] = {}
         for cid, name in self.choices(f):
             groups.setdefault(name, []).append(cid)
-        return [(name, sum(c in held for c in ids), len(ids)) for name, ids in groups.items()]
+        # A source may list one value as often as it has copies (Dicetopia's dice: six purple 4s).
+        return [(name, sum(min(held[c], ids.count(c)) for c in set(ids)), len(ids)) for name, ids in groups.items()]
 
     # ------------------------------------------------------------- changing
     def set(self, path: str, value: Any) -> None:
+        rows = self._rows(path)
+        if rows is not None:
+            self._set_rows(rows, list(value))
+            return
         parts = path.split(".")
-        node = self.position
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
         f = next((x for x in self.fields if x.path == path), None)
-        if f is not None and f.spec.get("zero_is_absent") and value == 0:
+        if f is not None and f.kind == "yesno" and "yes" in f.spec:
+            # A yes/no that stands for a part of the position or its absence (held in
+            # prison: {place, served} or null): yes keeps what is there, else the spec's.
+            current = self.get(path)
+            value = (current if current else copy.deepcopy(f.spec["yes"])) if value else f.spec.get("no")
+        node: Any = self.position
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node.setdefault(part, {})
+        if isinstance(node, list):
+            node[int(parts[-1])] = value
+        elif f is not None and f.spec.get("zero_is_absent") and value == 0:
             node.pop(parts[-1], None)
         else:
             node[parts[-1]] = value
-        if f is not None and f.kind == "yesno" and not value:
+        if f is not None and f.kind == "yesno" and not value and "yes" not in f.spec:
             # A piece let out of custody has no escape numbers left to show.
             for dep in self.fields:
                 if dep.spec.get("when", "").replace("{seat}", dep.seat) == path:
@@ -221,6 +462,22 @@ class PositionForm:
                 if dep.spec.get("among") == path:
                     self.set(dep.path, [v for v in self.get(dep.path, []) if v in value])
         self._verdict = None
+        self._refresh()
+
+    def _set_rows(self, f: Field, picked: list[Any]) -> None:
+        """The rows matching ``f`` become ``picked``: a row kept keeps its place and the rest
+        of it (tokens), a new one goes last (play order) with the spec's ``new`` values."""
+        spec = f.spec["rows"]
+        key = spec["key"]
+        rows = self.position.get(spec["in"], [])
+        kept = [r for r in rows if not self._row_matches(f, r) or r.get(key) in picked]
+        have = {r.get(key) for r in kept if self._row_matches(f, r)}
+        for v in picked:
+            if v not in have:
+                kept.append({key: v, **spec["match"], **copy.deepcopy(spec.get("new", {}))})
+        self.position[spec["in"]] = kept
+        self._verdict = None
+        self._refresh()
 
     def step(self, path: str, delta: int) -> None:
         f = self.field(path)
@@ -277,9 +534,23 @@ class PositionForm:
         """The form field a problem belongs to: the longest field path it starts with
         ("discards.gamble.1" → "discards.gamble"), else "" (the whole position)."""
         best = ""
+        # The engine names list items as "city.agency[0]" or "pieces.0": the form, "city.agency.0".
+        problem_field = re.sub(r"\[(\d+)\]", r".\1", problem_field)
+        row = re.match(r"^([\w-]+)\.(\d+)(\.(.*))?$", problem_field)
+        if row and not any(f.path == problem_field or problem_field.startswith(f.path + ".") for f in self.fields if "rows" not in f.spec):
+            rows = self.position.get(row.group(1))
+            item = rows[int(row.group(2))] if isinstance(rows, list) and int(row.group(2)) < len(rows) else None
+            owner = next((f.path for f in self.fields if "rows" in f.spec and f.spec["rows"]["in"] == row.group(1)
+                          and self._row_matches(f, item)), "")
+            if owner:
+                return owner
         for f in self.fields:
             if (problem_field == f.path or problem_field.startswith(f.path + ".")) and len(f.path) > len(best):
                 best = f.path
+        if not best and problem_field:
+            # A problem of a whole group ("factions": two players with one faction) shows
+            # beside the group's first public field.
+            best = next((f.path for f in self.fields if f.path.startswith(problem_field + ".") and not f.secret), "")
         return best
 
     def _missing_secrets(self) -> dict[str, str]:
@@ -307,7 +578,9 @@ class PositionForm:
             if where in missing:
                 continue  # already asked for: the engine's "missing" says no more
             if p.is_private or self._is_secret(where):
-                msg = p.public_message(self.names)
+                holder = next((f.seat for f in self.fields if f.path == where and f.secret), "")
+                msg = (p.public_message(self.names) if not holder else
+                       f"{self.names[holder]}'s secret entry has a problem: {self.names[holder]} checks it behind the gate.")
             else:
                 # Beside its field the message need not name the field again.
                 label = self.labels.get(where, "")
@@ -377,12 +650,33 @@ class PositionForm:
                 and not any(leaf == p or leaf.startswith(p + ".") or p.startswith(leaf + ".") for p in paths)]
 
 
-def _get(data: Mapping[str, Any], path: str) -> Any:
+_MISSING = object()
+
+
+def _subst(data: Any, words: Mapping[str, str]) -> Any:
+    """``data`` with each of ``words`` replaced in every string (a field's source and rows
+    name its own seat and item)."""
+    if isinstance(data, str):
+        for k, v in words.items():
+            data = data.replace(k, v)
+        return data
+    if isinstance(data, dict):
+        return {k: (v if k in ("label", "path") else _subst(v, words)) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_subst(v, words) for v in data]
+    return data
+
+
+def _get(data: Mapping[str, Any], path: str, default: Any = None) -> Any:
+    """The value at a dotted path; a number steps into a list (``city.agency.0``)."""
     node: Any = data
     for part in path.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return None
-        node = node[part]
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, Mapping) and part in node:
+            node = node[part]
+        else:
+            return default
     return node
 
 
