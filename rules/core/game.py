@@ -498,10 +498,10 @@ class Game(Generic[S]):
                         return problems
             elif cls is Draw and isinstance(awaiting, DrawRequest):
                 # A card plainly drawable from the awaited deck needs nothing more; any other
-                # goes to _check_draw (which a game may widen, as Liberation's unseen stand-ins).
+                # goes to check_draw (which a game may widen, as Liberation's unseen stand-ins).
                 deck = awaiting.deck
                 if action.deck != deck or not self.deck(state, deck).can_draw(action.card):  # type: ignore[attr-defined]
-                    problems = tuple(self._check_draw(state, action, awaiting))  # type: ignore[arg-type]
+                    problems = tuple(self.check_draw(state, action, awaiting))  # type: ignore[arg-type]
                     if problems:
                         return problems
             found = self.violations(state, action, prompt)
@@ -528,7 +528,7 @@ class Game(Generic[S]):
         if isinstance(awaiting, RollRequest) and isinstance(action, Roll):
             found.extend(self._check_roll(action, awaiting))
         elif isinstance(awaiting, DrawRequest) and isinstance(action, Draw):
-            found.extend(self._check_draw(state, action, awaiting))
+            found.extend(self.check_draw(state, action, awaiting))
         # Not the seat's turn: its own rules are not checked, since checking an action
         # against another seat's position could reveal that seat's secrets.
         found.extend(self.explain(state, action, prompt))
@@ -678,7 +678,11 @@ class Game(Generic[S]):
             if d.id and (not action.ids or action.ids[i] != d.id):
                 yield Violation("wrong-die", self.dice_rule, f"Die {i + 1} of this roll must be the {d.id} die.")
 
-    def _check_draw(self, state: S, action: Draw, req: DrawRequest) -> Iterator[Violation]:
+    def check_draw(self, state: S, action: Draw, req: DrawRequest) -> Iterator[Violation]:
+        """Hook: what is wrong with ``action``, a card drawn for ``req`` (the wrong deck, a
+        card not in it). A game widens it where its rules let a player name a card the
+        deck does not list (Liberation's stand-ins for unseen cards, ruling L-14) and
+        calls ``super()`` for the rest."""
         if action.deck != req.deck:
             yield Violation("wrong-deck", self.cards_rule, f"The card must come from the {req.deck} deck, not {action.deck!r}.")
             return
@@ -686,8 +690,12 @@ class Game(Generic[S]):
         if not deck.can_draw(action.card):
             yield Violation("card-not-in-deck", self.cards_rule, f"That card is not in the {req.deck} deck.")
 
-    def _chance_candidates(self, state: S, prompt: Prompt) -> Iterator[Action]:
-        """Every roll and draw on offer, lazily: an 8d6 roll is never built as a list."""
+    def chance_candidates(self, state: S, prompt: Prompt) -> Iterator[Action]:
+        """Hook: the rolls and draws ``legal_actions`` lists, lazily (an 8d6 roll is never
+        built as a list). By default every face combination and every drawable card. A
+        game overrides it when its chance results are too many to list (Dicetopia's city
+        of 30 dice, each with its colour: a few sampled rolls stand for them) or when it
+        accepts cards the deck does not list; ``check`` decides legality either way."""
         for seat in prompt.seats():
             awaiting = prompt.waits[seat]
             if isinstance(awaiting, RollRequest):
@@ -729,7 +737,7 @@ class LegalActions(Generic[S]):
         if state.result is not None:
             return
         prompt = game.prompt(state)
-        for a in itertools.chain(game._chance_candidates(state, prompt), game.candidates(state, prompt)):
+        for a in itertools.chain(game.chance_candidates(state, prompt), game.candidates(state, prompt)):
             if not game.check(state, a):
                 yield a
 
@@ -742,7 +750,7 @@ class LegalActions(Generic[S]):
         prompt = game.prompt(state)
         source: Iterable[Action] = game.candidates(state, prompt)
         if "roll" in kinds or "draw" in kinds:
-            source = itertools.chain(game._chance_candidates(state, prompt), source)
+            source = itertools.chain(game.chance_candidates(state, prompt), source)
         for a in source:
             if a.kind in kinds and not game.check(state, a):
                 yield a

@@ -922,13 +922,13 @@ class Dicetopia(Game[DicetopiaState]):
                 for c in self._copy_targets(state, s):
                     yield CopyMission(s, c)
 
-    def _chance_candidates(self, state: DicetopiaState, prompt: Prompt) -> Iterator[Action]:
+    def chance_candidates(self, state: DicetopiaState, prompt: Prompt) -> Iterator[Action]:
         if state.phase == "roll":
             # 6^30 values times every arrangement of colours: listing is a sample (D-06).
             for k in range(4):
                 yield self._city_roll(state, Rng(state.rng.state ^ (0x9E37 * (k + 1))))
             return
-        yield from super()._chance_candidates(state, prompt)
+        yield from super().chance_candidates(state, prompt)
 
     def sample(self, state: DicetopiaState, seat: str | None = None) -> Action | None:
         if state.phase == "roll" and state.result is None and (seat is None or seat == state.order[0]):

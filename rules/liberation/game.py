@@ -207,14 +207,14 @@ class Liberation(Game[LiberationState]):
         return (state.phase != "setup-discard" and card in state.unseen and card in state.deck.discard
                 and bool(state.deck.cards))
 
-    def _check_draw(self, state: LiberationState, action: Draw, req: DrawRequest) -> Iterator[Violation]:
+    def check_draw(self, state: LiberationState, action: Draw, req: DrawRequest) -> Iterator[Violation]:
         # A physical draw may name the app's stand-in for an unseen setup discard (L-14).
         if action.deck == req.deck and self._unseen_stand_in(state, action.card):
             return
-        yield from super()._check_draw(state, action, req)
+        yield from super().check_draw(state, action, req)
 
-    def _chance_candidates(self, state: LiberationState, prompt: Prompt) -> Iterator[Action]:
-        yield from super()._chance_candidates(state, prompt)
+    def chance_candidates(self, state: LiberationState, prompt: Prompt) -> Iterator[Action]:
+        yield from super().chance_candidates(state, prompt)
         for seat in prompt.seats():
             awaiting = prompt.waits[seat]
             if isinstance(awaiting, DrawRequest):
