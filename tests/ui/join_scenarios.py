@@ -348,9 +348,14 @@ def join_new_games(d: Any) -> Iterator[float]:
     d.shot(f"join-outrage-held-{scale}")
     # Bob's square from its drop-down list (picked by its name, as a finger picks a row of it).
     spinner = scr._form_view.controls["pieces.blue-1.square"]
-    d.check("Bloody Tower" in spinner.values and not any(v.startswith("w") and v[1:].isdigit() for v in spinner.values),
-            "the squares are listed by name")
-    spinner.text = "Bloody Tower"
+    d.check(not spinner.values, "a drop-down's rows are made only when it opens")
+    yield from _reach(d, spinner)
+    d.tap(spinner)
+    yield 0.4
+    d.check(spinner.is_open and "Bloody Tower" in spinner.values
+            and not any(v.startswith("w") and v[1:].isdigit() for v in spinner.values), "the squares are listed by name")
+    spinner.text = "Bloody Tower"  # the row a finger picks (the open list is taller than the screen)
+    spinner.is_open = False
     yield 0.3
     yield from _tap_in(d, "pieces.blue-1.held.served", "+ 1")
     d.check(scr._form_view.problem_text("pieces.blue-1.square") == "", "the problem is gone with Bob in the Bloody Tower")

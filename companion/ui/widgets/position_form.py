@@ -28,6 +28,22 @@ class _Option(SpinnerOption):
         self.height = max(dp(48), self.height)
 
 
+class _LazySpinner(Spinner):
+    """A drop-down list whose rows are made when it first opens. A position page holds
+    many long lists (Outrage!'s 232 squares for every piece, every player for every
+    jewel) that are mostly never opened: making all their rows up front cost seconds per
+    page build."""
+
+    def __init__(self, names: list[str], **kw: Any) -> None:
+        self._names = names
+        super().__init__(**kw)
+
+    def _toggle_dropdown(self, *largs: Any) -> None:
+        if not self.values and self._names:
+            self.values = self._names
+        super()._toggle_dropdown(*largs)
+
+
 def _row() -> StackLayout:
     row = StackLayout(spacing=dp(6), size_hint_y=None)
     row.bind(minimum_height=row.setter("height"))
@@ -108,8 +124,8 @@ class PositionFormView(BoxLayout):
             if len(choices) > SPINNER_FROM:
                 names = dict(choices)
                 by_name = {n: v for v, n in choices}
-                sp = Spinner(text=names.get(form.get(f.path), "—"), values=[n for _, n in choices], option_cls=_Option,
-                             size_hint=(None, None), size=(dp(300), dp(50)), font_size=App.get_running_app().theme.fs_body)
+                sp = _LazySpinner([n for _, n in choices], text=names.get(form.get(f.path), "—"), option_cls=_Option,
+                                  size_hint=(None, None), size=(dp(300), dp(50)), font_size=App.get_running_app().theme.fs_body)
                 sp.bind(text=lambda _s, name, f=f: self._edit(lambda: form.set(f.path, by_name[name])) if name in by_name else None)
                 # As wide as the name picked (a long tile name at 160 % text), within the page.
                 sp.bind(texture_size=lambda w, ts: setattr(w, "width", min(max(dp(300), ts[0] + dp(24)),
