@@ -236,9 +236,9 @@ class PhoneServer:
             return self._refuse(peer, 413, "Too large.")
         try:
             resp = await handler(request)
-        except web.HTTPException as e:
-            if e.status in (403, 404):
-                self.refusals.take(peer)
+        except web.HTTPNotFound:
+            if not self.refusals.take(peer):  # walking the paths is refused like guessing tokens
+                return web.Response(status=429, text="Too many requests: wait a moment.", headers=_SECURITY_HEADERS)
             raise
         if isinstance(resp, web.Response):
             resp.headers.update(_SECURITY_HEADERS)
