@@ -99,6 +99,7 @@ def seat_payload(table: Any, seat: str) -> dict[str, Any]:
     return {
         "seat": seat,
         "name": table.seat_name(seat),
+        "faction": next((str(s["faction"]).replace("_", " ").title() for s in table.seats if s["id"] == seat), ""),
         "game": table.game_id,
         "title": table.game.title,
         "ply": ply,
@@ -108,5 +109,6 @@ def seat_payload(table: Any, seat: str) -> dict[str, Any]:
         "hand": hand,
         "actions": actions,
         "truncated": truncated,
+        "names": names,  # every card's printed name (the map's cities: public), for the page's words
         "view": view,
     }

@@ -8,7 +8,7 @@ caller it was written for.
 
 Routes (``{token}`` is the seat's token; everything else is 404):
 
-* ``GET /p/{token}``           the page (HTML)
+* ``GET /p/{token}/``          the page (HTML; ``/p/{token}`` redirects there)
 * ``GET /p/{token}/phone.js``, ``/phone.css``  its assets
 * ``GET /p/{token}/state``     the seat's payload as JSON (:func:`~companion.web.seatview.seat_payload`)
 * ``GET /p/{token}/ws``        the WebSocket: the server sends ``{"type": "state", "payload": …}`` on
@@ -134,7 +134,8 @@ class PhoneServer:
     def make_app(self) -> web.Application:
         """The aiohttp application (the test client serves it directly)."""
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
-        app.router.add_get("/p/{token}", self._page)
+        app.router.add_get("/p/{token}", self._to_page)
+        app.router.add_get("/p/{token}/", self._page)
         app.router.add_get("/p/{token}/state", self._state)
         app.router.add_get("/p/{token}/ws", self._ws)
         app.router.add_get("/p/{token}/{asset}", self._asset)
@@ -297,6 +298,11 @@ class PhoneServer:
                             pass
 
     # ------------------------------------------------------------------ handlers
+    async def _to_page(self, request: web.Request) -> web.Response:
+        # The page lives at /p/{token}/ so that its assets resolve beside it.
+        self._grant(request)
+        raise web.HTTPFound(f"/p/{request.match_info['token']}/", headers=_SECURITY_HEADERS)
+
     async def _page(self, request: web.Request) -> web.Response:
         self._grant(request)
         return web.Response(body=_asset("phone.html"), content_type="text/html", charset="utf-8")

@@ -15,11 +15,13 @@
   function notice(words, ok) {
     const n = $("notice");
     n.hidden = !words; n.className = ok ? "notice ok" : "notice"; text(n, words || "");
+    clearTimeout(notice.timer);
+    if (ok) notice.timer = setTimeout(() => { n.hidden = true; }, 3000);
   }
 
   function render(p) {
     state = p;
-    text($("who"), (p.name || p.seat) + " · " + p.title);
+    text($("who"), (p.name || p.seat) + " · " + (p.faction || p.title));
     document.title = (p.name || p.seat) + " — " + p.title;
     const must = p.over ? "The game is over." :
       p.must.now ? "Your move" + (p.must.note ? ": " + p.must.note : ".") :
@@ -48,8 +50,7 @@
   }
 
   function nameOf(id) {
-    const h = (state && state.hand || []).find((c) => c.id === id);
-    return h ? h.name : id;
+    return (state && state.names && state.names[id]) || id;
   }
 
   function act(a, button) {
