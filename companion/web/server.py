@@ -157,6 +157,11 @@ class PhoneServer:
             await ws.close(code=1001, message=b"table closed")
         if self._pusher is not None:
             self._pusher.cancel()
+            try:
+                await self._pusher
+            except asyncio.CancelledError:
+                pass
+            self._pusher = None
         if self._worker is not None:
             self._worker.shutdown(wait=False)
             self._worker = None
