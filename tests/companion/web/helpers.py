@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from typing import Any, Awaitable, Callable
 
 import pytest
@@ -56,8 +57,16 @@ def origin(client: TestClient) -> dict[str, str]:
     return {"Origin": f"http://127.0.0.1:{client.server.port}"}
 
 
+_unread: "weakref.WeakKeyDictionary[Any, list[dict[str, Any]]]" = weakref.WeakKeyDictionary()
+
+
 async def receive(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any]:
-    """The next message of ``kind`` (others skipped)."""
+    """The next message of ``kind``; others are kept, in order, for a later call (a state
+    push may overtake the "ok" of the action that caused it)."""
+    kept = _unread.setdefault(ws, [])
+    for i, data in enumerate(kept):
+        if data["type"] == kind:
+            return kept.pop(i)
     while True:
         msg = await asyncio.wait_for(ws.receive(), timeout)
         if msg.type.name != "TEXT":
@@ -65,3 +74,4 @@ async def receive(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any]:
         data = json.loads(msg.data)
         if data["type"] == kind:
             return data
+        kept.append(data)
