@@ -71,6 +71,21 @@ def phones_panel(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: _text(d, dev, "● phone attached"), 5)
     d.check(_text(d, dev, "● phone attached") and got and '"seat": "cops-1"' in got[0],
             "Ann's phone got Ann's seat, and the card says a phone is attached")
+    # Back at the table, Ann's hand is on her phone; Bob's is behind the gate as before.
+    app.back()
+    yield from settle(d)
+    scr = app.sm.get_screen("game:tyranny")
+    scr.open_hand("cops-1")
+    yield 0.3
+    d.check(not scr.ids.gate.active and "on your phone" in scr.ids.banner.message,
+            f"Ann's hand: her phone, not the gate ({scr.ids.banner.message!r})")
+    d.shot("phones-table")
+    scr.open_hand("criminals-1")
+    yield 0.3
+    d.check(scr.ids.gate.active, "Bob has no phone: the privacy gate opens for him")
+    scr.ids.gate.close()
+    app.go("devices")
+    yield 0.5
     problems = _layout_problems(dev)
     d.check(not problems, "the devices panel lays out: " + "; ".join(problems[:5]))
     from kivy.uix.scrollview import ScrollView
