@@ -7,12 +7,18 @@ import asyncio
 import json
 import random
 
+import pytest
+
 from rules.core import Rng
 from rules.liberation.actions import PlaceBase
 
+from companion import Journal, Table
 from companion.web.limits import Buckets
+from companion.web.seatview import seat_payload
 
 from .helpers import journal_rows, liberation_at_base, origin, path, receive, run
+
+PLIES = 80  # per game: a bounded walk (the rules harness plays thousands of games)
 
 
 def test_a_token_opens_only_its_own_seat() -> None:
@@ -175,3 +181,39 @@ def test_served_json_is_the_same_for_states_differing_only_in_what_the_seat_may_
 
     compared = run(body, t, per_token=Buckets(10_000, 1000))
     assert compared >= 20
+
+
+@pytest.mark.parametrize("game_id", ["tyranny", "liberation", "outrage", "dicetopia", "against_all_tyrants"])
+def test_every_seed_game_gives_a_seat_the_same_payload_whatever_it_may_not_see(game_id: str) -> None:
+    """The same differential check on the payload itself (``seat_payload``, what the server
+    serialises), for every seed game: random plays, a twin per seat at each ply."""
+    from rules.core import DrawRequest, RollRequest
+
+    from ..table_helpers import seats_for
+
+    t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats_for(game_id), seed=4)
+    seats = [s["id"] for s in t.seats]
+    pick, rng = random.Random(4), Rng(4)
+    compared = 0
+    for _ in range(PLIES):
+        if t.is_over():
+            break
+        for seat in seats:
+            twin = t.game.hidden_variant(t.state, seat, rng)
+            if twin is None:
+                continue
+            real = json.dumps(seat_payload(t, seat))
+            saved = t._state
+            t._state = twin
+            try:
+                other = json.dumps(seat_payload(t, seat))
+            finally:
+                t._state = saved
+            assert real == other, f"{game_id}: {seat} sees a difference at ply {t.ply}"
+            compared += 1
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in t.prompt.waits.values()):
+            t.roll_for_me()
+        else:
+            acts = [a for a in t.legal_actions() if not a.chance]
+            t.submit(pick.choice(acts)) if acts else t.roll_for_me()
+    assert compared > 0
