@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import CommitRequest
+from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.core.jsondata import to_data
 
 # A seat's own listing is bounded: a phone page is not the place for thousands of buttons
@@ -59,6 +59,28 @@ def _label(kind: str, data: dict[str, Any], names: dict[str, str]) -> str:
     return verb + (" — " + "; ".join(bits) if bits else "")
 
 
+_NOT_SECRETS = ("viewer", "prompt", "log")
+
+
+def only_yours(mine: Any, public: Any) -> Any:
+    """The parts of a seat's view that the public view does not hold: what only this seat
+    sees (its hand, its base, its missions), whatever the game calls them. Both come from
+    the engine's ``view``, so this is never more than the seat's own view.
+
+    >>> only_yours({"hands": {"a": {"count": 2, "cards": ["x", "y"]}, "b": {"count": 1}}, "turn": 3},
+    ...            {"hands": {"a": {"count": 2}, "b": {"count": 1}}, "turn": 3})
+    {'hands': {'a': {'cards': ['x', 'y']}}}
+    """
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = {}
+        for k, v in mine.items():
+            if k in _NOT_SECRETS or (k in public and public[k] == v):
+                continue
+            out[k] = only_yours(v, public[k]) if k in public else v
+        return out
+    return mine
+
+
 def _is_secret(action: Any) -> bool:
     return bool(getattr(action, "secret", False) or getattr(type(action), "hidden_fields", ()))
 
@@ -68,6 +90,7 @@ def seat_payload(table: Any, seat: str) -> dict[str, Any]:
     the table does not have."""
     with table._lock:  # one consistent moment: the view, the prompt and the listing agree
         view = table.private_view(seat)
+        yours = only_yours(view, table.view())
         prompt = table.prompt
         awaiting = prompt.of(seat)
         actions: list[dict[str, Any]] = []
@@ -105,10 +128,13 @@ def seat_payload(table: Any, seat: str) -> dict[str, Any]:
         "ply": ply,
         "over": over,
         "must": {"now": awaiting is not None and not over, "note": note,
-                 "commit": isinstance(awaiting, CommitRequest), "waiting_for": waiting_for},
+                 "commit": isinstance(awaiting, CommitRequest), "waiting_for": waiting_for,
+                 # a roll or a draw is made at the table (its dice, its deck, or the app's roller)
+                 "at_table": "roll" if isinstance(awaiting, RollRequest) else "draw" if isinstance(awaiting, DrawRequest) else ""},
         "hand": hand,
         "actions": actions,
         "truncated": truncated,
+        "yours": yours,  # what only this seat sees, as its view holds it
         "names": names,  # every card's printed name (the map's cities: public), for the page's words
         "view": view,
     }

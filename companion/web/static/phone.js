@@ -26,7 +26,7 @@
     const must = p.over ? "The game is over." :
       p.must.now ? "Your move" + (p.must.note ? ": " + p.must.note : ".") :
       (p.must.waiting_for.length ? "Waiting for " + p.must.waiting_for.join(", ") + "." : "Nothing to do now.");
-    text($("must"), must);
+    text($("must"), must + (p.must.now && p.must.at_table ? " (" + p.must.at_table + " at the table)" : ""));
     $("now").className = "card" + (p.must.now ? " act" : "");
     const acts = $("actions"); acts.replaceChildren();
     if (!p.actions.length) acts.appendChild(make("p", "muted", "Nothing to do now."));
@@ -45,9 +45,28 @@
     if (!(p.hand || []).length) hand.appendChild(make("li", "muted", "No cards."));
     const base = p.view && p.view.base;
     text($("secret"), base && base.city ? "Your secret base: " + (nameOf(base.city)) : "");
+    const yours = $("yours"); yours.replaceChildren(tree(p.yours || {}, 0));
     const log = $("log"); log.replaceChildren();
     ((p.view && p.view.log) || []).slice(-30).reverse().forEach((l) => log.appendChild(make("li", null, l.text)));
   }
+
+  // What only this seat sees, as its view holds it: keys in words, card ids by name.
+  function tree(v, depth) {
+    if (Array.isArray(v)) return make("span", null, v.length ? v.map(leaf).join(", ") : "none");
+    if (v && typeof v === "object") {
+      const keys = Object.keys(v);
+      if (!keys.length) return make("span", "muted", depth ? "—" : "Nothing secret now.");
+      const dl = make("dl");
+      keys.forEach((k) => {
+        dl.appendChild(make("dt", null, k === state.seat ? "yours" : ((state.names && state.names[k]) || k.replace(/_/g, " "))));
+        const dd = make("dd"); dd.appendChild(depth < 4 ? tree(v[k], depth + 1) : make("span", null, JSON.stringify(v[k])));
+        dl.appendChild(dd);
+      });
+      return dl;
+    }
+    return make("span", null, leaf(v));
+  }
+  function leaf(x) { return (x && typeof x === "object") ? JSON.stringify(x) : nameOf(String(x)); }
 
   function nameOf(id) {
     return (state && state.names && state.names[id]) || id;
