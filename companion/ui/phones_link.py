@@ -22,12 +22,13 @@ sentence the devices panel shows.
 from __future__ import annotations
 
 import concurrent.futures
+import inspect
 import io
 import logging
 import os
 import socket
 import threading
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 log = logging.getLogger("companion.ui.phones")
 
@@ -83,11 +84,13 @@ class PhonesLink:
     """The phones' server of whatever game is on the table."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None,
+                 extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None) -> None:
         self.host = host
         self.port = port
         self.call = call
         self.on_change = on_change
+        self.extras = extras  # more choices per seat (a physical card drawn): see start_phones
         self.server: Any = None
         self.error: str | None = None
         self._lock = threading.Lock()
@@ -110,7 +113,7 @@ class PhonesLink:
                 self.error = f"Phones need the 'phones' extra (aiohttp, segno): {e}"
                 return
             server = PhoneServer(table, host=self.host, port=self.port, call=self.call,
-                                 on_attach=lambda _seats: self._changed())
+                                 on_attach=lambda _seats: self._changed(), extras=self.extras)
             try:
                 server.start()
             except OSError as e:
@@ -167,6 +170,20 @@ class PhonesLink:
             self._stop()
 
 
+def draws_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
+    """The physical draws ``presenter`` offers ``seat`` behind the gate (its
+    ``physical_draws(seat)``), if it presents ``table`` and has them per seat; else none."""
+    fn = getattr(presenter, "physical_draws", None)
+    if fn is None or getattr(presenter, "table", None) is not table:
+        return ()
+    try:
+        if "seat" not in inspect.signature(fn).parameters:
+            return ()
+    except (TypeError, ValueError):
+        return ()
+    return fn(seat)
+
+
 def start_phones(app: Any, host: str | None = None) -> PhonesLink:
     """Serve the phones of whatever game ``app`` has on its table (``app.table``), calling
     the Table on the UI thread; the link is closed with the app (``app.phones_link``)."""
@@ -190,7 +207,16 @@ def start_phones(app: Any, host: str | None = None) -> PhonesLink:
         if devices is not None:
             Clock.schedule_once(lambda _dt: devices.changed(), 0)
 
-    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed)
+    def physical_draws(seat: str) -> Iterable[tuple[str, Any]]:
+        # The table screen's presenter knows which cards a seat may say it drew without
+        # learning anything (never the engine's exact deck); games without one: none.
+        table, sm = app.table, getattr(app, "sm", None)
+        if table is None or sm is None or not sm.has_screen(f"game:{table.game_id}"):
+            return ()
+        presenter = getattr(sm.get_screen(f"game:{table.game_id}"), "presenter", None)
+        return draws_of(presenter, table, seat)
+
+    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws)
     app.phones_link = link
     app.add_closer(link.close)
     app.bind(table=lambda _app, table: link.follow(table))

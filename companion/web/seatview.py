@@ -16,7 +16,7 @@ payload: two states differing only in a card this seat may not see give the same
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.core.jsondata import to_data
@@ -85,9 +85,17 @@ def _is_secret(action: Any) -> bool:
     return bool(getattr(action, "secret", False) or getattr(type(action), "hidden_fields", ()))
 
 
-def seat_payload(table: Any, seat: str) -> dict[str, Any]:
+Extras = Callable[[str], Iterable[tuple[str, Any]]]
+
+
+def seat_payload(table: Any, seat: str, extras: Extras | None = None) -> dict[str, Any]:
     """Everything ``seat``'s phone shows, as plain JSON data. Raises KeyError for a seat
-    the table does not have."""
+    the table does not have.
+
+    ``extras(seat)``: more (label, action) choices the app knows how to offer this seat
+    without telling it anything it may not know — a physical card drawn, listed as every
+    card the seat cannot rule out (the game screen's presenter ``physical_draws``), never
+    the engine's exact deck, whose gaps are another seat's hand."""
     with table._lock:  # one consistent moment: the view, the prompt and the listing agree
         view = table.private_view(seat)
         yours = only_yours(view, table.view())
@@ -107,6 +115,13 @@ def seat_payload(table: Any, seat: str) -> dict[str, Any]:
                 data.pop("source", None)
                 actions.append({"label": _label(a.kind, data, names), "kind": a.kind, "secret": _is_secret(a),
                                 "action": data})
+            for label, a in (extras(seat) if extras is not None else ()):
+                if getattr(a, "seat", None) != seat or len(actions) >= MAX_ACTIONS:
+                    continue
+                data = to_data(a)
+                data.pop("source", None)
+                actions.append({"label": f"I drew {label}" if getattr(a, "chance", False) else label, "kind": a.kind,
+                                "secret": True, "action": data})
         else:
             names = _card_names(table.game, table.state)
         ply = table.ply

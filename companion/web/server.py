@@ -39,7 +39,7 @@ from rules.core import IllegalAction
 from rules.core.actions import parse_action
 
 from .limits import Buckets
-from .seatview import seat_payload
+from .seatview import Extras, seat_payload
 from .tokens import Grant, TokenBook
 
 log = logging.getLogger("companion.web")
@@ -82,7 +82,7 @@ class PhoneServer:
 
     def __init__(self, table: Any, *, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
                  names: Iterable[str] = (), per_token: Buckets | None = None, refusals: Buckets | None = None,
-                 on_attach: Callable[[frozenset[str]], None] | None = None) -> None:
+                 on_attach: Callable[[frozenset[str]], None] | None = None, extras: Extras | None = None) -> None:
         self.table = table
         self.host = host
         self.port = port
@@ -94,6 +94,7 @@ class PhoneServer:
         self.per_token = per_token or Buckets(capacity=60, per_second=20)
         self.refusals = refusals or Buckets(capacity=30, per_second=5)
         self.on_attach = on_attach
+        self.extras = extras  # more choices per seat from the app (seatview.seat_payload)
         self._sockets: dict[str, set[web.WebSocketResponse]] = {}
         self._tokens_of: dict[web.WebSocketResponse, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -290,7 +291,7 @@ class PhoneServer:
             seats = [s for s, socks in self._sockets.items() if socks]
             for seat in seats:
                 try:
-                    payload = await self._in_table(lambda seat=seat: seat_payload(self.table, seat))
+                    payload = await self._in_table(lambda seat=seat: seat_payload(self.table, seat, self.extras))
                 except Exception:  # a closed table: nothing more to push
                     log.exception("phones: no payload for a seat")
                     continue
@@ -321,7 +322,7 @@ class PhoneServer:
 
     async def _state(self, request: web.Request) -> web.Response:
         grant = self._grant(request)
-        payload = await self._in_table(lambda: seat_payload(self.table, grant.seat))
+        payload = await self._in_table(lambda: seat_payload(self.table, grant.seat, self.extras))
         return web.json_response(payload)
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
@@ -368,7 +369,7 @@ class PhoneServer:
                 log.exception("phones: on_attach failed")
 
     async def _send_state(self, ws: web.WebSocketResponse, seat: str) -> None:
-        payload = await self._in_table(lambda: seat_payload(self.table, seat))
+        payload = await self._in_table(lambda: seat_payload(self.table, seat, self.extras))
         await ws.send_str(json.dumps({"type": "state", "payload": payload}))
 
     async def _error(self, ws: web.WebSocketResponse, mid: Any, code: str, message: str) -> None:

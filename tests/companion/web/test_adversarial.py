@@ -152,7 +152,7 @@ def test_served_json_is_the_same_for_states_differing_only_in_what_the_seat_may_
 
     async def body(client, server):
         urls = {s: path(server.url_for(s)) + "/state" for s in ("dyn", "lib")}
-        compared = 0
+        compared = offered = 0
         for _ in range(40):
             if t.is_over():
                 break
@@ -171,16 +171,21 @@ def test_served_json_is_the_same_for_states_differing_only_in_what_the_seat_may_
                         t._state = saved
                 assert real == other, f"{seat} sees a difference at ply {t.ply}"
                 compared += 1
+                offered += '"I drew ' in real
             prompt = t.prompt
             if any(getattr(w, "accepted", None) and "draw" in w.accepted and type(w).__name__ == "DrawRequest"
                    for w in prompt.waits.values()):
                 t.roll_for_me()
             else:
                 t.submit(pick.choice(list(t.legal_actions())))
-        return compared
+        return compared, offered
 
-    compared = run(body, t, per_token=Buckets(10_000, 1000))
-    assert compared >= 20
+    from companion.ui.games.liberation.presenter import LiberationPresenter
+    from companion.ui.phones_link import draws_of
+
+    presenter = LiberationPresenter(t)  # the physical draws a phone offers, as the gate does
+    compared, offered = run(body, t, per_token=Buckets(10_000, 1000), extras=lambda seat: draws_of(presenter, t, seat))
+    assert compared >= 20 and offered >= 3
 
 
 @pytest.mark.parametrize("game_id", ["tyranny", "liberation", "outrage", "dicetopia", "against_all_tyrants"])

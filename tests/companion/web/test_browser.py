@@ -34,7 +34,11 @@ def test_two_phones_play_liberation_and_the_base_stays_on_the_liberation_phone()
 
     t = liberation_at_base(seed=5)
     names = {s["id"]: s["name"] for s in SEATS}
-    server = PhoneServer(t)
+    from companion.ui.games.liberation.presenter import LiberationPresenter
+    from companion.ui.phones_link import draws_of
+
+    presenter = LiberationPresenter(t)
+    server = PhoneServer(t, extras=lambda seat: draws_of(presenter, t, seat))
     server.start()
     dyn_frames: list[str] = []
     try:
@@ -61,18 +65,26 @@ def test_two_phones_play_liberation_and_the_base_stays_on_the_liberation_phone()
                 assert t.ply == ply + 1 and t.journal.actions(t.key)[-1].source == "phone"
                 lib.locator("#secret").filter(has_text="Your secret base").wait_for(timeout=WAIT_MS)
 
-                # The Dynasty passes both steps from its phone.
-                for _ in range(2):
-                    ply = t.ply
-                    dyn.get_by_role("button", name="Pass", exact=True).click()
-                    dyn.wait_for_function(f"document.querySelector('#now') && true", timeout=WAIT_MS)
-                    _wait(lambda: t.ply == ply + 1)
+                # The Dynasty draws a card from the physical deck and enters it on its phone
+                # (offered: every card it cannot rule out), then passes its action.
+                drawn = t.state.deck.cards[0]
+                drawn_name = _city_name(t, drawn)
+                ply = t.ply
+                dyn.locator("button.act", has_text=f"I drew {drawn_name}").wait_for(timeout=WAIT_MS)
+                dyn.screenshot(path=str(_shot("dynasty-draw.png")))
+                dyn.locator("button.act", has_text=f"I drew {drawn_name}").click()
+                _wait(lambda: t.ply == ply + 1, lambda: dyn.locator("#notice").inner_text())
+                assert drawn in t.private_view("dyn")["hands"]["dyn"]["cards"]
+                dyn.locator("#hand li", has_text=drawn_name).wait_for(timeout=WAIT_MS)
+                ply = t.ply
+                dyn.get_by_role("button", name="Pass", exact=True).click()
+                _wait(lambda: t.ply == ply + 1)
                 # The Liberation passes its draw, then evades in secret.
                 lib.locator("#now.act").wait_for(timeout=WAIT_MS)
                 ply = t.ply
                 lib.get_by_role("button", name="Pass", exact=True).click()
                 _wait(lambda: t.ply == ply + 1)
-                here = next(c.name for c in t.game.map_of(t.state).cities if c.id == base1)
+                here = _city_name(t, base1)
                 assert here in lib.locator("#secret").inner_text()
                 evade = lib.locator("button.act.secret", has_text="Evade").filter(has_not_text=here).first
                 evade.wait_for(timeout=WAIT_MS)
@@ -105,6 +117,7 @@ def test_two_phones_play_liberation_and_the_base_stays_on_the_liberation_phone()
     states = [m["payload"] for m in messages if m.get("type") == "state"] + [m for m in messages if m.get("seat")]
     assert len(states) >= 4, "the Dynasty's page was not kept up to date"
     lib_cards = set(t.private_view("lib")["hands"]["lib"]["cards"]) | {base1, base2}
+    assert not lib_cards & set(t.private_view("dyn")["hands"]["dyn"]["cards"])
     for p in states:
         assert p["seat"] == "dyn"
         assert p["view"]["base"] in ({"placed": True}, {"placed": False})
@@ -113,6 +126,10 @@ def test_two_phones_play_liberation_and_the_base_stays_on_the_liberation_phone()
         for city in lib_cards:
             assert f'"{city}"' not in hidden_places, f"the Dynasty's page received the Liberation's {city}"
     assert "Your secret base" not in dyn_text and "Your secret base" in lib_text
+
+
+def _city_name(t, city: str) -> str:
+    return next(c.name for c in t.game.map_of(t.state).cities if c.id == city)
 
 
 def _json(text: str) -> dict:
