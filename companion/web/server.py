@@ -48,6 +48,7 @@ MAX_BODY = 8 * 1024          # no route takes a body: anything bigger is refused
 MAX_MESSAGE = 4 * 1024       # an action is a few hundred bytes
 MAX_FRAME = 64 * 1024        # above this aiohttp closes the socket (1009); below, we answer an error
 MAX_SOCKETS_PER_SEAT = 4     # a phone and a couple of stale tabs
+CLOSE_WAIT = 2.0             # seconds a closing socket waits for the phone's close reply
 ASSETS = {"phone.js": "application/javascript", "phone.css": "text/css"}
 SOURCE = "phone"             # the journal's source for an action taken on a phone
 
@@ -154,8 +155,8 @@ class PhoneServer:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        for ws in list(self._tokens_of):
-            await ws.close(code=1001, message=b"table closed")
+        await asyncio.gather(*(ws.close(code=1001, message=b"table closed") for ws in list(self._tokens_of)),
+                             return_exceptions=True)
         if self._pusher is not None:
             self._pusher.cancel()
             try:
@@ -182,8 +183,8 @@ class PhoneServer:
         def run() -> None:
             loop = asyncio.new_event_loop()
             asyncio.set_event_loop(loop)
+            runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
             try:
-                runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
                 loop.run_until_complete(runner.setup())
                 site = web.TCPSite(runner, self.host, self.port)
                 loop.run_until_complete(site.start())
@@ -191,6 +192,7 @@ class PhoneServer:
                 self._runner = runner
             except BaseException as e:  # a bad address, a port in use: said by start()
                 failed.append(e)
+                loop.run_until_complete(runner.cleanup())  # unsubscribes from the Table
                 ready.set()
                 loop.close()
                 return
@@ -333,7 +335,9 @@ class PhoneServer:
         socks = self._sockets.setdefault(grant.seat, set())
         if len([w for w in socks if not w.closed]) >= MAX_SOCKETS_PER_SEAT:
             raise web.HTTPTooManyRequests(text="Too many pages open for this seat.", headers=_SECURITY_HEADERS)
-        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=20)
+        # timeout: how long a close waits for the phone's reply (a phone gone to sleep must
+        # not hold up stopping the server).
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=20, timeout=CLOSE_WAIT)
         await ws.prepare(request)
         before = self.attached()
         socks.add(ws)

@@ -61,7 +61,7 @@ def test_the_link_follows_the_table_and_reissues_codes() -> None:
         assert len(changes) > seen_before
     finally:
         link.follow(None)
-    assert not link.listening
+    assert not link.listening and not t._subs
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(new + "/state", timeout=5)
     link.close()
@@ -72,3 +72,4 @@ def test_a_server_that_cannot_start_is_an_error_not_an_exception() -> None:
     link = PhonesLink("203.0.113.7")  # TEST-NET-3: not an address of this computer
     link.follow(t)
     assert not link.listening and link.error and "cannot listen" in link.error
+    assert not t._subs, "a server that never listened left no subscriber on the Table"
