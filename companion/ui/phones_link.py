@@ -34,6 +34,7 @@ log = logging.getLogger("companion.ui.phones")
 
 PHONES_DEVICE = "phones"
 PHONES_MODES = ("on", "off")
+WILDCARDS = ("0.0.0.0", "::", "")
 
 Call = Callable[[Callable[[], Any]], "concurrent.futures.Future[Any]"]
 
@@ -106,6 +107,12 @@ class PhonesLink:
                 return
             self._stop()
             if table is None:
+                return
+            if self.host in WILDCARDS:
+                # The QR code must name an address a phone can reach, and the Host check
+                # needs one: every interface at once is not one.
+                self.error = (f"--phones-host {self.host} means every interface: give this computer's address on "
+                              "the table's network instead (or leave it out to use the default one).")
                 return
             try:
                 from companion.web.server import PhoneServer

@@ -73,3 +73,9 @@ def test_a_server_that_cannot_start_is_an_error_not_an_exception() -> None:
     link.follow(t)
     assert not link.listening and link.error and "cannot listen" in link.error
     assert not t._subs, "a server that never listened left no subscriber on the Table"
+
+
+def test_every_interface_at_once_is_refused_with_a_reason() -> None:
+    link = PhonesLink("0.0.0.0")
+    link.follow(liberation_at_base())
+    assert not link.listening and "every interface" in (link.error or "")
