@@ -9,6 +9,9 @@ USB, and opens the demo's Tyranny game (a new one when none is in progress).
 places tokens and presses buttons); on a Raspberry Pi the header's pins are used by
 default (``--gpio pi``, lgpio); ``--gpio off`` leaves them alone.
 
+``--phones on`` serves each seat's private view to the players' own phones over the local
+network (``--phones-host`` picks the address; see companion/web/README.md).
+
 ``--ble on`` offers Bluetooth dice (Pixels, GoDice) on the devices panel (the default when
 bleak is installed); ``--ble demo`` a simulated Pixel and GoDice on a fake radio (the
 default with ``--demo``); ``--ble off`` none (also what the others become without bleak).
@@ -59,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ble", choices=BLE_MODES, default=None,
                    help="Bluetooth dice (Pixels, GoDice): on (default when bleak is installed), demo (a simulated "
                         "Pixel and GoDice on a fake radio; the default with --demo), off; default from TC_BLE")
+    p.add_argument("--phones", choices=("on", "off"), default=None,
+                   help="players' own phones as private views over the local network: on, off (default; or TC_PHONES). "
+                        "The devices panel shows each seat's QR code")
+    p.add_argument("--phones-host", default=None, metavar="ADDRESS",
+                   help="the address the phones' server listens on (default: TC_PHONES_HOST, else this computer's "
+                        "address on the local network); 127.0.0.1 keeps it to this computer")
     return p
 
 

@@ -380,9 +380,23 @@ class GameScreen(Screen):
             card.hide()  # a result moment still up would lie over the seat's page
         self.ids.gate.open_for(seat, self.presenter.who(seat), build, purpose=purpose)
 
+    def phone_holds(self, seat: str) -> bool:
+        """Whether ``seat``'s own phone is attached (``--phones on``, companion/web): its
+        hand and secret choices are on the phone, so the gate need not show them."""
+        link = getattr(App.get_running_app(), "phones_link", None)
+        try:
+            return link is not None and seat in link.attached()
+        except Exception:  # a server stopping meanwhile: the gate, as without a phone
+            return False
+
     def open_hand(self, seat: str) -> None:
-        """``seat``'s hand and what it may do with it now (the presenter's ``hand_page``)."""
+        """``seat``'s hand and what it may do with it now (the presenter's ``hand_page``);
+        on ``seat``'s phone instead when one is attached (the gate stays for the others)."""
         p = self.presenter
+        if self.phone_holds(seat):
+            self.ids.banner.show(f"{p.who(seat)}: your hand and your secret choices are on your phone.", "",
+                                 "on-phone", kind="ok")
+            return
         news = self.news.get(seat, "")
         self.open_private(seat, lambda: p.hand_page(seat, news), p.hand_purpose(seat))
 

@@ -33,6 +33,9 @@ def run(args: argparse.Namespace) -> None:
     # Bluetooth dice: --ble, else TC_BLE, else the fake radio's in demo mode and the real
     # one otherwise; off without bleak (said on screen when it was asked for).
     ble_mode, ble_why = resolve_mode(getattr(args, "ble", None), demo=bool(args.demo))
+    from .phones_link import resolve_mode as phones_mode_of
+
+    phones_mode = phones_mode_of(getattr(args, "phones", None))  # off unless asked for
     journal = args.journal
     settings = args.settings
     on_ready = None
@@ -60,6 +63,10 @@ def run(args: argparse.Namespace) -> None:
             start_ble(app, ble_mode)
         elif ble_why and getattr(args, "ble", None) not in (None, "off"):
             app.journal_error = app.journal_error or f"--ble {args.ble}: {ble_why}"
+        if phones_mode == "on":
+            from .phones_link import start_phones
+
+            start_phones(app, getattr(args, "phones_host", None))
 
     from . import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
 

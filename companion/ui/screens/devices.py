@@ -53,6 +53,7 @@ class DevicesScreen(Screen):
         super().__init__(**kw)
         self._ev: Any = None
         self._shown_rows: Any = None
+        self._qr_seat: str | None = None  # the seat whose phone code is shown
 
     def on_pre_enter(self, *args: Any) -> None:
         self.reload(force=True)
@@ -82,11 +83,14 @@ class DevicesScreen(Screen):
         rows = model.rows() if model is not None else []
         board = self.gpio_board()
         ble = self.ble_card()
-        if (rows, board, ble) == self._shown_rows and not force:
+        phones = self.phones_card()
+        if (rows, board, ble, phones) == self._shown_rows and not force:
             return
-        self._shown_rows = (rows, board, ble)
+        self._shown_rows = (rows, board, ble, phones)
         box.clear_widgets()
-        if not rows:
+        if phones is not None:
+            box.add_widget(self._phones_panel(phones))
+        if not rows and phones is None:
             box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub, or with --gpio mock for a simulated GPIO board, or with --ble on for Bluetooth dice (Pixels, GoDice). Manual entry and the app's roller always work.",
                                    color=theme.muted))
         for r in rows:
@@ -250,6 +254,76 @@ class DevicesScreen(Screen):
         except Exception as e:  # a die gone meanwhile, a real die asked to move: say so
             self.calibration_text = f"✖ Bluetooth: {e}"
         self.reload()
+
+    # ---------------------------------------------------------- players' phones
+
+    def phones_card(self) -> tuple[Any, ...] | None:
+        """What the phones panel shows (compared to know when to redraw), or None when the
+        app serves no phones (``--phones off``): the link's state, then per seat
+        (seat, name, attached, shown)."""
+        app = App.get_running_app()
+        link = getattr(app, "phones_link", None)
+        if link is None:
+            return None
+        table = app.table
+        seats = () if table is None or not link.listening else tuple(
+            (s["id"], table.seat_name(s["id"]), s["id"] in link.attached(), s["id"] == self._qr_seat) for s in table.seats)
+        state = link.error or (link.server.base_url if link.listening else "")
+        return (state, seats)
+
+    def _phones_panel(self, card: tuple[Any, ...]) -> Panel:
+
+        theme = App.get_running_app().theme
+        link = App.get_running_app().phones_link
+        state, seats = card
+        panel = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        panel.bind(minimum_height=panel.setter("height"))
+        head = TCLabel(text=f"[b]Players' phones[/b]   {'● ' + state if link.listening else '○ not serving'}",
+                       markup=True, font_size=theme.fs_body)
+        head.color = theme.ok if link.listening else theme.bad
+        panel.add_widget(head)
+        if link.error:
+            err = TCLabel(text=f"✖ {link.error}", font_size=theme.fs_small)
+            err.color = theme.bad
+            panel.add_widget(err)
+        elif not seats:
+            panel.add_widget(TCLabel(text="Start or resume a game: each seat then gets a code to scan.",
+                                     font_size=theme.fs_small))
+        for seat, name, attached, shown in seats:
+            panel.add_widget(TCLabel(text=f"[b]{name}[/b]   {'● phone attached' if attached else '○ no phone (the privacy gate)'}",
+                                     markup=True, font_size=theme.fs_small))
+            row = self._row()
+            show = TCButton(text="Hide code" if shown else "Show code", role="primary", size_hint=(None, None)).fit(dp(140), dp(52))
+            show.bind(on_release=lambda _b, s=seat: self._show_qr(None if self._qr_seat == s else s))
+            row.add_widget(show)
+            new = TCButton(text="New code", size_hint=(None, None)).fit(dp(140), dp(52))
+            new.bind(on_release=lambda _b, s=seat: (link.reissue(s), self._show_qr(s)))
+            row.add_widget(new)
+            panel.add_widget(row)
+            if shown:
+                panel.add_widget(self._qr_image(link.qr_png(seat)))
+                panel.add_widget(TCLabel(text=f"Only {name} should scan this: it opens {name}'s secrets. "
+                                              "\"New code\" makes the old one stop working.", font_size=theme.fs_small,
+                                         color=theme.muted))
+        return panel
+
+    def _show_qr(self, seat: str | None) -> None:
+        self._qr_seat = seat
+        self.reload(force=True)
+
+    @staticmethod
+    def _qr_image(png: bytes | None) -> Any:
+        import io
+
+        from kivy.core.image import Image as CoreImage
+        from kivy.uix.image import Image
+
+        size = dp(240)
+        if png is None:
+            return TCLabel(text="(not serving)")
+        texture = CoreImage(io.BytesIO(png), ext="png").texture
+        texture.mag_filter = "nearest"  # a QR code's modules stay sharp squares
+        return Image(texture=texture, size_hint=(None, None), size=(size, size), fit_mode="contain")
 
     # ---------------------------------------------------------- the GPIO board
 

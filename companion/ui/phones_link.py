@@ -1,0 +1,231 @@
+"""Players' phones as a device of the app: the phones' server (:mod:`companion.web`) for
+the game on the table, each seat's QR code, and which seats have a phone attached. No
+Kivy here: the app gives ``call`` (run a function on the UI thread, the Table's one
+caller) and ``on_change`` (told when a phone attaches or leaves).
+
+On or off: ``--phones on|off`` on the command line, else ``TC_PHONES``, else off (a
+server on the network is something a table asks for). The address it listens on:
+``--phones-host``, else ``TC_PHONES_HOST``, else this computer's address on the local
+network (the interface its default route uses), else loopback. It listens only while a
+game is on the table: :meth:`PhonesLink.follow` starts a server for a new table and stops
+the old one; ``follow(None)`` (no game) stops listening.
+
+A server that cannot start (the extra is not installed, an address in use) is never an
+exception out of :meth:`PhonesLink.follow`: it becomes :attr:`PhonesLink.error`, a
+sentence the devices panel shows.
+
+>>> resolve_mode(None, {}), resolve_mode("on", {}), resolve_mode(None, {"TC_PHONES": "on"})
+('off', 'on', 'on')
+>>> resolve_host("10.0.0.5", {}), resolve_host(None, {"TC_PHONES_HOST": "127.0.0.1"})
+('10.0.0.5', '127.0.0.1')
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import inspect
+import io
+import logging
+import os
+import socket
+import threading
+from typing import Any, Callable, Iterable, Mapping
+
+log = logging.getLogger("companion.ui.phones")
+
+PHONES_DEVICE = "phones"
+PHONES_MODES = ("on", "off")
+WILDCARDS = ("0.0.0.0", "::", "")
+
+Call = Callable[[Callable[[], Any]], "concurrent.futures.Future[Any]"]
+
+
+class PhonesModeError(ValueError):
+    """A ``--phones`` value that is not one of :data:`PHONES_MODES`."""
+
+
+def resolve_mode(mode: str | None = None, env: Mapping[str, str] | None = None) -> str:
+    """``mode`` (the command line), else ``TC_PHONES``, else ``"off"``."""
+    env = os.environ if env is None else env
+    chosen = (mode or env.get("TC_PHONES") or "off").strip().lower()
+    if chosen not in PHONES_MODES:
+        raise PhonesModeError(f"--phones takes {', '.join(PHONES_MODES)}, not {chosen!r}")
+    return chosen
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (the interface of its default route;
+    nothing is sent), or loopback when it has none."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: a route is looked up, no packet leaves
+        return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def resolve_host(host: str | None = None, env: Mapping[str, str] | None = None) -> str:
+    """The address to listen on: ``host``, else ``TC_PHONES_HOST``, else :func:`lan_address`."""
+    env = os.environ if env is None else env
+    return (host or env.get("TC_PHONES_HOST") or lan_address()).strip()
+
+
+def direct_call(fn: Callable[[], Any]) -> "concurrent.futures.Future[Any]":
+    """Run ``fn`` at once on the calling thread (tests; the app marshals to its UI thread)."""
+    fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    try:
+        fut.set_result(fn())
+    except BaseException as e:
+        fut.set_exception(e)
+    return fut
+
+
+class PhonesLink:
+    """The phones' server of whatever game is on the table."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
+                 on_change: Callable[[], None] | None = None,
+                 extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None) -> None:
+        self.host = host
+        self.port = port
+        self.call = call
+        self.on_change = on_change
+        self.extras = extras  # more choices per seat (a physical card drawn): see start_phones
+        self.server: Any = None
+        self.error: str | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def listening(self) -> bool:
+        return self.server is not None and self.server.listening
+
+    def follow(self, table: Any) -> None:
+        """Serve ``table``'s seats (stop serving the previous one); None: stop listening."""
+        with self._lock:
+            if self.server is not None and table is not None and self.server.table is table:
+                return
+            self._stop()
+            if table is None:
+                return
+            if self.host in WILDCARDS:
+                # The QR code must name an address a phone can reach, and the Host check
+                # needs one: every interface at once is not one.
+                self.error = (f"--phones-host {self.host} means every interface: give this computer's address on "
+                              "the table's network instead (or leave it out to use the default one).")
+                return
+            try:
+                from companion.web.server import PhoneServer
+            except ImportError as e:
+                self.error = f"Phones need the 'phones' extra (aiohttp, segno): {e}"
+                return
+            server = PhoneServer(table, host=self.host, port=self.port, call=self.call,
+                                 on_attach=lambda _seats: self._changed(), extras=self.extras)
+            try:
+                server.start()
+            except OSError as e:
+                self.error = str(e)
+                return
+            self.error = None
+            self.server = server
+        self._changed()
+
+    def _stop(self) -> None:
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
+
+    def url(self, seat: str) -> str | None:
+        """``seat``'s page (its first token is issued on first asking), or None when not serving."""
+        server = self.server
+        return None if server is None else server.url_for(seat)
+
+    def reissue(self, seat: str) -> str | None:
+        """A new code for ``seat``: the old link (and the page open with it) stops working."""
+        server = self.server
+        if server is None:
+            return None
+        url = server.issue(seat)
+        self._changed()
+        return url
+
+    def qr_png(self, seat: str, scale: int = 6) -> bytes | None:
+        """``seat``'s QR code as a PNG (segno), or None when not serving."""
+        url = self.url(seat)
+        if url is None:
+            return None
+        import segno
+
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="png", scale=scale, border=2)
+        return out.getvalue()
+
+    def attached(self) -> frozenset[str]:
+        """The seats with a phone connected now."""
+        server = self.server
+        return frozenset() if server is None else server.attached()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception:
+                log.exception("phones: on_change failed")
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+
+def draws_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
+    """The physical draws ``presenter`` offers ``seat`` behind the gate (its
+    ``physical_draws(seat)``), if it presents ``table`` and has them per seat; else none."""
+    fn = getattr(presenter, "physical_draws", None)
+    if fn is None or getattr(presenter, "table", None) is not table:
+        return ()
+    try:
+        if "seat" not in inspect.signature(fn).parameters:
+            return ()
+    except (TypeError, ValueError):
+        return ()
+    return fn(seat)
+
+
+def start_phones(app: Any, host: str | None = None) -> PhonesLink:
+    """Serve the phones of whatever game ``app`` has on its table (``app.table``), calling
+    the Table on the UI thread; the link is closed with the app (``app.phones_link``)."""
+    from kivy.clock import Clock
+
+    def on_ui(fn: Callable[[], Any]) -> "concurrent.futures.Future[Any]":
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def run(_dt: float) -> None:
+            if fut.set_running_or_notify_cancel():
+                try:
+                    fut.set_result(fn())
+                except BaseException as e:
+                    fut.set_exception(e)
+
+        Clock.schedule_once(run, 0)
+        return fut
+
+    def changed() -> None:
+        devices = getattr(app, "devices", None)
+        if devices is not None:
+            Clock.schedule_once(lambda _dt: devices.changed(), 0)
+
+    def physical_draws(seat: str) -> Iterable[tuple[str, Any]]:
+        # The table screen's presenter knows which cards a seat may say it drew without
+        # learning anything (never the engine's exact deck); games without one: none.
+        table, sm = app.table, getattr(app, "sm", None)
+        if table is None or sm is None or not sm.has_screen(f"game:{table.game_id}"):
+            return ()
+        presenter = getattr(sm.get_screen(f"game:{table.game_id}"), "presenter", None)
+        return draws_of(presenter, table, seat)
+
+    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws)
+    app.phones_link = link
+    app.add_closer(link.close)
+    app.bind(table=lambda _app, table: link.follow(table))
+    link.follow(app.table)
+    return link

@@ -1,0 +1,155 @@
+"""What one seat's phone is sent: built only from the engine's ``view(state, seat)``, the
+prompt's awaiting for that seat, and that seat's own legal actions. No Kivy, no aiohttp.
+
+Nothing here reads another seat's secrets: the view is the engine's per-seat view (its log
+included, already as this seat may read it), the awaiting is this seat's own, and the
+actions offered are this seat's (the harness checks that a seat's own verdicts never depend
+on what it may not see). The differential test in ``tests/companion/web`` checks the whole
+payload: two states differing only in a card this seat may not see give the same JSON.
+
+>>> from companion import Journal, Table
+>>> t = Table.create(Journal.open(":memory:"), game_id="liberation", options={"balance": 0}, seed=3,
+...                  seats=[{"id": "dyn", "faction": "dynasty"}, {"id": "lib", "faction": "liberation"}])
+>>> p = seat_payload(t, "lib")
+>>> p["seat"], p["must"]["now"], p["actions"]
+('lib', False, [])
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from rules.core import CommitRequest, DrawRequest, RollRequest
+from rules.core.jsondata import to_data
+
+# A seat's own listing is bounded: a phone page is not the place for thousands of buttons
+# (a roll is never listed: chance comes from the table's dice or the app's roller).
+MAX_ACTIONS = 200
+
+
+def _card_names(game: Any, state: Any) -> dict[str, str]:
+    """Card id → the name players read, where the game names its cards by a map (Liberation)."""
+    map_of = getattr(game, "map_of", None)
+    if map_of is None:
+        return {}
+    try:
+        cities = map_of(state).cities
+    except Exception:  # a game whose map_of needs something this state lacks: ids then
+        return {}
+    items = cities.values() if isinstance(cities, dict) else cities
+    out: dict[str, str] = {}
+    for c in items:
+        cid, name = getattr(c, "id", None), getattr(c, "name", None)
+        if isinstance(cid, str) and isinstance(name, str):
+            out[cid] = name
+    return out
+
+
+def _label(kind: str, data: dict[str, Any], names: dict[str, str]) -> str:
+    """A button's words: the action's kind and its fields, card ids shown by name."""
+    verb = kind.rpartition(".")[2].replace("_", " ").capitalize()
+    bits = []
+    for k, v in data.items():
+        if k in ("$", "seat", "source") or v in ("", None, False, (), []):
+            continue
+        if isinstance(v, list):
+            v = ", ".join(names.get(str(x), str(x)) for x in v)
+        elif isinstance(v, str):
+            v = names.get(v, v)
+        bits.append(f"{k.replace('_', ' ')}: {v}" if k not in ("card", "to", "city") else str(v))
+    return verb + (" — " + "; ".join(bits) if bits else "")
+
+
+_NOT_SECRETS = ("viewer", "prompt", "log")
+
+
+def only_yours(mine: Any, public: Any) -> Any:
+    """The parts of a seat's view that the public view does not hold: what only this seat
+    sees (its hand, its base, its missions), whatever the game calls them. Both come from
+    the engine's ``view``, so this is never more than the seat's own view.
+
+    >>> only_yours({"hands": {"a": {"count": 2, "cards": ["x", "y"]}, "b": {"count": 1}}, "turn": 3},
+    ...            {"hands": {"a": {"count": 2}, "b": {"count": 1}}, "turn": 3})
+    {'hands': {'a': {'cards': ['x', 'y']}}}
+    """
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = {}
+        for k, v in mine.items():
+            if k in _NOT_SECRETS or (k in public and public[k] == v):
+                continue
+            out[k] = only_yours(v, public[k]) if k in public else v
+        return out
+    return mine
+
+
+def _is_secret(action: Any) -> bool:
+    return bool(getattr(action, "secret", False) or getattr(type(action), "hidden_fields", ()))
+
+
+Extras = Callable[[str], Iterable[tuple[str, Any]]]
+
+
+def seat_payload(table: Any, seat: str, extras: Extras | None = None) -> dict[str, Any]:
+    """Everything ``seat``'s phone shows, as plain JSON data. Raises KeyError for a seat
+    the table does not have.
+
+    ``extras(seat)``: more (label, action) choices the app knows how to offer this seat
+    without telling it anything it may not know — a physical card drawn, listed as every
+    card the seat cannot rule out (the game screen's presenter ``physical_draws``), never
+    the engine's exact deck, whose gaps are another seat's hand."""
+    with table._lock:  # one consistent moment: the view, the prompt and the listing agree
+        view = table.private_view(seat)
+        yours = only_yours(view, table.view())
+        prompt = table.prompt
+        awaiting = prompt.of(seat)
+        actions: list[dict[str, Any]] = []
+        truncated = False
+        if awaiting is not None and not prompt.over:
+            names = _card_names(table.game, table.state)
+            for a in table.legal_actions():
+                if a.seat != seat or getattr(a, "chance", False):
+                    continue
+                if len(actions) >= MAX_ACTIONS:
+                    truncated = True
+                    break
+                data = to_data(a)
+                data.pop("source", None)
+                actions.append({"label": _label(a.kind, data, names), "kind": a.kind, "secret": _is_secret(a),
+                                "action": data})
+            for label, a in (extras(seat) if extras is not None else ()):
+                if getattr(a, "seat", None) != seat or len(actions) >= MAX_ACTIONS:
+                    continue
+                data = to_data(a)
+                data.pop("source", None)
+                actions.append({"label": f"I drew {label}" if getattr(a, "chance", False) else label, "kind": a.kind,
+                                "secret": True, "action": data})
+        else:
+            names = _card_names(table.game, table.state)
+        ply = table.ply
+        over = table.outcome is not None
+    hands = view.get("hands") if isinstance(view.get("hands"), dict) else {}
+    mine = hands.get(seat, {}) if isinstance(hands, dict) else {}
+    cards = mine.get("cards", []) if isinstance(mine, dict) else []
+    hand = [{"id": c, "name": names.get(c, c), "text": ""} if isinstance(c, str) else c for c in cards]
+    note = ""
+    if awaiting is not None:
+        note = getattr(awaiting, "note", "") or getattr(awaiting, "purpose", "") or ""
+    waiting_for = [table.seat_name(s) for s in sorted(prompt.actors) if s != seat]
+    return {
+        "seat": seat,
+        "name": table.seat_name(seat),
+        "faction": next((str(s["faction"]).replace("_", " ").title() for s in table.seats if s["id"] == seat), ""),
+        "game": table.game_id,
+        "title": table.game.title,
+        "ply": ply,
+        "over": over,
+        "must": {"now": awaiting is not None and not over, "note": note,
+                 "commit": isinstance(awaiting, CommitRequest), "waiting_for": waiting_for,
+                 # a roll or a draw is made at the table (its dice, its deck, or the app's roller)
+                 "at_table": "roll" if isinstance(awaiting, RollRequest) else "draw" if isinstance(awaiting, DrawRequest) else ""},
+        "hand": hand,
+        "actions": actions,
+        "truncated": truncated,
+        "yours": yours,  # what only this seat sees, as its view holds it
+        "names": names,  # every card's printed name (the map's cities: public), for the page's words
+        "view": view,
+    }

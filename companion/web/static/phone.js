@@ -1,0 +1,104 @@
+// A seat's phone: shows the payload the server sends, sends the seat's choices back.
+// The token is the page's own path; nothing is stored on the phone.
+"use strict";
+(function () {
+  const base = location.pathname.replace(/\/+$/, "");
+  const wsUrl = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + base + "/ws";
+  let ws = null, state = null, nextId = 1, retry = 500, revoked = false;
+  const $ = (id) => document.getElementById(id);
+
+  function text(el, s) { el.textContent = s; return el; }
+  function make(tag, cls, s) { const e = document.createElement(tag); if (cls) e.className = cls; if (s !== undefined) e.textContent = s; return e; }
+
+  function link(kind, words) { const l = $("link"); l.className = "link " + kind; text(l, words); }
+
+  function notice(words, ok) {
+    const n = $("notice");
+    n.hidden = !words; n.className = ok ? "notice ok" : "notice"; text(n, words || "");
+    clearTimeout(notice.timer);
+    if (ok) notice.timer = setTimeout(() => { n.hidden = true; }, 3000);
+  }
+
+  function render(p) {
+    state = p;
+    text($("who"), (p.name || p.seat) + " · " + (p.faction || p.title));
+    document.title = (p.name || p.seat) + " — " + p.title;
+    const must = p.over ? "The game is over." :
+      p.must.now ? "Your move" + (p.must.note ? ": " + p.must.note : ".") :
+      (p.must.waiting_for.length ? "Waiting for " + p.must.waiting_for.join(", ") + "." : "Nothing to do now.");
+    text($("must"), must + (p.must.now && p.must.at_table ? " (" + p.must.at_table + " at the table)" : ""));
+    $("now").className = "card" + (p.must.now ? " act" : "");
+    const acts = $("actions"); acts.replaceChildren();
+    if (!p.actions.length) acts.appendChild(make("p", "muted", "Nothing to do now."));
+    p.actions.forEach((a) => {
+      const b = make("button", "act" + (a.secret ? " secret" : ""), a.label);
+      b.type = "button"; b.dataset.kind = a.kind;
+      b.addEventListener("click", () => act(a, b));
+      acts.appendChild(b);
+    });
+    const hand = $("hand"); hand.replaceChildren();
+    (p.hand || []).forEach((c) => {
+      const li = make("li", null, c.name || c.id);
+      if (c.text) li.appendChild(make("span", "text", c.text));
+      hand.appendChild(li);
+    });
+    if (!(p.hand || []).length) hand.appendChild(make("li", "muted", "No cards."));
+    const base = p.view && p.view.base;
+    text($("secret"), base && base.city ? "Your secret base: " + (nameOf(base.city)) : "");
+    const yours = $("yours"); yours.replaceChildren(tree(p.yours || {}, 0));
+    const log = $("log"); log.replaceChildren();
+    ((p.view && p.view.log) || []).slice(-30).reverse().forEach((l) => log.appendChild(make("li", null, l.text)));
+  }
+
+  // What only this seat sees, as its view holds it: keys in words, card ids by name.
+  function tree(v, depth) {
+    if (Array.isArray(v)) return make("span", null, v.length ? v.map(leaf).join(", ") : "none");
+    if (v && typeof v === "object") {
+      const keys = Object.keys(v);
+      if (!keys.length) return make("span", "muted", depth ? "—" : "Nothing secret now.");
+      const dl = make("dl");
+      keys.forEach((k) => {
+        dl.appendChild(make("dt", null, k === state.seat ? "yours" : ((state.names && state.names[k]) || k.replace(/_/g, " "))));
+        const dd = make("dd"); dd.appendChild(depth < 4 ? tree(v[k], depth + 1) : make("span", null, JSON.stringify(v[k])));
+        dl.appendChild(dd);
+      });
+      return dl;
+    }
+    return make("span", null, leaf(v));
+  }
+  function leaf(x) { return (x && typeof x === "object") ? JSON.stringify(x) : nameOf(String(x)); }
+
+  function nameOf(id) {
+    return (state && state.names && state.names[id]) || id;
+  }
+
+  function act(a, button) {
+    if (!ws || ws.readyState !== 1 || !state) { notice("Not connected: reconnecting…"); return; }
+    document.querySelectorAll("button.act").forEach((b) => { b.disabled = true; });
+    ws.send(JSON.stringify({ type: "act", id: nextId++, ply: state.ply, action: a.action }));
+    notice("");
+  }
+
+  function connect() {
+    if (revoked) return;
+    link("", "● connecting");
+    ws = new WebSocket(wsUrl);
+    ws.onopen = () => { retry = 500; link("up", "● live"); };
+    ws.onmessage = (ev) => {
+      let m; try { m = JSON.parse(ev.data); } catch (e) { return; }
+      if (m.type === "state") render(m.payload);
+      else if (m.type === "ok") notice("Done.", true);
+      else if (m.type === "error") { notice(m.message); document.querySelectorAll("button.act").forEach((b) => { b.disabled = false; }); }
+    };
+    ws.onclose = (ev) => {
+      if (ev.code === 4403) { revoked = true; link("down", "● link revoked"); notice("This link was replaced: scan the seat's new code."); return; }
+      link("down", "● reconnecting…");
+      setTimeout(connect, retry);          // a lost connection comes back and catches up (the server sends the state)
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "sync" }));
+  });
+  connect();
+})();
