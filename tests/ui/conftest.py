@@ -3,6 +3,7 @@ real window under Xvfb (started here with xvfb-run when there is no display), dr
 simulated touches. Screenshots go to ``artifacts/ui/``."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -34,33 +35,36 @@ def toured_settings(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
-    """run_app(scenario, size="800x480", journal=None, demo=False) → the scenario's result."""
+def run_scenario(tmp_path: Path, scenario: str, size: str = "800x480", journal: Path | None = None, demo: bool = False,
+                 settings: Path | None = None, text_scale: float | None = None, out: Path = ARTIFACTS) -> dict[str, Any]:
+    """Run one scenario of the shared driver in its own process (``"name"`` from
+    tests/ui/scenarios.py, ``"module:name"`` from tests/ui/module.py) and return its
+    result; a scenario that failed or left no result fails the test."""
     if not os.environ.get("DISPLAY") and shutil.which("xvfb-run") is None:
         pytest.skip("no display and no xvfb-run")
+    journal = journal or tmp_path / "journal.sqlite3"
+    if settings is None:
+        settings = toured_settings(tmp_path)
+    result = tmp_path / f"{scenario.replace(':', '-')}-{size}-{text_scale}.json"
+    cmd = [sys.executable, "-m", "tests.ui.driver", scenario, "--size", size, "--journal", str(journal),
+           "--out", str(out), "--result", str(result), "--settings", str(settings)]
+    if demo:
+        cmd.append("--demo")
+    if text_scale is not None:
+        cmd += ["--text-scale", str(text_scale)]
+    if not os.environ.get("DISPLAY"):
+        cmd = XVFB + cmd
+    proc = subprocess.run(cmd, cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=120)
+    if not result.exists():
+        pytest.fail(f"{scenario} left no result (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    data = json.loads(result.read_text(encoding="utf-8"))
+    if not data.get("ok"):
+        pytest.fail(f"{scenario} at {size} failed:\n{data.get('error')}\nnotes: {data.get('notes')}")
+    return data
 
-    def run(scenario: str, size: str = "800x480", journal: Path | None = None, demo: bool = False,
-            settings: Path | None = None, text_scale: float | None = None) -> dict[str, Any]:
-        journal = journal or tmp_path / "journal.sqlite3"
-        if settings is None:
-            settings = toured_settings(tmp_path)
-        result = tmp_path / f"{scenario.replace(':', '-')}-{size}-{text_scale}.json"
-        cmd = [sys.executable, "-m", "tests.ui.driver", scenario, "--size", size, "--journal", str(journal),
-               "--out", str(ARTIFACTS), "--result", str(result),
-               "--settings", str(settings or tmp_path / "settings.json")]
-        if demo:
-            cmd.append("--demo")
-        if text_scale is not None:
-            cmd += ["--text-scale", str(text_scale)]
-        if not os.environ.get("DISPLAY"):
-            cmd = XVFB + cmd
-        proc = subprocess.run(cmd, cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=120)
-        if not result.exists():
-            pytest.fail(f"{scenario} left no result (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-        data = json.loads(result.read_text(encoding="utf-8"))
-        if not data.get("ok"):
-            pytest.fail(f"{scenario} at {size} failed:\n{data.get('error')}\nnotes: {data.get('notes')}")
-        return data
 
-    return run
+@pytest.fixture
+def run_app(tmp_path: Path) -> Callable[..., dict[str, Any]]:
+    """run_app(scenario, size="800x480", journal=None, demo=False, settings=None,
+    text_scale=None) → the scenario's result (:func:`run_scenario` in this test's folder)."""
+    return functools.partial(run_scenario, tmp_path)

@@ -194,7 +194,7 @@ def full_game(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: _screen(d).ids.gate.active, 3)
     yield 0.3  # the gate lays itself out on the next frames
     d.check(not any("Criminals lose 500" in t for t in d.texts()), "no card list before the hold")
-    yield from _hold_gate(d, _screen(d).ids.gate)
+    yield from hold_gate(d, _screen(d).ids.gate)
     yield from settle(d)
     d.shot("tyranny-enter-card")
     before = d.app.table.ply
@@ -443,7 +443,7 @@ def tour(d: Any) -> Iterator[float]:
     d.shot("tyranny-log")
 
 
-def _hold_gate(d: Any, gate: Any, hold_s: float = 1.5) -> Iterator[float]:
+def hold_gate(d: Any, gate: Any, hold_s: float = 1.5) -> Iterator[float]:
     """Hold the gate's button as a person would: at least ``hold_s``, and on until the
     secret shows (bounded: frames run late on a loaded machine), then let go."""
     touch = d.press(d.find("HOLD here to reveal"))
@@ -564,7 +564,7 @@ def shared_widgets(d: Any) -> Iterator[float]:
         yield from _wait_for(lambda: gate.active, 3)
         yield 0.2  # the gate lays itself out on the next frames
         d.check(gate.active and not any("SECRET-" in t for t in d.texts()), "no choice in the tree before the hold")
-        yield from _hold_gate(d, gate)
+        yield from hold_gate(d, gate)
         d.check(any(f"SECRET-{sid}" in t for t in d.texts()), "the seat's choices show after the hold")
         d.tap(d.find(f"Attack South (SECRET-{sid})"))
         yield from _wait_for(lambda: not gate.active, 3)

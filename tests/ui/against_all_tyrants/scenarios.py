@@ -1,5 +1,5 @@
 """Against All Tyrants UI scenarios, run by ``test_app.py`` in their own process
-(``python -m tests.ui.against_all_tyrants.run SCENARIO ...``, the shared driver). They drive
+(``python -m tests.ui.driver against_all_tyrants.scenarios:NAME ...``, the shared driver). They drive
 the real app with simulated touches only and check what the widget tree shows."""
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from typing import Any, Iterator
 
 from tests.ui.liberation.scenarios import _scroll_view_of
+from tests.ui.scenarios import hold_gate
 
 SEATS = [{"id": "att", "faction": "attacker", "name": "Ann"}, {"id": "def", "faction": "defender", "name": "Dee"}]
 HOLD_S = 1.25
@@ -60,16 +61,8 @@ def _tap_action(d: Any, prefix: str) -> Iterator[float]:
 
 
 def _hold_gate(d: Any) -> Iterator[float]:
-    gate = _screen(d).ids.gate
-    touch = d.press(d.find("HOLD here to reveal"))
-    yield HOLD_S
-    for _ in range(40):
-        if gate.phase == "open":
-            break
-        yield 0.1
-    d.release(touch)
-    d.check(gate.phase == "open", f"the gate opened after the hold (phase {gate.phase})")
-    yield 0.15
+    """Hold the table's privacy gate open as a person would (the shared driver's way)."""
+    return hold_gate(d, _screen(d).ids.gate, HOLD_S)
 
 
 def _layout(d: Any, where: str, root: Any = None) -> list[str]:

@@ -7,6 +7,7 @@ import json
 from typing import Any, Iterator
 
 from tests.ui.liberation.scenarios import _find
+from tests.ui.scenarios import hold_gate
 
 HOLD_S = 1.25  # the gate's hold is 1.2 s
 
@@ -29,17 +30,8 @@ def settle(d: Any, extra: float = 0.08, timeout: float = 5.0, since: int | None 
 
 
 def _hold_gate(d: Any) -> Iterator[float]:
-    """Hold the gate's button as a person would, until the secret shows (bounded)."""
-    gate = _screen(d).ids.gate
-    touch = d.press(d.find("HOLD here to reveal"))
-    yield HOLD_S
-    for _ in range(40):
-        if gate.phase == "open":
-            break
-        yield 0.1
-    d.release(touch)
-    d.check(gate.phase == "open", f"the gate opened after the hold (phase {gate.phase})")
-    yield 0.15
+    """Hold the table's privacy gate open as a person would (the shared driver's way)."""
+    return hold_gate(d, _screen(d).ids.gate, HOLD_S)
 
 
 def _gate_closed(d: Any) -> Iterator[float]:

@@ -1,9 +1,10 @@
 """Liberation UI scenarios, run by ``tests/ui/liberation/test_app.py`` in their own process
-(``python -m tests.ui.liberation.run SCENARIO ...``, the shared driver). They drive the
+(``python -m tests.ui.driver liberation.scenarios:NAME ...``, the shared driver). They drive the
 real app with simulated touches only, and check what the widget tree shows."""
 from __future__ import annotations
 
 from typing import Any, Iterator
+from tests.ui.scenarios import hold_gate
 
 SEATS = [{"id": "dyn", "faction": "dynasty", "name": "Dana"}, {"id": "lib", "faction": "liberation", "name": "Lee"}]
 HOLD_S = 1.25  # the gate's hold is 1.2 s (then held on until it opens)
@@ -66,17 +67,8 @@ def _no_leak(d: Any, where: str) -> None:
 
 
 def _hold_gate(d: Any) -> Iterator[float]:
-    """Hold the gate's button as a person would: until the secret shows (bounded)."""
-    gate = _screen(d).ids.gate
-    touch = d.press(d.find("HOLD here to reveal"))
-    yield HOLD_S
-    for _ in range(40):
-        if gate.phase == "open":
-            break
-        yield 0.1
-    d.release(touch)
-    d.check(gate.phase == "open", f"the gate opened after the hold (phase {gate.phase})")
-    yield 0.15
+    """Hold the table's privacy gate open as a person would (the shared driver's way)."""
+    return hold_gate(d, _screen(d).ids.gate, HOLD_S)
 
 
 def _settle(d: Any) -> Iterator[float]:

@@ -2,40 +2,22 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import ROOT, XVFB, _env, toured_settings
+from tests.ui.conftest import ROOT, run_scenario
 
 pytestmark = pytest.mark.ui
 ARTIFACTS = ROOT / "artifacts" / "ui" / "liberation"
 
 
+# Which module of this folder holds each scenario.
+MODULES = {'liberation_short_game': 'scenarios', 'liberation_map_entry': 'map_scenarios', 'liberation_mission_and_card_taken': 'scenarios', 'liberation_physical_draws': 'scenarios', 'liberation_map_cards_setup': 'map_scenarios', 'liberation_card_set_game': 'card_scenarios', 'liberation_card_set_layout': 'card_scenarios'}
+
+
 def run(tmp_path: Path, scenario: str, size: str, text_scale: float | None = None) -> dict:
-    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run") is None:
-        pytest.skip("no display and no xvfb-run")
-    result = tmp_path / f"{scenario}-{size}.json"
-    cmd = [sys.executable, "-m", "tests.ui.liberation.run", scenario, "--size", size,
-           "--journal", str(tmp_path / "journal.sqlite3"), "--out", str(ARTIFACTS), "--result", str(result),
-           "--settings", str(toured_settings(tmp_path))]
-    if text_scale is not None:
-        cmd += ["--text-scale", str(text_scale)]
-    if not os.environ.get("DISPLAY"):
-        cmd = XVFB + cmd
-    env = _env(tmp_path)
-    env["TC_USER_DATA"] = str(tmp_path / "user-data")
-    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    if not result.exists():
-        pytest.fail(f"{scenario} left no result (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-    data = json.loads(result.read_text(encoding="utf-8"))
-    if not data.get("ok"):
-        pytest.fail(f"{scenario} at {size} failed:\n{data.get('error')}\nnotes: {data.get('notes')}")
-    return data
+    return run_scenario(tmp_path, f"liberation.{MODULES[scenario]}:{scenario}", size, text_scale=text_scale, out=ARTIFACTS)
 
 
 @pytest.mark.parametrize("size", ["800x480", "1280x800"])

@@ -8,6 +8,7 @@ from typing import Any, Iterator
 
 from tests.ui.liberation.scenarios import HOLD_S, _find, _scroll_view_of
 from tests.ui.outrage.positions import SEATS, heist
+from tests.ui.scenarios import hold_gate
 
 SCREEN = "game:outrage"
 
@@ -57,16 +58,8 @@ def _throw(d: Any, a: int, b: int) -> Iterator[float]:
 
 
 def _hold_gate(d: Any) -> Iterator[float]:
-    gate = _screen(d).ids.gate
-    touch = d.press(d.find("HOLD here to reveal"))
-    yield HOLD_S
-    for _ in range(40):
-        if gate.phase == "open":
-            break
-        yield 0.1
-    d.release(touch)
-    d.check(gate.phase == "open", f"the gate opened after the hold (phase {gate.phase})")
-    yield 0.15
+    """Hold the table's privacy gate open as a person would (the shared driver's way)."""
+    return hold_gate(d, _screen(d).ids.gate, HOLD_S)
 
 
 def _confirm(d: Any) -> Iterator[float]:
