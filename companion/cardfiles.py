@@ -19,6 +19,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from companion.files import write_atomic
 from rules.against_all_tyrants import CardError, CardSet, DeckList, dump_card_set, dump_deck, load_card_set, load_deck
 from rules.against_all_tyrants.cards import FieldProblem, parse_card_set
 
@@ -29,24 +30,6 @@ _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 def _stem(name: str, fallback: str) -> str:
     return _SAFE.sub("-", name.strip().lower()).strip(".-") or fallback
-
-
-def _write(text: str, path: Path) -> Path:
-    """Write ``text`` atomically (a temporary file beside it, fsync'd, then ``os.replace``):
-    a power cut leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".aat-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
 
 
 def _read(path: Path) -> str:
@@ -64,7 +47,7 @@ def card_set_path(folder: str | os.PathLike[str], name: str) -> Path:
 
 def save_card_set(cards: CardSet, folder: str | os.PathLike[str]) -> Path:
     """Save ``cards`` in ``folder``'s card-set folder (by its name)."""
-    return _write(dump_card_set(cards), card_set_path(folder, cards.name))
+    return write_atomic(card_set_path(folder, cards.name), dump_card_set(cards))
 
 
 def load_card_set_file(path: str | os.PathLike[str]) -> CardSet:
@@ -113,7 +96,7 @@ def import_card_set(path: str | os.PathLike[str], folder: str | os.PathLike[str]
 
 def export_card_set(cards: CardSet, folder: str | os.PathLike[str]) -> Path:
     """Write ``cards`` as a file in ``folder`` (the app's exports folder), to share."""
-    return _write(dump_card_set(cards), Path(folder) / f"{_stem(cards.name, 'cards')}.aat-cards.json")
+    return write_atomic(Path(folder) / f"{_stem(cards.name, 'cards')}.aat-cards.json", dump_card_set(cards))
 
 
 # ------------------------------------------------------------------ decks
@@ -123,7 +106,7 @@ def deck_path(folder: str | os.PathLike[str], name: str) -> Path:
 
 
 def save_deck(deck: DeckList, folder: str | os.PathLike[str]) -> Path:
-    return _write(dump_deck(deck), deck_path(folder, deck.name))
+    return write_atomic(deck_path(folder, deck.name), dump_deck(deck))
 
 
 def load_deck_file(path: str | os.PathLike[str]) -> DeckList:
@@ -151,7 +134,7 @@ def import_deck(path: str | os.PathLike[str], folder: str | os.PathLike[str]) ->
 
 
 def export_deck(deck: DeckList, folder: str | os.PathLike[str]) -> Path:
-    return _write(dump_deck(deck), Path(folder) / f"{_stem(deck.name, 'deck')}.aat-deck.json")
+    return write_atomic(Path(folder) / f"{_stem(deck.name, 'deck')}.aat-deck.json", dump_deck(deck))
 
 
 __all__ = [

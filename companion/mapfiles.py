@@ -20,6 +20,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from companion.files import write_atomic
 from rules.liberation.mapcards import CardSet, CardSetError, dump_card_set, parse_card_set
 from rules.liberation.mapdata import MapError, MapSpec, dump_map, parse_map
 
@@ -32,27 +33,13 @@ def map_path(folder: str | os.PathLike[str], map_id: str) -> Path:
     return Path(folder) / f"{stem}.json"
 
 
-def _write_json(data: object, path: Path, prefix: str) -> Path:
-    """Write ``data`` to ``path`` atomically (a temporary file beside it, fsync'd, then
-    ``os.replace``): a power cut leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+def _write_json(data: object, path: Path) -> Path:
+    return write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False))
 
 
 def save_map(spec: MapSpec, folder: str | os.PathLike[str]) -> Path:
     """Write ``spec`` to ``folder`` atomically."""
-    return _write_json(dump_map(spec), map_path(folder, spec.id), ".map-")
+    return _write_json(dump_map(spec), map_path(folder, spec.id))
 
 
 def load_map(path: str | os.PathLike[str]) -> MapSpec:
@@ -103,7 +90,7 @@ def load_card_set(path: str | os.PathLike[str]) -> CardSet:
 
 def save_card_set(cs: CardSet, folder: str | os.PathLike[str]) -> Path:
     """Write ``cs`` to ``folder`` atomically."""
-    return _write_json(dump_card_set(cs), map_path(folder, cs.id), ".cards-")
+    return _write_json(dump_card_set(cs), map_path(folder, cs.id))
 
 
 def saved_card_sets(folder: str | os.PathLike[str]) -> list[CardSet]:

@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from companion.files import write_atomic
+
 from .palette import default_palette, palette_names
 
 TEXT_SCALES = (0.8, 1.0, 1.25, 1.6)
@@ -62,11 +64,4 @@ class Settings:
             return cls()
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".settings-")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(asdict(self), f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
+        write_atomic(path, json.dumps(asdict(self), indent=1))

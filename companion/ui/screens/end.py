@@ -3,8 +3,6 @@ turns, the final position (the table screen's public picture, read-only), and ex
 (the JSON event log to a file, the BG Stats link)."""
 from __future__ import annotations
 
-import os
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,8 @@ from kivy.core.clipboard import Clipboard
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+
+from companion.files import write_atomic
 
 from ..kvload import load_kv
 from ..presenters.end import EndModel
@@ -97,12 +97,7 @@ class EndScreen(Screen):
     def export_json(self) -> None:
         app = App.get_running_app()
         folder = Path(app.data_dir) / "exports"  # beside the journal: one place for a user's data
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.table.game_id}-{self.table.key}.json"
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".export-")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(self.table.export_json())
-        os.replace(tmp, path)
+        path = write_atomic(folder / f"{self.table.game_id}-{self.table.key}.json", self.table.export_json())
         # The file's name whole on its own line, then its folder (a long path broke
         # mid-name: "…jso / n").
         self.export_text = f"✔ Saved {path.name}\nin {_short(folder)}"
