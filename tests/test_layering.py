@@ -182,6 +182,6 @@ def test_rules_writes_no_files() -> None:
     assert bad == {}
 
 
-def test_file_io_finder_sees_the_map_store() -> None:
-    assert any(c.startswith("import tempfile") for c in _file_io(ROOT / "companion" / "mapfiles.py"))
-    assert any(c.startswith("replace()") for c in _file_io(ROOT / "companion" / "mapfiles.py"))
+def test_file_io_finder_sees_the_apps_atomic_write() -> None:
+    assert any(c.startswith("import tempfile") for c in _file_io(ROOT / "companion" / "files.py"))
+    assert any(c.startswith("replace()") for c in _file_io(ROOT / "companion" / "files.py"))
