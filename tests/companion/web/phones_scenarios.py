@@ -79,6 +79,13 @@ def phones_panel(d: Any) -> Iterator[float]:
     yield 0.3
     d.check(not scr.ids.gate.active and "on your phone" in scr.ids.banner.message,
             f"Ann's hand: her phone, not the gate ({scr.ids.banner.message!r})")
+    # Every game's turn line carries the phone badge: Ann's phone, in a glyph and words.
+    yield from _wait_for(lambda: "☎ Ann's phone attached" in scr.turn_text, 3)
+    d.check("☎ Ann's phone attached" in scr.turn_text and "Bob" not in scr.turn_text,
+            f"the table shows Ann's phone is attached: {scr.turn_text!r}")
+    d.check(d.is_visible(scr.ids.turn), "on the turn line, on screen")
+    problems = _layout_problems(scr.ids.turn.parent)
+    d.check(not problems, "the turn line lays out: " + "; ".join(problems[:5]))
     d.shot("phones-table")
     scr.open_hand("criminals-1")
     yield 0.3
