@@ -12,7 +12,7 @@ privacy gate (``ids.gate``: a seat's hand, a physical card entered, a private ch
 refused behind it), the log (``ids.log``), the seat clocks (``ids.clocks``) and the dice
 tray (``ids.dice``: each reading and each routed result), each wired when the screen's
 ``.kv`` has it, and the phone badge (:meth:`show_phones`: which seats have a phone
-attached, after the game's turn line and beside each seat's clock). A game's screen supplies its board and panels in its ``.kv``, a presenter
+attached, under the prompt line and beside each seat's clock). A game's screen supplies its board and panels in its ``.kv``, a presenter
 (``self.presenter``, made in :meth:`on_table_bound`) and :meth:`draw_table`.
 """
 from __future__ import annotations
@@ -50,7 +50,7 @@ class GameScreen(Screen):
         # only behind the gate, forgotten at the next action.
         self.news: dict[str, str] = {}
         self._hands_menu = False
-        self._turn_base = self._turn_shown = ""  # the game's turn line, and as shown with the phones' badge
+        self._prompt_base = self._prompt_shown = ""  # the game's prompt line, and as shown with the phones' badge
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
 
@@ -398,19 +398,19 @@ class GameScreen(Screen):
         return seat in self.phones_attached()
 
     def show_phones(self) -> None:
-        """The phone badge of every game (``presenters/phones.py``): after the game's own
-        turn line, the seats whose phone is attached, in words; on the seat clocks, ☎
+        """The phone badge of every game (``presenters/phones.py``): under the game's own
+        prompt line, the seats whose phone is attached, in words; on the seat clocks, ☎
         beside each such seat's name. Called after ``draw_table`` and when a phone
         attaches or leaves (``phones_changed``)."""
         if self.presenter is None:
             return
         attached = self.phones_attached()
         line = phones_line([(s["id"], s["name"]) for s in self.presenter.seats()], attached)
-        # The game sets turn_text in draw_table; when it did not since the last badge,
+        # The game sets prompt_text in draw_table; when it did not since the last badge,
         # the badge is put after the game's own words again, not after itself.
-        base = self._turn_base if self.turn_text == self._turn_shown else self.turn_text
-        self._turn_base = base
-        self.turn_text = self._turn_shown = with_phones(base, line)
+        base = self._prompt_base if self.prompt_text == self._prompt_shown else self.prompt_text
+        self._prompt_base = base
+        self.prompt_text = self._prompt_shown = with_phones(base, line)
         if "clocks" in self.ids:
             self.ids.clocks.set_phones(attached)
 

@@ -213,8 +213,8 @@ def test_the_phone_badge_names_each_seat_with_a_phone_attached():
     assert all(ord(c) in cmap for c in PHONE), "the badge's glyph is in the shipped font"
     seats = [("cops-1", "Ann"), ("criminals-1", "Bob")]
     assert phones_line(seats, frozenset()) == ""
-    assert with_phones("Round 1 · turn 1", phones_line(seats, {"criminals-1"})) == \
-        "Round 1 · turn 1  ·  ☎ Bob's phone attached"
+    assert with_phones("Bob (◆ Criminals): roll to move", phones_line(seats, {"criminals-1"})) == \
+        "Bob (◆ Criminals): roll to move\n☎ Bob's phone attached"
     assert phones_line(seats, {"criminals-1", "cops-1"}) == "☎ phones attached: Ann, Bob"  # turn order
     assert badge("▲ Ann", True).startswith(PHONE) and badge("▲ Ann", False) == "▲ Ann"
 

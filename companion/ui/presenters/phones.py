@@ -1,7 +1,8 @@
 """Which seats have a phone attached (``--phones on``, ``companion/web``), in the table
 screen's words: a badge beside each such seat — the ☎ glyph, which the shipped font has
 (its 📱 is not there), and the words "phone attached" for whoever cannot tell the glyph.
-Kivy-free; ``GameScreen`` shows it on the turn line and the seat clocks of every game."""
+Kivy-free; ``GameScreen`` shows it under the prompt line (who must act) and on the seat
+clocks of every game."""
 from __future__ import annotations
 
 from typing import Iterable
@@ -10,7 +11,7 @@ PHONE = "☎"
 
 
 def phones_line(seats: Iterable[tuple[str, str]], attached: Iterable[str]) -> str:
-    """The turn line's badge: the seats (``(id, name)`` in turn order) whose phone is
+    """The prompt panel's badge: the seats (``(id, name)`` in turn order) whose phone is
     attached, by name, or "" when none is.
 
     >>> seats = [("cops-1", "Ann"), ("criminals-1", "Bob"), ("cops-2", "Cy")]
@@ -30,22 +31,24 @@ def phones_line(seats: Iterable[tuple[str, str]], attached: Iterable[str]) -> st
     return f"{PHONE} phones attached: {', '.join(names)}"
 
 
-def with_phones(turn: str, line: str) -> str:
-    """The game's own turn line with the phones' badge after it (the game's words first).
+def with_phones(prompt: str, line: str) -> str:
+    r"""The game's own prompt line (who must act, and what the game waits for) with the
+    phones' badge on a line of its own after it: the prompt's panel grows to hold it, where
+    the top bar's turn line has no room at large text.
 
-    >>> with_phones("Round 1 · turn 1", "☎ Ann's phone attached")
-    "Round 1 · turn 1  ·  ☎ Ann's phone attached"
-    >>> with_phones("Round 1 · turn 1", ""), with_phones("", "☎ Ann's phone attached")
-    ('Round 1 · turn 1', "☎ Ann's phone attached")
+    >>> with_phones("Ann (▲ Cops): roll to move", "☎ Ann's phone attached")
+    "Ann (▲ Cops): roll to move\n☎ Ann's phone attached"
+    >>> with_phones("Ann (▲ Cops): roll to move", ""), with_phones("", "☎ Ann's phone attached")
+    ('Ann (▲ Cops): roll to move', "☎ Ann's phone attached")
     """
     if not line:
-        return turn
-    return f"{turn}  ·  {line}" if turn else line
+        return prompt
+    return f"{prompt}\n{line}" if prompt else line
 
 
 def badge(name: str, has_phone: bool) -> str:
     """A seat's name on its clock face, with the phone badge when its phone is attached
-    (the turn line says the words).
+    (the prompt panel says the words).
 
     >>> badge("▲ Ann", True), badge("● Bob", False)
     ('☎ ▲ Ann', '● Bob')
