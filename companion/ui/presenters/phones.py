@@ -1,6 +1,6 @@
 """Which seats have a phone attached (``--phones on``, ``companion/web``), in the table
 screen's words: a badge beside each such seat — the ☎ glyph, which the shipped font has
-(its 📱 is not there), and the words "phone attached" for whoever cannot tell the glyph.
+(its mobile-phone emoji is not there), and the words "phone attached" for whoever cannot tell the glyph.
 Kivy-free; ``GameScreen`` shows it under the prompt line (who must act) and on the seat
 clocks of every game."""
 from __future__ import annotations
