@@ -161,7 +161,9 @@ def ble_table(d: Any) -> Iterator[float]:
     d.check(tray.last_text == "⚠ Bob's Pixel “Demo Pixel” leans on 5: re-roll, or accept it.", f"{tray.last_text!r}")
     accept = tray.ids.accept
     d.check(d.is_visible(accept) and accept.text == "Accept the 5", "the Accept button is on screen")
-    problems = _layout_problems(tray)
+    from .layout_check import check_layout
+
+    problems = [str(p) for p in check_layout(tray)]  # every kind: a die's name shortened with "…" too
     d.check(not problems, "the tray lays out: " + "; ".join(problems[:5]))
     d.shot("ble-crooked")
     d.tap(accept)
@@ -180,7 +182,7 @@ def ble_table(d: Any) -> Iterator[float]:
     texts = "\n".join(d.texts(wiz))
     d.check("⚄ The Pixel “Demo Pixel”" in texts and device not in texts,
             f"the wizard lists the Pixel by its name: {[t for t in d.texts(wiz) if t.startswith('⚄')]}")
-    problems = _layout_problems(wiz)
+    problems = [str(p) for p in check_layout(wiz)]
     d.check(not problems, "the wizard's devices step lays out: " + "; ".join(problems[:5]))
     d.shot("ble-wizard-dice")
     app.go("home")
