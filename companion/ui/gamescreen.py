@@ -11,7 +11,8 @@ panel (``ids.actions``, an ActionPanel filled from the presenter's ButtonSpecs),
 privacy gate (``ids.gate``: a seat's hand, a physical card entered, a private choice
 refused behind it), the log (``ids.log``), the seat clocks (``ids.clocks``) and the dice
 tray (``ids.dice``: each reading and each routed result), each wired when the screen's
-``.kv`` has it. A game's screen supplies its board and panels in its ``.kv``, a presenter
+``.kv`` has it, and the phone badge (:meth:`show_phones`: which seats have a phone
+attached, under the prompt line and beside each seat's clock). A game's screen supplies its board and panels in its ``.kv``, a presenter
 (``self.presenter``, made in :meth:`on_table_bound`) and :meth:`draw_table`.
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import Screen
 
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, hands_menu, peek_button
+from .presenters.phones import phones_line, with_phones
 from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
 from .widgets.drawn import set_drawn
 
@@ -48,6 +50,7 @@ class GameScreen(Screen):
         # only behind the gate, forgotten at the next action.
         self.news: dict[str, str] = {}
         self._hands_menu = False
+        self._prompt_base = self._prompt_shown = ""  # the game's prompt line, and as shown with the phones' badge
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
 
@@ -181,6 +184,7 @@ class GameScreen(Screen):
         if self.table is None:
             return
         self.draw_table()
+        self.show_phones()
         self.show_actions()
         self.show_log()
         self._show_moment()
@@ -380,14 +384,40 @@ class GameScreen(Screen):
             card.hide()  # a result moment still up would lie over the seat's page
         self.ids.gate.open_for(seat, self.presenter.who(seat), build, purpose=purpose)
 
+    def phones_attached(self) -> frozenset[str]:
+        """The seats whose own phone is attached now (``--phones on``, companion/web)."""
+        link = getattr(App.get_running_app(), "phones_link", None)
+        try:
+            return frozenset(link.attached()) if link is not None else frozenset()
+        except Exception:  # a server stopping meanwhile: as without phones
+            return frozenset()
+
     def phone_holds(self, seat: str) -> bool:
         """Whether ``seat``'s own phone is attached (``--phones on``, companion/web): its
         hand and secret choices are on the phone, so the gate need not show them."""
-        link = getattr(App.get_running_app(), "phones_link", None)
-        try:
-            return link is not None and seat in link.attached()
-        except Exception:  # a server stopping meanwhile: the gate, as without a phone
-            return False
+        return seat in self.phones_attached()
+
+    def show_phones(self) -> None:
+        """The phone badge of every game (``presenters/phones.py``): under the game's own
+        prompt line, the seats whose phone is attached, in words; on the seat clocks, ☎
+        beside each such seat's name. Called after ``draw_table`` and when a phone
+        attaches or leaves (``phones_changed``)."""
+        if self.presenter is None:
+            return
+        attached = self.phones_attached()
+        line = phones_line([(s["id"], s["name"]) for s in self.presenter.seats()], attached)
+        # The game sets prompt_text in draw_table; when it did not since the last badge,
+        # the badge is put after the game's own words again, not after itself.
+        base = self._prompt_base if self.prompt_text == self._prompt_shown else self.prompt_text
+        self._prompt_base = base
+        self.prompt_text = self._prompt_shown = with_phones(base, line)
+        if "clocks" in self.ids:
+            self.ids.clocks.set_phones(attached)
+
+    def phones_changed(self) -> None:
+        """A phone attached or left (``phones_link.start_phones``): redraw on the next frame."""
+        if self.table is not None:
+            self._refresh_trigger()
 
     def open_hand(self, seat: str) -> None:
         """``seat``'s hand and what it may do with it now (the presenter's ``hand_page``);

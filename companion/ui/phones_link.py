@@ -213,6 +213,13 @@ def start_phones(app: Any, host: str | None = None) -> PhonesLink:
         devices = getattr(app, "devices", None)
         if devices is not None:
             Clock.schedule_once(lambda _dt: devices.changed(), 0)
+        Clock.schedule_once(lambda _dt: table_screen_changed(), 0)
+
+    def table_screen_changed() -> None:
+        # The table screen's phone badge (GameScreen.show_phones), whatever the game.
+        table, sm = app.table, getattr(app, "sm", None)
+        if table is not None and sm is not None and sm.has_screen(f"game:{table.game_id}"):
+            sm.get_screen(f"game:{table.game_id}").phones_changed()
 
     def physical_draws(seat: str) -> Iterable[tuple[str, Any]]:
         # The table screen's presenter knows which cards a seat may say it drew without

@@ -154,10 +154,16 @@ def ble_table(d: Any) -> Iterator[float]:
     yield 0.3
     d.check(table.ply == ply, "a crooked die does not count by itself")
     d.check("re-roll or accept" in tray.dice_text, f"the tray offers re-roll or accept: {tray.dice_text!r}")
+    # The die's line wraps rather than cutting the name (800×480, 160 % text).
+    line = tray.ids.dice_line
+    d.check("Bob's Pixel “Demo Pixel”: ⚠ 5? crooked — re-roll or accept" in line.text and d.is_visible(line),
+            f"the tray's die line says the whole name: {line.text!r}")
     d.check(tray.last_text == "⚠ Bob's Pixel “Demo Pixel” leans on 5: re-roll, or accept it.", f"{tray.last_text!r}")
     accept = tray.ids.accept
     d.check(d.is_visible(accept) and accept.text == "Accept the 5", "the Accept button is on screen")
-    problems = _layout_problems(tray)
+    from .layout_check import check_layout
+
+    problems = [str(p) for p in check_layout(tray)]  # every kind: a die's name shortened with "…" too
     d.check(not problems, "the tray lays out: " + "; ".join(problems[:5]))
     d.shot("ble-crooked")
     d.tap(accept)
@@ -166,6 +172,21 @@ def ble_table(d: Any) -> Iterator[float]:
     d.check(table.ply == ply + 1 and table.journal.actions(table.key)[-1].source == f"die:{device}/0",
             "accepted, the crooked 5 is Bob's roll")
     d.note("crooked offered as re-roll or accept; accepted")
+
+    # The setup wizard's devices step names the die as the tray does, never by its source.
+    app.go("setup")
+    yield 0.3
+    wiz = app.sm.get_screen("setup")
+    wiz.show_step(wiz.model.steps().index("devices"))
+    yield 0.5
+    texts = "\n".join(d.texts(wiz))
+    d.check("⚄ The Pixel “Demo Pixel”" in texts and device not in texts,
+            f"the wizard lists the Pixel by its name: {[t for t in d.texts(wiz) if t.startswith('⚄')]}")
+    problems = [str(p) for p in check_layout(wiz)]
+    d.check(not problems, "the wizard's devices step lays out: " + "; ".join(problems[:5]))
+    d.shot("ble-wizard-dice")
+    app.go("home")
+    yield 0.3
 
     # Unpair from the panel: the die disconnects and leaves the card; Bob's die is nobody's.
     app.go("devices")

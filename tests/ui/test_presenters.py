@@ -152,6 +152,73 @@ def test_setup_for_liberation_and_clock_presets():
     assert m.clock_config() is not None
 
 
+def _ble_devices() -> DevicesModel:
+    """A devices panel that knows a Pixel (online), a GoDice (gone offline) and a hub."""
+    from firmware_bridge.events import DeviceOffline, DeviceOnline
+
+    m = DevicesModel()
+    m.record(DeviceOnline(device="pixels-de4000", kind="pixels", t=1.0, faces=(6,)))
+    m.record(DeviceOnline(device="godice-000002", kind="godice", t=1.0, faces=(6,)))
+    m.record(DeviceOffline(device="godice-000002", reason="disconnected", t=2.0))
+    m.record(DeviceOnline(device="hub1", kind="hub", t=1.0, faces=(6, 6)))
+    m.record_status(NS(device="pixels-de4000", name="Demo Pixel", color=""))
+    m.record_status(NS(device="godice-000002", name="GoDice_000002_K_v04", color="blue"))
+    return m
+
+
+def test_the_wizard_names_each_die_as_the_dice_tray_does_never_by_its_source():
+    from companion.ui.presenters.dice import live_dice
+
+    devices = _ble_devices()
+    m = SetupModel.for_game("tyranny")
+    dice = m.known_dice(devices)
+    assert [source for source, _ in dice] == devices.dice()  # what the wizard gives to seats
+    names = dict(dice)
+    assert names == {"pixels-de4000/0": "The Pixel “Demo Pixel”", "godice-000002/0": "The blue GoDice",
+                     "hub1/0": "Hub1 die 1", "hub1/1": "Hub1 die 2"}
+    # One naming: the tray's own (live_dice), for the dice it hears now.
+    tray = {d.source.removeprefix("die:"): d.name for d in live_dice(devices, {})}
+    assert {s: n.lower() for s, n in names.items() if s in tray} == {s: n.lower() for s, n in tray.items()}
+    m.assign("pixels-de4000/0", "cops-1")
+    dice_line = next(line for line in m.summary() if line.startswith("Dice: "))
+    assert dice_line == "Dice: The Pixel “Demo Pixel” → Player 1", dice_line
+    assert "pixels-de4000" not in "\n".join(m.summary())
+
+
+def test_the_devices_card_says_a_wrong_shell_with_the_dice_name_not_its_id():
+    from firmware_bridge.ble.errors import WrongShellError
+    from companion.ui.presenters.devices import ble_card
+
+    paired = {"godice-000002": NS(device="godice-000002", kind="godice", address="AA:02", name="GoDice_000002_K_v04",
+                                  seat="cops-1", shell="D6")}
+    st = NS(online=True, die_type="D6", name="GoDice_000002_K_v04", color="blue", battery=70, battery_low=False,
+            charging=False, value=None, label="", state="unknown",
+            warning=str(WrongShellError("godice-000002", "D6", "D20")))
+    link = NS(found=[], paired=paired, error="", message="", scanning=False, simulated=False, scanned=True,
+              counters=lambda: "1 paired, 1 online", source=object())
+    line = ble_card(link, {"godice-000002": st}, {"cops-1": "Ann"}).dice[0]
+    assert line.warning.startswith("Ann's blue GoDice is set to the D6 shell, but it reads like a D20 shell"), line.warning
+    assert "godice-000002" not in line.warning
+
+
+def test_the_phone_badge_names_each_seat_with_a_phone_attached():
+    from companion.ui.presenters.phones import PHONE, badge, phones_line, with_phones
+    from tests.ui.font_cmap import characters
+    from pathlib import Path
+
+    import companion.ui
+
+    font = Path(companion.ui.__file__).parent / "data" / "fonts" / "TabletopSans.ttf"
+    cmap = characters(str(font))
+    assert all(ord(c) in cmap for c in PHONE), "the badge's glyph is in the shipped font"
+    seats = [("cops-1", "Ann"), ("criminals-1", "Bob")]
+    assert phones_line(seats, frozenset()) == ""
+    assert with_phones("Bob (◆ Criminals): roll to move", phones_line(seats, {"criminals-1"})) == \
+        "Bob (◆ Criminals): roll to move\n☎ Bob's phone attached"
+    assert phones_line(seats, {"criminals-1", "cops-1"}) == "☎ phones attached: Ann, Bob"  # turn order
+    assert badge("▲ Ann", True).startswith(PHONE) and badge("▲ Ann", False) == "▲ Ann"
+
+
 # ------------------------------------------------------------------ widgets' models
 
 def test_gate_opens_only_after_a_full_hold_and_hides_itself():

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
+from .dice import die_name
+
 
 class Link(Protocol):
     """What the panel needs of a connection (a serial HubConnection, the demo's link)."""
@@ -415,6 +417,27 @@ def battery_words(percent: int | None, low: bool, charging: bool) -> str:
     return f"battery {percent} %" + (", charging" if charging else "")
 
 
+def named_in(sentence: str, device: str, kind: str, name: str) -> str:
+    """The bridge's ``sentence`` about a Bluetooth die with the die's ``name`` (as the dice
+    tray calls it: :func:`~companion.ui.presenters.dice.die_name`) where the bridge wrote
+    its device id (``device``): the id is ours, from pairing, and means nothing to players.
+
+    >>> named_in("GoDice godice-000002 is set to the D6 shell, but it reads like a D20 shell: "
+    ...          "set its shell on the devices panel", "godice-000002", "godice", "the blue GoDice")
+    'The blue GoDice is set to the D6 shell, but it reads like a D20 shell: set its shell on the devices panel'
+    >>> named_in("pixels-a1 went offline: disconnected", "pixels-a1", "pixels", "Ann's Pixel “Red d20”")
+    "Ann's Pixel “Red d20” went offline: disconnected"
+    """
+    if not device or device not in sentence:
+        return sentence
+    word = {"godice": "GoDice", "pixels": "Pixel"}.get(kind, "")
+    for called in ([f"{word} '{device}'", f"{word} {device}"] if word else []) + [f"'{device}'", device]:
+        if called in sentence:
+            head, _, tail = sentence.partition(called)
+            return head + (name[:1].upper() + name[1:] if not head else name) + tail
+    return sentence
+
+
 def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, str] | None = None) -> BleCard:
     """The Bluetooth card of ``link`` (a :class:`~companion.ui.ble_link.BleLink`): what the
     latest scan found, each paired die with its link, battery, seat and warnings, in words.
@@ -433,6 +456,8 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
     ('GoDice · D6 shell', '○ offline', "Ann's die")
     >>> d.warning.endswith("connected to another phone or app"), d.battery.startswith("⚠ battery low")
     (True, True)
+    >>> d.warning.split(" is not")[0]  # the die's name, never its device id
+    "Ann's GoDice (AA:02)"
     """
     names = dict(seat_names or {})
     found = []
@@ -457,7 +482,10 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
             state = "○ connecting…"
         else:
             state = "○ offline"
-        warning = st.warning if st is not None else ""
+        own = (st.name if p.kind == "pixels" else st.color) if st is not None else ""
+        called = die_name(f"die:{p.device}/0", p.kind, names.get(p.seat, p.seat) if p.seat else "",
+                          own_name=own or (p.name if p.kind == "pixels" else ""))
+        warning = named_in(st.warning, p.device, p.kind, called) if st is not None else ""
         if not online and not warning and st is not None and st.battery is not None:
             warning = "Out of reach or asleep: the app keeps trying to reconnect."
         shows = ""

@@ -77,9 +77,11 @@ class LiveDie:
     kind: str = ""  # the device's kind ("hub", "simulated", "pixels", "godice")
 
 
-def live_dice(devices: Any, given: dict[str, str], seat_name: Any = None) -> tuple[LiveDie, ...]:
+def live_dice(devices: Any, given: dict[str, str], seat_name: Any = None, online_only: bool = True) -> tuple[LiveDie, ...]:
     """The dice the app hears now, from the devices panel's model (``devices``), named for
     players, with the seat each is given to in the open game (``given``: source → seat).
+    ``online_only=False``: every die the app knows, heard now or not (the setup wizard's
+    devices step, which gives dice to seats before the game starts).
 
     >>> from types import SimpleNamespace as NS
     >>> devs = NS(devices={"pixels-a1": NS(device="pixels-a1", online=True, kind="pixels", dice={0}),
@@ -87,10 +89,12 @@ def live_dice(devices: Any, given: dict[str, str], seat_name: Any = None) -> tup
     ...           links={}, statuses={"pixels-a1": NS(name="Red d20", color="")})
     >>> [(d.source, d.name, d.seat) for d in live_dice(devs, {"die:pixels-a1/0": "c1"}, lambda s: "Ann")]
     [('die:pixels-a1/0', "Ann's Pixel “Red d20”", 'c1')]
+    >>> [d.name for d in live_dice(devs, {}, online_only=False)]
+    ['the Pixel “Red d20”', 'hub1 die 1']
     """
     out = []
     for d in devices.devices.values():
-        if not d.online or d.kind not in ("hub", "simulated") + BLE_KINDS:
+        if (online_only and not d.online) or d.kind not in ("hub", "simulated") + BLE_KINDS:
             continue
         kind = "simulated" if getattr(devices.links.get(d.device), "simulated", False) else d.kind
         status = getattr(devices, "statuses", {}).get(d.device)

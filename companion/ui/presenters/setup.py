@@ -26,6 +26,7 @@ import rules
 from rules import InvalidSetup, facts
 
 from ..registry import game_screens
+from .dice import live_dice
 
 _RULING_REF = re.compile(r" \(RULINGS [^)]*\)")
 STEPS = ("game", "seats", "rules", "position", "clocks", "devices", "start")
@@ -54,6 +55,7 @@ class SetupModel:
     options: dict[str, Any] = field(default_factory=dict)
     clock: str = ""  # a preset name from companion.clocks.presets(), "" = no clocks
     devices: dict[str, str] = field(default_factory=dict)  # die source ("hub1/0") → seat id
+    die_names: dict[str, str] = field(default_factory=dict)  # die source → what players call it (known_dice)
     seed: int | None = None
     step: int = 0
     joining: bool = False  # a game already under way: the "position" step asks where it stands
@@ -219,6 +221,29 @@ class SetupModel:
 
     # ----------------------------------------------------------- devices
 
+    def known_dice(self, devices: Any) -> list[tuple[str, str]]:
+        """Every die the devices panel knows (``devices``: its model), as (source, name):
+        the source the wizard gives to a seat ("pixels-de4000/0") and what players call
+        it, named as the dice tray names it (``presenters/dice.py`` ``live_dice``: a
+        Bluetooth die by its own name or colour, a hub's die by its number), never its
+        address. The names are kept for the start page's summary.
+
+        >>> from types import SimpleNamespace as NS
+        >>> devs = NS(devices={"godice-02": NS(device="godice-02", online=True, kind="godice", dice={0})},
+        ...           links={}, statuses={"godice-02": NS(name="GoDice_02_K_v04", color="blue")})
+        >>> SetupModel("tyranny").known_dice(devs)
+        [('godice-02/0', 'The blue GoDice')]
+        """
+        if devices is None:
+            return []
+        out = []
+        for d in live_dice(devices, {}, online_only=False):
+            source = d.source.removeprefix("die:")
+            name = d.name[:1].upper() + d.name[1:]
+            self.die_names[source] = name
+            out.append((source, name))
+        return out
+
     def assign(self, die: str, seat: str) -> None:
         """Give the die ``die`` to ``seat`` ("" = any seat may roll it)."""
         if seat:
@@ -253,7 +278,8 @@ class SetupModel:
         lines.append("Clocks: " + (self.clock or "none"))
         names = {s["id"]: s["name"] for s in self.named_seats()}
         if self.devices:
-            lines.append("Dice: " + ", ".join(f"{d} → {names.get(s, s)}" for d, s in sorted(self.devices.items())))
+            lines.append("Dice: " + ", ".join(f"{self.die_names.get(d, d)} → {names.get(s, s)}"
+                                              for d, s in sorted(self.devices.items())))
         else:
             lines.append("Dice: any die may roll for whoever the game waits for")
         return lines

@@ -256,16 +256,15 @@ class SetupScreen(Screen):
 
     def _step_devices(self, box: Any) -> None:
         theme = self._theme()
-        devices = App.get_running_app().devices
-        dice = devices.dice() if devices is not None else []
+        dice = self.model.known_dice(App.get_running_app().devices)
         if not dice:
             box.add_widget(TCLabel(text="No electronic dice are connected. Roll real dice and tap the face, or let the app roll: both work without hardware. Connect a hub in Devices.",
                                    color=theme.muted))
             return
         box.add_widget(TCLabel(text="Which die belongs to which seat? (Any: whoever the game waits for.)"))
-        for die in dice:
+        for die, name in dice:
             row = self._row()
-            die_label = TCLabel(text=f"⚄ {die}", size_hint=(None, None), size=(dp(120), dp(50)), wrap=False)
+            die_label = TCLabel(text=f"⚄ {name}", size_hint=(None, None), size=(dp(120), dp(50)), wrap=False)
             die_label.bind(texture_size=lambda w, ts: setattr(w, "width", max(dp(120), ts[0] + dp(8))))
             row.add_widget(die_label)
             current = self.model.devices.get(die, "")

@@ -23,6 +23,7 @@ from kivy.uix.label import Label
 
 from ..kvload import load_kv
 from ..presenters.clock_face import face_for
+from ..presenters.phones import badge
 from ..presenters.text_fit import cut
 from .drawn import draw_when
 
@@ -41,6 +42,7 @@ class SeatClocks(BoxLayout):
         draw_when(self, "clocks", lambda c: c is not None)  # a game without clocks: not drawn at all
         self._labels: dict[str, Label] = {}
         self._names: dict[str, str] = {}
+        self._phones: frozenset[str] = frozenset()  # seats whose phone is attached: ☎ beside the name
         self._ev: Any = None
         self._hold_ev: Any = None
         self._turn_warned: set[str] = set()
@@ -67,6 +69,12 @@ class SeatClocks(BoxLayout):
             self._ev = Clock.schedule_interval(lambda dt: self.update(), 0.25)
         self.update()
 
+    def set_phones(self, seats: frozenset[str]) -> None:
+        """The seats whose phone is attached (``GameScreen.show_phones``): ☎ beside their names."""
+        if seats != self._phones:
+            self._phones = frozenset(seats)
+            self.update()
+
     def update(self) -> None:
         cs = self.clocks
         if cs is None:
@@ -83,7 +91,7 @@ class SeatClocks(BoxLayout):
                 continue
             face = face_for(st, limit, wide=lbl.width >= dp(150))
             mark = "▶ " if sid in running else ""
-            name = cut(f"{mark}{self._names[sid]}", lbl.width, lbl.font_size)
+            name = cut(mark + badge(self._names[sid], sid in self._phones), lbl.width, lbl.font_size)
             lbl.text = f"{name}\n{cut(face.time, lbl.width, lbl.font_size)}"
             lbl.bold = sid in running or face.turn_warning
             # Under a warning threshold: not colour alone, the text carries ⚠ or the banner says it.

@@ -79,11 +79,27 @@ def phones_panel(d: Any) -> Iterator[float]:
     yield 0.3
     d.check(not scr.ids.gate.active and "on your phone" in scr.ids.banner.message,
             f"Ann's hand: her phone, not the gate ({scr.ids.banner.message!r})")
+    # Every game's prompt panel carries the phone badge: Ann's phone, in a glyph and words.
+    yield from _wait_for(lambda: "☎ Ann's phone attached" in scr.prompt_text, 3)
+    d.check(scr.prompt_text.endswith("\n☎ Ann's phone attached") and "Bob's phone" not in scr.prompt_text,
+            f"the table shows Ann's phone is attached: {scr.prompt_text!r}")
+    badge = next((w for w in d.walk(scr) if getattr(w, "text", None) == scr.prompt_text), None)
+    d.check(badge is not None and d.is_visible(badge), "under the prompt, on screen")
+    problems = _layout_problems(badge.parent) if badge is not None else ["no prompt label"]
+    d.check(not problems, "the prompt panel lays out: " + "; ".join(problems[:5]))
     d.shot("phones-table")
     scr.open_hand("criminals-1")
     yield 0.3
     d.check(scr.ids.gate.active, "Bob has no phone: the privacy gate opens for him")
     scr.ids.gate.close()
+    scr.ids.banner.hide()
+    node = scr.ids.prompt
+    while node is not None and not hasattr(node, "scroll_y"):
+        node = node.parent
+    if node is not None:
+        node.scroll_y = 1  # the side column's top: the prompt panel
+    yield 0.3
+    d.shot("phones-badge")  # the prompt panel: "☎ Ann's phone attached" under whose turn it is
     app.go("devices")
     yield 0.5
     problems = _layout_problems(dev)

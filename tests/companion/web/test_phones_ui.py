@@ -31,7 +31,7 @@ def test_the_devices_panel_shows_codes_and_attached_phones(tmp_path: Path) -> No
     result = tmp_path / "result.json"
     cmd = [sys.executable, "-c", SHIM, "phones_scenarios:phones_panel", "--size", "800x480",
            "--journal", str(tmp_path / "journal.sqlite3"), "--out", str(ROOT / "artifacts" / "ui"),
-           "--result", str(result), "--settings", str(settings)]
+           "--result", str(result), "--settings", str(settings), "--text-scale", "1.6"]
     if not os.environ.get("DISPLAY"):
         cmd = XVFB + cmd
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp_path / "kivy-home"),
