@@ -86,12 +86,14 @@ class PhonesLink:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
                  on_change: Callable[[], None] | None = None,
-                 extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None) -> None:
+                 extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None,
+                 texts: Callable[[str], Iterable[tuple[str, str, str]]] | None = None) -> None:
         self.host = host
         self.port = port
         self.call = call
         self.on_change = on_change
         self.extras = extras  # more choices per seat (a physical card drawn): see start_phones
+        self.texts = texts  # each seat's own cards with their rule text: see start_phones
         self.server: Any = None
         self.error: str | None = None
         self._lock = threading.Lock()
@@ -120,7 +122,7 @@ class PhonesLink:
                 self.error = f"Phones need the 'phones' extra (aiohttp, segno): {e}"
                 return
             server = PhoneServer(table, host=self.host, port=self.port, call=self.call,
-                                 on_attach=lambda _seats: self._changed(), extras=self.extras)
+                                 on_attach=lambda _seats: self._changed(), extras=self.extras, texts=self.texts)
             try:
                 server.start()
             except OSError as e:
@@ -191,6 +193,15 @@ def draws_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any]]
     return fn(seat)
 
 
+def texts_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, str, str]]:
+    """``seat``'s own cards with their rule text, as ``presenter`` shows them behind the
+    gate (its ``card_texts(seat)``), if it presents ``table``; else none."""
+    fn = getattr(presenter, "card_texts", None)
+    if fn is None or getattr(presenter, "table", None) is not table:
+        return ()
+    return fn(seat)
+
+
 def start_phones(app: Any, host: str | None = None) -> PhonesLink:
     """Serve the phones of whatever game ``app`` has on its table (``app.table``), calling
     the Table on the UI thread; the link is closed with the app (``app.phones_link``)."""
@@ -221,16 +232,23 @@ def start_phones(app: Any, host: str | None = None) -> PhonesLink:
         if table is not None and sm is not None and sm.has_screen(f"game:{table.game_id}"):
             sm.get_screen(f"game:{table.game_id}").phones_changed()
 
+    def presenter() -> tuple[Any, Any]:
+        table, sm = app.table, getattr(app, "sm", None)
+        if table is None or sm is None or not sm.has_screen(f"game:{table.game_id}"):
+            return table, None
+        return table, getattr(sm.get_screen(f"game:{table.game_id}"), "presenter", None)
+
     def physical_draws(seat: str) -> Iterable[tuple[str, Any]]:
         # The table screen's presenter knows which cards a seat may say it drew without
         # learning anything (never the engine's exact deck); games without one: none.
-        table, sm = app.table, getattr(app, "sm", None)
-        if table is None or sm is None or not sm.has_screen(f"game:{table.game_id}"):
-            return ()
-        presenter = getattr(sm.get_screen(f"game:{table.game_id}"), "presenter", None)
-        return draws_of(presenter, table, seat)
+        table, p = presenter()
+        return draws_of(p, table, seat) if p is not None else ()
 
-    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws)
+    def card_texts(seat: str) -> Iterable[tuple[str, str, str]]:
+        table, p = presenter()
+        return texts_of(p, table, seat) if p is not None else ()
+
+    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws, texts=card_texts)
     app.phones_link = link
     app.add_closer(link.close)
     app.bind(table=lambda _app, table: link.follow(table))

@@ -86,16 +86,40 @@ def _is_secret(action: Any) -> bool:
 
 
 Extras = Callable[[str], Iterable[tuple[str, Any]]]
+# A seat's own cards as (id, name, rule text): the game screen presenter's ``card_texts``.
+Texts = Callable[[str], Iterable[tuple[str, str, str]]]
+
+# What a phone sends for one of the app's extra choices: the choice's words, never its
+# action. A physical draw's action names one copy of a card (the one the deck holds, when
+# cards come alike), which would tell the seat what the deck holds; the server finds the
+# action again by the words (``offered``), in the Table's thread, when the phone taps it.
+OFFER = "phone.offer"
 
 
-def seat_payload(table: Any, seat: str, extras: Extras | None = None) -> dict[str, Any]:
+def offered(extras: Extras | None, seat: str, label: str) -> Any | None:
+    """The action behind the extra choice ``label`` offered to ``seat`` now, or None."""
+    for text, a in (extras(seat) if extras is not None else ()):
+        if getattr(a, "seat", None) == seat and _offer_label(text, a) == label:
+            return a
+    return None
+
+
+def _offer_label(text: str, a: Any) -> str:
+    return f"I drew {text}" if getattr(a, "chance", False) else text
+
+
+def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Texts | None = None) -> dict[str, Any]:
     """Everything ``seat``'s phone shows, as plain JSON data. Raises KeyError for a seat
     the table does not have.
 
     ``extras(seat)``: more (label, action) choices the app knows how to offer this seat
     without telling it anything it may not know — a physical card drawn, listed as every
     card the seat cannot rule out (the game screen's presenter ``physical_draws``), never
-    the engine's exact deck, whose gaps are another seat's hand."""
+    the engine's exact deck, whose gaps are another seat's hand. Each is sent as its words
+    only (an ``OFFER``), never its action.
+
+    ``texts(seat)``: the seat's own cards with their rule text (the game screen
+    presenter's ``card_texts``); without it, the hand is the view's ``hands`` with no text."""
     with table._lock:  # one consistent moment: the view, the prompt and the listing agree
         view = table.private_view(seat)
         yours = only_yours(view, table.view())
@@ -115,21 +139,26 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None) -> dict[st
                 data.pop("source", None)
                 actions.append({"label": _label(a.kind, data, names), "kind": a.kind, "secret": _is_secret(a),
                                 "action": data})
-            for label, a in (extras(seat) if extras is not None else ()):
-                if getattr(a, "seat", None) != seat or len(actions) >= MAX_ACTIONS:
+            labels: set[str] = set()
+            for text, a in (extras(seat) if extras is not None else ()):
+                label = _offer_label(text, a)
+                if getattr(a, "seat", None) != seat or label in labels or len(actions) >= MAX_ACTIONS:
                     continue
-                data = to_data(a)
-                data.pop("source", None)
-                actions.append({"label": f"I drew {label}" if getattr(a, "chance", False) else label, "kind": a.kind,
-                                "secret": True, "action": data})
+                labels.add(label)
+                actions.append({"label": label, "kind": a.kind, "secret": True,
+                                "action": {"$": OFFER, "seat": seat, "offer": label}})
         else:
             names = _card_names(table.game, table.state)
         ply = table.ply
         over = table.outcome is not None
-    hands = view.get("hands") if isinstance(view.get("hands"), dict) else {}
-    mine = hands.get(seat, {}) if isinstance(hands, dict) else {}
-    cards = mine.get("cards", []) if isinstance(mine, dict) else []
-    hand = [{"id": c, "name": names.get(c, c), "text": ""} if isinstance(c, str) else c for c in cards]
+        own = list(texts(seat)) if texts is not None else None
+    if own is not None:
+        hand = [{"id": c, "name": name, "text": text} for c, name, text in own]
+    else:
+        hands = view.get("hands") if isinstance(view.get("hands"), dict) else {}
+        mine = hands.get(seat, {}) if isinstance(hands, dict) else {}
+        cards = mine.get("cards", []) if isinstance(mine, dict) else []
+        hand = [{"id": c, "name": names.get(c, c), "text": ""} if isinstance(c, str) else c for c in cards]
     note = ""
     if awaiting is not None:
         note = getattr(awaiting, "note", "") or getattr(awaiting, "purpose", "") or ""

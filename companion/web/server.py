@@ -39,7 +39,7 @@ from rules.core import IllegalAction
 from rules.core.actions import parse_action
 
 from .limits import Buckets
-from .seatview import Extras, seat_payload
+from .seatview import OFFER, Extras, Texts, offered, seat_payload
 from .tokens import Grant, TokenBook
 
 log = logging.getLogger("companion.web")
@@ -83,7 +83,8 @@ class PhoneServer:
 
     def __init__(self, table: Any, *, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
                  names: Iterable[str] = (), per_token: Buckets | None = None, refusals: Buckets | None = None,
-                 on_attach: Callable[[frozenset[str]], None] | None = None, extras: Extras | None = None) -> None:
+                 on_attach: Callable[[frozenset[str]], None] | None = None, extras: Extras | None = None,
+                 texts: Texts | None = None) -> None:
         self.table = table
         self.host = host
         self.port = port
@@ -96,6 +97,7 @@ class PhoneServer:
         self.refusals = refusals or Buckets(capacity=30, per_second=5)
         self.on_attach = on_attach
         self.extras = extras  # more choices per seat from the app (seatview.seat_payload)
+        self.texts = texts  # each seat's own cards with their rule text (seatview.seat_payload)
         self._sockets: dict[str, set[web.WebSocketResponse]] = {}
         self._tokens_of: dict[web.WebSocketResponse, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -293,7 +295,7 @@ class PhoneServer:
             seats = [s for s, socks in self._sockets.items() if socks]
             for seat in seats:
                 try:
-                    payload = await self._in_table(lambda seat=seat: seat_payload(self.table, seat, self.extras))
+                    payload = await self._in_table(lambda seat=seat: seat_payload(self.table, seat, self.extras, self.texts))
                 except Exception:  # a closed table: nothing more to push
                     log.exception("phones: no payload for a seat")
                     continue
@@ -324,7 +326,7 @@ class PhoneServer:
 
     async def _state(self, request: web.Request) -> web.Response:
         grant = self._grant(request)
-        payload = await self._in_table(lambda: seat_payload(self.table, grant.seat, self.extras))
+        payload = await self._in_table(lambda: seat_payload(self.table, grant.seat, self.extras, self.texts))
         return web.json_response(payload)
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
@@ -373,7 +375,7 @@ class PhoneServer:
                 log.exception("phones: on_attach failed")
 
     async def _send_state(self, ws: web.WebSocketResponse, seat: str) -> None:
-        payload = await self._in_table(lambda: seat_payload(self.table, seat, self.extras))
+        payload = await self._in_table(lambda: seat_payload(self.table, seat, self.extras, self.texts))
         await ws.send_str(json.dumps({"type": "state", "payload": payload}))
 
     async def _error(self, ws: web.WebSocketResponse, mid: Any, code: str, message: str) -> None:
@@ -416,25 +418,41 @@ class PhoneServer:
         if data.get("seat") != seat:
             return "not-your-seat", "This phone acts only for its own seat."
         data = {k: v for k, v in data.items() if k != "source"}
+        table = self.table
+        if data.get("$") == OFFER:  # one of the app's extra choices, named by its words
+            label = data.get("offer")
+            if not isinstance(label, str) or set(data) != {"$", "seat", "offer"}:
+                return "bad-action", "An offer names its choice's words and nothing else."
+            with table._lock:
+                if ply != table.ply:
+                    return "stale", "The game moved on before that arrived: here is where it stands now."
+                found = offered(self.extras, seat, label)
+                if found is None:
+                    return "illegal", "That choice is not offered now."
+                return self._submit(seat, found)
         try:
             action = parse_action(data)
         except (ValueError, TypeError, KeyError) as e:
             return "bad-action", f"That action could not be read: {str(e)[:200]}"
         if action.seat != seat:
             return "not-your-seat", "This phone acts only for its own seat."
-        table = self.table
         with table._lock:  # the ply checked is the ply the action lands on
             if ply != table.ply:
                 return "stale", "The game moved on before that arrived: here is where it stands now."
-            try:
-                if seat in table.secrets.pending and action.secret:
-                    table.secrets.commit(seat, action, source=SOURCE)
-                else:
-                    table.submit(action, source=SOURCE)
-            except IllegalAction as e:
-                return "illegal", " ".join(f"{v.message} ({v.rule})" for v in e.violations) or "Not allowed now."
-            except ValueError as e:  # not your secret, a journal that cannot save, a closed table
-                return getattr(e, "code", "refused"), str(e)
+            return self._submit(seat, action)
+
+    def _submit(self, seat: str, action: Any) -> tuple[str, str] | None:
+        """Through the Table's checks and journal, as the phone's; the caller holds the lock."""
+        table = self.table
+        try:
+            if seat in table.secrets.pending and action.secret:
+                table.secrets.commit(seat, action, source=SOURCE)
+            else:
+                table.submit(action, source=SOURCE)
+        except IllegalAction as e:
+            return "illegal", " ".join(f"{v.message} ({v.rule})" for v in e.violations) or "Not allowed now."
+        except ValueError as e:  # not your secret, a journal that cannot save, a closed table
+            return getattr(e, "code", "refused"), str(e)
         return None
 
     def _close_seat_sockets(self, seat: str) -> None:

@@ -181,3 +181,18 @@ def test_the_physical_card_entry_never_tells_what_the_others_hold(journal):
     from rules.tyranny.cards import CARDS
     gone = {CARDS[c].number for c in discards if sum(1 for d in discards if CARDS[d].number == CARDS[c].number) == 2}
     assert labels == [f"Gamble {n}" for n in range(1, 11) if n not in gone]
+
+
+def test_the_phone_gets_the_gate_s_physical_draws_per_seat_and_its_own_cards_text(journal):
+    t = new_table(journal, seed=2)
+    p = TyrannyPresenter(t)
+    t.submit(Roll("cops-1", (2,)))
+    t.submit(MoveTo("cops-1", "o-gamble-1"))
+    offered = p.physical_draws("cops-1")
+    assert offered and offered == p.physical_draws()  # the same list as behind the gate
+    assert p.physical_draws("criminals-1") == []  # not drawing: nothing to enter
+    three = next(a for label, a in offered if label.startswith("Gamble 3:"))
+    t.submit(three)
+    assert p.card_texts("cops-1") == [(three.card, "Gamble 3", p.hand("cops-1")[0].text)]
+    assert "inescapable arrest" in p.card_texts("cops-1")[0][2]
+    assert p.card_texts("criminals-1") == []

@@ -191,15 +191,19 @@ def test_served_json_is_the_same_for_states_differing_only_in_what_the_seat_may_
 @pytest.mark.parametrize("game_id", ["tyranny", "liberation", "outrage", "dicetopia", "against_all_tyrants"])
 def test_every_seed_game_gives_a_seat_the_same_payload_whatever_it_may_not_see(game_id: str) -> None:
     """The same differential check on the payload itself (``seat_payload``, what the server
-    serialises), for every seed game: random plays, a twin per seat at each ply."""
+    serialises), for every seed game: random plays, a twin per seat at each ply, with the
+    physical draws the game screen's presenter offers and the seat's cards' rule text."""
     from rules.core import DrawRequest, RollRequest
 
     from ..table_helpers import seats_for
+    from .phone_games import presenter_for
 
     t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats_for(game_id), seed=4)
+    presenter = presenter_for(t)
+    extras, texts = (lambda seat: presenter.physical_draws(seat)), (lambda seat: presenter.card_texts(seat))
     seats = [s["id"] for s in t.seats]
     pick, rng = random.Random(4), Rng(4)
-    compared = 0
+    compared = offered = 0
     for _ in range(PLIES):
         if t.is_over():
             break
@@ -207,18 +211,19 @@ def test_every_seed_game_gives_a_seat_the_same_payload_whatever_it_may_not_see(g
             twin = t.game.hidden_variant(t.state, seat, rng)
             if twin is None:
                 continue
-            real = json.dumps(seat_payload(t, seat))
+            real = json.dumps(seat_payload(t, seat, extras, texts))
             saved = t._state
             t._state = twin
             try:
-                other = json.dumps(seat_payload(t, seat))
+                other = json.dumps(seat_payload(t, seat, extras, texts))
             finally:
                 t._state = saved
             assert real == other, f"{game_id}: {seat} sees a difference at ply {t.ply}"
             compared += 1
+            offered += '"phone.offer"' in real
         if any(isinstance(w, (RollRequest, DrawRequest)) for w in t.prompt.waits.values()):
             t.roll_for_me()
         else:
             acts = [a for a in t.legal_actions() if not a.chance]
             t.submit(pick.choice(acts)) if acts else t.roll_for_me()
-    assert compared > 0
+    assert compared > 0 and offered > 0, (compared, offered)

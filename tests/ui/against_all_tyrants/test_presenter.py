@@ -272,3 +272,32 @@ def test_after_an_undo_and_another_action_the_panel_follows_the_new_state(new_ta
     assert any(x.startswith("▸ ") for x in labels), labels  # the cards that still act
     actor = next(x["id"] for x in p.view()["pieces"] if x["acts"])
     assert p.tap_piece(actor)[0] == "select" and any(b.intent == "attack" or b.label.startswith("»") for b in p.buttons())
+
+
+def test_a_card_drawn_is_offered_by_name_whatever_the_order_of_the_seat_s_deck(tmp_path):
+    """``physical_draws(seat)``, for the gate and the phone alike: one choice per card name
+    left in the seat's own deck, the copy named the same whatever the shuffle."""
+    from companion import Journal, Table
+    from rules.core import DrawRequest
+
+    from tests.companion.table_helpers import seats_for
+
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="against_all_tyrants",
+                     seats=seats_for("against_all_tyrants"), seed=5)
+    p = AatPresenter(t)
+    seat = next(s for s, w in t.prompt.waits.items() if isinstance(w, DrawRequest))
+    other = next(s["id"] for s in t.seats if s["id"] != seat)
+    before = p.physical_draws(seat)
+    assert before and [c.label for c in p.physical_draw_page(seat)[0].choices] == [label for label, _a in before]
+    if not isinstance(t.prompt.waits.get(other), DrawRequest):
+        assert p.physical_draws(other) == []
+    with t._lock:  # another shuffle of the same deck
+        t._state.sides[seat].deck.cards.reverse()
+        t._state.changed()
+    assert p.physical_draws(seat) == before
+    t.submit(before[0][1])
+    texts = p.card_texts(seat)
+    side = t.private_view(seat)["sides"][seat]
+    assert [c for c, _n, _t in texts] == side["hand"]["cards"] + side["special_forces"]["cards"]
+    assert before[0][1].card in side["hand"]["cards"]
+    assert all(text.startswith(name) for _c, name, text in texts)

@@ -310,3 +310,45 @@ def test_every_public_button_is_legal_and_nothing_secret_shows_through_a_whole_g
         else:
             t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
     assert t.outcome is not None and pressed
+
+
+def test_a_mission_drawn_is_offered_from_what_the_seat_cannot_rule_out(tmp_path):
+    """``physical_draws(seat)``, for the gate and the phone alike: every mission but the
+    seat's own, whatever the others hold; the gate's page lists the same."""
+    from companion import Journal, Table
+    from companion.ui.games.dicetopia.presenter import DicetopiaPresenter
+    from rules.core import DrawRequest
+
+    from tests.companion.table_helpers import seats_for
+
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="dicetopia", seats=seats_for("dicetopia"), seed=2)
+    p = DicetopiaPresenter(t)
+    while not any(isinstance(w, DrawRequest) for w in t.prompt.waits.values()):  # the city's roll, factions
+        acts = [a for a in t.legal_actions() if not a.chance]
+        t.submit(acts[0]) if acts else t.roll_for_me()
+    drawing = [s for s, w in t.prompt.waits.items() if isinstance(w, DrawRequest)]
+    seat = drawing[0]
+    others = [s["id"] for s in t.seats if s["id"] != seat]
+    before = p.physical_draws(seat)
+    assert [c.label for c in p.physical_draw_page(seat)[0].choices] == [label for label, _a in before]
+    for o in others:
+        if o not in drawing:
+            assert p.physical_draws(o) == []
+    state = t._state
+    top = state.deck.cards[:2]
+    with t._lock:  # another seat holds two missions face down: nothing changes for this one
+        for c in top:
+            state.deck.cards.remove(c)
+            state.hands[others[0]].cards.append(c)
+        state.changed()
+    assert p.physical_draws(seat) == before
+    with t._lock:  # now this seat holds them: they are not offered
+        for c in top:
+            state.hands[others[0]].cards.remove(c)
+            state.hands[seat].cards.append(c)
+        state.changed()
+    assert [a.card for _l, a in p.physical_draws(seat)] == [a.card for _l, a in before if a.card not in top]
+    # Its phone shows those missions with their words; the other seat's shows none of them.
+    texts = p.card_texts(seat)
+    assert [c for c, _n, _t in texts][-2:] == top and all(text for _c, _n, text in texts)
+    assert not {c for c, _n, _t in p.card_texts(others[0])} & set(top)

@@ -456,3 +456,18 @@ def test_the_tables_card_may_be_the_one_the_app_put_in_for_the_unseen_discard(ne
         v = t.view()
         assert (v["deck"], v["discard"]) == (12, 1)
         assert t.private_view("dyn")["hands"]["dyn"]["cards"] == [card]
+
+
+def test_the_phone_gets_each_city_cards_words_for_its_own_hand_only(new_table):
+    """``card_texts(seat)``: the seat's own City cards with what a tap on the City shows
+    and the mission its category gives that side; nothing of the other hand."""
+    t = new_table(seed=3)
+    p = LiberationPresenter(t)
+    _deal(t, p)
+    for seat, other in (("dyn", "lib"), ("lib", "dyn")):
+        mine = t.private_view(seat)["hands"][seat]["cards"]
+        texts = p.card_texts(seat)
+        assert [c for c, _n, _t in texts] == mine and mine
+        for c, name, text in texts:
+            assert name == p.city_name(c) and text.startswith(p.describe(c)) and "★ mission: " in text
+        assert not {c for c, _n, _t in texts} & set(t.private_view(other)["hands"][other]["cards"])

@@ -297,3 +297,38 @@ def test_the_wizard_offers_outrage_s_join_form():
     # without one is not offered (test_a_game_with_positions_but_no_form_is_not_offered_to_join).
     assert SetupModel.for_game("tyranny").can_join()
     assert SetupModel.for_game("outrage").can_join()
+
+
+def test_a_tower_card_drawn_is_offered_from_what_the_seat_cannot_rule_out(tmp_path):
+    """``physical_draws(seat)``, for the gate and the phone alike: one choice per Tower
+    kind, never narrowed by cards other seats hold face down, only by the seat's own."""
+    from companion import Journal, Table
+    from rules.outrage.cards import TOWER
+
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options={}, seed=1)
+    p = OutragePresenter(t)
+    before = [label for label, _a in p.physical_draws("p1")]
+    assert p.physical_draws("p2") == []  # not p2's draw
+    assert [c.label for c in p.physical_draw_page("p1")[0].choices] == before
+    state = t._state
+    swords = [c for c in state.decks["tower"].cards if TOWER[c].kind == "sword"]
+    assert swords and any("Sword" in label for label in before)
+
+    def move(to: str) -> list[str]:
+        with t._lock:
+            for c in swords:
+                state.decks["tower"].cards.remove(c)
+                state.hands[to].cards.append(c)
+            state.changed()
+        return [label for label, _a in p.physical_draws("p1")]
+
+    assert move("p2") == before  # p2's face-down swords rule out nothing for p1
+    with t._lock:
+        for c in swords:
+            state.hands["p2"].cards.remove(c)
+            state.decks["tower"].cards.append(c)
+    after = move("p1")  # p1 holds every sword: it cannot have drawn one
+    assert not any("Sword" in label for label in after) and len(after) == len(before) - 1
+    # Its phone shows those cards with what they do; nobody else's shows them.
+    assert p.card_texts("p1") == [(c, p.card_line(c), p.card_rule(c)) for c in swords] and p.card_rule(swords[0])
+    assert p.card_texts("p2") == []

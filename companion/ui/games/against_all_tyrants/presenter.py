@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import PUBLIC, Draw, facts
+from rules.core import DrawRequest
 from rules.against_all_tyrants import (
     Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
     Order, Place, PlaceObjective, Play, Score, Skip, Token,
@@ -512,18 +513,36 @@ class AatPresenter:
             return f"Discard {t}"
         return f"Place {t}" + (f" in {where}" if where else "")
 
-    def physical_draw_page(self, seat: str) -> list[GateSection]:
-        """The card ``seat`` drew from its own shuffled deck: one choice per card name still
-        in it (what the seat can tell from its deck list and the cards it has seen)."""
+    def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
+        """The cards ``seat`` may say it drew from its own shuffled deck, by name, each with
+        the Draw that enters it (behind the gate or on its phone). Its own deck's contents
+        are what its deck list and the cards it has seen leave (the rules never hide which
+        of its own cards are in it, only their order): one choice per card name, the copy
+        named by the lowest instance so that nothing depends on the order."""
+        req = self.table.prompt.waits.get(seat)
+        if self.is_over() or not isinstance(req, DrawRequest):
+            return []
         table = self.table
         with table._lock:
-            left = list(table.state.sides[seat].deck.cards)
+            left = sorted(table.state.sides[seat].deck.cards)
         seen: dict[str, str] = {}
         for inst in left:
             seen.setdefault(inst.partition(":")[2].rpartition("#")[0], inst)
-        choices = tuple(GateChoice(self.card_title(inst), Draw(seat, source="physical", deck=f"deck-{seat}", card=inst), span="auto")
-                        for _cid, inst in sorted(seen.items(), key=lambda kv: self.card_title(kv[1])))
+        return [(self.card_title(inst), Draw(seat, source="physical", deck=req.deck, card=inst))
+                for _cid, inst in sorted(seen.items(), key=lambda kv: (self.card_title(kv[1]), kv[0]))]
+
+    def physical_draw_page(self, seat: str) -> list[GateSection]:
+        """The card ``seat`` drew from its own shuffled deck: one choice per card name still
+        in it (what the seat can tell from its deck list and the cards it has seen)."""
+        choices = tuple(GateChoice(label, action, span="auto") for label, action in self.physical_draws(seat))
         return [GateSection("Which card did you draw?", (GateLine("Tap the card you drew from your shuffled deck.", "muted", "small"),), choices)]
+
+    def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
+        """``seat``'s hand and Special Forces as (instance id, name, rule text): the lines its
+        hand page shows for each card. Only for ``seat``."""
+        side = self.table.private_view(seat)["sides"][seat]
+        cards = list(side["hand"].get("cards") or []) + list((side.get("special_forces") or {}).get("cards") or [])
+        return [(inst, self.card_title(inst), " · ".join(line.text for line in self._card_lines(inst))) for inst in cards]
 
     def drawn_news(self, action: Any) -> str:
         if isinstance(action, Draw) and action.card:

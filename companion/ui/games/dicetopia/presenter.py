@@ -648,19 +648,38 @@ class DicetopiaPresenter:
         v = self.view()
         return v["phase"] == "deal" and seat in self.actors() and int(v["missions"][seat]["count"]) < 3
 
+    def _draws_now(self, seat: str) -> bool:
+        return seat in self.actors() and self.view()["phase"] in ("deal", "agency-draw", "gamble")
+
+    def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
+        """The missions ``seat`` may say it drew from the table's deck (behind the gate or
+        on its phone), by name, each with the Draw that enters it: every mission not in
+        its own hand. Never the deck's exact contents, whose gaps are the others' secret
+        missions."""
+        if not self._draws_now(seat):
+            return []
+        mine = set(self.table.private_view(seat)["missions"][seat].get("cards", ()))
+        return [(m.name, Draw(seat, deck=MISSIONS, card=m.id, source="card"))
+                for m in sorted(T.missions.values(), key=lambda m: m.name) if m.id not in mine]
+
     def physical_draw_page(self, seat: str) -> list[GateSection]:
         """Behind the gate: tap the mission card drawn from the table's own deck."""
+        if not self._draws_now(seat):
+            return [GateSection(lines=(GateLine("Nothing to draw now."),))]
         mine = set(self.table.private_view(seat)["missions"][seat].get("cards", ()))
         v = self.view()
-        if seat not in self.actors() or v["phase"] not in ("deal", "agency-draw", "gamble"):
-            return [GateSection(lines=(GateLine("Nothing to draw now."),))]
         n = int(v["missions"][seat]["count"])
         head = (GateLine(f"Mission {n + 1} of 3: tap the card you drew.", size="large"),) if v["phase"] == "deal" else \
             (GateLine("Tap the mission card you drew.", size="large"),)
         held = tuple(self._mission_line(c) for c in sorted(mine))
-        choices = tuple(GateChoice(m.name, Draw(seat, deck=MISSIONS, card=m.id, source="card"))
-                        for m in sorted(T.missions.values(), key=lambda m: m.name) if m.id not in mine)
+        choices = tuple(GateChoice(label, action) for label, action in self.physical_draws(seat))
         return [GateSection("The mission you drew", head + held, choices)]
+
+    def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
+        """``seat``'s secret missions as (id, name, rule text), as its hand page shows them.
+        Only for ``seat``."""
+        cards = self.table.private_view(seat)["missions"][seat].get("cards", ())
+        return [(c, T.mission(c).name, T.mission(c).text) for c in cards]
 
     def drawn_news(self, action: Any) -> str:
         if not isinstance(action, Draw) or action.deck != MISSIONS or action.source == "card" or self.is_over():

@@ -613,6 +613,19 @@ class LiberationPresenter:
         mine = self.table.private_view(action.seat)["hands"][action.seat].get("cards", ())
         return f"You drew: {self.card_label(action.card)}" if action.card in mine else ""
 
+    def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
+        """``seat``'s own City cards as (id, name, rule text): what a tap on the City shows,
+        with the mission the card's category gives this side. Only for ``seat`` (its
+        phone, behind the gate)."""
+        cards = list(self.table.private_view(seat)["hands"][seat].get("cards", ()))
+        v, side = self.view(), self.faction(seat)
+        out = []
+        for c in cards:
+            spec = self.missions.mission(self.map.category_of(c), side)
+            cost = f" (cost: {spec.cost})" if spec.cost != "none" else ""
+            out.append((c, self.city_name(c), f"{self.describe(c, v)} · ★ mission: {spec.name}{cost}"))
+        return out
+
     def standing_buttons(self) -> list[ButtonSpec]:
         """Offered whatever the turn: each seat's own hand behind the gate; after the game,
         the audit."""

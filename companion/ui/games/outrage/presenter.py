@@ -22,7 +22,7 @@ from rules.outrage.actions import (
     Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, MoveTo, Play, Split, Surrender,
 )
 from rules.outrage.board import Board, default_board
-from rules.outrage.cards import RAVEN, TOWER, TOWER_CARDS
+from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
 from ...presenters.words import humanise, option_words
@@ -618,19 +618,50 @@ class OutragePresenter:
             return f"Play {self.card_name(a.disguise)} and move to {self.square_name(a.square)}"
         return self.humanise(type(a).__name__)
 
+    def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
+        """The cards ``seat`` may say it drew from the table's pack (behind the gate or on
+        its phone), each with the Draw that enters it: one per Tower card kind (alike
+        within a kind) that the seat cannot rule out from its own hand, or per Raven card's
+        words. Never the pack's exact contents: a kind missing from it would tell the seat
+        that others hold every copy face down. The Draw names a copy the pack holds when
+        there is one (else the pack's refusal says the card was not drawn)."""
+        draws = [a for a in self.legal() if isinstance(a, Draw) and a.seat == seat]
+        if not draws:
+            return []
+        deck = draws[0].deck
+        in_pack = {a.card for a in draws}
+        out: list[tuple[str, Any]] = []
+        if deck == "tower":
+            mine = list((self.table.private_view(seat).get("hands") or {}).get(seat, {}).get("cards", []))
+            left: dict[str, list[str]] = {}
+            for cid in TOWER_CARDS:  # the data's order: nothing here depends on the pack
+                left.setdefault(TOWER[cid].kind, []).append(cid)
+            for kind, copies in left.items():
+                free = [c for c in copies if c not in mine]
+                if not free:
+                    continue
+                card = next((c for c in free if c in in_pack), free[0])
+                out.append((self.card_line(card), Draw(seat, deck=deck, card=card, source="card")))
+            return out
+        words: dict[str, list[str]] = {}
+        for cid in RAVEN_CARDS:
+            words.setdefault(RAVEN[cid].text, []).append(cid)
+        for text, copies in words.items():
+            card = next((c for c in copies if c in in_pack), copies[0])
+            out.append((self.humanise(text), Draw(seat, deck=deck, card=card, source="card")))
+        return out
+
     def physical_draw_page(self, seat: str) -> list[GateSection]:
-        """The card drawn from the table's own pack: one button per kind the pack holds
-        (Tower cards are alike within a kind), or per Raven card's words."""
-        draws = [a for a in self.legal() if isinstance(a, Draw)]
-        seen: dict[str, Draw] = {}
-        for a in draws:
-            key = TOWER[a.card].kind if a.card in TOWER else a.card
-            seen.setdefault(key, a)
-        choices = []
-        for key, a in seen.items():
-            label = self.card_line(a.card) if a.card in TOWER else self.humanise(RAVEN[a.card].text)
-            choices.append(GateChoice(label, Draw(a.seat, deck=a.deck, card=a.card, source="card"), span="full"))
-        return [GateSection(lines=(GateLine("Tap the card you drew from the table's pack:"),), choices=tuple(choices))]
+        """The card drawn from the table's own pack: one button per card the seat cannot
+        rule out (:meth:`physical_draws`)."""
+        choices = tuple(GateChoice(label, action, span="full") for label, action in self.physical_draws(seat))
+        return [GateSection(lines=(GateLine("Tap the card you drew from the table's pack:"),), choices=choices)]
+
+    def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
+        """``seat``'s Tower cards as (id, name, rule text), as its hand page shows them.
+        Only for ``seat``."""
+        cards = list((self.table.private_view(seat).get("hands") or {}).get(seat, {}).get("cards", []))
+        return [(c, self.card_line(c), self.card_rule(c)) for c in cards]
 
     def physical_draw_continues(self, seat: str) -> bool:
         """Dealing: the same seat enters its next card behind the same gate."""

@@ -393,15 +393,18 @@ class TyrannyPresenter:
 
     # -------------------------------------------------------- behind the gate
 
-    def physical_draws(self) -> list[tuple[str, Any]]:
-        """For the physical-card entry (behind the gate): one button per card number the
-        drawing seat cannot rule out, from what it may know (the face-up discards, its own
+    def physical_draws(self, seat: str | None = None) -> list[tuple[str, Any]]:
+        """For the physical-card entry (behind the gate, or on ``seat``'s phone): one button
+        per card number the drawing seat cannot rule out (none when ``seat`` is given and
+        is not the one drawing), from what it may know (the face-up discards, its own
         hand), never from the deck itself: listing only what the deck still holds would
         tell it which cards the others keep face down. Each button's Draw names a copy the
         deck holds when there is one; a card the table cannot have drawn is refused behind
         the gate."""
         draws = [a for a in self.legal() if isinstance(a, Draw)]
         if not draws:
+            return []
+        if seat is not None and draws[0].seat != seat:
             return []
         seat, deck = draws[0].seat, draws[0].deck
         in_deck = {}
@@ -445,7 +448,7 @@ class TyrannyPresenter:
         """The physical card entry behind the gate: a button per card that can come out."""
         return [GateSection(lines=(GateLine("Tap the card you drew from the table's deck:"),),
                             choices=tuple(GateChoice(label.replace(": ", "\n", 1), action, span="tile")
-                                          for label, action in self.physical_draws()))]
+                                          for label, action in self.physical_draws(seat)))]
 
     def drawn_news(self, action: Any) -> str:
         """After a draw: whether its seat has something only it may read now (the screen
@@ -465,6 +468,11 @@ class TyrannyPresenter:
         for c in pv.get("my_cards", []):
             out.append(HandCard(c["id"], f"{c['deck'].title()} {c['number']}", c["text"], tuple(plays.get(c["id"], ()))))
         return out
+
+    def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
+        """``seat``'s own cards as (id, name, rule text), what its hand shows behind the
+        gate (for its phone). Only for ``seat``."""
+        return [(c.id, c.title, c.text) for c in self.hand(seat)]
 
     def _play_label(self, a: PlayCard) -> str:
         if a.tunnel:
