@@ -115,8 +115,9 @@ def liberation_words_and_info(d: Any) -> Iterator[float]:
 
 
 def game_layout_tour(d: Any) -> Iterator[float]:
-    """tests/ui/layout_check.py over both game screens (four seats and clocks for Tyranny,
-    a Canadian clock for Liberation), each problem a note; the test expects none."""
+    """tests/ui/layout_check.py over every game screen (four seats and clocks for Tyranny,
+    a Canadian clock for Liberation, each other game at its most seats), each problem a
+    note; the test expects none."""
     from companion.clocks import presets
     from tests.ui.layout_check import check_layout
 
@@ -135,4 +136,21 @@ def game_layout_tour(d: Any) -> Iterator[float]:
     scr = d.app.sm.get_screen("game:liberation")
     problems += [f"liberation: {p}" for p in check_layout(scr)]
     d.shot(f"layout-game-liberation-{scale}")
+    # Every other game with a table screen, at its most seats (Outrage!'s six at 800×480
+    # is the hardest case), from its opening: a game added later is checked here too.
+    import itertools
+
+    import rules
+    from companion.ui.registry import game_screens
+
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    for gid in sorted(set(game_screens()) - {"tyranny", "liberation"}):
+        game = rules.load(gid)
+        seats = [{"id": f"{f}-{i}", "faction": f, "name": names[i - 1]}
+                 for i, f in zip(range(1, game.max_seats + 1), itertools.cycle(game.factions))]
+        d.app.new_game(gid, seats, {}, seed=3, clocks=presets()["Blitz 5+3"])
+        yield from settle(d)
+        yield 0.6
+        problems += [f"{gid}: {p}" for p in check_layout(d.app.sm.get_screen(f"game:{gid}"))]
+        d.shot(f"layout-game-{gid}-{scale}")
     d.note(json.dumps(problems))

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -36,6 +36,12 @@ class SeatClocks(BoxLayout):
     pause = ObjectProperty(None, allownone=True)  # set by the screen: the Table's journaled pause
     resume = ObjectProperty(None, allownone=True)
     paused = BooleanProperty(False)
+    face_cols = NumericProperty(1)  # faces per row: as many as keep each readable
+    face_rows = NumericProperty(1)
+    face_height = NumericProperty(dp(48))
+
+    # The narrowest face that still shows a name and a time whole.
+    MIN_FACE = dp(96)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -67,7 +73,22 @@ class SeatClocks(BoxLayout):
             box.add_widget(lbl)
         if self._ev is None:
             self._ev = Clock.schedule_interval(lambda dt: self.update(), 0.25)
+        box.unbind(width=self._arrange)
+        box.bind(width=self._arrange)
+        self._arrange(box, box.width)
         self.update()
+
+    def _arrange(self, box: Any, width: float) -> None:
+        """Split the faces into rows when the row is too narrow for them side by side."""
+        n = max(1, len(self._labels))
+        gap = dp(4)
+        room = width  # the grid's own width: the pause button keeps its own beside it
+        cols = max(1, min(n, int((room + gap) // (self.MIN_FACE + gap))))
+        rows = -(-n // cols)
+        theme = App.get_running_app().theme
+        font = theme.fs_body if (room - gap * (cols - 1)) / cols >= dp(110) else theme.fs_small
+        self.face_cols, self.face_rows = cols, rows
+        self.face_height = max(dp(48), 2 * font * 1.25 + dp(6))
 
     def set_phones(self, seats: frozenset[str]) -> None:
         """The seats whose phone is attached (``GameScreen.show_phones``): ☎ beside their names."""
