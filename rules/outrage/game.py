@@ -185,9 +185,16 @@ class Outrage(Game[OutrageState]):
         target and building no reason (asked at every turn's start)."""
         teams = state.options["teams"]
         mine = state._faction[seat] if teams else seat
+        region = self.board().region
+        skips, held, pos = state.order.skips, state.held, state.pos
         for s in state.order.order:
-            if s != seat and (state._faction[s] if teams else s) != mine and not self.immune(state, s):
-                return True
+            if s == seat or (teams and state._faction[s] == mine):
+                continue
+            # immune()'s tests, without its reasons
+            if (s in state.retired or not state.accredited[s] or s in held or skips.get(s)
+                    or region(pos[s]) in ("inmost", "white") or s in state.sanctuary):
+                continue
+            return True
         return False
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
@@ -218,7 +225,8 @@ class Outrage(Game[OutrageState]):
             also.append("attack")
         if self.can_escape(state, seat):
             also.append("escape")
-        private = ("play",) if self.cards_of(state, seat, *self.start_plays(state, seat)) else ()
+        plays = self.start_plays(state, seat)
+        private = ("play",) if any(kind_of(c) in plays for c in state.hands[seat].cards) else ()
         return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
@@ -352,49 +360,56 @@ class Outrage(Game[OutrageState]):
             return ()
         return tuple(self._violations(state, action))
 
-    def _violations(self, state: OutrageState, action: Action) -> Iterator[Violation]:
+    def _violations(self, state: OutrageState, action: Action) -> Iterable[Violation]:
+        # The rule checks of the action's class, found in one look-up (no isinstance chain).
+        check = _CHECKS.get(type(action))
+        return () if check is None else check(self, state, action)
+
+    def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
         seat = action.seat
         who = state.seat_name(seat)
         b = self.board()
-        if isinstance(action, MoveTo):
-            got = self.moves(state, state.mover, state.steps).get(action.square)
-            if got is None:
-                where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
-                yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
-            elif action.disguise:
-                if kind_of(action.disguise) != "disguise" or action.disguise not in state.hands[seat]:
-                    yield Violation("no-disguise", R_GENERAL, f"{who} has no such Disguise card in hand.")
-            elif got[1]:
-                yield Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {b.name_of(action.square)}; only a Disguise lets {who} pass unnoticed.")
-        elif isinstance(action, Split):
-            if not 1 <= action.steps <= 6:
-                yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
-            if action.other not in self.movable_others(state, seat):
-                yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
-        elif isinstance(action, Choose):
-            options = self.choice_options(state)
-            if action.option not in options:
-                yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
-        elif isinstance(action, Play):
-            yield from self._play_violations(state, action)
-        elif isinstance(action, Change):
-            yield from self._change_violations(state, action)
-        elif isinstance(action, Burgle):
-            yield from self._burgle_violations(state, action)
-        elif isinstance(action, Attack):
-            if action.target not in self.targets(state, seat):
-                why = self.immune(state, action.target) if action.target in state.pos else f"there is no player {action.target!r}"
-                if action.target in state.pos and self.team(state, action.target) == self.team(state, seat):
-                    why = f"{state.seat_name(action.target)} is on {who}'s own team"
-                yield Violation("cannot-attack", R_ATTACK, f"{who} cannot attack: {why or 'not a player to attack'}.")
-        elif isinstance(action, Arm):
-            yield from self._arm_violations(state, action)
-        elif isinstance(action, Surrender):
-            hand = state.hands[seat].cards
-            if len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
-                yield Violation("not-in-hand", R_SURRENDER, f"{who} can only surrender cards from their own hand, each once.")
-            elif any(TOWER[c].group != "weapon" for c in action.cards):
-                yield Violation("not-a-weapon", R_SURRENDER, f"{who} surrenders weapons only.")
+        got = self.moves(state, state.mover, state.steps).get(action.square)
+        if got is None:
+            where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
+            yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
+        elif action.disguise:
+            if kind_of(action.disguise) != "disguise" or action.disguise not in state.hands[seat]:
+                yield Violation("no-disguise", R_GENERAL, f"{who} has no such Disguise card in hand.")
+        elif got[1]:
+            yield Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {b.name_of(action.square)}; only a Disguise lets {who} pass unnoticed.")
+
+    def _v_split(self, state: OutrageState, action: Split) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.seat_name(seat)
+        if not 1 <= action.steps <= 6:
+            yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
+        if action.other not in self.movable_others(state, seat):
+            yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
+
+    def _v_choose(self, state: OutrageState, action: Choose) -> Iterator[Violation]:
+        who = state.seat_name(action.seat)
+        options = self.choice_options(state)
+        if action.option not in options:
+            yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
+
+    def _v_attack(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.seat_name(seat)
+        if action.target not in self.targets(state, seat):
+            why = self.immune(state, action.target) if action.target in state.pos else f"there is no player {action.target!r}"
+            if action.target in state.pos and self.team(state, action.target) == self.team(state, seat):
+                why = f"{state.seat_name(action.target)} is on {who}'s own team"
+            yield Violation("cannot-attack", R_ATTACK, f"{who} cannot attack: {why or 'not a player to attack'}.")
+
+    def _v_surrender(self, state: OutrageState, action: Surrender) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.seat_name(seat)
+        hand = state.hands[seat].cards
+        if len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
+            yield Violation("not-in-hand", R_SURRENDER, f"{who} can only surrender cards from their own hand, each once.")
+        elif any(TOWER[c].group != "weapon" for c in action.cards):
+            yield Violation("not-a-weapon", R_SURRENDER, f"{who} surrenders weapons only.")
 
     def _play_violations(self, state: OutrageState, action: Play) -> Iterator[Violation]:
         seat, card = action.seat, action.card
@@ -1707,7 +1722,7 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
             continue
         if not acc and qh in p[1:-1]:
             p = p[: p.index(qh) + 1]  # the first circuit ends at Queen's House whatever the count (M-02)
-        needs = any(s in posted for s in p[1:])
+        needs = bool(posted) and not posted.isdisjoint(p[1:])  # one C-level set test
         known = out.get(p[-1])
         if known is None or (known[1] and not needs):
             out[p[-1]] = (p, needs)
@@ -1728,6 +1743,12 @@ _EFFECTS = {
     Play: Outrage._play, Decline: Outrage._decline_action, Change: Outrage._change, Burgle: Outrage._burgle,
     Abandon: Outrage._abandon, Attack: Outrage._attack, Arm: Outrage._arm, Surrender: Outrage._surrender,
     Challenge: Outrage._challenge_action, Escape: Outrage._escape_action,
+}
+
+_CHECKS = {
+    MoveTo: Outrage._v_move, Split: Outrage._v_split, Choose: Outrage._v_choose, Play: Outrage._play_violations,
+    Change: Outrage._change_violations, Burgle: Outrage._burgle_violations, Attack: Outrage._v_attack,
+    Arm: Outrage._arm_violations, Surrender: Outrage._v_surrender,
 }
 
 
