@@ -206,7 +206,7 @@ class Outrage(Game[OutrageState]):
 
     # ------------------------------------------------------------ prompts
 
-    @step("deal", timed=False, rule=R_SETUP)
+    @step("deal", timed=False, rule=R_SETUP, depends=("actor",))
     def ask_deal(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest("tower", "be dealt a Tower card"))
 
@@ -236,7 +236,7 @@ class Outrage(Game[OutrageState]):
             return ("sanctuary", "rope", "ladder")
         return ("sanctuary",)
 
-    @step("again", rule=R_DICE)
+    @step("again", rule=R_DICE, depends=("actor",))
     def ask_again(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(2, 6, "throw again after a double"))
 
@@ -283,20 +283,20 @@ class Outrage(Game[OutrageState]):
         b = state.burglaries[state.actor]
         return Prompt.single(state.actor, RollRequest.of(2, 6, f"burglary (needs {burglary_target(b.tools)}+)", also=("abandon",)))
 
-    @step("attack", rule=R_ATTACK)
+    @step("attack", rule=R_ATTACK, depends=lambda s: (tuple(s.combat.seats), tuple(s.combat.commits)))
     def ask_attack(self, state: OutrageState) -> Prompt:
         assert state.combat is not None
         return Prompt.each(state.combat.waiting_for, CommitRequest("arm", "lay weapons face down"))
 
-    @step("draw-tower", rule=R_TOWER)
+    @step("draw-tower", rule=R_TOWER, depends=("actor",))
     def ask_draw_tower(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest("tower", "take a Tower card"))
 
-    @step("draw-raven", rule=R_RAVEN)
+    @step("draw-raven", rule=R_RAVEN, depends=("actor",))
     def ask_draw_raven(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest("raven", "take a Raven card"))
 
-    @step("choose", rule=R_RAVEN)
+    @step("choose", rule=R_RAVEN, depends=("actor", "offer"))
     def ask_choose(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, Decision(("choose",), state.offer))
 
