@@ -299,54 +299,57 @@ class AgainstAllTyrants(Game[AatState]):
             return ()
         return tuple(self._violations(state, action))
 
-    def _violations(self, state: AatState, action: Action) -> Iterator[Violation]:
+    def _violations(self, state: AatState, action: Action) -> Iterable[Violation]:
+        # The rule checks of the action's class, found in one look-up (no isinstance chain);
+        # the effect primitives (damage, heal, tokens…) share one.
+        check = _CHECKS.get(type(action))
+        if check is not None:
+            return check(self, state, action)
+        return self._primitive_violations(state, action, state.pending[0] if state.pending else None)
+
+    def _mulligan_violations(self, state: AatState, action: Mulligan) -> Iterator[Violation]:
+        who = state.name(action.seat)
+        side = state.sides[action.seat]
+        if len(set(action.cards)) != len(action.cards):
+            yield Violation("repeated-card", R_HAND, f"{who}, name each card you discard once.")
+        for c in action.cards:
+            if c not in side.hand:
+                yield Violation("not-in-hand", R_HAND, f"{who}, {c!r} is not a card in your hand.")
+
+    def _end_phase_violations(self, state: AatState, action: EndPhase) -> Iterable[Violation]:
+        if state.phase == "draw" and state.sides[action.seat].deck.cards:
+            return (Violation("must-draw", R_DRAW, f"{state.name(action.seat)} draws 1 card at the start of the turn before anything else."),)
+        return ()
+
+    def _move_violations(self, state: AatState, action: Move) -> Iterator[Violation]:
         seat = action.seat
         who = state.name(seat)
-        side = state.sides[seat]
+        piece = yield from self._actor(state, action.piece, seat, R_MOVE)
+        if piece is not None:
+            if self.kind(state, piece.id) == "base" or set(state.card(piece.id).theaters) != set(THEATERS):
+                yield Violation("one-theater", R_MOVE, f"{who}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters.")
+            elif piece.count("Disruption"):
+                yield Violation("disrupted", R_TOKENS, f"{who}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
+
+    def _clear_violations(self, state: AatState, action: Clear) -> Iterator[Violation]:
+        piece = yield from self._actor(state, action.piece, action.seat, R_TOKENS)
+        if piece is not None and not piece.count("Disruption"):
+            yield Violation("no-disruption", R_TOKENS, f"{state.name(action.seat)}, {state.card(piece.id).title} has no Disruption token to remove.")
+
+    def _delegate_violations(self, state: AatState, action: Delegate) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.name(seat)
         p = state.pending[0] if state.pending else None
-        if isinstance(action, Mulligan):
-            if len(set(action.cards)) != len(action.cards):
-                yield Violation("repeated-card", R_HAND, f"{who}, name each card you discard once.")
-            for c in action.cards:
-                if c not in side.hand:
-                    yield Violation("not-in-hand", R_HAND, f"{who}, {c!r} is not a card in your hand.")
-            return
-        if isinstance(action, Infiltrate):
-            yield from self._infiltrate_violations(state, action)
-            return
-        if isinstance(action, EndPhase):
-            if state.phase == "draw" and side.deck.cards:
-                yield Violation("must-draw", R_DRAW, f"{who} draws 1 card at the start of the turn before anything else.")
-            return
-        if isinstance(action, Play):
-            yield from self._play_violations(state, action)
-        elif isinstance(action, Attack):
-            yield from self._attack_violations(state, action)
-        elif isinstance(action, Order):
-            yield from self._order_violations(state, action)
-        elif isinstance(action, Move):
-            piece = yield from self._actor(state, action.piece, seat, R_MOVE)
-            if piece is not None:
-                if self.kind(state, piece.id) == "base" or set(state.card(piece.id).theaters) != set(THEATERS):
-                    yield Violation("one-theater", R_MOVE, f"{who}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters.")
-                elif piece.count("Disruption"):
-                    yield Violation("disrupted", R_TOKENS, f"{who}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
-        elif isinstance(action, Clear):
-            piece = yield from self._actor(state, action.piece, seat, R_TOKENS)
-            if piece is not None and not piece.count("Disruption"):
-                yield Violation("no-disruption", R_TOKENS, f"{who}, {state.card(piece.id).title} has no Disruption token to remove.")
-        elif isinstance(action, PlaceObjective):
-            yield from self._objective_violations(state, action)
-        elif isinstance(action, Delegate):
-            if action.amount < 0 or p is None or action.amount > p.left:
-                yield Violation("bad-amount", R_BASES, f"{who}, delegate from 0 to {p.left if p else 0} damage.")
-            if action.amount and not any(l.id == action.leader for l in self.leaders(state, seat)):
-                yield Violation("not-a-leader", R_BASES, f"{who}, {action.leader!r} is not one of your leaders in play.")
-        elif isinstance(action, Skip):
-            if p is not None and p.kind == "supply" and side.deck.cards:
-                yield Violation("must-draw", R_TRAITS, f"{who}, Supply draws {p.left} card(s): draw them.")
-        else:
-            yield from self._primitive_violations(state, action, p)
+        if action.amount < 0 or p is None or action.amount > p.left:
+            yield Violation("bad-amount", R_BASES, f"{who}, delegate from 0 to {p.left if p else 0} damage.")
+        if action.amount and not any(l.id == action.leader for l in self.leaders(state, seat)):
+            yield Violation("not-a-leader", R_BASES, f"{who}, {action.leader!r} is not one of your leaders in play.")
+
+    def _skip_violations(self, state: AatState, action: Skip) -> Iterable[Violation]:
+        p = state.pending[0] if state.pending else None
+        if p is not None and p.kind == "supply" and state.sides[action.seat].deck.cards:
+            return (Violation("must-draw", R_TRAITS, f"{state.name(action.seat)}, Supply draws {p.left} card(s): draw them."),)
+        return ()
 
     def explain(self, state: AatState, action: Action, prompt: Prompt) -> Iterator[Violation]:
         """Why a kind is not on offer, in the game's words (only from public facts)."""
@@ -625,54 +628,63 @@ class AgainstAllTyrants(Game[AatState]):
     # ---------------------------------------------------------------- execution
 
     def execute(self, state: AatState, action: Action) -> None:
-        seat = action.seat
-        if state.pending and not isinstance(action, (Mulligan, Infiltrate)):
+        cls = type(action)
+        if state.pending and cls is not Mulligan and cls is not Infiltrate:
             self._resolve(state, action, state.pending[0])
-        elif isinstance(action, Draw):
-            self._draw(state, action)
-        elif isinstance(action, Mulligan):
-            side = state.sides[seat]
-            for c in action.cards:
-                side.hand.remove(c)
-                side.aside.append(c)
-            state.redraw = len(action.cards)
-            state.note(f"{state.name(seat)} mulligans {len(action.cards)} card(s) (5.2.5.2).", seat)
-            state.note(f"You set aside {', '.join(state.card(c).title for c in action.cards) or 'nothing'}.", seat, to=(seat,))
-            if state.redraw:
-                state.phase = "redraw"
-            else:
-                self._after_mulligan(state)
-        elif isinstance(action, Infiltrate):
-            self._place_piece(state, seat, action.card, action.theater, "infiltrates")
-            self._next_infiltrator(state)
-        elif isinstance(action, Play):
-            self._play(state, action)
-        elif isinstance(action, EndPhase):
-            self._end_phase(state)
-        elif isinstance(action, Attack):
-            self._attack(state, action)
-        elif isinstance(action, Order):
-            piece = state.pieces[action.piece]
-            self._spend(state, piece)
-            text = state.card(action.card).orders[action.index]
-            state.note(f"{state.name(seat)}: {state.card(piece.id).title} performs the order of {state.card(action.card).title}: »{text}« (5.2.6.2.2).", seat)
-            leader = state.pieces[action.card]
-            self._commanded(state, piece, extra=leader if leader.id != piece.id else None)
-            state.pending.insert(0, Pending("text", seat, action.card, text=text))
-        elif isinstance(action, Move):
-            piece = state.pieces[action.piece]
-            self._spend(state, piece)
-            self._move(state, piece)
-            self._commanded(state, piece)
-        elif isinstance(action, Clear):
-            piece = state.pieces[action.piece]
-            self._spend(state, piece)
-            piece.add("Disruption", -1)
-            state.note(f"{state.name(seat)}: {state.card(piece.id).title} removes 1 Disruption token (5.2.8.4).", seat)
-        elif isinstance(action, PlaceObjective):
-            state.sides[seat].objectives.remove(action.card)
-            state.placed_objective = True
-            self._place_piece(state, seat, action.card, action.theater, "places the objective unit")
+            return
+        # The action's class finds its effect in one look-up (no isinstance chain).
+        effect = _EFFECTS.get(cls)
+        if effect is not None:
+            effect(self, state, action)
+
+    def _mulligan(self, state: AatState, action: Mulligan) -> None:
+        seat = action.seat
+        side = state.sides[seat]
+        for c in action.cards:
+            side.hand.remove(c)
+            side.aside.append(c)
+        state.redraw = len(action.cards)
+        state.note(f"{state.name(seat)} mulligans {len(action.cards)} card(s) (5.2.5.2).", seat)
+        state.note(f"You set aside {', '.join(state.card(c).title for c in action.cards) or 'nothing'}.", seat, to=(seat,))
+        if state.redraw:
+            state.phase = "redraw"
+        else:
+            self._after_mulligan(state)
+
+    def _infiltrate(self, state: AatState, action: Infiltrate) -> None:
+        self._place_piece(state, action.seat, action.card, action.theater, "infiltrates")
+        self._next_infiltrator(state)
+
+    def _end_phase_action(self, state: AatState, action: EndPhase) -> None:
+        self._end_phase(state)
+
+    def _order(self, state: AatState, action: Order) -> None:
+        seat = action.seat
+        piece = state.pieces[action.piece]
+        self._spend(state, piece)
+        text = state.card(action.card).orders[action.index]
+        state.note(f"{state.name(seat)}: {state.card(piece.id).title} performs the order of {state.card(action.card).title}: »{text}« (5.2.6.2.2).", seat)
+        leader = state.pieces[action.card]
+        self._commanded(state, piece, extra=leader if leader.id != piece.id else None)
+        state.pending.insert(0, Pending("text", seat, action.card, text=text))
+
+    def _move_action(self, state: AatState, action: Move) -> None:
+        piece = state.pieces[action.piece]
+        self._spend(state, piece)
+        self._move(state, piece)
+        self._commanded(state, piece)
+
+    def _clear(self, state: AatState, action: Clear) -> None:
+        piece = state.pieces[action.piece]
+        self._spend(state, piece)
+        piece.add("Disruption", -1)
+        state.note(f"{state.name(action.seat)}: {state.card(piece.id).title} removes 1 Disruption token (5.2.8.4).", action.seat)
+
+    def _place_objective(self, state: AatState, action: PlaceObjective) -> None:
+        seat = action.seat
+        state.sides[seat].objectives.remove(action.card)
+        state.placed_objective = True
+        self._place_piece(state, seat, action.card, action.theater, "places the objective unit")
 
     def _draw(self, state: AatState, action: Draw) -> None:
         seat = action.seat
@@ -1269,6 +1281,25 @@ class AgainstAllTyrants(Game[AatState]):
 
 def _cid(instance: str) -> str:
     return instance.partition(":")[2].rpartition("#")[0]
+
+
+# Each action class's rule checks, looked up by class in one step (the effect
+# primitives not listed here share _primitive_violations).
+_CHECKS = {
+    Mulligan: AgainstAllTyrants._mulligan_violations, Infiltrate: AgainstAllTyrants._infiltrate_violations,
+    EndPhase: AgainstAllTyrants._end_phase_violations, Play: AgainstAllTyrants._play_violations,
+    Attack: AgainstAllTyrants._attack_violations, Order: AgainstAllTyrants._order_violations,
+    Move: AgainstAllTyrants._move_violations, Clear: AgainstAllTyrants._clear_violations,
+    PlaceObjective: AgainstAllTyrants._objective_violations, Delegate: AgainstAllTyrants._delegate_violations,
+    Skip: AgainstAllTyrants._skip_violations,
+}
+
+_EFFECTS = {
+    Draw: AgainstAllTyrants._draw, Mulligan: AgainstAllTyrants._mulligan, Infiltrate: AgainstAllTyrants._infiltrate,
+    Play: AgainstAllTyrants._play, EndPhase: AgainstAllTyrants._end_phase_action, Attack: AgainstAllTyrants._attack,
+    Order: AgainstAllTyrants._order, Move: AgainstAllTyrants._move_action, Clear: AgainstAllTyrants._clear,
+    PlaceObjective: AgainstAllTyrants._place_objective,
+}
 
 
 GAME = AgainstAllTyrants()
