@@ -64,6 +64,14 @@ R_ALT = "5.1.2.3 Alternate Objective"
 R_TEXT = "RULINGS A-12 (resolving a card's text)"
 
 
+def _pending_key(s: AatState) -> tuple[Any, ...] | None:
+    """Everything the prompt of the first thing being resolved reads (None: nothing is)."""
+    if not s.pending:
+        return None
+    p = s.pending[0]
+    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, not s.sides[p.seat].deck.cards)
+
+
 class AgainstAllTyrants(Game[AatState]):
     """Against All Tyrants: two seats, factions ``attacker`` and ``defender`` (the roles)."""
 
@@ -227,28 +235,35 @@ class AgainstAllTyrants(Game[AatState]):
 
     # ------------------------------------------------------------------ prompts
 
-    @step("deal", timed=False, rule=R_HAND)
+    # Something being resolved (state.pending) is asked for first, whatever the phase:
+    # every step starts with it, and every step's key names it (_pending_key), so the
+    # kernel can reuse each step's prompts across plies.
+
+    @step("deal", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, len(s.sides[s.active].hand)))
     def ask_deal(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         n = len(state.sides[seat].hand)
         return Prompt.single(seat, DrawRequest(f"deck-{seat}", f"setup: draw 5 cards ({n} of 5)"))
 
-    @step("mulligan", timed=False, rule=R_HAND)
+    @step("mulligan", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active))
     def ask_mulligan(self, state: AatState) -> Prompt:
-        return Prompt.single(state.active, Decision(("mulligan",), "discard any number of cards to draw that many (none is fine)"))
-
-    @step("redraw", timed=False, rule=R_HAND)
-    def ask_redraw(self, state: AatState) -> Prompt:
-        return Prompt.single(state.active, DrawRequest(f"deck-{state.active}", f"setup: draw {state.redraw} more"))
-
-    @step("infiltrate", timed=False, rule=R_TRAITS)
-    def ask_infiltrate(self, state: AatState) -> Prompt:
-        return Prompt.single(state.active, Decision(("infiltrate",), "deploy an Infiltrate unit from the Special Forces Deck"))
-
-    def ask(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
-        return super().ask(state)
+        return Prompt.single(state.active, Decision(("mulligan",), "discard any number of cards to draw that many (none is fine)"))
+
+    @step("redraw", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, s.redraw))
+    def ask_redraw(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
+        return Prompt.single(state.active, DrawRequest(f"deck-{state.active}", f"setup: draw {state.redraw} more"))
+
+    @step("infiltrate", timed=False, rule=R_TRAITS, depends=lambda s: (_pending_key(s), s.active))
+    def ask_infiltrate(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
+        return Prompt.single(state.active, Decision(("infiltrate",), "deploy an Infiltrate unit from the Special Forces Deck"))
 
     def _ask_pending(self, state: AatState, p: Pending) -> Prompt:
         seat = p.seat
@@ -268,25 +283,33 @@ class AgainstAllTyrants(Game[AatState]):
         what = f"{p.kind_of} units" if p.kind == "transport" else "Rallied units"
         return Prompt.single(seat, Decision(("place", "skip"), f"{'Transport' if p.kind == 'transport' else 'Sympathized'}: place up to {p.left} {what}"))
 
-    @step("draw", rule=R_DRAW)
+    @step("draw", rule=R_DRAW, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].deck.cards))
     def ask_draw(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         if state.sides[seat].deck.cards:
             return Prompt.single(seat, DrawRequest(f"deck-{seat}", "phase 1: draw 1 card"))
         return Prompt.single(seat, Decision(("end_phase",), "phase 1: the main deck is empty, nothing to draw (RULINGS A-06)"))
 
-    @step("deploy", rule=R_PLAY)
+    @step("deploy", rule=R_PLAY, depends=lambda s: (_pending_key(s), s.active, s.plays, not s.sides[s.active].hand, s.escalation.level))
     def ask_deploy(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         kinds = ("play", "end_phase") if state.plays < PLAYS and len(state.sides[seat].hand) else ("end_phase",)
         return Prompt.single(seat, Decision(kinds, f"phase 1: play up to {PLAYS - state.plays} more card(s) at escalation {state.escalation.level}"))
 
-    @step("combat", rule=R_COMBAT)
+    @step("combat", rule=R_COMBAT, depends=lambda s: (_pending_key(s), s.active))
     def ask_combat(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, Decision(("attack", "order", "move", "clear", "end_phase"), "phase 2: actions"))
 
-    @step("end", rule=R_END)
+    @step("end", rule=R_END, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].objectives, s.placed_objective))
     def ask_end(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         kinds = ("place_objective", "end_phase") if state.sides[seat].objectives and not state.placed_objective else ("end_phase",)
         return Prompt.single(seat, Decision(kinds, "phase 3: place an objective unit, or end the turn"))
