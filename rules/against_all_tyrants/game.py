@@ -777,8 +777,9 @@ class AgainstAllTyrants(Game[AatState]):
             state.phase = "deploy"
         elif state.phase == "deploy":
             state.phase = "combat"
+            card = state.card
             state.ready = [p.id for p in state.pieces.values()
-                           if p.owner == seat and self.kind(state, p.id) in ("unit", "objective", "base")]
+                           if p.owner == seat and card(p.id).kind in ("unit", "objective", "base")]
             state.note(f"{state.name(seat)} begins phase 2: {len(state.ready)} card(s) may act.", seat)
         elif state.phase == "combat":
             state.ready.clear()

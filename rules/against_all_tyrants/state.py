@@ -125,7 +125,9 @@ class AatState(State):
 
     def card(self, instance: str) -> Card:
         """The library card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell)."""
-        return self._cards.of_instance(instance)
+        # The remembered answer read here (one call less: every check asks it).
+        card = self._cards._instances.get(instance)
+        return card if card is not None else self._cards.of_instance(instance)
 
     def base(self, seat: str) -> Piece | None:
         for p in self.pieces.values():
