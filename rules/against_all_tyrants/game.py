@@ -317,18 +317,18 @@ class AgainstAllTyrants(Game[AatState]):
     # --------------------------------------------------------------- violations
 
     def violations(self, state: AatState, action: Action, prompt: Prompt) -> tuple[Violation, ...]:
+        cls = type(action)
         # A draw's card is checked by the kernel against the deck; nothing else to see.
-        if type(action) is Draw or action.seat not in prompt.actors:
+        if cls is Draw or action.seat not in prompt.actors:
             return ()
-        return tuple(self._violations(state, action))
-
-    def _violations(self, state: AatState, action: Action) -> Iterable[Violation]:
         # The rule checks of the action's class, found in one look-up (no isinstance chain);
         # the effect primitives (damage, heal, tokens…) share one.
-        check = _CHECKS.get(type(action))
+        check = _CHECKS.get(cls)
         if check is not None:
-            return check(self, state, action)
-        return self._primitive_violations(state, action, state.pending[0] if state.pending else None)
+            found = check(self, state, action)
+        else:
+            found = self._primitive_violations(state, action, state.pending[0] if state.pending else None)
+        return found if type(found) is tuple else tuple(found)
 
     def _mulligan_violations(self, state: AatState, action: Mulligan) -> Iterator[Violation]:
         who = state.name(action.seat)
@@ -986,11 +986,12 @@ class AgainstAllTyrants(Game[AatState]):
         seat = a.seat
         who = state.name(seat)
         title = state.card(p.card).title if p.card else ""
-        if isinstance(a, Skip):
+        cls = type(a)
+        if cls is Skip:
             state.pending.pop(0)
             state.note(f"{who} {'stops' if p.kind != 'supply' else 'cannot draw more'} ({title}).", seat)
             return
-        if isinstance(a, Delegate):
+        if cls is Delegate:
             state.pending.pop(0)
             base = state.pieces[p.target]
             if a.amount:
@@ -1005,7 +1006,7 @@ class AgainstAllTyrants(Game[AatState]):
                 if base.count("Damage") >= state.card(base.id).health:
                     self._destroy(state, base)
             return
-        if isinstance(a, Draw):
+        if cls is Draw:
             side = state.sides[seat]
             side.deck.take(a.card)
             side.hand.add(a.card)
@@ -1016,7 +1017,7 @@ class AgainstAllTyrants(Game[AatState]):
                 if not p.left:
                     state.pending.pop(0)
             return
-        if isinstance(a, Token) and p.kind in ("compute", "backup"):
+        if cls is Token and p.kind in ("compute", "backup"):
             t = state.pieces[a.target]
             t.add("Computation", 1)
             state.note(f"{who} places 1 Computation token on {state.card(t.id).title} ({title}'s {'Compute' if p.kind == 'compute' else 'Backup'}).", seat)
@@ -1024,7 +1025,7 @@ class AgainstAllTyrants(Game[AatState]):
             if not p.left or not self._mainframe_room(state, seat, p.card):
                 state.pending.pop(0)
             return
-        if isinstance(a, Place):
+        if cls is Place:
             c = state.card(a.card)
             if p.kind in ("transport", "rally"):
                 p.left -= 1
@@ -1032,7 +1033,7 @@ class AgainstAllTyrants(Game[AatState]):
                     state.pending.pop(0)
             self._place_piece(state, seat, a.card, a.theater if c.kind != "leader" else "", f"places ({title})")
             return
-        if isinstance(a, Done):
+        if cls is Done:
             state.pending.pop(0)
             state.note(f"{who} finishes resolving {title}.", seat)
             return
@@ -1052,36 +1053,44 @@ class AgainstAllTyrants(Game[AatState]):
             self._destroy(state, t)
 
     def _primitive(self, state: AatState, a: Action, title: str) -> None:
-        seat = a.seat
-        who = state.name(seat)
-        src = f"applying {title}"
-        if isinstance(a, Damage):
-            t = state.pieces[a.target]
-            hit = damage_preview(self.side_of(state, t), a.amount)
-            state.note(f"{who}, {src}: {a.amount} damage to {state.card(t.id).title}: {hit.text}.", seat)
-            self._land(state, t, hit)
-        elif isinstance(a, Heal):
-            t = state.pieces[a.target]
-            n = min(a.amount, t.count("Damage"))
-            t.add("Damage", -n)
-            state.note(f"{who}, {src}: {state.card(t.id).title} heals {n} damage.", seat)
-        elif isinstance(a, Token):
-            t = state.pieces[a.target]
-            t.add(a.token, a.delta)
-            state.note(f"{who}, {src}: {'+' if a.delta > 0 else ''}{a.delta} {a.token} token(s) on {state.card(t.id).title}.", seat)
-        elif isinstance(a, Discard):
-            state.sides[seat].hand.remove(a.card)
-            state.sides[seat].discard.append(a.card)
-            state.note(f"{who}, {src}: discards {state.card(a.card).title} from hand.", seat)
-        elif isinstance(a, MoveTheater):
-            self._move(state, state.pieces[a.target])
-        elif isinstance(a, Instruct):
-            t = state.pieces[a.target]
-            state.instructed.append(t.id)
-            state.ready.append(t.id)
-            state.note(f"{who}, {src}: {state.card(t.id).title} receives an instruction: one additional action (5.2.8.1).", seat)
-        elif isinstance(a, Score):
-            self._score(state, a, title)
+        # The primitive's class finds its effect in one look-up (no isinstance chain).
+        effect = _PRIMITIVES.get(type(a))
+        if effect is not None:
+            effect(self, state, a, f"applying {title}", title)
+
+    def _p_damage(self, state: AatState, a: Damage, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        hit = damage_preview(self.side_of(state, t), a.amount)
+        state.note(f"{state.name(a.seat)}, {src}: {a.amount} damage to {state.card(t.id).title}: {hit.text}.", a.seat)
+        self._land(state, t, hit)
+
+    def _p_heal(self, state: AatState, a: Heal, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        n = min(a.amount, t.count("Damage"))
+        t.add("Damage", -n)
+        state.note(f"{state.name(a.seat)}, {src}: {state.card(t.id).title} heals {n} damage.", a.seat)
+
+    def _p_token(self, state: AatState, a: Token, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        t.add(a.token, a.delta)
+        state.note(f"{state.name(a.seat)}, {src}: {'+' if a.delta > 0 else ''}{a.delta} {a.token} token(s) on {state.card(t.id).title}.", a.seat)
+
+    def _p_discard(self, state: AatState, a: Discard, src: str, title: str) -> None:
+        state.sides[a.seat].hand.remove(a.card)
+        state.sides[a.seat].discard.append(a.card)
+        state.note(f"{state.name(a.seat)}, {src}: discards {state.card(a.card).title} from hand.", a.seat)
+
+    def _p_move_theater(self, state: AatState, a: MoveTheater, src: str, title: str) -> None:
+        self._move(state, state.pieces[a.target])
+
+    def _p_instruct(self, state: AatState, a: Instruct, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        state.instructed.append(t.id)
+        state.ready.append(t.id)
+        state.note(f"{state.name(a.seat)}, {src}: {state.card(t.id).title} receives an instruction: one additional action (5.2.8.1).", a.seat)
+
+    def _p_score(self, state: AatState, a: Score, src: str, title: str) -> None:
+        self._score(state, a, title)
 
     def _score(self, state: AatState, a: Score, title: str) -> None:
         seat = a.seat
@@ -1323,6 +1332,12 @@ _EFFECTS = {
     Play: AgainstAllTyrants._play, EndPhase: AgainstAllTyrants._end_phase_action, Attack: AgainstAllTyrants._attack,
     Order: AgainstAllTyrants._order, Move: AgainstAllTyrants._move_action, Clear: AgainstAllTyrants._clear,
     PlaceObjective: AgainstAllTyrants._place_objective,
+}
+
+_PRIMITIVES = {
+    Damage: AgainstAllTyrants._p_damage, Heal: AgainstAllTyrants._p_heal, Token: AgainstAllTyrants._p_token,
+    Discard: AgainstAllTyrants._p_discard, MoveTheater: AgainstAllTyrants._p_move_theater,
+    Instruct: AgainstAllTyrants._p_instruct, Score: AgainstAllTyrants._p_score,
 }
 
 

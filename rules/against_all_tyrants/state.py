@@ -103,7 +103,6 @@ class AatState(State):
         self._cards: CardSet = cards_of(self.options)
         self._role = {s.id: s.faction for s in self.seats}
         self._by_role = {s.faction: s.id for s in self.seats}
-        self._names = {s.id: s.label for s in self.seats}
         self._others = {s.id: o.id for s in self.seats for o in self.seats if o.id != s.id}
         self._subfactions = {s.id: deck_of(self.options, s.faction).subfaction for s in self.seats}
 
@@ -140,7 +139,7 @@ class AatState(State):
 
     def name(self, seat: str) -> str:
         """The player's name, for messages and the log."""
-        return self._names.get(seat, seat)
+        return self._names.get(seat, seat)  # the kernel State keeps the names by seat id
 
 
 def card_id(instance: str) -> str:
