@@ -536,9 +536,9 @@ class AgainstAllTyrants(Game[AatState]):
             yield Violation("escalation-too-low", R_PLAY, f"{who}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}.")
 
     def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> Iterator[Violation]:
-        who = state.name(a.seat)
         if p is None:
             return
+        who = state.name(a.seat)
         kind = a.kind
         if p.kind in ("compute", "backup"):
             if not isinstance(a, Token):
@@ -829,11 +829,12 @@ class AgainstAllTyrants(Game[AatState]):
         state.pieces[card_id] = piece
         where = f"in {THEATER_NAMES[theater]}" if c.kind != "leader" else "beside the base"
         state.note(f"{state.name(seat)} {verb} {c.title} {where}.", seat)
-        if self.works(state, piece, "Stealth"):
+        # A piece enters play with no token, so no Disruption: its traits all work.
+        if c.has("Stealth"):
             piece.add("Stealth", 1)
-        if self.works(state, piece, "Mark") and c.x("Mark"):
+        if c.has("Mark") and c.x("Mark"):
             piece.add("Mark", c.x("Mark"))
-        if self.works(state, piece, "Funds") and c.x("Funds"):
+        if c.has("Funds") and c.x("Funds"):
             base = state.base(seat)
             if base is not None:
                 base.add("Funds", c.x("Funds"))
