@@ -64,6 +64,14 @@ R_ALT = "5.1.2.3 Alternate Objective"
 R_TEXT = "RULINGS A-12 (resolving a card's text)"
 
 
+def _pending_key(s: AatState) -> tuple[Any, ...] | None:
+    """Everything the prompt of the first thing being resolved reads (None: nothing is)."""
+    if not s.pending:
+        return None
+    p = s.pending[0]
+    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, not s.sides[p.seat].deck.cards)
+
+
 class AgainstAllTyrants(Game[AatState]):
     """Against All Tyrants: two seats, factions ``attacker`` and ``defender`` (the roles)."""
 
@@ -227,28 +235,35 @@ class AgainstAllTyrants(Game[AatState]):
 
     # ------------------------------------------------------------------ prompts
 
-    @step("deal", timed=False, rule=R_HAND)
+    # Something being resolved (state.pending) is asked for first, whatever the phase:
+    # every step starts with it, and every step's key names it (_pending_key), so the
+    # kernel can reuse each step's prompts across plies.
+
+    @step("deal", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, len(s.sides[s.active].hand)))
     def ask_deal(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         n = len(state.sides[seat].hand)
         return Prompt.single(seat, DrawRequest(f"deck-{seat}", f"setup: draw 5 cards ({n} of 5)"))
 
-    @step("mulligan", timed=False, rule=R_HAND)
+    @step("mulligan", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active))
     def ask_mulligan(self, state: AatState) -> Prompt:
-        return Prompt.single(state.active, Decision(("mulligan",), "discard any number of cards to draw that many (none is fine)"))
-
-    @step("redraw", timed=False, rule=R_HAND)
-    def ask_redraw(self, state: AatState) -> Prompt:
-        return Prompt.single(state.active, DrawRequest(f"deck-{state.active}", f"setup: draw {state.redraw} more"))
-
-    @step("infiltrate", timed=False, rule=R_TRAITS)
-    def ask_infiltrate(self, state: AatState) -> Prompt:
-        return Prompt.single(state.active, Decision(("infiltrate",), "deploy an Infiltrate unit from the Special Forces Deck"))
-
-    def ask(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
-        return super().ask(state)
+        return Prompt.single(state.active, Decision(("mulligan",), "discard any number of cards to draw that many (none is fine)"))
+
+    @step("redraw", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, s.redraw))
+    def ask_redraw(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
+        return Prompt.single(state.active, DrawRequest(f"deck-{state.active}", f"setup: draw {state.redraw} more"))
+
+    @step("infiltrate", timed=False, rule=R_TRAITS, depends=lambda s: (_pending_key(s), s.active))
+    def ask_infiltrate(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
+        return Prompt.single(state.active, Decision(("infiltrate",), "deploy an Infiltrate unit from the Special Forces Deck"))
 
     def _ask_pending(self, state: AatState, p: Pending) -> Prompt:
         seat = p.seat
@@ -268,25 +283,33 @@ class AgainstAllTyrants(Game[AatState]):
         what = f"{p.kind_of} units" if p.kind == "transport" else "Rallied units"
         return Prompt.single(seat, Decision(("place", "skip"), f"{'Transport' if p.kind == 'transport' else 'Sympathized'}: place up to {p.left} {what}"))
 
-    @step("draw", rule=R_DRAW)
+    @step("draw", rule=R_DRAW, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].deck.cards))
     def ask_draw(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         if state.sides[seat].deck.cards:
             return Prompt.single(seat, DrawRequest(f"deck-{seat}", "phase 1: draw 1 card"))
         return Prompt.single(seat, Decision(("end_phase",), "phase 1: the main deck is empty, nothing to draw (RULINGS A-06)"))
 
-    @step("deploy", rule=R_PLAY)
+    @step("deploy", rule=R_PLAY, depends=lambda s: (_pending_key(s), s.active, s.plays, not s.sides[s.active].hand, s.escalation.level))
     def ask_deploy(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         kinds = ("play", "end_phase") if state.plays < PLAYS and len(state.sides[seat].hand) else ("end_phase",)
         return Prompt.single(seat, Decision(kinds, f"phase 1: play up to {PLAYS - state.plays} more card(s) at escalation {state.escalation.level}"))
 
-    @step("combat", rule=R_COMBAT)
+    @step("combat", rule=R_COMBAT, depends=lambda s: (_pending_key(s), s.active))
     def ask_combat(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, Decision(("attack", "order", "move", "clear", "end_phase"), "phase 2: actions"))
 
-    @step("end", rule=R_END)
+    @step("end", rule=R_END, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].objectives, s.placed_objective))
     def ask_end(self, state: AatState) -> Prompt:
+        if state.pending:
+            return self._ask_pending(state, state.pending[0])
         seat = state.active
         kinds = ("place_objective", "end_phase") if state.sides[seat].objectives and not state.placed_objective else ("end_phase",)
         return Prompt.single(seat, Decision(kinds, "phase 3: place an objective unit, or end the turn"))
@@ -294,59 +317,62 @@ class AgainstAllTyrants(Game[AatState]):
     # --------------------------------------------------------------- violations
 
     def violations(self, state: AatState, action: Action, prompt: Prompt) -> tuple[Violation, ...]:
+        cls = type(action)
         # A draw's card is checked by the kernel against the deck; nothing else to see.
-        if type(action) is Draw or action.seat not in prompt.actors:
+        if cls is Draw or action.seat not in prompt.actors:
             return ()
-        return tuple(self._violations(state, action))
+        # The rule checks of the action's class, found in one look-up (no isinstance chain);
+        # the effect primitives (damage, heal, tokens…) share one.
+        check = _CHECKS.get(cls)
+        if check is not None:
+            found = check(self, state, action)
+        else:
+            found = self._primitive_violations(state, action, state.pending[0] if state.pending else None)
+        return found if type(found) is tuple else tuple(found)
 
-    def _violations(self, state: AatState, action: Action) -> Iterator[Violation]:
+    def _mulligan_violations(self, state: AatState, action: Mulligan) -> Iterator[Violation]:
+        who = state.name(action.seat)
+        side = state.sides[action.seat]
+        if len(set(action.cards)) != len(action.cards):
+            yield Violation("repeated-card", R_HAND, f"{who}, name each card you discard once.")
+        for c in action.cards:
+            if c not in side.hand:
+                yield Violation("not-in-hand", R_HAND, f"{who}, {c!r} is not a card in your hand.")
+
+    def _end_phase_violations(self, state: AatState, action: EndPhase) -> Iterable[Violation]:
+        if state.phase == "draw" and state.sides[action.seat].deck.cards:
+            return (Violation("must-draw", R_DRAW, f"{state.name(action.seat)} draws 1 card at the start of the turn before anything else."),)
+        return ()
+
+    def _move_violations(self, state: AatState, action: Move) -> Iterator[Violation]:
         seat = action.seat
         who = state.name(seat)
-        side = state.sides[seat]
+        piece = yield from self._actor(state, action.piece, seat, R_MOVE)
+        if piece is not None:
+            if self.kind(state, piece.id) == "base" or set(state.card(piece.id).theaters) != set(THEATERS):
+                yield Violation("one-theater", R_MOVE, f"{who}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters.")
+            elif piece.count("Disruption"):
+                yield Violation("disrupted", R_TOKENS, f"{who}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
+
+    def _clear_violations(self, state: AatState, action: Clear) -> Iterator[Violation]:
+        piece = yield from self._actor(state, action.piece, action.seat, R_TOKENS)
+        if piece is not None and not piece.count("Disruption"):
+            yield Violation("no-disruption", R_TOKENS, f"{state.name(action.seat)}, {state.card(piece.id).title} has no Disruption token to remove.")
+
+    def _delegate_violations(self, state: AatState, action: Delegate) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.name(seat)
         p = state.pending[0] if state.pending else None
-        if isinstance(action, Mulligan):
-            if len(set(action.cards)) != len(action.cards):
-                yield Violation("repeated-card", R_HAND, f"{who}, name each card you discard once.")
-            for c in action.cards:
-                if c not in side.hand:
-                    yield Violation("not-in-hand", R_HAND, f"{who}, {c!r} is not a card in your hand.")
-            return
-        if isinstance(action, Infiltrate):
-            yield from self._infiltrate_violations(state, action)
-            return
-        if isinstance(action, EndPhase):
-            if state.phase == "draw" and side.deck.cards:
-                yield Violation("must-draw", R_DRAW, f"{who} draws 1 card at the start of the turn before anything else.")
-            return
-        if isinstance(action, Play):
-            yield from self._play_violations(state, action)
-        elif isinstance(action, Attack):
-            yield from self._attack_violations(state, action)
-        elif isinstance(action, Order):
-            yield from self._order_violations(state, action)
-        elif isinstance(action, Move):
-            piece = yield from self._actor(state, action.piece, seat, R_MOVE)
-            if piece is not None:
-                if self.kind(state, piece.id) == "base" or set(state.card(piece.id).theaters) != set(THEATERS):
-                    yield Violation("one-theater", R_MOVE, f"{who}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters.")
-                elif piece.count("Disruption"):
-                    yield Violation("disrupted", R_TOKENS, f"{who}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
-        elif isinstance(action, Clear):
-            piece = yield from self._actor(state, action.piece, seat, R_TOKENS)
-            if piece is not None and not piece.count("Disruption"):
-                yield Violation("no-disruption", R_TOKENS, f"{who}, {state.card(piece.id).title} has no Disruption token to remove.")
-        elif isinstance(action, PlaceObjective):
-            yield from self._objective_violations(state, action)
-        elif isinstance(action, Delegate):
-            if action.amount < 0 or p is None or action.amount > p.left:
-                yield Violation("bad-amount", R_BASES, f"{who}, delegate from 0 to {p.left if p else 0} damage.")
-            if action.amount and not any(l.id == action.leader for l in self.leaders(state, seat)):
-                yield Violation("not-a-leader", R_BASES, f"{who}, {action.leader!r} is not one of your leaders in play.")
-        elif isinstance(action, Skip):
-            if p is not None and p.kind == "supply" and side.deck.cards:
-                yield Violation("must-draw", R_TRAITS, f"{who}, Supply draws {p.left} card(s): draw them.")
-        else:
-            yield from self._primitive_violations(state, action, p)
+        if action.amount < 0 or p is None or action.amount > p.left:
+            yield Violation("bad-amount", R_BASES, f"{who}, delegate from 0 to {p.left if p else 0} damage.")
+        if action.amount and not any(l.id == action.leader for l in self.leaders(state, seat)):
+            yield Violation("not-a-leader", R_BASES, f"{who}, {action.leader!r} is not one of your leaders in play.")
+
+    def _skip_violations(self, state: AatState, action: Skip) -> Iterable[Violation]:
+        p = state.pending[0] if state.pending else None
+        if p is not None and p.kind == "supply" and state.sides[action.seat].deck.cards:
+            return (Violation("must-draw", R_TRAITS, f"{state.name(action.seat)}, Supply draws {p.left} card(s): draw them."),)
+        return ()
 
     def explain(self, state: AatState, action: Action, prompt: Prompt) -> Iterator[Violation]:
         """Why a kind is not on offer, in the game's words (only from public facts)."""
@@ -510,9 +536,9 @@ class AgainstAllTyrants(Game[AatState]):
             yield Violation("escalation-too-low", R_PLAY, f"{who}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}.")
 
     def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> Iterator[Violation]:
-        who = state.name(a.seat)
         if p is None:
             return
+        who = state.name(a.seat)
         kind = a.kind
         if p.kind in ("compute", "backup"):
             if not isinstance(a, Token):
@@ -625,54 +651,63 @@ class AgainstAllTyrants(Game[AatState]):
     # ---------------------------------------------------------------- execution
 
     def execute(self, state: AatState, action: Action) -> None:
-        seat = action.seat
-        if state.pending and not isinstance(action, (Mulligan, Infiltrate)):
+        cls = type(action)
+        if state.pending and cls is not Mulligan and cls is not Infiltrate:
             self._resolve(state, action, state.pending[0])
-        elif isinstance(action, Draw):
-            self._draw(state, action)
-        elif isinstance(action, Mulligan):
-            side = state.sides[seat]
-            for c in action.cards:
-                side.hand.remove(c)
-                side.aside.append(c)
-            state.redraw = len(action.cards)
-            state.note(f"{state.name(seat)} mulligans {len(action.cards)} card(s) (5.2.5.2).", seat)
-            state.note(f"You set aside {', '.join(state.card(c).title for c in action.cards) or 'nothing'}.", seat, to=(seat,))
-            if state.redraw:
-                state.phase = "redraw"
-            else:
-                self._after_mulligan(state)
-        elif isinstance(action, Infiltrate):
-            self._place_piece(state, seat, action.card, action.theater, "infiltrates")
-            self._next_infiltrator(state)
-        elif isinstance(action, Play):
-            self._play(state, action)
-        elif isinstance(action, EndPhase):
-            self._end_phase(state)
-        elif isinstance(action, Attack):
-            self._attack(state, action)
-        elif isinstance(action, Order):
-            piece = state.pieces[action.piece]
-            self._spend(state, piece)
-            text = state.card(action.card).orders[action.index]
-            state.note(f"{state.name(seat)}: {state.card(piece.id).title} performs the order of {state.card(action.card).title}: »{text}« (5.2.6.2.2).", seat)
-            leader = state.pieces[action.card]
-            self._commanded(state, piece, extra=leader if leader.id != piece.id else None)
-            state.pending.insert(0, Pending("text", seat, action.card, text=text))
-        elif isinstance(action, Move):
-            piece = state.pieces[action.piece]
-            self._spend(state, piece)
-            self._move(state, piece)
-            self._commanded(state, piece)
-        elif isinstance(action, Clear):
-            piece = state.pieces[action.piece]
-            self._spend(state, piece)
-            piece.add("Disruption", -1)
-            state.note(f"{state.name(seat)}: {state.card(piece.id).title} removes 1 Disruption token (5.2.8.4).", seat)
-        elif isinstance(action, PlaceObjective):
-            state.sides[seat].objectives.remove(action.card)
-            state.placed_objective = True
-            self._place_piece(state, seat, action.card, action.theater, "places the objective unit")
+            return
+        # The action's class finds its effect in one look-up (no isinstance chain).
+        effect = _EFFECTS.get(cls)
+        if effect is not None:
+            effect(self, state, action)
+
+    def _mulligan(self, state: AatState, action: Mulligan) -> None:
+        seat = action.seat
+        side = state.sides[seat]
+        for c in action.cards:
+            side.hand.remove(c)
+            side.aside.append(c)
+        state.redraw = len(action.cards)
+        state.note(f"{state.name(seat)} mulligans {len(action.cards)} card(s) (5.2.5.2).", seat)
+        state.note(f"You set aside {', '.join(state.card(c).title for c in action.cards) or 'nothing'}.", seat, to=(seat,))
+        if state.redraw:
+            state.phase = "redraw"
+        else:
+            self._after_mulligan(state)
+
+    def _infiltrate(self, state: AatState, action: Infiltrate) -> None:
+        self._place_piece(state, action.seat, action.card, action.theater, "infiltrates")
+        self._next_infiltrator(state)
+
+    def _end_phase_action(self, state: AatState, action: EndPhase) -> None:
+        self._end_phase(state)
+
+    def _order(self, state: AatState, action: Order) -> None:
+        seat = action.seat
+        piece = state.pieces[action.piece]
+        self._spend(state, piece)
+        text = state.card(action.card).orders[action.index]
+        state.note(f"{state.name(seat)}: {state.card(piece.id).title} performs the order of {state.card(action.card).title}: »{text}« (5.2.6.2.2).", seat)
+        leader = state.pieces[action.card]
+        self._commanded(state, piece, extra=leader if leader.id != piece.id else None)
+        state.pending.insert(0, Pending("text", seat, action.card, text=text))
+
+    def _move_action(self, state: AatState, action: Move) -> None:
+        piece = state.pieces[action.piece]
+        self._spend(state, piece)
+        self._move(state, piece)
+        self._commanded(state, piece)
+
+    def _clear(self, state: AatState, action: Clear) -> None:
+        piece = state.pieces[action.piece]
+        self._spend(state, piece)
+        piece.add("Disruption", -1)
+        state.note(f"{state.name(action.seat)}: {state.card(piece.id).title} removes 1 Disruption token (5.2.8.4).", action.seat)
+
+    def _place_objective(self, state: AatState, action: PlaceObjective) -> None:
+        seat = action.seat
+        state.sides[seat].objectives.remove(action.card)
+        state.placed_objective = True
+        self._place_piece(state, seat, action.card, action.theater, "places the objective unit")
 
     def _draw(self, state: AatState, action: Draw) -> None:
         seat = action.seat
@@ -742,8 +777,9 @@ class AgainstAllTyrants(Game[AatState]):
             state.phase = "deploy"
         elif state.phase == "deploy":
             state.phase = "combat"
+            card = state.card
             state.ready = [p.id for p in state.pieces.values()
-                           if p.owner == seat and self.kind(state, p.id) in ("unit", "objective", "base")]
+                           if p.owner == seat and card(p.id).kind in ("unit", "objective", "base")]
             state.note(f"{state.name(seat)} begins phase 2: {len(state.ready)} card(s) may act.", seat)
         elif state.phase == "combat":
             state.ready.clear()
@@ -793,11 +829,12 @@ class AgainstAllTyrants(Game[AatState]):
         state.pieces[card_id] = piece
         where = f"in {THEATER_NAMES[theater]}" if c.kind != "leader" else "beside the base"
         state.note(f"{state.name(seat)} {verb} {c.title} {where}.", seat)
-        if self.works(state, piece, "Stealth"):
+        # A piece enters play with no token, so no Disruption: its traits all work.
+        if c.has("Stealth"):
             piece.add("Stealth", 1)
-        if self.works(state, piece, "Mark") and c.x("Mark"):
+        if c.has("Mark") and c.x("Mark"):
             piece.add("Mark", c.x("Mark"))
-        if self.works(state, piece, "Funds") and c.x("Funds"):
+        if c.has("Funds") and c.x("Funds"):
             base = state.base(seat)
             if base is not None:
                 base.add("Funds", c.x("Funds"))
@@ -950,11 +987,12 @@ class AgainstAllTyrants(Game[AatState]):
         seat = a.seat
         who = state.name(seat)
         title = state.card(p.card).title if p.card else ""
-        if isinstance(a, Skip):
+        cls = type(a)
+        if cls is Skip:
             state.pending.pop(0)
             state.note(f"{who} {'stops' if p.kind != 'supply' else 'cannot draw more'} ({title}).", seat)
             return
-        if isinstance(a, Delegate):
+        if cls is Delegate:
             state.pending.pop(0)
             base = state.pieces[p.target]
             if a.amount:
@@ -969,7 +1007,7 @@ class AgainstAllTyrants(Game[AatState]):
                 if base.count("Damage") >= state.card(base.id).health:
                     self._destroy(state, base)
             return
-        if isinstance(a, Draw):
+        if cls is Draw:
             side = state.sides[seat]
             side.deck.take(a.card)
             side.hand.add(a.card)
@@ -980,7 +1018,7 @@ class AgainstAllTyrants(Game[AatState]):
                 if not p.left:
                     state.pending.pop(0)
             return
-        if isinstance(a, Token) and p.kind in ("compute", "backup"):
+        if cls is Token and p.kind in ("compute", "backup"):
             t = state.pieces[a.target]
             t.add("Computation", 1)
             state.note(f"{who} places 1 Computation token on {state.card(t.id).title} ({title}'s {'Compute' if p.kind == 'compute' else 'Backup'}).", seat)
@@ -988,7 +1026,7 @@ class AgainstAllTyrants(Game[AatState]):
             if not p.left or not self._mainframe_room(state, seat, p.card):
                 state.pending.pop(0)
             return
-        if isinstance(a, Place):
+        if cls is Place:
             c = state.card(a.card)
             if p.kind in ("transport", "rally"):
                 p.left -= 1
@@ -996,7 +1034,7 @@ class AgainstAllTyrants(Game[AatState]):
                     state.pending.pop(0)
             self._place_piece(state, seat, a.card, a.theater if c.kind != "leader" else "", f"places ({title})")
             return
-        if isinstance(a, Done):
+        if cls is Done:
             state.pending.pop(0)
             state.note(f"{who} finishes resolving {title}.", seat)
             return
@@ -1016,36 +1054,44 @@ class AgainstAllTyrants(Game[AatState]):
             self._destroy(state, t)
 
     def _primitive(self, state: AatState, a: Action, title: str) -> None:
-        seat = a.seat
-        who = state.name(seat)
-        src = f"applying {title}"
-        if isinstance(a, Damage):
-            t = state.pieces[a.target]
-            hit = damage_preview(self.side_of(state, t), a.amount)
-            state.note(f"{who}, {src}: {a.amount} damage to {state.card(t.id).title}: {hit.text}.", seat)
-            self._land(state, t, hit)
-        elif isinstance(a, Heal):
-            t = state.pieces[a.target]
-            n = min(a.amount, t.count("Damage"))
-            t.add("Damage", -n)
-            state.note(f"{who}, {src}: {state.card(t.id).title} heals {n} damage.", seat)
-        elif isinstance(a, Token):
-            t = state.pieces[a.target]
-            t.add(a.token, a.delta)
-            state.note(f"{who}, {src}: {'+' if a.delta > 0 else ''}{a.delta} {a.token} token(s) on {state.card(t.id).title}.", seat)
-        elif isinstance(a, Discard):
-            state.sides[seat].hand.remove(a.card)
-            state.sides[seat].discard.append(a.card)
-            state.note(f"{who}, {src}: discards {state.card(a.card).title} from hand.", seat)
-        elif isinstance(a, MoveTheater):
-            self._move(state, state.pieces[a.target])
-        elif isinstance(a, Instruct):
-            t = state.pieces[a.target]
-            state.instructed.append(t.id)
-            state.ready.append(t.id)
-            state.note(f"{who}, {src}: {state.card(t.id).title} receives an instruction: one additional action (5.2.8.1).", seat)
-        elif isinstance(a, Score):
-            self._score(state, a, title)
+        # The primitive's class finds its effect in one look-up (no isinstance chain).
+        effect = _PRIMITIVES.get(type(a))
+        if effect is not None:
+            effect(self, state, a, f"applying {title}", title)
+
+    def _p_damage(self, state: AatState, a: Damage, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        hit = damage_preview(self.side_of(state, t), a.amount)
+        state.note(f"{state.name(a.seat)}, {src}: {a.amount} damage to {state.card(t.id).title}: {hit.text}.", a.seat)
+        self._land(state, t, hit)
+
+    def _p_heal(self, state: AatState, a: Heal, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        n = min(a.amount, t.count("Damage"))
+        t.add("Damage", -n)
+        state.note(f"{state.name(a.seat)}, {src}: {state.card(t.id).title} heals {n} damage.", a.seat)
+
+    def _p_token(self, state: AatState, a: Token, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        t.add(a.token, a.delta)
+        state.note(f"{state.name(a.seat)}, {src}: {'+' if a.delta > 0 else ''}{a.delta} {a.token} token(s) on {state.card(t.id).title}.", a.seat)
+
+    def _p_discard(self, state: AatState, a: Discard, src: str, title: str) -> None:
+        state.sides[a.seat].hand.remove(a.card)
+        state.sides[a.seat].discard.append(a.card)
+        state.note(f"{state.name(a.seat)}, {src}: discards {state.card(a.card).title} from hand.", a.seat)
+
+    def _p_move_theater(self, state: AatState, a: MoveTheater, src: str, title: str) -> None:
+        self._move(state, state.pieces[a.target])
+
+    def _p_instruct(self, state: AatState, a: Instruct, src: str, title: str) -> None:
+        t = state.pieces[a.target]
+        state.instructed.append(t.id)
+        state.ready.append(t.id)
+        state.note(f"{state.name(a.seat)}, {src}: {state.card(t.id).title} receives an instruction: one additional action (5.2.8.1).", a.seat)
+
+    def _p_score(self, state: AatState, a: Score, src: str, title: str) -> None:
+        self._score(state, a, title)
 
     def _score(self, state: AatState, a: Score, title: str) -> None:
         seat = a.seat
@@ -1269,6 +1315,31 @@ class AgainstAllTyrants(Game[AatState]):
 
 def _cid(instance: str) -> str:
     return instance.partition(":")[2].rpartition("#")[0]
+
+
+# Each action class's rule checks, looked up by class in one step (the effect
+# primitives not listed here share _primitive_violations).
+_CHECKS = {
+    Mulligan: AgainstAllTyrants._mulligan_violations, Infiltrate: AgainstAllTyrants._infiltrate_violations,
+    EndPhase: AgainstAllTyrants._end_phase_violations, Play: AgainstAllTyrants._play_violations,
+    Attack: AgainstAllTyrants._attack_violations, Order: AgainstAllTyrants._order_violations,
+    Move: AgainstAllTyrants._move_violations, Clear: AgainstAllTyrants._clear_violations,
+    PlaceObjective: AgainstAllTyrants._objective_violations, Delegate: AgainstAllTyrants._delegate_violations,
+    Skip: AgainstAllTyrants._skip_violations,
+}
+
+_EFFECTS = {
+    Draw: AgainstAllTyrants._draw, Mulligan: AgainstAllTyrants._mulligan, Infiltrate: AgainstAllTyrants._infiltrate,
+    Play: AgainstAllTyrants._play, EndPhase: AgainstAllTyrants._end_phase_action, Attack: AgainstAllTyrants._attack,
+    Order: AgainstAllTyrants._order, Move: AgainstAllTyrants._move_action, Clear: AgainstAllTyrants._clear,
+    PlaceObjective: AgainstAllTyrants._place_objective,
+}
+
+_PRIMITIVES = {
+    Damage: AgainstAllTyrants._p_damage, Heal: AgainstAllTyrants._p_heal, Token: AgainstAllTyrants._p_token,
+    Discard: AgainstAllTyrants._p_discard, MoveTheater: AgainstAllTyrants._p_move_theater,
+    Instruct: AgainstAllTyrants._p_instruct, Score: AgainstAllTyrants._p_score,
+}
 
 
 GAME = AgainstAllTyrants()

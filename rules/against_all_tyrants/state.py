@@ -103,7 +103,6 @@ class AatState(State):
         self._cards: CardSet = cards_of(self.options)
         self._role = {s.id: s.faction for s in self.seats}
         self._by_role = {s.faction: s.id for s in self.seats}
-        self._names = {s.id: s.label for s in self.seats}
         self._others = {s.id: o.id for s in self.seats for o in self.seats if o.id != s.id}
         self._subfactions = {s.id: deck_of(self.options, s.faction).subfaction for s in self.seats}
 
@@ -125,7 +124,9 @@ class AatState(State):
 
     def card(self, instance: str) -> Card:
         """The library card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell)."""
-        return self._cards.of_instance(instance)
+        # The remembered answer read here (one call less: every check asks it).
+        card = self._cards._instances.get(instance)
+        return card if card is not None else self._cards.of_instance(instance)
 
     def base(self, seat: str) -> Piece | None:
         for p in self.pieces.values():
@@ -138,7 +139,7 @@ class AatState(State):
 
     def name(self, seat: str) -> str:
         """The player's name, for messages and the log."""
-        return self._names.get(seat, seat)
+        return self._names.get(seat, seat)  # the kernel State keeps the names by seat id
 
 
 def card_id(instance: str) -> str:

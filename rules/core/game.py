@@ -59,6 +59,8 @@ class State:
     def __post_init__(self) -> None:
         # Not fields: derived, so neither serialised nor compared.
         self._seat_ids = frozenset(s.id for s in self.seats)
+        # Players' names by seat id: log lines and messages name a seat on nearly every action.
+        self._names = {s.id: s.label for s in self.seats}
         self._cached_prompt: tuple[int, Any] | None = None
         # Prompts of steps that declare what they depend on (``@step(depends=...)``), by
         # (phase, those values): reused across plies, for this state's seats and options.
@@ -84,10 +86,7 @@ class State:
 
     def seat_name(self, seat_id: str) -> str:
         """The seat's player name (its id when none was given): for log lines."""
-        for s in self.seats:
-            if s.id == seat_id:
-                return s.label
-        return seat_id
+        return self._names.get(seat_id, seat_id)
 
     def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
         """Write to the game log; ``to`` limits who may read the entry."""

@@ -19,7 +19,7 @@ score loot, domination and missions at the end.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from rules.core import (
     POOL, Action, Decision, Deck, Die, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Reaction, Rng,
@@ -51,6 +51,15 @@ SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
 def r_ability(t: Tables, faction: str) -> str:
     f = t.factions[faction]
     return f"§7 Factions and Abilities: {f.name}, {f.ability}"
+
+
+def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
+    """What the deploy prompt reads: the seat, Hypnosis, the abilities used (flipped
+    tokens only ever turn face down, so within a game their count says which), and for
+    the Roamers whether another player has an agent left (Last Resort)."""
+    cur = s.current
+    return (cur, s.hypnosis, sum(s.flipped.values()),
+            s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
 
 
 class Dicetopia(Game[DicetopiaState]):
@@ -211,16 +220,18 @@ class Dicetopia(Game[DicetopiaState]):
             return True  # a die is always somewhere: the one just taken
         if act == "city-board" and state.options["advanced"]:
             return next(self._swap_candidates(state, act), None) is not None
-        # Counted, not listed: this is asked on every action.
+        # Counted, not listed: this is asked on every action. A place holds a die when its
+        # cells are not disjoint from DICE (one C-level set test per place).
+        disjoint = DICE.isdisjoint
         if act in ("agent-die", "die-die", "city-board"):
-            dice_hoods = [h for h, cells in state.city.items() if any(c in DICE for c in cells)]
+            dice_hoods = [h for h, cells in state.city.items() if not disjoint(cells)]
             if act == "die-die":
                 return len(dice_hoods) >= 2
             if act == "city-board":
-                return bool(dice_hoods) and any(c in DICE for b in state.boards.values() for c in b)
+                return bool(dice_hoods) and not all(disjoint(b) for b in state.boards.values())
             agent_hoods = [h for h, cells in state.city.items() if any(c[:1] == AGENT for c in cells)]
             return any(a != b for a in agent_hoods for b in dice_hoods)
-        return sum(1 for b in state.boards.values() if any(c in DICE for c in b)) >= 2
+        return sum(1 for b in state.boards.values() if not disjoint(b)) >= 2
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
@@ -269,7 +280,7 @@ class Dicetopia(Game[DicetopiaState]):
     def ask_keep(self, state: DicetopiaState) -> Prompt:
         return Prompt({s: CommitRequest("keep", "keep two missions, discard one") for s in self._keepers(state) if s not in state.keeps})
 
-    @step("deploy", rule=R_ROUND)
+    @step("deploy", rule=R_ROUND, depends=_deploy_key)
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
         also = []
@@ -292,12 +303,12 @@ class Dicetopia(Game[DicetopiaState]):
         return Prompt.single(state.current, RollRequest((Die(6, self._owner(state, where)),),
                                                         f"Intervention: reroll the die on {state.where_name(where)}"))
 
-    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency")
+    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, sum(s.flipped.values())))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
         also = ("transcend",) if state.can_use(state.current, "ewo") else ()
         return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=also))
 
-    @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency")
+    @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency", depends=("current",))
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
         return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
 
@@ -311,7 +322,7 @@ class Dicetopia(Game[DicetopiaState]):
         kind = "reroll" if hood.action == "reroll" else "swap"
         return Prompt.single(seat, Decision((kind,), f"{hood.name}: {hood.summary}", also=ewo))
 
-    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce")
+    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce", depends=lambda s: (s.current, s.pending[1]))
     def ask_reroll(self, state: DicetopiaState) -> Prompt:
         where = state.pending[1]
         return Prompt.single(state.current, RollRequest((Die(6, self._owner(state, where)),),
@@ -357,86 +368,122 @@ class Dicetopia(Game[DicetopiaState]):
 
     # --------------------------------------------------------------- checks
 
-    def violations(self, state: DicetopiaState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+    def violations(self, state: DicetopiaState, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        # The rule checks of the action's class, found in one look-up (no isinstance chain).
+        check = _CHECKS.get(type(action))
+        return () if check is None else check(self, state, action)
+
+    def _v_roll(self, state: DicetopiaState, action: Roll) -> Iterable[Violation]:
+        return self._roll_violations(state, action) if state.phase == "roll" else ()
+
+    def _v_keep(self, state: DicetopiaState, action: Keep) -> Iterable[Violation]:
+        if action.discard in state.hands[action.seat]:
+            return ()
+        return (Violation("not-your-mission", R_SETUP, f"{state.seat_name(action.seat)}, discard one of the three missions you were dealt."),)
+
+    def _v_deploy(self, state: DicetopiaState, action: Deploy) -> Iterable[Violation]:
+        cells = state.city.get(action.hood)
+        space = action.space
+        cell = cells[space] if cells is not None and 0 <= space < len(cells) else None
+        hypnosis = state.hypnosis
+        if cell in DICE and (not hypnosis or action.hood == hypnosis):
+            return ()  # the common case: a die, where Hypnosis allows
         t = state.t
         who = state.seat_name(action.seat)
-        if isinstance(action, Roll) and state.phase == "roll":
-            yield from self._roll_violations(state, action)
-        elif isinstance(action, Keep):
-            if action.discard not in state.hands[action.seat]:
-                yield Violation("not-your-mission", R_SETUP, f"{who}, discard one of the three missions you were dealt.")
-        elif isinstance(action, Deploy):
-            cell = state.cell(action.hood, action.space) if action.hood in state.city else None
-            if cell is None:
-                yield Violation("no-such-space", R_ROUND, f"{who}, choose a space of a neighbourhood on the city board.")
-            elif cell == UNUSED:
-                yield Violation("space-not-used", R_SETUP, f"{who}, that space of {t.hood(action.hood).name} is not used with {len(state.order)} players.")
-            elif not is_die(cell):
-                yield Violation("no-die-there", R_ROUND, f"{who}, your agent swaps with a die; that space of {t.hood(action.hood).name} holds none.")
-            if state.hypnosis and action.hood != state.hypnosis:
-                p = state.seat_of("perceptioneers")
-                yield Violation("hypnotized", r_ability(t, "perceptioneers"),
-                                f"{state.seat_name(p or '')}'s Hypnosis sends {who}'s agent to {t.hood(state.hypnosis).name}.")
-        elif isinstance(action, Hypnotize):
-            if action.hood not in state.city:
-                yield Violation("no-such-neighbourhood", r_ability(t, "perceptioneers"), f"{who}, choose one of the six neighbourhoods.")
-            elif not any(is_die(c) for c in state.city[action.hood]):
-                yield Violation("no-die-there", r_ability(t, "perceptioneers"), f"{t.hood(action.hood).name} has no die left to swap with.")
-        elif isinstance(action, Exterminate):
-            cell = state.cell(action.hood, action.space) if action.hood in state.city else None
-            if cell is None or not is_die(cell):
-                yield Violation("no-die-there", r_ability(t, "shakra"), f"{who}, Exterminate removes a die from a neighbourhood; there is none there.")
-            elif action.hood == state.hypnosis and sum(1 for c in state.city[action.hood] if is_die(c)) == 1:
-                yield Violation("last-hypnosis-die", r_ability(t, "shakra"),
-                                f"{who}, that is the last die of {t.hood(action.hood).name}, where Hypnosis sends your agent.")
-        elif isinstance(action, Intervene):
-            for w, i in ((action.a, action.a_index), (action.b, action.b_index)):
-                c = state.cell(w, i)
-                if c is None or not is_die(c):
-                    yield Violation("no-die-there", r_ability(t, "tuulu"), f"{who}, Intervention rerolls dice; there is no die at {w!r} {i}.")
-        elif isinstance(action, Transcend):
-            if action.hood not in state.city:
-                yield Violation("no-such-neighbourhood", r_ability(t, "ewo"), f"{who}, choose one of the six neighbourhoods' actions.")
-            elif not self._possible(state, action.hood):
-                yield Violation("not-possible", r_ability(t, "ewo"), f"{who}, {t.hood(action.hood).name}'s action is not possible now.")
-        elif isinstance(action, Reroll):
-            c = state.cell(action.where, action.index)
+        found = []
+        if cell is None:
+            found.append(Violation("no-such-space", R_ROUND, f"{who}, choose a space of a neighbourhood on the city board."))
+        elif cell == UNUSED:
+            found.append(Violation("space-not-used", R_SETUP, f"{who}, that space of {t.hood(action.hood).name} is not used with {len(state.order)} players."))
+        elif not is_die(cell):
+            found.append(Violation("no-die-there", R_ROUND, f"{who}, your agent swaps with a die; that space of {t.hood(action.hood).name} holds none."))
+        if hypnosis and action.hood != hypnosis:
+            p = state.seat_of("perceptioneers")
+            found.append(Violation("hypnotized", r_ability(t, "perceptioneers"),
+                                   f"{state.seat_name(p or '')}'s Hypnosis sends {who}'s agent to {t.hood(hypnosis).name}."))
+        return found
+
+    def _v_hypnotize(self, state: DicetopiaState, action: Hypnotize) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        if action.hood not in state.city:
+            yield Violation("no-such-neighbourhood", r_ability(t, "perceptioneers"), f"{who}, choose one of the six neighbourhoods.")
+        elif not any(is_die(c) for c in state.city[action.hood]):
+            yield Violation("no-die-there", r_ability(t, "perceptioneers"), f"{t.hood(action.hood).name} has no die left to swap with.")
+
+    def _v_exterminate(self, state: DicetopiaState, action: Exterminate) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        cell = state.cell(action.hood, action.space) if action.hood in state.city else None
+        if cell is None or not is_die(cell):
+            yield Violation("no-die-there", r_ability(t, "shakra"), f"{who}, Exterminate removes a die from a neighbourhood; there is none there.")
+        elif action.hood == state.hypnosis and sum(1 for c in state.city[action.hood] if is_die(c)) == 1:
+            yield Violation("last-hypnosis-die", r_ability(t, "shakra"),
+                            f"{who}, that is the last die of {t.hood(action.hood).name}, where Hypnosis sends your agent.")
+
+    def _v_intervene(self, state: DicetopiaState, action: Intervene) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        for w, i in ((action.a, action.a_index), (action.b, action.b_index)):
+            c = state.cell(w, i)
             if c is None or not is_die(c):
-                yield Violation("no-die-there", f"{R_ACTIONS}: The Gugu Airforce", f"{who}, reroll a die in a neighbourhood or on a faction board.")
-        elif isinstance(action, Swap):
-            kind = self.hood_action(state, state.act_hood)
-            why = self._swap_ok(state, kind, action.a, action.a_index, action.b, action.b_index)
-            if why is not None:
-                rule = R_ADVANCED if "Advanced" in why else f"{R_ACTIONS}: {t.hood(state.act_hood).name}"
-                yield Violation("bad-swap", rule, f"{who}, {t.hood(state.act_hood).summary.lower()}: {why}.")
-        elif isinstance(action, Bottom):
-            if action.card not in state.hands[action.seat]:
-                yield Violation("not-your-mission", f"{R_ACTIONS}: The Agency", f"{who}, put one of your own missions on the bottom of the deck.")
-        elif isinstance(action, Adapt):
-            c = state.cell(action.seat, action.index)
-            if c is None or not is_die(c):
-                yield Violation("no-die-there", r_ability(t, "hollows"), f"{who}, Adaptation changes one of the dice on your faction board.")
-            elif action.delta not in (1, -1) or not 1 <= int(c[1]) + action.delta <= 6:
-                yield Violation("bad-adaptation", r_ability(t, "hollows"), f"{who}, change the die by +1 or -1, keeping it from 1 to 6.")
-        elif isinstance(action, Clone):
-            mine, theirs = state.cell(action.seat, action.index), state.cell(self._right_of(state, action.seat), action.theirs)
-            if mine is None or not is_die(mine) or theirs is None or not is_die(theirs):
-                yield Violation("no-die-there", r_ability(t, "dangmer"), f"{who}, copy onto one of your dice from a die of the opponent to your right.")
-            if action.what not in ("value", "colour"):
-                yield Violation("bad-clone", r_ability(t, "dangmer"), f"{who}, Cloning copies a die's value or its colour.")
-        elif isinstance(action, Rig):
-            dom = Domination.of(t, state.city, state.order, {})
-            hold = dom.get(action.hood)
-            if hold is None or not hold.tied:
-                yield Violation("not-tied", r_ability(t, "bingmai"), f"{who}, Rigging decides a neighbourhood whose domination is tied.")
-            elif action.winner not in hold.winners:
-                yield Violation("not-tied-player", r_ability(t, "bingmai"), f"{who}, the winner must be one of the players tied in {t.hood(action.hood).name}.")
-        elif isinstance(action, Choose):
-            if action.unused not in state.hands[action.seat]:
-                yield Violation("not-your-mission", r_ability(t, "centauri"), f"{who}, set aside one of your three missions.")
-        elif isinstance(action, CopyMission):
-            if action.card not in self._copy_targets(state, action.seat):
-                yield Violation("cannot-copy", R_MISSIONS + ": Copycat", f"{who}, copy a mission another player scores (not a Copycat).")
+                yield Violation("no-die-there", r_ability(t, "tuulu"), f"{who}, Intervention rerolls dice; there is no die at {w!r} {i}.")
+
+    def _v_transcend(self, state: DicetopiaState, action: Transcend) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        if action.hood not in state.city:
+            yield Violation("no-such-neighbourhood", r_ability(t, "ewo"), f"{who}, choose one of the six neighbourhoods' actions.")
+        elif not self._possible(state, action.hood):
+            yield Violation("not-possible", r_ability(t, "ewo"), f"{who}, {t.hood(action.hood).name}'s action is not possible now.")
+
+    def _v_reroll(self, state: DicetopiaState, action: Reroll) -> Iterable[Violation]:
+        if state.cell(action.where, action.index) in DICE:
+            return ()
+        return (Violation("no-die-there", f"{R_ACTIONS}: The Gugu Airforce", f"{state.seat_name(action.seat)}, reroll a die in a neighbourhood or on a faction board."),)
+
+    def _v_swap(self, state: DicetopiaState, action: Swap) -> Iterable[Violation]:
+        t = state.t
+        hood = t.hood(state.act_hood)
+        why = self._swap_ok(state, hood.action, action.a, action.a_index, action.b, action.b_index)
+        if why is None:
+            return ()
+        rule = R_ADVANCED if "Advanced" in why else f"{R_ACTIONS}: {hood.name}"
+        return (Violation("bad-swap", rule, f"{state.seat_name(action.seat)}, {hood.summary.lower()}: {why}."),)
+
+    def _v_bottom(self, state: DicetopiaState, action: Bottom) -> Iterable[Violation]:
+        if action.card in state.hands[action.seat]:
+            return ()
+        return (Violation("not-your-mission", f"{R_ACTIONS}: The Agency", f"{state.seat_name(action.seat)}, put one of your own missions on the bottom of the deck."),)
+
+    def _v_adapt(self, state: DicetopiaState, action: Adapt) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        c = state.cell(action.seat, action.index)
+        if c is None or not is_die(c):
+            yield Violation("no-die-there", r_ability(t, "hollows"), f"{who}, Adaptation changes one of the dice on your faction board.")
+        elif action.delta not in (1, -1) or not 1 <= int(c[1]) + action.delta <= 6:
+            yield Violation("bad-adaptation", r_ability(t, "hollows"), f"{who}, change the die by +1 or -1, keeping it from 1 to 6.")
+
+    def _v_clone(self, state: DicetopiaState, action: Clone) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        mine, theirs = state.cell(action.seat, action.index), state.cell(self._right_of(state, action.seat), action.theirs)
+        if mine is None or not is_die(mine) or theirs is None or not is_die(theirs):
+            yield Violation("no-die-there", r_ability(t, "dangmer"), f"{who}, copy onto one of your dice from a die of the opponent to your right.")
+        if action.what not in ("value", "colour"):
+            yield Violation("bad-clone", r_ability(t, "dangmer"), f"{who}, Cloning copies a die's value or its colour.")
+
+    def _v_rig(self, state: DicetopiaState, action: Rig) -> Iterator[Violation]:
+        t, who = state.t, state.seat_name(action.seat)
+        dom = Domination.of(t, state.city, state.order, {})
+        hold = dom.get(action.hood)
+        if hold is None or not hold.tied:
+            yield Violation("not-tied", r_ability(t, "bingmai"), f"{who}, Rigging decides a neighbourhood whose domination is tied.")
+        elif action.winner not in hold.winners:
+            yield Violation("not-tied-player", r_ability(t, "bingmai"), f"{who}, the winner must be one of the players tied in {t.hood(action.hood).name}.")
+
+    def _v_choose(self, state: DicetopiaState, action: Choose) -> Iterator[Violation]:
+        if action.unused not in state.hands[action.seat]:
+            yield Violation("not-your-mission", r_ability(state.t, "centauri"), f"{state.seat_name(action.seat)}, set aside one of your three missions.")
+
+    def _v_copy(self, state: DicetopiaState, action: CopyMission) -> Iterator[Violation]:
+        if action.card not in self._copy_targets(state, action.seat):
+            yield Violation("cannot-copy", R_MISSIONS + ": Copycat", f"{state.seat_name(action.seat)}, copy a mission another player scores (not a Copycat).")
 
     def _roll_violations(self, state: DicetopiaState, action: Roll) -> Iterator[Violation]:
         t = state.t
@@ -469,97 +516,101 @@ class Dicetopia(Game[DicetopiaState]):
     # -------------------------------------------------------------- execute
 
     def execute(self, state: DicetopiaState, action: Action) -> None:
-        t = state.t
-        who = state.seat_name(action.seat)
-        if isinstance(action, Draw):
-            self._draw(state, action)
-        elif isinstance(action, Roll):
-            self._roll(state, action)
-        elif isinstance(action, Keep):
-            state.keeps[action.seat] = action.discard
-            state.note(f"{who} has kept two missions.", action.seat)
-            if all(s in state.keeps for s in self._keepers(state)):
-                for s, card in state.keeps.items():
-                    state.hands[s].remove(card)
-                    state.deck.cards.append(card)
-                state.keeps = {}
-                state.deck.shuffle(state.rng)
-                state.note("The discarded missions are shuffled back into the deck.")
-                self._start_turn(state, state.order[0])
-        elif isinstance(action, Deploy):
-            self._deploy(state, action)
-        elif isinstance(action, Hypnotize):
-            state.flipped[action.seat] = True
-            state.hypnosis = action.hood
-            state.note(f"{who} uses Hypnosis: {state.seat_name(state.current)} must deploy in {t.hood(action.hood).name}.", action.seat)
-        elif isinstance(action, SaveTurn):
-            state.flipped[action.seat] = True
-            state.saved = action.seat
-            state.note(f"{who} uses Last Resort: this turn is saved for after the very last turn.", action.seat)
-            self._end_turn(state)
-        elif isinstance(action, Exterminate):
-            state.flipped[action.seat] = True
-            die = state.city[action.hood][action.space]
-            state.city[action.hood][action.space] = DEAD
-            state.removed.append(die)
-            state.turn_moves += 1
-            state.note(f"{who} uses Exterminate: the {self._die_words(state, die)} in {t.hood(action.hood).name} leaves the game "
-                       f"and its space is useless.", action.seat)
-        elif isinstance(action, Intervene):
-            state.flipped[action.seat] = True
-            state.rerolls = [[action.a, action.a_index], [action.b, action.b_index]]
-            state.turn_moves += 1
-            state.phase = "intervene"
-            twice = (action.a, action.a_index) == (action.b, action.b_index)
-            state.note(f"{who} uses Intervention: " + ("one die rerolled twice." if twice else "two dice rerolled once each."), action.seat)
-        elif isinstance(action, Transcend):
-            state.flipped[action.seat] = True
-            state.act_hood = action.hood
-            state.note(f"{who} uses Transcendence: {t.hood(action.hood).name}'s action instead.", action.seat)
-            self._begin_action(state)
-        elif isinstance(action, Bottom):
-            state.hands[action.seat].remove(action.card)
-            state.deck.put_bottom(action.card)
-            state.note(f"{who} puts a mission on the bottom of the deck.", action.seat)
-            self._end_turn(state)
-        elif isinstance(action, Reroll):
-            state.pending = ["reroll", action.where, action.index]
-            state.note(f"{who} rerolls the {self._die_words(state, state.cell(action.where, action.index) or '')} on {state.where_name(action.where)}.", action.seat)
-            self._announce(state)
-        elif isinstance(action, Swap):
-            state.pending = ["swap", action.a, action.a_index, action.b, action.b_index]
-            state.note(f"{who} swaps {self._place_words(state, action.a, action.a_index)} with {self._place_words(state, action.b, action.b_index)}.", action.seat)
-            self._announce(state)
-        elif isinstance(action, Block):
-            state.flipped[action.seat] = True
-            state.reactions.pop()
-            state.note(f"{who} uses Block: {state.seat_name(state.current)}'s {state.pending[0]} does not happen.", action.seat)
-            state.pending = []
-            state.reactions.drop(lambda r: r.window == "block")
-            self._end_turn(state)
-        elif isinstance(action, Adapt):
-            c = state.boards[action.seat][action.index]
-            state.boards[action.seat][action.index] = c[0] + str(int(c[1]) + action.delta)
-            state.reactions.pop()
-            state.note(f"{who} uses Adaptation: their {self._die_words(state, c)} becomes {int(c[1]) + action.delta}.", action.seat)
-            self._after_reaction(state)
-        elif isinstance(action, Decline):
-            self._decline(state, action)
-        elif isinstance(action, Clone):
-            self._clone(state, action)
-        elif isinstance(action, Rig):
-            state.flipped[action.seat] = True
-            state.rigged[action.hood] = action.winner
-            state.note(f"{who} uses Rigging: {state.seat_name(action.winner)} wins the tied domination of {t.hood(action.hood).name}.", action.seat)
-            self._next_end_step(state, done="rig")
-        elif isinstance(action, Choose):
-            state.unused[action.seat] = action.unused
-            state.note(f"{who} (Opportunist) will not score {t.mission(action.unused).name}.", action.seat)
-            self._next_end_step(state)
-        elif isinstance(action, CopyMission):
-            state.copied[action.seat] = action.card
-            state.note(f"{who}'s Copycat copies {t.mission(action.card).name}.", action.seat)
-            self._next_end_step(state)
+        # The action's class finds its effect in one look-up (no isinstance chain).
+        _EFFECTS[type(action)](self, state, action)
+
+    def _keep(self, state: DicetopiaState, action: Keep) -> None:
+        state.keeps[action.seat] = action.discard
+        state.note(f"{state.seat_name(action.seat)} has kept two missions.", action.seat)
+        if all(s in state.keeps for s in self._keepers(state)):
+            for s, card in state.keeps.items():
+                state.hands[s].remove(card)
+                state.deck.cards.append(card)
+            state.keeps = {}
+            state.deck.shuffle(state.rng)
+            state.note("The discarded missions are shuffled back into the deck.")
+            self._start_turn(state, state.order[0])
+
+    def _hypnotize(self, state: DicetopiaState, action: Hypnotize) -> None:
+        state.flipped[action.seat] = True
+        state.hypnosis = action.hood
+        state.note(f"{state.seat_name(action.seat)} uses Hypnosis: {state.seat_name(state.current)} must deploy in {state.t.hood(action.hood).name}.", action.seat)
+
+    def _save_turn(self, state: DicetopiaState, action: SaveTurn) -> None:
+        state.flipped[action.seat] = True
+        state.saved = action.seat
+        state.note(f"{state.seat_name(action.seat)} uses Last Resort: this turn is saved for after the very last turn.", action.seat)
+        self._end_turn(state)
+
+    def _exterminate(self, state: DicetopiaState, action: Exterminate) -> None:
+        state.flipped[action.seat] = True
+        die = state.city[action.hood][action.space]
+        state.city[action.hood][action.space] = DEAD
+        state.removed.append(die)
+        state.turn_moves += 1
+        state.note(f"{state.seat_name(action.seat)} uses Exterminate: the {self._die_words(state, die)} in {state.t.hood(action.hood).name} leaves the game "
+                   f"and its space is useless.", action.seat)
+
+    def _intervene(self, state: DicetopiaState, action: Intervene) -> None:
+        state.flipped[action.seat] = True
+        state.rerolls = [[action.a, action.a_index], [action.b, action.b_index]]
+        state.turn_moves += 1
+        state.phase = "intervene"
+        twice = (action.a, action.a_index) == (action.b, action.b_index)
+        state.note(f"{state.seat_name(action.seat)} uses Intervention: " + ("one die rerolled twice." if twice else "two dice rerolled once each."), action.seat)
+
+    def _transcend(self, state: DicetopiaState, action: Transcend) -> None:
+        state.flipped[action.seat] = True
+        state.act_hood = action.hood
+        state.note(f"{state.seat_name(action.seat)} uses Transcendence: {state.t.hood(action.hood).name}'s action instead.", action.seat)
+        self._begin_action(state)
+
+    def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
+        state.hands[action.seat].remove(action.card)
+        state.deck.put_bottom(action.card)
+        state.note(f"{state.seat_name(action.seat)} puts a mission on the bottom of the deck.", action.seat)
+        self._end_turn(state)
+
+    def _reroll(self, state: DicetopiaState, action: Reroll) -> None:
+        state.pending = ["reroll", action.where, action.index]
+        state.note(f"{state.seat_name(action.seat)} rerolls the {self._die_words(state, state.cell(action.where, action.index) or '')} on {state.where_name(action.where)}.", action.seat)
+        self._announce(state)
+
+    def _swap(self, state: DicetopiaState, action: Swap) -> None:
+        state.pending = ["swap", action.a, action.a_index, action.b, action.b_index]
+        state.note(f"{state.seat_name(action.seat)} swaps {self._place_words(state, action.a, action.a_index)} with {self._place_words(state, action.b, action.b_index)}.", action.seat)
+        self._announce(state)
+
+    def _block(self, state: DicetopiaState, action: Block) -> None:
+        state.flipped[action.seat] = True
+        state.reactions.pop()
+        state.note(f"{state.seat_name(action.seat)} uses Block: {state.seat_name(state.current)}'s {state.pending[0]} does not happen.", action.seat)
+        state.pending = []
+        state.reactions.drop(lambda r: r.window == "block")
+        self._end_turn(state)
+
+    def _adapt(self, state: DicetopiaState, action: Adapt) -> None:
+        c = state.boards[action.seat][action.index]
+        state.boards[action.seat][action.index] = c[0] + str(int(c[1]) + action.delta)
+        state.reactions.pop()
+        state.note(f"{state.seat_name(action.seat)} uses Adaptation: their {self._die_words(state, c)} becomes {int(c[1]) + action.delta}.", action.seat)
+        self._after_reaction(state)
+
+    def _rig(self, state: DicetopiaState, action: Rig) -> None:
+        state.flipped[action.seat] = True
+        state.rigged[action.hood] = action.winner
+        state.note(f"{state.seat_name(action.seat)} uses Rigging: {state.seat_name(action.winner)} wins the tied domination of {state.t.hood(action.hood).name}.", action.seat)
+        self._next_end_step(state, done="rig")
+
+    def _choose(self, state: DicetopiaState, action: Choose) -> None:
+        state.unused[action.seat] = action.unused
+        state.note(f"{state.seat_name(action.seat)} (Opportunist) will not score {state.t.mission(action.unused).name}.", action.seat)
+        self._next_end_step(state)
+
+    def _copy(self, state: DicetopiaState, action: CopyMission) -> None:
+        state.copied[action.seat] = action.card
+        state.note(f"{state.seat_name(action.seat)}'s Copycat copies {state.t.mission(action.card).name}.", action.seat)
+        self._next_end_step(state)
 
     def _draw(self, state: DicetopiaState, action: Draw) -> None:
         who = state.seat_name(action.seat)
@@ -701,7 +752,8 @@ class Dicetopia(Game[DicetopiaState]):
 
     def _end_turn(self, state: DicetopiaState) -> None:
         state.pending = []
-        state.reactions.drop(lambda r: True)
+        if state.reactions:
+            state.reactions.drop(lambda r: True)
         k = state.order.index(state.current)
         n = len(state.order)
         for step_ in range(1, n + 1):
@@ -1067,6 +1119,23 @@ class Dicetopia(Game[DicetopiaState]):
             yield f"missions not conserved ({len(cards)})"
         if len(state.removed) > 1:
             yield "more than one die exterminated"
+
+
+# Each action class's rule checks and effect, looked up by class in one step.
+_CHECKS = {
+    Roll: Dicetopia._v_roll, Keep: Dicetopia._v_keep, Deploy: Dicetopia._v_deploy, Hypnotize: Dicetopia._v_hypnotize,
+    Exterminate: Dicetopia._v_exterminate, Intervene: Dicetopia._v_intervene, Transcend: Dicetopia._v_transcend,
+    Reroll: Dicetopia._v_reroll, Swap: Dicetopia._v_swap, Bottom: Dicetopia._v_bottom, Adapt: Dicetopia._v_adapt,
+    Clone: Dicetopia._v_clone, Rig: Dicetopia._v_rig, Choose: Dicetopia._v_choose, CopyMission: Dicetopia._v_copy,
+}
+_EFFECTS = {
+    Draw: Dicetopia._draw, Roll: Dicetopia._roll, Keep: Dicetopia._keep, Deploy: Dicetopia._deploy,
+    Hypnotize: Dicetopia._hypnotize, SaveTurn: Dicetopia._save_turn, Exterminate: Dicetopia._exterminate,
+    Intervene: Dicetopia._intervene, Transcend: Dicetopia._transcend, Bottom: Dicetopia._bottom,
+    Reroll: Dicetopia._reroll, Swap: Dicetopia._swap, Block: Dicetopia._block, Adapt: Dicetopia._adapt,
+    Decline: Dicetopia._decline, Clone: Dicetopia._clone, Rig: Dicetopia._rig, Choose: Dicetopia._choose,
+    CopyMission: Dicetopia._copy,
+}
 
 
 GAME = Dicetopia()

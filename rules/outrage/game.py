@@ -165,20 +165,37 @@ class Outrage(Game[OutrageState]):
     def immune(self, state: OutrageState, seat: str) -> str:
         """Why ``seat`` cannot be attacked now ('' if it can)."""
         if not self.in_play(state, seat):
-            return f"{self.name(state, seat)} has left the Tower"
+            return f"{state.seat_name(seat)} has left the Tower"
         if not state.accredited[seat]:
-            return f"{self.name(state, seat)} is not accredited"
+            return f"{state.seat_name(seat)} is not accredited"
         if seat in state.held or state.order.skips.get(seat):
-            return f"{self.name(state, seat)} is held and cannot be attacked"
+            return f"{state.seat_name(seat)} is held and cannot be attacked"
         if self.sheltered(state, seat):
-            return f"{self.name(state, seat)} is in the White Tower or the Inmost Ward"
+            return f"{state.seat_name(seat)} is in the White Tower or the Inmost Ward"
         if seat in state.sanctuary:
-            return f"{self.name(state, seat)} has claimed Sanctuary"
+            return f"{state.seat_name(seat)} has claimed Sanctuary"
         return ""
 
     def targets(self, state: OutrageState, seat: str) -> list[str]:
         return [s for s in state.order.order if s != seat and self.team(state, s) != self.team(state, seat)
                 and not self.immune(state, s)]
+
+    def _has_target(self, state: OutrageState, seat: str) -> bool:
+        """Whether :meth:`targets` is not empty: the same tests, stopping at the first
+        target and building no reason (asked at every turn's start)."""
+        teams = state.options["teams"]
+        mine = state._faction[seat] if teams else seat
+        region = self.board().region
+        skips, held, pos = state.order.skips, state.held, state.pos
+        for s in state.order.order:
+            if s == seat or (teams and state._faction[s] == mine):
+                continue
+            # immune()'s tests, without its reasons
+            if (s in state.retired or not state.accredited[s] or s in held or skips.get(s)
+                    or region(pos[s]) in ("inmost", "white") or s in state.sanctuary):
+                continue
+            return True
+        return False
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
@@ -189,7 +206,7 @@ class Outrage(Game[OutrageState]):
 
     # ------------------------------------------------------------ prompts
 
-    @step("deal", timed=False, rule=R_SETUP)
+    @step("deal", timed=False, rule=R_SETUP, depends=("actor",))
     def ask_deal(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest("tower", "be dealt a Tower card"))
 
@@ -204,11 +221,12 @@ class Outrage(Game[OutrageState]):
         also: list[str] = []
         if state.hands[seat].cards and state.decks["tower"].cards:
             also.append("change")
-        if state.accredited[seat] and self.targets(state, seat):
+        if state.accredited[seat] and self._has_target(state, seat):
             also.append("attack")
         if self.can_escape(state, seat):
             also.append("escape")
-        private = ("play",) if self.cards_of(state, seat, *self.start_plays(state, seat)) else ()
+        plays = self.start_plays(state, seat)
+        private = ("play",) if any(kind_of(c) in plays for c in state.hands[seat].cards) else ()
         return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
@@ -218,7 +236,7 @@ class Outrage(Game[OutrageState]):
             return ("sanctuary", "rope", "ladder")
         return ("sanctuary",)
 
-    @step("again", rule=R_DICE)
+    @step("again", rule=R_DICE, depends=("actor",))
     def ask_again(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(2, 6, "throw again after a double"))
 
@@ -232,7 +250,7 @@ class Outrage(Game[OutrageState]):
         if state.steps == 7 and not state.split and state.mover == state.actor and not state.released \
                 and self.movable_others(state, state.actor):
             kinds.append("split")
-        return Prompt.single(state.actor, Decision(tuple(kinds), f"move {self.name(state, state.mover)} {state.steps}"))
+        return Prompt.single(state.actor, Decision(tuple(kinds), f"move {state.seat_name(state.mover)} {state.steps}"))
 
     @step("accredit", rule=R_ACCR)
     def ask_accredit(self, state: OutrageState) -> Prompt:
@@ -265,20 +283,20 @@ class Outrage(Game[OutrageState]):
         b = state.burglaries[state.actor]
         return Prompt.single(state.actor, RollRequest.of(2, 6, f"burglary (needs {burglary_target(b.tools)}+)", also=("abandon",)))
 
-    @step("attack", rule=R_ATTACK)
+    @step("attack", rule=R_ATTACK, depends=lambda s: (tuple(s.combat.seats), tuple(s.combat.commits)))
     def ask_attack(self, state: OutrageState) -> Prompt:
         assert state.combat is not None
         return Prompt.each(state.combat.waiting_for, CommitRequest("arm", "lay weapons face down"))
 
-    @step("draw-tower", rule=R_TOWER)
+    @step("draw-tower", rule=R_TOWER, depends=("actor",))
     def ask_draw_tower(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest("tower", "take a Tower card"))
 
-    @step("draw-raven", rule=R_RAVEN)
+    @step("draw-raven", rule=R_RAVEN, depends=("actor",))
     def ask_draw_raven(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, DrawRequest("raven", "take a Raven card"))
 
-    @step("choose", rule=R_RAVEN)
+    @step("choose", rule=R_RAVEN, depends=("actor", "offer"))
     def ask_choose(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, Decision(("choose",), state.offer))
 
@@ -305,7 +323,7 @@ class Outrage(Game[OutrageState]):
     @step("challenge", rule=R_SURRENDER)
     def ask_challenge(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.challengers[0], Decision(("challenge", "decline"),
-                                                            f"challenge {self.name(state, state.accused)}"))
+                                                            f"challenge {state.seat_name(state.accused)}"))
 
     @step("ferry", rule=R_END)
     def ask_ferry(self, state: OutrageState) -> Prompt:
@@ -342,53 +360,60 @@ class Outrage(Game[OutrageState]):
             return ()
         return tuple(self._violations(state, action))
 
-    def _violations(self, state: OutrageState, action: Action) -> Iterator[Violation]:
+    def _violations(self, state: OutrageState, action: Action) -> Iterable[Violation]:
+        # The rule checks of the action's class, found in one look-up (no isinstance chain).
+        check = _CHECKS.get(type(action))
+        return () if check is None else check(self, state, action)
+
+    def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
         seat = action.seat
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         b = self.board()
-        if isinstance(action, MoveTo):
-            got = self.moves(state, state.mover, state.steps).get(action.square)
-            if got is None:
-                where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
-                yield Violation("unreachable", R_GENERAL, f"{self.name(state, state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
-            elif action.disguise:
-                if kind_of(action.disguise) != "disguise" or action.disguise not in state.hands[seat]:
-                    yield Violation("no-disguise", R_GENERAL, f"{who} has no such Disguise card in hand.")
-            elif got[1]:
-                yield Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {b.name_of(action.square)}; only a Disguise lets {who} pass unnoticed.")
-        elif isinstance(action, Split):
-            if not 1 <= action.steps <= 6:
-                yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
-            if action.other not in self.movable_others(state, seat):
-                yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
-        elif isinstance(action, Choose):
-            options = self.choice_options(state)
-            if action.option not in options:
-                yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
-        elif isinstance(action, Play):
-            yield from self._play_violations(state, action)
-        elif isinstance(action, Change):
-            yield from self._change_violations(state, action)
-        elif isinstance(action, Burgle):
-            yield from self._burgle_violations(state, action)
-        elif isinstance(action, Attack):
-            if action.target not in self.targets(state, seat):
-                why = self.immune(state, action.target) if action.target in state.pos else f"there is no player {action.target!r}"
-                if action.target in state.pos and self.team(state, action.target) == self.team(state, seat):
-                    why = f"{self.name(state, action.target)} is on {who}'s own team"
-                yield Violation("cannot-attack", R_ATTACK, f"{who} cannot attack: {why or 'not a player to attack'}.")
-        elif isinstance(action, Arm):
-            yield from self._arm_violations(state, action)
-        elif isinstance(action, Surrender):
-            hand = state.hands[seat].cards
-            if len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
-                yield Violation("not-in-hand", R_SURRENDER, f"{who} can only surrender cards from their own hand, each once.")
-            elif any(TOWER[c].group != "weapon" for c in action.cards):
-                yield Violation("not-a-weapon", R_SURRENDER, f"{who} surrenders weapons only.")
+        got = self.moves(state, state.mover, state.steps).get(action.square)
+        if got is None:
+            where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
+            yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
+        elif action.disguise:
+            if kind_of(action.disguise) != "disguise" or action.disguise not in state.hands[seat]:
+                yield Violation("no-disguise", R_GENERAL, f"{who} has no such Disguise card in hand.")
+        elif got[1]:
+            yield Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {b.name_of(action.square)}; only a Disguise lets {who} pass unnoticed.")
+
+    def _v_split(self, state: OutrageState, action: Split) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.seat_name(seat)
+        if not 1 <= action.steps <= 6:
+            yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
+        if action.other not in self.movable_others(state, seat):
+            yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
+
+    def _v_choose(self, state: OutrageState, action: Choose) -> Iterator[Violation]:
+        who = state.seat_name(action.seat)
+        options = self.choice_options(state)
+        if action.option not in options:
+            yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
+
+    def _v_attack(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.seat_name(seat)
+        if action.target not in self.targets(state, seat):
+            why = self.immune(state, action.target) if action.target in state.pos else f"there is no player {action.target!r}"
+            if action.target in state.pos and self.team(state, action.target) == self.team(state, seat):
+                why = f"{state.seat_name(action.target)} is on {who}'s own team"
+            yield Violation("cannot-attack", R_ATTACK, f"{who} cannot attack: {why or 'not a player to attack'}.")
+
+    def _v_surrender(self, state: OutrageState, action: Surrender) -> Iterator[Violation]:
+        seat = action.seat
+        who = state.seat_name(seat)
+        hand = state.hands[seat].cards
+        if len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
+            yield Violation("not-in-hand", R_SURRENDER, f"{who} can only surrender cards from their own hand, each once.")
+        elif any(TOWER[c].group != "weapon" for c in action.cards):
+            yield Violation("not-a-weapon", R_SURRENDER, f"{who} surrenders weapons only.")
 
     def _play_violations(self, state: OutrageState, action: Play) -> Iterator[Violation]:
         seat, card = action.seat, action.card
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         if card not in state.hands[seat]:
             yield Violation("not-in-hand", R_TOWER, f"{who} has no such card in hand.")
             return
@@ -418,7 +443,7 @@ class Outrage(Game[OutrageState]):
 
     def _change_violations(self, state: OutrageState, action: Change) -> Iterator[Violation]:
         hand = state.hands[action.seat].cards
-        who = self.name(state, action.seat)
+        who = state.seat_name(action.seat)
         if not action.cards or len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
             yield Violation("not-in-hand", R_GENERAL, f"{who} changes one or more cards from their own hand, each once.")
         elif state.phase == "change-offer" and len(action.cards) != 1:
@@ -427,9 +452,9 @@ class Outrage(Game[OutrageState]):
     def _burgle_violations(self, state: OutrageState, action: Burgle) -> Iterator[Violation]:
         hand = state.hands[action.seat].cards
         tools = action.tools
-        who = self.name(state, action.seat)
+        who = state.seat_name(action.seat)
         if not tools or len(set(tools)) != len(tools) or any(c not in hand for c in tools):
-            yield Violation("not-in-hand", R_STEAL, f"{self.name(state, action.seat)} lays one or more burglary tools from their own hand.")
+            yield Violation("not-in-hand", R_STEAL, f"{state.seat_name(action.seat)} lays one or more burglary tools from their own hand.")
             return
         if any(TOWER[c].group != "tool" for c in tools):
             yield Violation("not-a-tool", R_STEAL, f"{who} lays only burglary tools (File, Crowbar, Dynamite, Key) for a burglary.")
@@ -443,7 +468,7 @@ class Outrage(Game[OutrageState]):
         assert state.combat is not None
         seat = action.seat
         hand = state.hands[seat].cards
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         if len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
             yield Violation("not-in-hand", R_ATTACK, f"{who} lays cards from their own hand, each once.")
             return
@@ -466,69 +491,64 @@ class Outrage(Game[OutrageState]):
             if state.steps != 7 or state.mover != seat:
                 yield Violation("not-seven", R_SPLIT, "Only a throw totalling seven may be split, however it was made up.")
             elif action.other in state.pos:
-                yield Violation("cannot-move-other", R_SPLIT, f"{self.name(state, seat)} cannot move {self.name(state, action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
+                yield Violation("cannot-move-other", R_SPLIT, f"{state.seat_name(seat)} cannot move {state.seat_name(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
         if isinstance(action, Attack) and seat == state.actor and state.phase == "start" and seat in state.accredited:
             if not state.accredited[seat]:
-                yield Violation("not-accredited", R_ATTACK, f"Only accredited players attack; {self.name(state, seat)} is not accredited yet.")
+                yield Violation("not-accredited", R_ATTACK, f"Only accredited players attack; {state.seat_name(seat)} is not accredited yet.")
             elif action.target in state.pos and action.target != seat:
-                why = self.immune(state, action.target) or f"{self.name(state, action.target)} is on {self.name(state, seat)}'s own team"
-                yield Violation("cannot-attack", R_ATTACK, f"{self.name(state, seat)} cannot attack: {why}.")
+                why = self.immune(state, action.target) or f"{state.seat_name(action.target)} is on {state.seat_name(seat)}'s own team"
+                yield Violation("cannot-attack", R_ATTACK, f"{state.seat_name(seat)} cannot attack: {why}.")
         if isinstance(action, Escape) and seat in state.pos and seat == state.actor and state.phase == "start":
             if not state.coins[seat]:
-                yield Violation("no-coin", R_MONEY, f"No-one can leave without a coin to pay the ferryman; {self.name(state, seat)} has none.")
+                yield Violation("no-coin", R_MONEY, f"No-one can leave without a coin to pay the ferryman; {state.seat_name(seat)} has none.")
 
     # ------------------------------------------------------------ execute
 
     def execute(self, state: OutrageState, action: Action) -> None:
-        seat = action.seat
         state.fresh = False
-        if isinstance(action, Draw):
-            self._draw(state, action)
-        elif isinstance(action, Roll):
-            self._roll(state, action)
-        elif isinstance(action, MoveTo):
-            self._move(state, action)
-        elif isinstance(action, Split):
-            state.split = [action.other, 7 - action.steps]
-            state.steps = action.steps
-            state.note(f"{self.name(state, seat)} splits the seven: {action.steps} for themselves, {7 - action.steps} for {self.name(state, action.other)}.")
-        elif isinstance(action, Choose):
-            self._choose(state, action)
-        elif isinstance(action, Play):
-            self._play(state, action)
-        elif isinstance(action, Decline):
-            self._decline(state, seat)
-        elif isinstance(action, Change):
-            self._change(state, action)
-        elif isinstance(action, Burgle):
-            self._burgle(state, action)
-        elif isinstance(action, Abandon):
-            burglary = state.burglaries.pop(seat)
-            self._to_pack(state, burglary.tools)
-            state.note(f"{self.name(state, seat)} abandons the burglary; the tools go to the bottom of the Tower pack. [{R_STEAL}]")
-            state.phase = "start"
-        elif isinstance(action, Attack):
-            state.combat = SecretRound("attack", [seat, action.target])
-            state.laid = {}
-            state.phase = "attack"
-            state.note(f"{self.name(state, seat)} attacks {self.name(state, action.target)}! Attacker, then defender, lay weapons face down. [{R_ATTACK}]")
-        elif isinstance(action, Arm):
-            assert state.combat is not None
-            state.combat.commit(seat, list(action.cards))
-            for c in action.cards:
-                state.hands[seat].remove(c)
-            state.laid[seat] = list(action.cards)
-            state.note(f"{self.name(state, seat)} has laid their cards face down.")
-            if state.combat.is_complete:
-                self._fight(state)
-        elif isinstance(action, Surrender):
-            self._surrender(state, action)
-        elif isinstance(action, Challenge):
-            self._challenge(state, seat)
-        elif isinstance(action, Escape):
-            self._escape(state, seat)
+        # The action's class finds its effect in one look-up (no isinstance chain).
+        _EFFECTS[type(action)](self, state, action)
         if len(state.log) > LOG_KEEP:
             del state.log[: len(state.log) - LOG_KEEP]
+
+    def _split(self, state: OutrageState, action: Split) -> None:
+        state.split = [action.other, 7 - action.steps]
+        state.steps = action.steps
+        state.note(f"{state.seat_name(action.seat)} splits the seven: {action.steps} for themselves, {7 - action.steps} for {state.seat_name(action.other)}.")
+
+    def _decline_action(self, state: OutrageState, action: Decline) -> None:
+        self._decline(state, action.seat)
+
+    def _abandon(self, state: OutrageState, action: Abandon) -> None:
+        seat = action.seat
+        burglary = state.burglaries.pop(seat)
+        self._to_pack(state, burglary.tools)
+        state.note(f"{state.seat_name(seat)} abandons the burglary; the tools go to the bottom of the Tower pack. [{R_STEAL}]")
+        state.phase = "start"
+
+    def _attack(self, state: OutrageState, action: Attack) -> None:
+        seat = action.seat
+        state.combat = SecretRound("attack", [seat, action.target])
+        state.laid = {}
+        state.phase = "attack"
+        state.note(f"{state.seat_name(seat)} attacks {state.seat_name(action.target)}! Attacker, then defender, lay weapons face down. [{R_ATTACK}]")
+
+    def _arm(self, state: OutrageState, action: Arm) -> None:
+        seat = action.seat
+        assert state.combat is not None
+        state.combat.commit(seat, list(action.cards))
+        for c in action.cards:
+            state.hands[seat].remove(c)
+        state.laid[seat] = list(action.cards)
+        state.note(f"{state.seat_name(seat)} has laid their cards face down.")
+        if state.combat.is_complete:
+            self._fight(state)
+
+    def _challenge_action(self, state: OutrageState, action: Challenge) -> None:
+        self._challenge(state, action.seat)
+
+    def _escape_action(self, state: OutrageState, action: Escape) -> None:
+        self._escape(state, action.seat)
 
     # ------------------------------------------------------------- dice
 
@@ -537,7 +557,7 @@ class Outrage(Game[OutrageState]):
         phase = state.phase
         total = roll.total
         state.dice = list(roll.values)
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         if phase == "first":
             state.first_throws[seat] = total
             if len(state.first_throws) == len(state.contenders):
@@ -545,11 +565,11 @@ class Outrage(Game[OutrageState]):
                 top = [s for s in state.contenders if state.first_throws[s] == best]
                 if len(top) == 1:
                     state.order.index = state.order.order.index(top[0])
-                    state.note(f"{self.name(state, top[0])} threw highest ({best}) and starts. [{R_SETUP}]")
+                    state.note(f"{state.seat_name(top[0])} threw highest ({best}) and starts. [{R_SETUP}]")
                     state.contenders = []
                     self.begin_turn(state)
                 else:
-                    state.note(f"{' and '.join(self.name(state, s) for s in top)} tie on {best} and throw again.")
+                    state.note(f"{' and '.join(state.seat_name(s) for s in top)} tie on {best} and throw again.")
                     state.contenders = top
                     state.first_throws = {}
             return
@@ -622,19 +642,19 @@ class Outrage(Game[OutrageState]):
         if action.disguise:
             state.hands[action.seat].remove(action.disguise)
             self._to_pack(state, [action.disguise])
-            state.note(f"{self.name(state, action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
+            state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
         if mover == state.actor:
             state.visited.extend(s for s in route[1:] if s not in state.visited)
         state.pos[mover] = action.square
         state.released = False
-        state.note(f"{self.name(state, mover)} moves to {b.name_of(action.square)}.")
+        state.note(f"{state.seat_name(mover)} moves to {b.name_of(action.square)}.")
         # After the thrower's part of a split seven, the other piece moves (RULINGS M-06).
         self.land(state, mover, action.square, state.steps if mover == state.actor else 0)
 
     def place(self, state: OutrageState, seat: str, square: str, why: str) -> None:
         """Move ``seat`` straight to ``square`` (a card, an instruction) and obey it there."""
         state.pos[seat] = square
-        state.note(f"{self.name(state, seat)} goes to {self.board().name_of(square)}{why}.")
+        state.note(f"{state.seat_name(seat)} goes to {self.board().name_of(square)}{why}.")
 
     def land(self, state: OutrageState, seat: str, square: str, thrown: int) -> None:
         """Queue what ``square`` tells ``seat`` to do, then carry on (GENERAL REGULATIONS;
@@ -648,7 +668,7 @@ class Outrage(Game[OutrageState]):
         todo: list[list[str]] = []
         if square == b.places["queens_house"] and not state.accredited[seat] and seat == state.actor:
             state.end_now = True
-            state.note(f"{self.name(state, seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
+            state.note(f"{state.seat_name(seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
         for key, value in sq.do.items():
             if key == "tower_card":
                 todo += [["draw-tower", seat, ""]] * value
@@ -694,7 +714,7 @@ class Outrage(Game[OutrageState]):
             if guard > 200:
                 raise AssertionError("runaway tasks")
             kind, seat, arg = state.tasks.pop(0)
-            who = self.name(state, seat)
+            who = state.seat_name(seat)
             if kind == "deal":
                 n = int(arg)
                 if n > 0 and state.decks["tower"].cards:
@@ -829,7 +849,7 @@ class Outrage(Game[OutrageState]):
         if action.deck == "tower":
             state.decks["tower"].take(action.card)
             state.hands[seat].add(action.card)
-            state.note(f"{self.name(state, seat)} takes a Tower card.")
+            state.note(f"{state.seat_name(seat)} takes a Tower card.")
             state.note(f"You took {_a(TOWER[action.card].name)}.", seat, to=(seat,))
             self.proceed(state)
             return
@@ -838,7 +858,7 @@ class Outrage(Game[OutrageState]):
         deck.take(action.card)
         deck.put_bottom(action.card)  # read aloud, obeyed, and back to the bottom of the pack
         state.raven = action.card
-        state.note(f"{self.name(state, seat)} takes a Raven card: {card.text} [{R_RAVEN}]")
+        state.note(f"{state.seat_name(seat)} takes a Raven card: {card.text} [{R_RAVEN}]")
         state.tasks.insert(0, ["raven-do", seat, action.card])
         self.proceed(state)
 
@@ -849,7 +869,7 @@ class Outrage(Game[OutrageState]):
         b = self.board()
         card = RAVEN[cid]
         kind = card.kind
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         front: list[list[str]] = []
         if kind == "go":
             dest = b.places.get(card.to, card.to)
@@ -959,12 +979,12 @@ class Outrage(Game[OutrageState]):
         state.note(f"A Yeoman Warder is called out of the Waterloo Barracks to the {name} post. [{R_RAVEN}]")
         for s in state.order.order:
             if state.pos[s] in b.posts[post] and self.in_play(state, s):
-                state.note(f"{self.name(state, s)} is on the post and is sent to the Bloody Tower. [{R_GENERAL}]")
+                state.note(f"{state.seat_name(s)} is on the post and is sent to the Bloody Tower. [{R_GENERAL}]")
                 state.tasks.insert(0, ["prison", s, "bloody"])
 
     def imprison(self, state: OutrageState, seat: str, place: str) -> None:
         b = self.board()
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         state.pos[seat] = b.places[PRISON_SQUARE[place]]
         self.drop_burglary(state, seat)
         if seat == state.order.current:
@@ -984,11 +1004,11 @@ class Outrage(Game[OutrageState]):
         burglary = state.burglaries.pop(seat, None)
         if burglary is not None:
             self._to_pack(state, burglary.tools)
-            state.note(f"{self.name(state, seat)}'s burglary ends; the tools go to the bottom of the Tower pack. [{R_STEAL}]")
+            state.note(f"{state.seat_name(seat)}'s burglary ends; the tools go to the bottom of the Tower pack. [{R_STEAL}]")
 
     def _rack_pay(self, state: OutrageState, seat: str) -> None:
         b = self.board()
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         for j in self.carried(state, seat):
             state.jewels[j] = CASE
             state.note(f"{who} confesses everything: the {b.jewel_name[j]} goes back to its case. [{R_RACK}]")
@@ -1003,7 +1023,7 @@ class Outrage(Game[OutrageState]):
         state.note(f"{who} has neither cards nor coin to hand in and returns to Start, still accredited. [{R_RACK}]")
 
     def _confiscate(self, state: OutrageState, seat: str, what: str) -> None:
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         if what == "cards":
             n = len(state.hands[seat].cards)
             self._to_pack(state, state.hands[seat].cards)
@@ -1022,10 +1042,10 @@ class Outrage(Game[OutrageState]):
         b = self.board()
         seat, option = action.seat, action.option
         what = state.choice_for
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         state.choices = []
         if state.phase == "move":  # no move possible
-            state.note(f"{who} cannot move {self.name(state, state.mover)} exactly {state.steps} and stays put. [{R_GENERAL}]")
+            state.note(f"{who} cannot move {state.seat_name(state.mover)} exactly {state.steps} and stays put. [{R_GENERAL}]")
             state.tasks = []
             self.proceed(state)
             return
@@ -1088,7 +1108,7 @@ class Outrage(Game[OutrageState]):
         elif what == "swap":
             if option != "none":
                 state.swap = [seat, option]
-                state.note(f"{who} swaps a Tower card with {self.name(state, option)}. [{R_WALL}]")
+                state.note(f"{who} swaps a Tower card with {state.seat_name(option)}. [{R_WALL}]")
                 self._do_swap(state)
         self.proceed(state)
 
@@ -1110,7 +1130,7 @@ class Outrage(Game[OutrageState]):
         b = self.board()
         seat, card = action.seat, action.card
         kind = kind_of(card)
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         state.hands[seat].remove(card)
         self._to_pack(state, [card])
         name = TOWER[card].name
@@ -1145,7 +1165,7 @@ class Outrage(Game[OutrageState]):
                 state.pos[seat], state.pos[other] = theirs, mine
                 state.held[other] = Held(place)
                 self.drop_burglary(state, other)
-                state.note(f"{who} plays a Confession and informs on {self.name(state, other)}: they swap places, and {self.name(state, other)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
+                state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
             else:
                 state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
             state.phase = "start"
@@ -1170,7 +1190,7 @@ class Outrage(Game[OutrageState]):
             state.pos[seat], state.pos[other] = theirs, mine
             state.held[other] = Held("bowyer")
             self.drop_burglary(state, other)
-            state.note(f"{who} plays a Confession and informs on {self.name(state, other)}: they swap places, and {self.name(state, other)} suffers instead. [{R_TOWER}]")
+            state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} suffers instead. [{R_TOWER}]")
         elif moment == "rack":
             state.note(f"{who} presents the Royal Pardon from the Rack and is released without penalty. [{R_TOWER}]")
             if seat == state.order.current:
@@ -1182,7 +1202,7 @@ class Outrage(Game[OutrageState]):
     def _decline(self, state: OutrageState, seat: str) -> None:
         phase = state.phase
         b = self.board()
-        who = self.name(state, seat)
+        who = state.seat_name(seat)
         if phase == "offer":
             moment = state.choice_for
             if moment == "rack":
@@ -1195,7 +1215,7 @@ class Outrage(Game[OutrageState]):
             state.challengers.pop(0)
             if state.challengers:
                 return
-            state.note(f"Nobody challenges {self.name(state, state.accused)}. [{R_SURRENDER}]")
+            state.note(f"Nobody challenges {state.seat_name(state.accused)}. [{R_SURRENDER}]")
         elif phase == "change-offer":
             pass
         elif phase == "burgle-offer":
@@ -1208,7 +1228,7 @@ class Outrage(Game[OutrageState]):
             state.hands[seat].remove(c)
         self._to_pack(state, list(action.cards))
         n = len(action.cards)
-        state.note(f"{self.name(state, seat)} changes {n} Tower card{'s' if n > 1 else ''}. [{R_GENERAL}]")
+        state.note(f"{state.seat_name(seat)} changes {n} Tower card{'s' if n > 1 else ''}. [{R_GENERAL}]")
         if state.phase == "start":
             state.end_now = True
             state.again = False
@@ -1234,7 +1254,7 @@ class Outrage(Game[OutrageState]):
         state.burglaries[seat] = Burglary(jewel, list(action.tools))
         target = burglary_target(action.tools)
         tools = ", ".join(TOWER[c].name for c in action.tools)
-        state.note(f"{self.name(state, seat)} declares a burglary of the {b.jewel_name[jewel]} with {tools}: needs {target} or more on a later turn. [{R_STEAL}]")
+        state.note(f"{state.seat_name(seat)} declares a burglary of the {b.jewel_name[jewel]} with {tools}: needs {target} or more on a later turn. [{R_STEAL}]")
         state.end_now = True
         state.again = False
         self.proceed(state)
@@ -1245,12 +1265,12 @@ class Outrage(Game[OutrageState]):
         state.jewels[jewel] = seat
         del state.burglaries[seat]
         self._to_pack(state, burglary.tools)
-        state.note(f"{self.name(state, seat)} makes the throw and takes the {b.jewel_name[jewel]} from its case! [{R_STEAL}]")
+        state.note(f"{state.seat_name(seat)} makes the throw and takes the {b.jewel_name[jewel]} from its case! [{R_STEAL}]")
         for other, rival in list(state.burglaries.items()):
             if rival.jewel == jewel:
                 del state.burglaries[other]
                 self._to_pack(state, rival.tools)
-                state.note(f"{self.name(state, other)} was beaten to it and forfeits their burglary tools. [{R_STEAL}]")
+                state.note(f"{state.seat_name(other)} was beaten to it and forfeits their burglary tools. [{R_STEAL}]")
 
     # ------------------------------------------------------------- attack
 
@@ -1261,7 +1281,7 @@ class Outrage(Game[OutrageState]):
         self.reveal(state)
         attacker, defender = state.combat.seats
         a_cards, d_cards = laid[attacker], laid[defender]
-        an, dn = self.name(state, attacker), self.name(state, defender)
+        an, dn = state.seat_name(attacker), state.seat_name(defender)
         shown = lambda cs: ", ".join(TOWER[c].name for c in cs) or "nothing"  # noqa: E731
         state.note(f"The cards are revealed: {an} laid {shown(a_cards)}; {dn} laid {shown(d_cards)}. [{R_ATTACK}]")
         state.combat = None
@@ -1275,7 +1295,7 @@ class Outrage(Game[OutrageState]):
             return
         av, dv = attack_value(a_cards), attack_value(d_cards)
         winner, loser = (attacker, defender) if av > dv else (defender, attacker)
-        wn, ln = self.name(state, winner), self.name(state, loser)
+        wn, ln = state.seat_name(winner), state.seat_name(loser)
         state.note(f"{an} {av} against {dn} {dv}{' (a tie goes to the defender)' if av == dv else ''}: {wn} wins. [{R_ATTACK}]")
         for j in self.carried(state, loser):
             state.jewels[j] = winner
@@ -1311,7 +1331,7 @@ class Outrage(Game[OutrageState]):
             state.hands[seat].remove(c)
         self._to_pack(state, list(action.cards))
         shown = ", ".join(TOWER[c].name for c in action.cards) or "no weapons"
-        state.note(f"{self.name(state, seat)} shows and surrenders {shown}. [{R_SURRENDER}]")
+        state.note(f"{state.seat_name(seat)} shows and surrenders {shown}. [{R_SURRENDER}]")
         order = state.order.order
         i = order.index(seat)
         state.challengers = [s for s in order[i + 1:] + order[:i] if self.in_play(state, s)]
@@ -1324,7 +1344,7 @@ class Outrage(Game[OutrageState]):
 
     def _challenge(self, state: OutrageState, accuser: str) -> None:
         accused = state.accused
-        an, cn = self.name(state, accuser), self.name(state, accused)
+        an, cn = state.seat_name(accuser), state.seat_name(accused)
         hand = state.hands[accused].cards
         shown = ", ".join(TOWER[c].name for c in hand)
         state.note(f"{an} challenges {cn}, whose Tower cards are revealed: {shown}. [{R_SURRENDER}]")
@@ -1356,12 +1376,12 @@ class Outrage(Game[OutrageState]):
         for j in jewels:
             state.jewels[j] = ESCAPED
             state.escaped[seat].append(j)
-        state.note(f"{self.name(state, seat)} pays the ferryman and escapes from the Cradle Tower with {', '.join(b.jewel_name[j] for j in jewels)}! [{R_END}]")
+        state.note(f"{state.seat_name(seat)} pays the ferryman and escapes from the Cradle Tower with {', '.join(b.jewel_name[j] for j in jewels)}! [{R_END}]")
         state.tasks = []
         state.end_now = True
         state.again = False
         if state.options["endgame"] == "first-escape":
-            self._finish(state, f"{self.name(state, seat)} escaped with a Crown Jewel")
+            self._finish(state, f"{state.seat_name(seat)} escaped with a Crown Jewel")
             return
         if all(w == ESCAPED for w in state.jewels.values()):
             self._finish(state, "every Crown Jewel has been taken out of the Tower")
@@ -1378,7 +1398,7 @@ class Outrage(Game[OutrageState]):
         state.pos[seat] = b.places["start"]
         state.end_now = True
         state.tasks[:0] = [["draw-tower", seat, ""]] * HAND_START
-        state.note(f"{self.name(state, seat)} goes back in from Start, still accredited: {n} cards returned and shuffled, three new cards. [{R_END}]")
+        state.note(f"{state.seat_name(seat)} goes back in from Start, still accredited: {n} cards returned and shuffled, three new cards. [{R_END}]")
 
     def scores(self, state: OutrageState) -> dict[str, Score]:
         b = self.board()
@@ -1429,7 +1449,7 @@ class Outrage(Game[OutrageState]):
         state.raven = ""
         if state.extra and self.in_play(state, state.order.current) and state.order.current not in state.held:
             state.extra = False
-            state.note(f"{self.name(state, state.order.current)} takes an extra turn.")
+            state.note(f"{state.seat_name(state.order.current)} takes an extra turn.")
             self.begin_turn(state)
             return
         state.extra = False
@@ -1437,7 +1457,7 @@ class Outrage(Game[OutrageState]):
             missed = state.order.advance()
             for s in missed:
                 if self.in_play(state, s):
-                    state.note(f"{self.name(state, s)} misses a turn.")
+                    state.note(f"{state.seat_name(s)} misses a turn.")
             if self.in_play(state, state.order.current):
                 break
         self.begin_turn(state)
@@ -1702,7 +1722,7 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
             continue
         if not acc and qh in p[1:-1]:
             p = p[: p.index(qh) + 1]  # the first circuit ends at Queen's House whatever the count (M-02)
-        needs = any(s in posted for s in p[1:])
+        needs = bool(posted) and not posted.isdisjoint(p[1:])  # one C-level set test
         known = out.get(p[-1])
         if known is None or (known[1] and not needs):
             out[p[-1]] = (p, needs)
@@ -1715,6 +1735,21 @@ def _anywhere(pos: str) -> dict[str, tuple[tuple[str, ...], bool]]:
     (which only an instruction sends a player to). One read-only answer per square."""
     b = default_board()
     return {s: ((pos, s), False) for s in b.squares if s != pos and s not in (b.places["bloody_tower"], b.places["rack"])}
+
+
+# Each action class's effect, looked up by class in one step.
+_EFFECTS = {
+    Draw: Outrage._draw, Roll: Outrage._roll, MoveTo: Outrage._move, Split: Outrage._split, Choose: Outrage._choose,
+    Play: Outrage._play, Decline: Outrage._decline_action, Change: Outrage._change, Burgle: Outrage._burgle,
+    Abandon: Outrage._abandon, Attack: Outrage._attack, Arm: Outrage._arm, Surrender: Outrage._surrender,
+    Challenge: Outrage._challenge_action, Escape: Outrage._escape_action,
+}
+
+_CHECKS = {
+    MoveTo: Outrage._v_move, Split: Outrage._v_split, Choose: Outrage._v_choose, Play: Outrage._play_violations,
+    Change: Outrage._change_violations, Burgle: Outrage._burgle_violations, Attack: Outrage._v_attack,
+    Arm: Outrage._arm_violations, Surrender: Outrage._v_surrender,
+}
 
 
 GAME = Outrage()
