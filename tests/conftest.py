@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, settings
 # config.ini at the same moment could each read the other's half-written file.
 if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("KIVY_HOME"):
     os.environ["KIVY_HOME"] = os.path.join(os.environ["KIVY_HOME"], os.environ["PYTEST_XDIST_WORKER"])
+    os.makedirs(os.environ["KIVY_HOME"], exist_ok=True)  # Kivy needs it to exist (a fresh clone has none)
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
