@@ -12,8 +12,8 @@ from rules.liberation import GAME, Evade, Liberation
 from .audit import Audited, AuditedRandomMaps, Leak, offer_illegal, random_map
 
 
-def test_harness_200_random_games(soak_factor):
-    games = 200 * soak_factor
+def test_harness_random_games(soak_factor):
+    games = 120 * soak_factor  # ×20 with --long
     game = AuditedRandomMaps(counterfactual_every=4)
     # Light settings keep this within about a minute on two cores: a full JSON
     # round-trip every 50 plies and illegal actions at 2% of steps; the audit itself
