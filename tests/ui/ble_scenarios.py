@@ -240,9 +240,10 @@ def ble_demo(d: Any) -> Iterator[float]:
     throw = next(w for w in row.children if getattr(w, "text", "") == "Throw")
     yield from _tap_scrolled(d, dev, throw)
     yield from _wait_for(lambda: table.ply > ply, 5)
-    d.check(table.ply == ply + 1 and table.journal.actions(table.key)[-1].source == f"die:{gd}/0",
-            f"the GoDice's throw is the roll (ply {ply} → {table.ply}, "
-            f"{table.journal.actions(table.key)[-1].source}, tray {tray.last_text!r}, {tray.dice_text!r}, {link.message!r})")
+    last = (table.journal.actions(table.key) or [None])[-1]
+    d.check(table.ply == ply + 1 and last is not None and last.source == f"die:{gd}/0",
+            f"the GoDice's throw is the roll (ply {ply} → {table.ply}, {last and last.source}, roller {roller}, "
+            f"devices {table.devices}, tray {tray.last_text!r}, {tray.dice_text!r}, {link.message!r})")
     yield 0.3  # the frame after the die's new face
     d.shot("ble-demo-devices")
     app.back()

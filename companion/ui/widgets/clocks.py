@@ -67,7 +67,7 @@ class SeatClocks(BoxLayout):
             return
         for sid, name, faction in seats:
             lbl = Label(font_size=theme.fs_body, color=theme.text, halign="center", valign="middle")
-            lbl.bind(size=self._fit)
+            lbl.bind(size=self._fit, texture_size=self._fit_height)
             self._names[sid] = f"{theme.glyph(faction)} {name}"
             self._labels[sid] = lbl
             box.add_widget(lbl)
@@ -85,10 +85,13 @@ class SeatClocks(BoxLayout):
         room = width  # the grid's own width: the pause button keeps its own beside it
         cols = max(1, min(n, int((room + gap) // (self.MIN_FACE + gap))))
         rows = -(-n // cols)
-        theme = App.get_running_app().theme
-        font = theme.fs_body if (room - gap * (cols - 1)) / cols >= dp(110) else theme.fs_small
         self.face_cols, self.face_rows = cols, rows
-        self.face_height = max(dp(48), 2 * font * 1.25 + dp(6))
+        self._fit_height()
+
+    def _fit_height(self, *_a: Any) -> None:
+        # Each row as tall as its tallest face's text (a name can take two lines at 160 %).
+        tallest = max((lbl.texture_size[1] for lbl in self._labels.values()), default=0)
+        self.face_height = max(dp(48), tallest + dp(6))
 
     def set_phones(self, seats: frozenset[str]) -> None:
         """The seats whose phone is attached (``GameScreen.show_phones``): ☎ beside their names."""
@@ -126,7 +129,7 @@ class SeatClocks(BoxLayout):
     def _fit(self, lbl: Label, size: Any) -> None:
         theme = App.get_running_app().theme
         lbl.font_size = theme.fs_body if size[0] >= dp(110) else theme.fs_small
-        lbl.text_size = size
+        lbl.text_size = (size[0], None)  # as tall as its lines: the row grows to fit it
         self._update_soon()
 
     def tap_pause(self) -> None:
