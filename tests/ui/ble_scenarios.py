@@ -232,7 +232,15 @@ def ble_demo(d: Any) -> Iterator[float]:
     d.check(_text(d, dev, "sim") and _text(d, dev, "Bluetooth dice"), "next to the simulated hub")
     # Throw the GoDice from the panel, as the demo does.
     _advance_to_roll(table)
-    yield 0.5  # the panel redraws what changed (the battery) before a finger comes
+    # The panel rebuilds a die's card when its status changes (the battery, a face): wait
+    # until it has settled, as a finger would, so the tap does not land mid-rebuild.
+    seen: tuple[str, ...] | None = None
+    for _ in range(20):
+        yield 0.25
+        now = tuple(d.texts(dev))
+        if now == seen:
+            break
+        seen = now
     ply = table.ply
     roller = sorted(table.prompt.actors)[0]
     who = table.seat_name(roller)
