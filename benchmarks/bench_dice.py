@@ -42,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,6 +61,29 @@ def percentile(values: list[float], q: float) -> float:
     v = sorted(values)
     k = max(0, min(len(v) - 1, int(-(-q * len(v) // 100)) - 1))
     return v[k]
+
+
+def _time_frames(window: Any, tray: Any, state: dict[str, Any], read: list[float], shown: list[float]) -> None:
+    """Note when a reading, then a roll, is on screen: the frame drawn just before a buffer
+    swap shows the tray as it is then, and is on screen once the swap returns (both
+    sources, hub and Bluetooth, are timed this same way)."""
+    swap = window.flip
+
+    def flip() -> None:
+        reading, seen = tray.model.readings_seen, tray.model.rolls_seen
+        swap()
+        now = time.monotonic()
+        if reading > state["read"]:
+            state["read"] = reading
+            if state["measuring"]:
+                read.append(now)
+        if seen > state["seen"]:
+            state["seen"] = seen
+            if state["measuring"]:
+                shown.append(now)
+            state["waiting"] = False
+
+    window.flip = flip
 
 
 def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
@@ -114,25 +138,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
         app._route = timed_route  # type: ignore[method-assign]
         scr = app.sm.get_screen("game:tyranny")
         tray = scr.ids.dice
-        swap = Window.flip
-
-        def flip() -> None:
-            # The frame drawn just before this swap shows the tray as it is now; it is on
-            # screen once the swap returns.
-            reading, seen = tray.model.readings_seen, tray.model.rolls_seen
-            swap()
-            now = time.monotonic()
-            if reading > state["read"]:
-                state["read"] = reading
-                if state["measuring"]:
-                    read.append(now)
-            if seen > state["seen"]:
-                state["seen"] = seen
-                if state["measuring"]:
-                    shown.append(now)
-                state["waiting"] = False
-
-        Window.flip = flip  # type: ignore[method-assign]
+        _time_frames(Window, tray, state, read, shown)
 
         def advance_to_roll() -> None:
             # Play the rest of the turn through the Table until a roll is awaited again.
@@ -259,23 +265,7 @@ def run_ble(rolls: int) -> dict[str, float]:
         app.new_game("tyranny", [{"id": "cops-1", "faction": "cops"}, {"id": "criminals-1", "faction": "criminals"}], {}, seed=1)
         scr = app.sm.get_screen("game:tyranny")
         tray = scr.ids.dice
-        swap = Window.flip
-
-        def flip() -> None:
-            reading, seen = tray.model.readings_seen, tray.model.rolls_seen
-            swap()
-            now = time.monotonic()
-            if reading > state["read"]:
-                state["read"] = reading
-                if state["measuring"]:
-                    read.append(now)
-            if seen > state["seen"]:
-                state["seen"] = seen
-                if state["measuring"]:
-                    shown.append(now)
-                state["waiting"] = False
-
-        Window.flip = flip  # type: ignore[method-assign]
+        _time_frames(Window, tray, state, read, shown)
 
         def advance_to_roll() -> None:
             t = app.table
