@@ -59,7 +59,10 @@ ORIENTATIONS = frozenset({"landscape", "portrait", "portrait-reverse", "landscap
 # Runtime dependencies deliberately not in the Android build, with the reason (docs/android.md).
 ANDROID_LEFT_OUT = {"gpiozero": "Android has no GPIO header; only the bridge's GPIO source imports it"}
 # python-for-android recipes that are not PyPI packages of ours.
-P4A_ONLY = {"python3": "the interpreter", "sqlite3": "the standard library's sqlite3, for the journal"}
+P4A_ONLY = {"python3": "the interpreter", "sqlite3": "the standard library's sqlite3, for the journal",
+            "typing-extensions": "bleak's dependency on Python < 3.12"}
+# pyproject extras the Android build includes (docs/android.md).
+ANDROID_EXTRAS = {"ble": "Pixels and GoDice dice over Bluetooth LE"}
 
 
 def _spec() -> configparser.ConfigParser:
@@ -125,6 +128,35 @@ def test_spec_basics():
         assert " #" not in value, key
 
 
+def test_spec_asks_the_bluetooth_permissions_of_every_android_version():
+    """Android 12+ (API 31) grants Bluetooth LE by BLUETOOTH_SCAN and BLUETOOTH_CONNECT;
+    API 30 and below by BLUETOOTH, BLUETOOTH_ADMIN and a location permission; bleak's
+    Android scanner asks for location on every version, so location is never capped. The
+    run-time request (firmware_bridge.ble.android) asks what the manifest lists."""
+    from firmware_bridge.ble.android import needed_permissions
+
+    listed = _list(_spec()["app"]["android.permissions"])
+    assert {"android.permission.BLUETOOTH_SCAN", "android.permission.BLUETOOTH_CONNECT",
+            "android.permission.ACCESS_FINE_LOCATION"} <= set(listed)
+    for legacy in ("BLUETOOTH", "BLUETOOTH_ADMIN"):
+        assert f"(name=android.permission.{legacy};maxSdkVersion=30)" in listed
+    for api in (24, 30, 31, 35):
+        assert set(needed_permissions(api)) <= set(listed)
+
+
+def test_spec_builds_bleak_with_the_recipe_bleak_ships():
+    app = _spec()["app"]
+    recipes = app["p4a.local_recipes"]
+    assert recipes == "./.p4a-recipes"
+    assert ".p4a-recipes" in _list(app["source.exclude_dirs"])
+    assert "/.p4a-recipes/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    script = (ROOT / "packaging" / "android-recipes.sh").read_text(encoding="utf-8")
+    assert "bleak/backends/p4android/recipes" in script and ".p4a-recipes" in script
+    bleak = pytest.importorskip("bleak")
+    shipped = Path(bleak.__file__).parent / "backends" / "p4android" / "recipes" / "bleak" / "__init__.py"
+    assert shipped.is_file(), "the bleak installed here no longer ships its python-for-android recipe"
+
+
 def test_spec_version_comes_from_pyproject():
     app = _spec()["app"]
     assert app["version.filename"] == "%(source.dir)s/pyproject.toml"
@@ -137,7 +169,8 @@ def test_spec_version_comes_from_pyproject():
 def test_spec_requirements_match_pyproject_runtime_dependencies():
     requirements = _list(_spec()["app"]["requirements"])
     android = {_name(r): r for r in requirements}
-    runtime = {_name(d): d for d in PYPROJECT["project"]["dependencies"]}
+    extras = [d for x in ANDROID_EXTRAS for d in PYPROJECT["project"]["optional-dependencies"][x]]
+    runtime = {_name(d): d for d in PYPROJECT["project"]["dependencies"] + extras}
     for name, dep in runtime.items():
         if name in ANDROID_LEFT_OUT:
             assert name not in android, name

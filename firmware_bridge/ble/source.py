@@ -46,6 +46,7 @@ from typing import Any, Callable, ClassVar, Coroutine, Protocol
 from firmware_bridge import events as E
 from firmware_bridge.ble import godice as G
 from firmware_bridge.ble import pixels as P
+from firmware_bridge.ble.android import Permissions
 from firmware_bridge.ble.errors import (BleBridgeError, BleUnavailableError, CommandError,
                                         ConnectionClosedError,
                                         ConnectTimeout, DieNotFoundError, IdentifyTimeout,
@@ -248,6 +249,7 @@ class _Link:
         self._lost = asyncio.Event()
         self._lost_reason = "disconnected"
         self._refusal = None
+        await src.permissions.ensure()
         client = src._factory.client(self.address, disconnected_callback=self._on_disconnect,
                                      timeout=src.connect_timeout)
         self.client = client
@@ -381,6 +383,8 @@ class BleDiceSource:
         self._clock = clock
         self.on_status = on_status
         self._links: dict[str, _Link] = {}
+        # Android 12+ refuses scans and connections until the app asked (android.py).
+        self.permissions = Permissions()
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -570,6 +574,7 @@ class BleDiceSource:
                 found[die.address] = die
 
         async def run() -> None:
+            await self.permissions.ensure()
             scanner = self._factory.scanner(seen)
             await scanner.start()
             try:
