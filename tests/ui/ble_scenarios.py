@@ -232,21 +232,28 @@ def ble_demo(d: Any) -> Iterator[float]:
     d.check(_text(d, dev, "sim") and _text(d, dev, "Bluetooth dice"), "next to the simulated hub")
     # Throw the GoDice from the panel, as the demo does.
     _advance_to_roll(table)
-    # The panel rebuilds a die's card when its status changes (the battery, a face): wait
-    # until it has settled, as a finger would, so the tap does not land mid-rebuild.
-    seen: tuple[str, ...] | None = None
-    for _ in range(20):
-        yield 0.25
-        now = tuple(d.texts(dev))
-        if now == seen:
-            break
-        seen = now
     ply = table.ply
     roller = sorted(table.prompt.actors)[0]
     who = table.seat_name(roller)
     row = _button(d, dev, "Shell: D6").parent
     throw = next(w for w in row.children if getattr(w, "text", "") == "Throw")
-    yield from _tap_scrolled(d, dev, throw)
+    # A finger on "Throw" while the die's status changes (its battery here; a face, a
+    # reconnect at a real table): the card is updated in place, the button under the
+    # finger stays, and lifting the finger throws.
+    if not d.is_visible(throw):
+        yield from _tap_scrolled(d, dev, throw, tap=False)
+    touch = d.press(throw)
+    godice.set_battery(8)
+    yield from _wait_for(lambda: _text(d, dev, "⚠ battery low (8 %)"), 5)
+    yield 0.3  # past the ScrollView's wait before it hands the touch to the button
+    d.check(throw.get_root_window() is not None and throw.state == "down"
+            and throw.collide_point(*throw.to_widget(*touch.pos)),
+            "the pressed button is still the one shown, under the finger, after the status change")
+    from kivy.uix.label import Label
+
+    blank = [w.text for w in d.walk(dev) if isinstance(w, Label) and w.text and w.texture is None]
+    d.check(not blank, f"every label updated in place still shows its text (no blank bar): {blank[:3]}")
+    d.release(touch)
     yield from _wait_for(lambda: table.ply > ply, 5)
     last = (table.journal.actions(table.key) or [None])[-1]
     d.check(table.ply == ply + 1 and last is not None and last.source == f"die:{gd}/0",

@@ -6,7 +6,10 @@ move there"). With simulated pins (``--gpio mock``) the board's "Place token" an
 drive them, so a demo plays tokens and buttons without a Pi. The board follows its inputs
 live: every GPIO event redraws it on the next frame.
 
-Each device's card is as tall as what it holds (a fixed height put the "sim ● online"
+Cards are updated in place when only what they say changes (a die's battery or face, a
+counter): a rebuilt card would drop the button under a finger (``widgets/patch.py``); a
+card whose shape changed (a warning line, a new button) is replaced. Each device's card is
+as tall as what it holds (a fixed height put the "sim ● online"
 header across the card's border). Calibration runs in the app only over a link that can
 calibrate (``calibrate_face``); for any other the panel says how to calibrate from the
 command line and never reports a calibration it did not do. The Measure and Cancel
@@ -31,6 +34,7 @@ from ..kvload import load_kv
 from ..presenters.devices import (BleCard, BleDieLine, GpioBoard, PinRow, TableWords, ble_card, gpio_board,
                                   next_seat, next_shell)
 from ..widgets.base import Panel, TCButton, TCLabel
+from ..widgets.patch import action_button, reconcile
 
 CALIBRATION_STEPS = (
     "Put the die on the table with face 1 up, hands off, and measure.",
@@ -87,16 +91,16 @@ class DevicesScreen(Screen):
         if (rows, board, ble, phones) == self._shown_rows and not force:
             return
         self._shown_rows = (rows, board, ble, phones)
-        box.clear_widgets()
+        cards: list[Any] = []
         if phones is not None:
-            box.add_widget(self._phones_panel(phones))
+            cards.append(self._phones_panel(phones))
         if not rows and phones is None:
-            box.add_widget(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub, or with --gpio mock for a simulated GPIO board, or with --ble on for Bluetooth dice (Pixels, GoDice). Manual entry and the app's roller always work.",
+            cards.append(TCLabel(text="No devices yet. Plug in a dice hub (it is found by its USB id), or start the app with --demo for the simulated hub, or with --gpio mock for a simulated GPIO board, or with --ble on for Bluetooth dice (Pixels, GoDice). Manual entry and the app's roller always work.",
                                    color=theme.muted))
         for r in rows:
             if r.device == BLE_DEVICE:
                 if ble is not None:
-                    box.add_widget(self._ble_panel(ble))
+                    cards.append(self._ble_panel(ble))
                 continue
             panel = Panel(orientation="vertical", size_hint_y=None)
             panel.bind(minimum_height=panel.setter("height"))
@@ -112,18 +116,19 @@ class DevicesScreen(Screen):
                 panel.add_widget(TCLabel(text=("pins: " if is_gpio else "frames: ") + r.counters, font_size=theme.fs_small, color=theme.muted))
             btns = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
             if r.can_connect:
-                c = TCButton(text="Disconnect" if r.connected else "Connect", role="normal" if r.connected else "primary")
-                c.bind(on_release=lambda _b, d=r.device, on=r.connected: self._toggle(d, on))
-                btns.add_widget(c)
+                btns.add_widget(action_button("Disconnect" if r.connected else "Connect",
+                                              lambda d=r.device, on=r.connected: self._toggle(d, on),
+                                              "normal" if r.connected else "primary"))
             if not is_gpio:  # the header has no dice to calibrate
-                cal = TCButton(text="Calibrate dice…")
-                cal.bind(on_release=lambda _b, d=r.device: self.start_calibration(d))
-                btns.add_widget(cal)
+                btns.add_widget(action_button("Calibrate dice…", lambda d=r.device: self.start_calibration(d)))
             panel.add_widget(btns)
-            box.add_widget(panel)
+            cards.append(panel)
             if board is not None and r.device == GPIO_DEVICE:
-                box.add_widget(self._board_panel(board))
-        self._lay_out_now(box)
+                cards.append(self._board_panel(board))
+        # Cards of the same shape are updated in place: a die's status changes often, and
+        # a rebuilt card drops the button under a finger (widgets/patch.py).
+        if reconcile(box, cards):
+            self._lay_out_now(box)
 
     @staticmethod
     def _lay_out_now(box: Any) -> None:
@@ -182,18 +187,16 @@ class DevicesScreen(Screen):
             hint.color = theme.muted
             panel.add_widget(hint)
         row = self._row()
-        find = TCButton(text="Looking…" if card.scanning else "Find dice", role="primary",
-                        size_hint=(None, None), disabled=card.scanning).fit(dp(150), dp(52))
-        find.bind(on_release=lambda _b: self._ble(lambda link: link.scan()))
+        find = action_button("Looking…" if card.scanning else "Find dice", lambda: self._ble(lambda link: link.scan()),
+                             "primary", size_hint=(None, None), disabled=card.scanning).fit(dp(150), dp(52))
         row.add_widget(find)
         panel.add_widget(row)
         for f in card.found:
             line = TCLabel(text=f"[b]{f.title}[/b]\n{f.detail}", markup=True, font_size=theme.fs_small)
             panel.add_widget(line)
             row = self._row()
-            b = TCButton(text="Pair", role="primary", size_hint=(None, None)).fit(dp(120), dp(52))
-            b.bind(on_release=lambda _b, a=f.address: self._ble(lambda link: link.pair(a)))
-            row.add_widget(b)
+            row.add_widget(action_button("Pair", lambda a=f.address: self._ble(lambda link: link.pair(a)), "primary",
+                                         size_hint=(None, None)).fit(dp(120), dp(52)))
             panel.add_widget(row)
         for d in card.dice:
             panel.add_widget(self._ble_die(d))
@@ -222,9 +225,8 @@ class DevicesScreen(Screen):
         seats = tuple(self._seat_names())
 
         def add(text: str, act: Any, role: str = "normal") -> None:
-            b = TCButton(text=text, role=role, size_hint=(None, None)).fit(dp(120), dp(52))
-            b.bind(on_release=lambda _b: self._ble(act))
-            row.add_widget(b)
+            row.add_widget(action_button(text, lambda: self._ble(act), role,
+                                         size_hint=(None, None)).fit(dp(120), dp(52)))
 
         add("Blink", lambda link, dev=d.device: link.blink(dev))
         if seats:
@@ -293,12 +295,11 @@ class DevicesScreen(Screen):
             panel.add_widget(TCLabel(text=f"[b]{name}[/b]   {'● phone attached' if attached else '○ no phone (the privacy gate)'}",
                                      markup=True, font_size=theme.fs_small))
             row = self._row()
-            show = TCButton(text="Hide code" if shown else "Show code", role="primary", size_hint=(None, None)).fit(dp(140), dp(52))
-            show.bind(on_release=lambda _b, s=seat: self._show_qr(None if self._qr_seat == s else s))
-            row.add_widget(show)
-            new = TCButton(text="New code", size_hint=(None, None)).fit(dp(140), dp(52))
-            new.bind(on_release=lambda _b, s=seat: (link.reissue(s), self._show_qr(s)))
-            row.add_widget(new)
+            row.add_widget(action_button("Hide code" if shown else "Show code",
+                                         lambda s=seat: self._show_qr(None if self._qr_seat == s else s),
+                                         "primary", size_hint=(None, None)).fit(dp(140), dp(52)))
+            row.add_widget(action_button("New code", lambda s=seat: (link.reissue(s), self._show_qr(s)),
+                                         size_hint=(None, None)).fit(dp(140), dp(52)))
             panel.add_widget(row)
             if shown:
                 panel.add_widget(self._qr_image(link.qr_png(seat)))
@@ -400,11 +401,12 @@ class DevicesScreen(Screen):
         line = BoxLayout(size_hint_y=None, spacing=dp(6))
         line.add_widget(label)
         if r.kind == "slot":
-            b = TCButton(text="Lift token" if r.active else "Place token", size_hint=(None, None))
-            b.bind(on_release=lambda _b, slot=int(r.key), on=r.active: self._simulate(lambda link: link.set_token(slot, not on)))
+            b = action_button("Lift token" if r.active else "Place token",
+                              lambda slot=int(r.key), on=r.active: self._simulate(lambda link: link.set_token(slot, not on)),
+                              size_hint=(None, None))
         else:
-            b = TCButton(text="Press", size_hint=(None, None))
-            b.bind(on_release=lambda _b, name=r.key: self._simulate(lambda link: link.press(name)))
+            b = action_button("Press", lambda name=r.key: self._simulate(lambda link: link.press(name)),
+                              size_hint=(None, None))
         b.fit(dp(130), dp(48))  # one width for "Place token" and "Lift token": the column stays straight
         line.add_widget(b)
         line.bind(minimum_height=line.setter("height"))
