@@ -163,9 +163,19 @@ def outrage_heist(d: Any) -> Iterator[float]:
     yield from _tap(d, "→ Inner Ward row 15 column 2", scr.ids.actions)
     yield from _confirm(d)
     yield from _settle(d)
-    yield from _tap(d, "⚄ App's Raven card", scr.ids.actions)
+    # The table drew it from its own pack: entered in the open, from a searchable list.
+    yield from _tap(d, "Enter the Raven card drawn", scr.ids.actions)
+    yield 0.2
+    d.check(scr.searching and not scr.ids.gate.active, "the Raven list opens on the shared screen, no gate")
+    d.check("Raven card" in scr.ids.search_box.hint_text, f"the search says what it finds: {scr.ids.search_box.hint_text!r}")
+    scr.ids.search_box.text = "photograph"
+    yield 0.3
+    problems += [f"raven list: {p}" for p in _layout_problems(d)]
+    d.shot("outrage-raven-entry")
+    yield from _tap(d, "HAVE YOUR PHOTOGRAPH TAKEN", scr.ids.actions)
     yield from _settle(d)
-    d.check(scr.raven_open and scr.ids.raven_text.text, f"the Raven card shows large: {scr.raven_text!r}")
+    d.check(not scr.searching, "the list closes once the card is entered")
+    d.check(scr.raven_open and "PHOTOGRAPH" in scr.ids.raven_text.text, f"the Raven card shows large: {scr.raven_text!r}")
     d.shot("outrage-raven")
     yield from _tap(d, "✔ Read aloud")
     d.check(not scr.raven_open, "read aloud: the card is put away")

@@ -332,3 +332,46 @@ def test_a_tower_card_drawn_is_offered_from_what_the_seat_cannot_rule_out(tmp_pa
     # Its phone shows those cards with what they do; nobody else's shows them.
     assert p.card_texts("p1") == [(c, p.card_line(c), p.card_rule(c)) for c in swords] and p.card_rule(swords[0])
     assert p.card_texts("p2") == []
+
+
+def test_a_raven_card_from_the_tables_pack_is_entered_in_the_open_from_a_searchable_list(table):
+    """Raven cards are read out, never secret: the card the table drew is picked on the
+    shared screen from every Raven card, narrowed by words from it; a Tower card drawn is
+    still entered behind the gate."""
+    from rules.core import Draw
+
+    t = table()
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 3)))  # a double: out of the Bloody Tower, six to move
+    raven_square = next(a for a in p.legal() if isinstance(a, MoveTo) and p.board.squares[a.square].draws_raven)
+    t.submit(raven_square)
+    assert t.view(PUBLIC)["phase"] == "draw-raven"
+    entry = next(b for b in p.buttons() if b.intent == "raven-entry")
+    assert not entry.seat and "table's pack" in entry.label  # no gate: anyone may tap it
+    assert not any(b.intent == "physical-draw" for b in p.buttons())
+    p.raven_entry = ""
+    listed = [b for b in p.buttons() if b.action is not None]
+    assert len(listed) == len(p.raven_cards("p1")) == 43  # every card's words once
+    p.raven_entry = "warder CHAPEL"
+    found = [b for b in p.buttons() if b.action is not None]
+    assert [b.label for b in found] == ["YEOMAN WARDER CALLED OUT to the Chapel post."]
+    p.raven_entry = "no such words"
+    assert [b.label for b in p.buttons()][0] == "No Raven card has those words"
+    assert not any(b.action for b in p.buttons())
+    t.submit(found[0].action)
+    assert isinstance(found[0].action, Draw) and found[0].action.source == "card"
+    assert "CALLED OUT to the Chapel post" in p.raven_text()
+    p.raven_entry = None  # as the screen does after an accepted action
+
+
+def test_a_tower_card_drawn_is_still_entered_behind_the_gate(table):
+    t = table(p1={"square": "w07", "held": None, "accredited": False})
+    p = OutragePresenter(t)
+    tower = next(s for s, sq in p.board.squares.items() if sq.region == "wall" and sq.tower and s > "w08")
+    steps = int(tower[1:]) - 7
+    assert 2 <= steps <= 12, tower
+    t.submit(Roll("p1", (1, steps - 1) if steps <= 7 else (steps - 6, 6)))
+    t.submit(p.move_to(tower))
+    assert t.view(PUBLIC)["phase"] == "draw-tower"
+    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
+    assert next(b for b in p.buttons() if b.intent == "physical-draw").seat == "p1"

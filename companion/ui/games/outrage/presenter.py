@@ -122,6 +122,9 @@ class OutragePresenter:
     layout: GridLayout = field(init=False)
     split_with: str = ""  # the split-seven dialog: "" (closed), "?" (step 1: with whom), a seat (step 2)
     search: str | None = None  # unchecked movement: the square search, None while closed
+    # The Raven card drawn from the table's own pack, entered on the shared screen (Raven
+    # cards are read out, never secret): the list's filter, None while closed.
+    raven_entry: str | None = None
 
     def __post_init__(self) -> None:
         self.board = default_board()
@@ -409,6 +412,8 @@ class OutragePresenter:
             return self.split_buttons(legal)
         if self.search is not None:
             return self.search_buttons(legal)
+        if self.raven_entry is not None:
+            return self.raven_entry_buttons(legal)
         out: list[ButtonSpec] = []
         actor = sorted(p.actors)[0] if p.actors else ""
         moves = [a for a in legal if isinstance(a, MoveTo) and not a.disguise]
@@ -439,7 +444,11 @@ class OutragePresenter:
         if isinstance(p.awaiting, DrawRequest):
             deck = "Raven" if p.awaiting.deck == "raven" else "Tower"
             out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
-            out.insert(1, ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
+            # A Raven card is read out: the table enters it here, in the open; a Tower
+            # card is hidden: its drawer enters it behind the gate.
+            out.insert(1, ButtonSpec("⚲ Enter the Raven card drawn from the table's pack…", intent="raven-entry")
+                       if p.awaiting.deck == "raven" else
+                       ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
             if v["phase"] == "deal":
                 left = 3 * len(v["order"]) - sum(int(x.get("cards", 0)) for x in v["pieces"].values())
                 if left > 1:
@@ -558,6 +567,34 @@ class OutragePresenter:
             out.append(ButtonSpec("Type part of a square's name or kind above (tower, post, Mint…)" if not self.search
                                   else "No square matches", intent="noop", role="quiet", span="full"))
         out.append(ButtonSpec("← Back", intent="search-back", role="quiet"))
+        return out
+
+    # ------------------------- a Raven card from the table's pack, in the open
+
+    def raven_cards(self, seat: str) -> list[tuple[str, str, Draw]]:
+        """Every Raven card's words once (copies alike), as (title, words, the Draw that
+        enters it): the table's physical pack has them all, face down and unseen."""
+        return [(_title(text), text, action) for text, action in self.physical_draws(seat)]
+
+    def raven_matches(self, text: str, seat: str) -> list[tuple[str, str, Draw]]:
+        """The Raven cards whose words hold every word of ``text`` (any order, any case)."""
+        words = text.casefold().split()
+        return [c for c in self.raven_cards(seat) if all(w in c[1].casefold() for w in words)]
+
+    def raven_entry_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
+        """The Raven card the table drew: a list of every card, narrowed by the search."""
+        draws = [a for a in legal if isinstance(a, Draw) and a.deck == "raven"]
+        if not draws:
+            self.raven_entry = None
+            return self.buttons()
+        seat = draws[0].seat
+        found = self.raven_matches(self.raven_entry or "", seat)
+        total = len(self.raven_cards(seat))
+        head = (f"{self.name(seat)}'s Raven card: tap the card drawn" if len(found) == total else
+                f"{len(found)} of {total} Raven cards match" if found else "No Raven card has those words")
+        out = [ButtonSpec(head, intent="noop", role="quiet", span="full")]
+        out += [ButtonSpec(title, action=action, role="primary", span="full") for title, _words, action in found]
+        out.append(ButtonSpec("← Back", intent="raven-back", role="quiet"))
         return out
 
     # -------------------------------------------------------- behind the gate
@@ -726,6 +763,22 @@ def setup_words(birthday: bool, movement: str) -> list[str]:
         out.append("Moves checked on the app's board, which is RECONSTRUCTED from public sources: if your printed "
                    "board differs, choose unchecked movement.")
     return out
+
+
+def _title(text: str) -> str:
+    """A Raven card's heading: its words up to the first full stop, colon or comma (then
+    "…"), at most sixty-odd letters.
+
+    >>> _title("PECKED BY A RAVEN. Your treatment in Hospital takes one turn.")
+    'PECKED BY A RAVEN.'
+    >>> _title("GO TO THE SHOP if you wish, or stay where you are and forfeit the turn.")
+    'GO TO THE SHOP if you wish…'
+    """
+    m = re.match(r"[^.:!,]{3,}?[.:!,](?=\s|$)", text)
+    head = m.group(0) if m else text
+    if head.endswith(","):
+        head = head[:-1] + "…"
+    return head if len(head) <= 64 else head[:61].rstrip() + "…"
 
 
 def _unique(actions: list[Any]) -> list[Any]:

@@ -28,6 +28,7 @@ class OutrageScreen(GameScreen):
     raven_text = StringProperty("")
     raven_open = BooleanProperty(False)
     searching = BooleanProperty(False)
+    search_hint = StringProperty("")
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = OutragePresenter(table)
@@ -60,7 +61,7 @@ class OutrageScreen(GameScreen):
         self.raven_text = raven
         if not raven:
             self.raven_open = False
-        self.searching = p.search is not None
+        self._show_search()
         actor = p.actors()[0] if p.actors() else ""
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, p.who(actor) if actor else "")
 
@@ -74,6 +75,7 @@ class OutrageScreen(GameScreen):
         # A dialog step (split, search) belongs to the move it was for.
         self.presenter.split_with = ""
         self.presenter.search = None
+        self.presenter.raven_entry = None
         if "search_box" in self.ids:
             self.ids.search_box.text = ""
         super().after_accept(action)
@@ -91,15 +93,35 @@ class OutrageScreen(GameScreen):
         elif spec.intent == "search-back":
             p.search = None
             self.ids.search_box.text = ""
+        elif spec.intent == "raven-entry":
+            p.raven_entry = ""
+        elif spec.intent == "raven-back":
+            p.raven_entry = None
+            self.ids.search_box.text = ""
         elif spec.intent == "noop":
             return
-        self.searching = p.search is not None
+        self._show_search()
         self.show_actions()
 
+    def _show_search(self) -> None:
+        """The search box, for the square landed on (unchecked moves) or the Raven card
+        the table drew, with words saying which."""
+        p = self.presenter
+        self.searching = p.search is not None or p.raven_entry is not None
+        self.search_hint = ("Raven card drawn: a word from it (warder, tower, tea…)" if p.raven_entry is not None
+                            else "Square landed on: name or kind (tower, post, Mint…)")
+
     def on_search_text(self, text: str) -> None:
-        if self.presenter is not None and self.presenter.search is not None:
-            self.presenter.search = text
-            self.show_actions()
+        p = self.presenter
+        if p is None:
+            return
+        if p.search is not None:
+            p.search = text
+        elif p.raven_entry is not None:
+            p.raven_entry = text
+        else:
+            return
+        self.show_actions()
 
     def tap_square(self, square: str) -> None:
         """A tap on the board: the move there when it is one; else the square's rule."""
@@ -109,7 +131,7 @@ class OutrageScreen(GameScreen):
             # Any square is a legal landing: a tap picks it, its button confirms it (a
             # square is smaller than a finger here).
             p.search = ""
-            self.searching = True
+            self._show_search()
             self.ids.search_box.text = p.square_name(square)
             self.info_text = p.describe_square(square)
         elif move is not None:
