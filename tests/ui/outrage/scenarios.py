@@ -274,15 +274,22 @@ def outrage_layout(d: Any) -> Iterator[float]:
     v = d.app.table.view()
     d.check(v["phase"] == "move" and v["dice"]["steps"] in (6, 1), f"the split is being moved: {d.app.table.prompt}")
 
-    # The end: Ann pays the ferryman with the Orb; the shared end screen names the
-    # scores and explains the tie-breaks.
+    # The end, in teams (Red: Ann, Cat, Eve; Blue: Bob, Dan, Fay): Ann pays the ferryman
+    # with the Orb; the shared end screen names the winning team, the scores and the
+    # tie-breaks.
     options, position = heist()
+    options["teams"] = True
     position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
     position["jewels"]["orb"] = "p1"
     position["mint"] = 4
-    d.app.new_game("outrage", SEATS, options, seed=3, position=position)
+    team_seats = [dict(s, faction=("red", "blue")[i % 2]) for i, s in enumerate(SEATS)]
+    d.app.new_game("outrage", team_seats, options, seed=3, position=position)
     scr = _screen(d)
     yield from _settle(d)
+    yield 0.3
+    d.check("team ♜ Red, with Cat and Eve" in scr.strips_text[0], f"Ann's strip names her team: {scr.strips_text[0]!r}")
+    problems += [f"teams: {p}" for p in _layout_problems(d)]
+    d.shot(f"outrage-teams-{scale}")
     yield from _tap(d, "Pay the ferryman", scr.ids.actions)
     yield from _confirm(d)
     for _ in range(60):
@@ -292,7 +299,9 @@ def outrage_layout(d: Any) -> Iterator[float]:
     yield 0.5
     end = d.app.sm.get_screen("end")
     d.check(d.app.sm.current == "end", f"the end screen shows: {d.app.sm.current}")
-    d.check("Ann: 2 (Orb 2)" in end.scores and "Tie-breaks" in end.scores, f"scores and tie-breaks: {end.scores!r}")
+    d.check("Team ♜ Red (Ann, Cat and Eve): 2" in end.scores and "Team ♜ Red wins together" in end.scores
+            and "Tie-breaks" in end.scores, f"the teams' scores and tie-breaks: {end.scores!r}")
+    d.check("Ann, Cat and Eve win" in end.headline, f"the winning team: {end.headline!r}")
     from tests.ui.layout_check import check_layout
 
     problems += [f"end: {p}" for p in check_layout(end)]

@@ -375,3 +375,39 @@ def test_a_tower_card_drawn_is_still_entered_behind_the_gate(table):
     assert t.view(PUBLIC)["phase"] == "draw-tower"
     assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
     assert next(b for b in p.buttons() if b.intent == "physical-draw").seat == "p1"
+
+
+def test_teams_show_on_every_strip_in_words_and_the_end_names_the_winning_team(tmp_path):
+    """Teams (RULINGS S-02): each strip names its team by glyph and colour name, with the
+    team-mates; the end screen's notes give each team's players and score, then the
+    winning team, above the book's tie-breaks."""
+    from companion import Journal, Table
+    from companion.ui.presenters.end import EndModel
+
+    seats = [dict(s, faction=("red", "blue")[i % 2]) for i, s in enumerate(SEATS)]
+    options, position = heist()
+    options["teams"] = True
+    position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
+    position["jewels"]["orb"] = "p1"
+    position["mint"] = 4
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=seats, options=options,
+                     seed=1, position=position)
+    p = OutragePresenter(t)
+    ann, bob = p.strips()[:2]
+    assert ann.status.startswith("team ♜ Red, with Cat and Eve · ")
+    assert bob.status.startswith("team ♛ Blue, with Dan and Fay · ")
+    escape = next(b.action for b in p.buttons() if b.label.startswith("➜ Pay the ferryman"))
+    t.submit(escape)
+    assert t.outcome is not None and t.outcome.winner == "red"
+    notes = p.end_notes()
+    assert notes[:3] == ["Team ♜ Red (Ann, Cat and Eve): 2 — escaped with Orb",
+                         "Team ♛ Blue (Bob, Dan and Fay): 0 — no jewel escaped",
+                         "Team ♜ Red wins together."]
+    assert any(n.startswith("Tie-breaks") for n in notes)
+    end = EndModel("outrage", t.outcome, {s["id"]: s["name"] for s in seats}, words=p.end_words(),
+                   factions={s["id"]: s["faction"] for s in seats})
+    assert end.headline == "♜ Ann, Cat and Eve win"
+    # Without teams there are no team words anywhere.
+    solo = OutragePresenter(Table.create(Journal.open(tmp_path / "k.sqlite3"), game_id="outrage", seats=SEATS,
+                                         options=heist()[0], seed=1, position=heist()[1]))
+    assert not any("team" in s.status for s in solo.strips()) and solo.team_notes() == []

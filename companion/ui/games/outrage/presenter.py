@@ -65,10 +65,12 @@ class SeatStrip:
     held: str  # "Bloody Tower, turn 2 of 3" or ""
     burglary: str  # "Sword of State: needs 7+, attempt 2" or ""
     notes: tuple[str, ...]  # misses a turn, sanctuary, tea, retired
+    team: str = ""  # "team ♜ Red, with Cat" when teams are played, else ""
 
     @property
     def status(self) -> str:
-        bits = ["✔ accredited" if self.accredited else "not accredited",
+        bits = [self.team] if self.team else []
+        bits += ["✔ accredited" if self.accredited else "not accredited",
                 "◉ coin" if self.coin else "no coin", f"{self.cards} Tower card{'s' if self.cards != 1 else ''}"]
         if self.carrying:
             bits.append("carries " + ", ".join(self.carrying))
@@ -154,6 +156,26 @@ class OutragePresenter:
         """'Ann (♜ Red)': a seat with its piece's glyph and colour name."""
         f = FACTIONS.get(self.faction_of(seat))
         return f"{self.name(seat)} ({f.glyph} {f.name})" if f else self.name(seat)
+
+    def teams(self) -> bool:
+        """Whether seats of one colour play as a team (the ``teams`` option, RULINGS S-02)."""
+        return bool((getattr(self.table, "options", None) or {}).get("teams"))
+
+    def team_name(self, faction: str) -> str:
+        """"team ♜ Red": the colour's glyph and name, never the colour alone."""
+        f = FACTIONS.get(faction)
+        return f"team {f.glyph} {f.name}" if f else f"team {faction}"
+
+    def team_members(self, faction: str) -> list[str]:
+        return [s["id"] for s in self.seats() if s["faction"] == faction]
+
+    def team_of(self, seat: str) -> str:
+        """A strip's team words: "team ♜ Red, with Cat and Eve"; "" without teams."""
+        if not self.teams():
+            return ""
+        mates = [self.name(s) for s in self.team_members(self.faction_of(seat)) if s != seat]
+        with_ = f", with {_and(mates)}" if mates else ""
+        return self.team_name(self.faction_of(seat)) + with_
 
     def glyph(self, seat: str) -> str:
         f = FACTIONS.get(self.faction_of(seat))
@@ -249,7 +271,7 @@ class OutragePresenter:
                                  bool(p["accredited"]), bool(p["coin"]),
                                  tuple(self.jewel_name(j) for j in p.get("carrying", ())),
                                  tuple(self.jewel_name(j) for j in p.get("escaped", ())),
-                                 int(p.get("cards", 0)), held, burg, tuple(notes)))
+                                 int(p.get("cards", 0)), held, burg, tuple(notes), self.team_of(sid)))
         return out
 
     def jewel_lines(self, v: dict[str, Any] | None = None) -> list[str]:
@@ -504,6 +526,31 @@ class OutragePresenter:
             out.append("Endgame chosen: play until every jewel is out of the Tower; the highest score wins.")
         out.append("Tie-breaks: the highest score; then the fewer jewels; then whoever holds St Edward's Crown; "
                    "else the win is shared.")
+        return self.team_notes() + out
+
+    def team_notes(self) -> list[str]:
+        """With teams, the teams' outcome first: each team's players and the jewels they
+        escaped with together, and which team won (RULINGS S-02); none without teams."""
+        if not self.teams():
+            return []
+        o = self.table.outcome
+        scores = getattr(o, "scores", {}) or {}
+        factions = list(dict.fromkeys(s["faction"] for s in self.seats()))
+        factions.sort(key=lambda f: -int(getattr(scores.get(f), "total", 0)))
+        out = []
+        for f in factions:
+            sc = scores.get(f)
+            total = int(getattr(sc, "total", 0))
+            jewels = ", ".join(self.jewel_name(j) for j in (getattr(sc, "breakdown", {}) or {}))
+            names = _and([self.name(s) for s in self.team_members(f)])
+            out.append(f"{self.team_name(f)[:1].upper()}{self.team_name(f)[1:]} ({names}): {total}"
+                       + (f" — escaped with {jewels}" if jewels else " — no jewel escaped"))
+        winner = getattr(o, "winner", None) if o is not None else None
+        if winner in FACTIONS and winner in factions:
+            out.append(f"{self.team_name(winner)[:1].upper()}{self.team_name(winner)[1:]} wins together.")
+        elif o is not None:
+            out.append("No team wins outright: " + ("the teams tie." if any(int(getattr(x, "total", 0)) for x in scores.values())
+                                                   else "no jewel escaped."))
         return out
 
     # ---------------------------------------------- the split seven, two steps
@@ -763,6 +810,15 @@ def setup_words(birthday: bool, movement: str) -> list[str]:
         out.append("Moves checked on the app's board, which is RECONSTRUCTED from public sources: if your printed "
                    "board differs, choose unchecked movement.")
     return out
+
+
+def _and(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cat".
+
+    >>> _and(["Ann", "Bob", "Cat"])
+    'Ann, Bob and Cat'
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
 
 
 def _title(text: str) -> str:
