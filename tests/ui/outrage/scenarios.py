@@ -137,7 +137,8 @@ def outrage_heist(d: Any) -> Iterator[float]:
     problems = [f"start: {p}" for p in _layout_problems(d)]
     d.check("turn 3 of 3" in " ".join(scr.strips_text), f"Ann's prison turn on her strip: {scr.strips_text[0]!r}")
     d.check("needs 5+, attempt 2" in " ".join(scr.strips_text), "Dan's burglary target on his strip")
-    d.check("RECONSTRUCTED" in scr.mode_text and "checked" in scr.mode_text, f"the movement mode shows: {scr.mode_text!r}")
+    d.check("RECONSTRUCTED" in scr.mode_text and "checked" in scr.mode_text and scr.mode_text in scr.ids.turn.text,
+            f"the movement mode shows: {scr.mode_text!r}")
     d.shot("outrage-start")
     # A tap on a square tells its rule.
     board = scr.ids.board
@@ -234,6 +235,8 @@ def outrage_layout(d: Any) -> Iterator[float]:
     yield 0.4
     problems = [f"start: {p}" for p in _layout_problems(d)]
     scale = int(d.app.theme.scale * 100)
+    d.check("Your own board" in scr.ids.turn.text and "unchecked" in scr.ids.turn.text,
+            f"the top bar says the table's own board is in use: {scr.ids.turn.text!r}")
     d.shot(f"outrage-layout-{scale}")
     yield from _throw(d, 3, 3)  # out of the Bloody Tower, six to move: unchecked
     yield from _tap(d, "Find the square", scr.ids.actions)

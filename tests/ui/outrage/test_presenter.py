@@ -101,8 +101,26 @@ def test_unchecked_movement_finds_the_square_by_name_or_kind(table):
     assert p.search_results("tower")[:1] and all(p.board.squares[s].tower or "ower" in p.board.squares[s].name
                                                   or p.board.squares[s].region == "white"
                                                   for s in p.search_results("tower"))
+    # By kind as well as by name, every word counting: a jewel by its name, a post by its
+    # name, the Mint, "Raven" for a plain Inner Ward square, a row and column.
+    found = {q: [p.square_name(s) for s in p.search_results(q)] for q in
+             ("sword", "post scaffold", "mint", "raven row 5 column 7", "CIRCLED", "prison", "ferry", "queen")}
+    assert found["sword"] == ["White Tower 9 (facing a jewel case)"]
+    assert found["post scaffold"] == ["Yeoman Warder's post (Scaffold)"]  # two squares of one name: one button
+    assert found["mint"] == ["Devereux Tower (the Mint)"] and found["ferry"] == ["Cradle Tower (the ferry)"]
+    assert found["raven row 5 column 7"][0] == "Inner Ward row 5 column 7"
+    assert all(n.endswith("(circled)") for n in found["CIRCLED"]) and len(found["CIRCLED"]) > 5
+    assert {"Bloody Tower", "Bowyer Tower", "Beauchamp Tower"} <= set(found["prison"])
+    assert found["queen"][0] == "Queen's House"  # the name that starts with the words first
+    p.search = "sword"
+    assert [b.label for b in p.buttons()][0] == "→ White Tower 9 (facing the case of the Sword of State)"
+    p.search = "tower"
+    head = p.buttons()[0]
+    assert head.intent == "noop" and head.label.startswith("12 of ") and "squares shown" in head.label
+    p.search = "bell"
     t.submit(p.buttons()[0].action)
     assert t.view(PUBLIC)["pieces"]["p1"]["square_name"] == "Bell Tower"
+    assert "guide only" in p.legend()  # the drawn board is the app's, the table's decides
 
 
 def test_the_attack_is_chosen_behind_the_gate_and_revealed_as_a_moment(table):
@@ -181,7 +199,7 @@ def test_a_raven_card_drawn_is_there_to_read_aloud_in_player_words(table):
     t.submit(Roll("p1", (3, 3)))
     t.submit(MoveTo("p1", "i14-01"))  # an unmarked Inner Ward square: a Raven card
     assert "take a Raven card" in p.prompt_line() and p.raven_text() == ""
-    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
+    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "raven-entry"]  # in the open: Raven cards are read out
     draw = next(a for a in p.legal())
     t.submit(draw)
     text = p.raven_text()
@@ -248,7 +266,7 @@ def test_the_wizard_offers_outrage_for_six_seats_with_unchecked_moves(tmp_path):
     m.set_option("movement", "unchecked")
     assert m.check() == []
     t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=m.named_seats(), options=m.options, seed=1)
-    assert OutragePresenter(t).mode_line() == "Your own board · moves unchecked"
+    assert OutragePresenter(t).mode_line().startswith("⚲ Your own board · moves unchecked")
     assert "taps, or searches, the square landed on" in " ".join(setup_words(False, "unchecked"))
 
 

@@ -227,8 +227,8 @@ class OutragePresenter:
         """Which movement mode is in use, and that the board is a reconstruction."""
         v = v or self.view()
         if v["board"].get("movement") == "unchecked":
-            return "Your own board · moves unchecked"
-        return "Board RECONSTRUCTED · moves checked"
+            return "⚲ Your own board · moves unchecked: tap or search the square landed on"
+        return "▦ The app's board, RECONSTRUCTED · moves checked on it"
 
     def dice_line(self, v: dict[str, Any] | None = None) -> str:
         """The last throw and the doubles counted this turn ("⚅ 3 + 3 = 6 · double 1 of 3")."""
@@ -393,9 +393,13 @@ class OutragePresenter:
             bits.append(f"not a square {self.name(v.get('mover', ''))} can end on with this throw")
         return " · ".join(bits)
 
-    def legend(self) -> str:
+    def legend(self, v: dict[str, Any] | None = None) -> str:
         """What the board's marks mean (the board is a schematic of the reconstructed data)."""
-        return ("Board key: yellow Wall Walk · grey Inner Ward · pink Inmost Ward · dark pink White Tower · "
+        v = v or self.view()
+        own = ("Moves unchecked: the board drawn here is the app's reconstruction, a guide only; your own "
+               "board decides every move, and the square you name decides what happens. "
+               if v["board"].get("movement") == "unchecked" else "")
+        return own + ("Board key: yellow Wall Walk · grey Inner Ward · pink Inmost Ward · dark pink White Tower · "
                 "W a Yeoman Warder at his post · ♦ a jewel in its case · ○ a circled square · "
                 "framed: a tower or building · tap any square for its rule")
 
@@ -583,22 +587,81 @@ class OutragePresenter:
 
     # ----------------------------------- unchecked movement: find the square
 
+    def square_kinds(self, sid: str) -> list[str]:
+        """What a square is, in the words a table searches by: its region, and "tower",
+        "post" (with the post's name), "jewel" (with the jewel's name), "Raven" for an
+        unmarked Inner Ward square, "circled", "bench", "rope", "miss a turn", "Mint"…"""
+        sq = self.board.squares[sid]
+        do = dict(sq.do)
+        kinds = [REGION_WORDS.get(sq.region, sq.region)]
+        if sq.tower:
+            kinds.append("tower")
+        if sq.building:
+            kinds.append("building")
+        if sq.post:
+            kinds += ["post", "warder", self.board.post_names.get(sq.post, sq.post)]
+        if sq.faces:
+            kinds += ["jewel", "case", "burglary", self.jewel_name(sq.faces)]
+        if sq.draws_raven:
+            kinds += ["unmarked", "Raven card"]
+        elif sq.marked and sq.region == "inner" and not sq.building and not sq.bench_exit:
+            kinds.append("circled")
+        if sq.bench_exit:
+            kinds.append("bench")
+        if sq.rope_ladder:
+            kinds += ["rope", "ladder"]
+        if do.get("miss"):
+            kinds.append("miss a turn")
+        if do.get("go"):
+            kinds.append("go to " + self.square_name(do["go"]))
+        if do.get("coin"):
+            kinds += ["Mint", "coin"]
+        if do.get("prison") or sq.region == "prison" or sid == "rack":
+            kinds.append("prison")
+        if do.get("change_card"):
+            kinds.append("change a card")
+        if do.get("tower_card"):
+            kinds.append("Tower card")
+        if sid == self.board.places.get("cradle"):
+            kinds += ["ferry", "escape"]
+        return kinds
+
     def search_results(self, text: str, limit: int = 12) -> list[str]:
-        """Squares whose name, id or kind matches ``text`` ("tower", "post", "jewel",
-        "Mint"…), those a move can end on first."""
+        """Squares whose name or kinds (:meth:`square_kinds`) hold every word of ``text``
+        ("tower", "post", "sword", "raven", "row 5", "Mint"…, any case and order): those a
+        move can end on first, then those whose name holds the words as typed.
+
+        Only the first ``limit``; :meth:`search_count` says how many matched."""
+        return self._search(text)[:limit]
+
+    def search_count(self, text: str) -> int:
+        return len(self._search(text))
+
+    def _search(self, text: str) -> list[str]:
         t = text.strip().casefold()
-        if not t:
+        words = t.split()
+        if not words:
             return []
-        hits = list(self.board.search(t))
+        # A number is a whole number ("row 5" is not row 15); other words match anywhere.
+        pattern = re.compile("".join(rf"(?=.*\b{w}\b)" if w.isdigit() else rf"(?=.*{re.escape(w)})" for w in words), re.S)
+        hits = []
         for sid, sq in self.board.squares.items():
-            kinds = (["tower"] if sq.tower else []) + (["post", "warder"] if sq.post else []) + \
-                    (["jewel", "case"] if sq.faces else []) + (["building"] if sq.building else []) + \
-                    [REGION_WORDS.get(sq.region, "").casefold()]
-            if sid not in hits and any(k and (t in k) for k in kinds):
+            if pattern.match(" ".join([sid, sq.name] + self.square_kinds(sid)).casefold()):
                 hits.append(sid)
         legal = {a.square for a in self.legal() if isinstance(a, MoveTo)}
-        hits.sort(key=lambda s: (s not in legal, self.board.squares[s].name.casefold() != t))
-        return hits[:limit]
+        names = {s: self.board.squares[s].name.casefold() for s in hits}
+        hits.sort(key=lambda s: (s not in legal, names[s] != t, not names[s].startswith(t), t not in names[s]))
+        # Squares of one name do the same (the Wall Walk's "Go to Queen's House"s): one
+        # button for them, not several alike.
+        seen: set[str] = set()
+        return [s for s in hits if not (names[s] in seen or seen.add(names[s]))]
+
+    def search_label(self, sid: str) -> str:
+        """A found square's button: its name, and the jewel a case square faces."""
+        sq = self.board.squares[sid]
+        if sq.faces:
+            return f"→ {sq.name.replace('a jewel case', f'the case of the {self.jewel_name(sq.faces)}')}"
+        return f"→ {sq.name}"
 
     def search_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
         moves = {a.square: a for a in legal if isinstance(a, MoveTo) and not a.disguise}
@@ -606,13 +669,18 @@ class OutragePresenter:
             self.search = None
             return self.buttons()
         out = []
-        for sid in self.search_results(self.search or ""):
+        text = self.search or ""
+        for sid in self.search_results(text):
             a = moves.get(sid)
             if a is not None:
-                out.append(ButtonSpec(f"→ {self.square_name(sid)}", action=a, role="primary"))
+                out.append(ButtonSpec(self.search_label(sid), action=a, role="primary"))
+        n = self.search_count(text)
         if not out:
-            out.append(ButtonSpec("Type part of a square's name or kind above (tower, post, Mint…)" if not self.search
+            out.append(ButtonSpec("Type part of a square's name or kind above (tower, post, Mint, Raven…)" if not text
                                   else "No square matches", intent="noop", role="quiet", span="full"))
+        elif n > len(out):
+            out.insert(0, ButtonSpec(f"{len(out)} of {n} squares shown: add a word (row 5, circled…)",
+                                     intent="noop", role="quiet", span="full"))
         out.append(ButtonSpec("← Back", intent="search-back", role="quiet"))
         return out
 

@@ -21,6 +21,7 @@ from .presenter import OutragePresenter
 
 class OutrageScreen(GameScreen):
     mode_text = StringProperty("")
+    mode_markup = StringProperty("")
     dice_text = StringProperty("")
     strips_text = ListProperty([])
     chips_text = ListProperty([])
@@ -42,8 +43,11 @@ class OutrageScreen(GameScreen):
         self.turn_text = p.turn_line(v)
         self.prompt_text = p.prompt_line()
         self.mode_text = p.mode_line(v)
-        self.dice_text = p.dice_line(v)
+        # Which board and movement are in use, in colour and words, on every frame.
         theme = App.get_running_app().theme
+        colour = theme.highlight if v["board"].get("movement") == "unchecked" else theme.accent
+        self.mode_markup = f"[b][color={get_hex_from_color(colour)}]{escape_markup(self.mode_text)}[/color][/b]"
+        self.dice_text = p.dice_line(v)
         strips = []
         for s in p.strips(v):
             colour = get_hex_from_color(theme.faction_rgba(s.faction))
@@ -52,7 +56,7 @@ class OutrageScreen(GameScreen):
                           f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
         self.strips_text = strips
         self.chips_text = [("▶ " if s.acting else "") + s.chip for s in p.strips(v)]
-        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend()])
+        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend(v)])
         self.ids.board.set_cells(p.cells(v), p.layout.cols, p.layout.rows)
         raven = p.raven_text(v)
         if raven and raven != self._raven_seen:
