@@ -429,3 +429,39 @@ def test_teams_show_on_every_strip_in_words_and_the_end_names_the_winning_team(t
     solo = OutragePresenter(Table.create(Journal.open(tmp_path / "k.sqlite3"), game_id="outrage", seats=SEATS,
                                          options=heist()[0], seed=1, position=heist()[1]))
     assert not any("team" in s.status for s in solo.strips()) and solo.team_notes() == []
+
+
+def test_a_swap_is_done_at_the_table_each_giver_saying_behind_the_gate_which_card_was_taken(table):
+    """RULINGS R-10: Ann lands on "Swap a Tower card" and names Bob; each takes a card face
+    down from the other's hand; each says, behind their own gate, which of their own
+    cards was taken (or the app picks blind); the shared screen never names them."""
+    from rules.outrage.actions import Give
+
+    t = table(p1={"square": "w72", "held": None, "cards": 2}, p2={"cards": 2})
+    p = OutragePresenter(t)
+    ann, bob = (list(t.private_view(s)["hands"][s]["cards"]) for s in ("p1", "p2"))
+    t.submit(Roll("p1", (1, 2)))
+    t.submit(p.move_to("w75"))
+    t.submit(next(b.action for b in p.buttons() if b.action is not None and getattr(b.action, "option", "") == "p2"))
+    assert t.view(PUBLIC)["phase"] == "swap"
+    assert "Ann and Bob each take a Tower card face down" in p.prompt_line()
+    labels = [b.label for b in p.buttons()]
+    assert labels == ["▤ Ann: which of your cards did Bob take?", "⚄ The app picks the card Bob takes from Ann (blind)",
+                      "▤ Bob: which of your cards did Ann take?", "⚄ The app picks the card Ann takes from Bob (blind)"]
+    assert not any(p.card_name(c) in " ".join(labels + [p.prompt_line()]) for c in ann + bob)
+    # Bob's page offers Bob's own cards only, in words.
+    choices = [c for sec in p.hand_page("p2") for c in sec.choices]
+    assert {c.action for c in choices} <= {Give("p2", c) for c in bob} and choices
+    assert all(c.label.startswith("Ann took my ") for c in choices)
+    t.submit(choices[0].action)
+    given = choices[0].action.card
+    assert given in t.private_view("p1")["hands"]["p1"]["cards"]
+    assert any(f"You took Bob's {p.card_name(given)}" in line.text for sec in p.hand_page("p1") for line in sec.lines)
+    # Ann's side by the app's blind pick; then the turn goes on.
+    app_pick = next(b.action for b in p.buttons() if b.label.startswith("⚄ The app picks"))
+    assert app_pick == Give("p1")
+    t.submit(app_pick)
+    assert t.view(PUBLIC)["phase"] != "swap"
+    assert len(t.private_view("p2")["hands"]["p2"]["cards"]) == 2
+    public_log = " ".join(x["text"] for x in t.view(PUBLIC)["log"])
+    assert "has taken a Tower card from Bob's hand" in public_log and p.card_name(given) not in public_log

@@ -19,7 +19,7 @@ from typing import Any
 from rules import PUBLIC, Draw, Roll, facts
 from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.outrage.actions import (
-    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, MoveTo, Play, Split, Surrender,
+    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
 )
 from rules.outrage.board import Board, default_board
 from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS
@@ -328,6 +328,11 @@ class OutragePresenter:
             done = (v.get("attack") or {}).get("committed", [])
             wait = [self.name(s) for s in sorted(p.actors) if s not in done]
             return f"Attack: {', '.join(wait)} — lay weapons face down (behind the gate)"
+        if v["phase"] == "swap":
+            a, b = (self.name(x) for x in v["swap"]["seats"])
+            wait = _and([self.name(x) for x in v["swap"]["waiting"]])
+            return (f"Swap: {a} and {b} each take a Tower card face down from the other's hand; "
+                    f"{wait}: say behind the gate which of your cards was taken")
         if v["phase"] == "move":
             if v["board"].get("movement") == "unchecked":
                 return f"{who}: move {self.name(v['mover'])} {v['dice']['steps']} on the board, then tap or search the square landed on"
@@ -424,7 +429,8 @@ class OutragePresenter:
 
     def _private(self, a: Any) -> bool:
         """Actions that name a seat's hidden cards: offered behind the gate only."""
-        return isinstance(a, (Play, Burgle, Arm, Change, Surrender)) or (isinstance(a, MoveTo) and bool(a.disguise))
+        return (isinstance(a, (Play, Burgle, Arm, Change, Surrender)) or (isinstance(a, MoveTo) and bool(a.disguise))
+                or (isinstance(a, Give) and bool(a.card)))
 
     def buttons(self) -> list[ButtonSpec]:
         if self.is_over():
@@ -480,6 +486,17 @@ class OutragePresenter:
                 if left > 1:
                     out.insert(0, ButtonSpec(f"⚄ Deal all {left} cards from the app's pack", intent="app-draw",
                                              count=left, role="primary", span="full"))
+        if v["phase"] == "swap":
+            # Each giver says which of their own cards was taken (behind their gate); the
+            # app's blind pick is the fallback (RULINGS R-10).
+            a, b = v["swap"]["seats"]
+            for seat in v["swap"]["waiting"]:
+                taker = self.name(b if seat == a else a)
+                out.append(ButtonSpec(f"▤ {self.name(seat)}: which of your cards did {taker} take?", intent="hand",
+                                      seat=seat, role="primary"))
+                out.append(ButtonSpec(f"⚄ The app picks the card {taker} takes from {self.name(seat)} (blind)",
+                                      action=Give(seat)))
+            return out
         for seat in sorted(p.actors):
             if isinstance(p.awaiting, CommitRequest):
                 if seat not in (v.get("attack") or {}).get("committed", []):
@@ -715,14 +732,17 @@ class OutragePresenter:
     # -------------------------------------------------------- behind the gate
 
     def hand_purpose(self, seat: str) -> str:
+        if self.view()["phase"] == "swap":
+            return "say which of your Tower cards was taken"
         return "your Tower cards"
 
     def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
         pv = self.table.private_view(seat)  # behind the gate only
         cards = list((pv.get("hands") or {}).get(seat, {}).get("cards", []))
         out: list[GateSection] = []
-        if news:
-            out.append(GateSection(lines=(GateLine(self.humanise(news), tone="highlight"),)))
+        news_lines = ([news] if news else []) + self.private_news(seat, pv)
+        if news_lines:
+            out.append(GateSection(lines=tuple(GateLine(self.humanise(n), tone="highlight") for n in news_lines)))
         lines = tuple(line for c in cards for line in (GateLine(f"• {self.card_line(c)}"),
                                                        GateLine(self.card_rule(c), tone="muted", size="small")))
         lines = lines or (GateLine("No Tower cards in your hand."),)
@@ -733,6 +753,15 @@ class OutragePresenter:
         if choices:
             out.append(GateSection("What you can do now", choices=choices))
         return out
+
+    def private_news(self, seat: str, pv: dict[str, Any] | None = None) -> list[str]:
+        """What the engine told ``seat`` alone in the last two plies ("Bob took your
+        Mace.", "You took Ann's Rope."): a card swapped shows here, behind the gate."""
+        pv = pv or self.table.private_view(seat)
+        public = {(x.get("ply"), x.get("text")) for x in self.view().get("log", [])}
+        last = int(pv.get("ply", 0)) - 2
+        return [x["text"] for x in pv.get("log", [])
+                if int(x.get("ply", -1)) >= last and (x.get("ply"), x.get("text")) not in public]
 
     def card_line(self, card: str) -> str:
         c = TOWER.get(card)
@@ -768,6 +797,11 @@ class OutragePresenter:
             return f"Play {self.card_name(a.card)}" + (f" on {self.name(a.target)}" if a.target else "")
         if isinstance(a, MoveTo):
             return f"Play {self.card_name(a.disguise)} and move to {self.square_name(a.square)}"
+        if isinstance(a, Give):
+            v = self.view()
+            pair = (v.get("swap") or {}).get("seats", [])
+            taker = next((x for x in pair if x != a.seat), "")
+            return f"{self.name(taker)} took my {self.card_name(a.card)}"
         return self.humanise(type(a).__name__)
 
     def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
@@ -911,7 +945,8 @@ def _unique(actions: list[Any]) -> list[Any]:
     out = []
     for a in actions:
         key = (type(a), tuple(TOWER[c].kind if c in TOWER else c for c in getattr(a, "cards", ()) or getattr(a, "tools", ())),
-               getattr(a, "card", ""), getattr(a, "target", ""), getattr(a, "square", ""))
+               TOWER[a.card].kind if getattr(a, "card", "") in TOWER else getattr(a, "card", ""),
+               getattr(a, "target", ""), getattr(a, "square", ""))
         if key not in seen:
             seen.add(key)
             out.append(a)
