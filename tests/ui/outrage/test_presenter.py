@@ -117,7 +117,9 @@ def test_unchecked_movement_finds_the_square_by_name_or_kind(table):
     p.search = "tower"
     head = p.buttons()[0]
     assert head.intent == "noop" and head.label.startswith("12 of ") and "squares shown" in head.label
-    p.search = "bell"
+    p.search, p.picked = "Miss a turn", "w28"  # a tap on the second of two namesakes
+    assert p.buttons()[0].action.square == "w28"
+    p.search, p.picked = "bell", ""
     t.submit(p.buttons()[0].action)
     assert t.view(PUBLIC)["pieces"]["p1"]["square_name"] == "Bell Tower"
     assert "guide only" in p.legend()  # the drawn board is the app's, the table's decides

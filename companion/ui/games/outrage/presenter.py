@@ -124,6 +124,7 @@ class OutragePresenter:
     layout: GridLayout = field(init=False)
     split_with: str = ""  # the split-seven dialog: "" (closed), "?" (step 1: with whom), a seat (step 2)
     search: str | None = None  # unchecked movement: the square search, None while closed
+    picked: str = ""  # the square a tap on the board put into the search: first among its namesakes
     # The Raven card drawn from the table's own pack, entered on the shared screen (Raven
     # cards are read out, never secret): the list's filter, None while closed.
     raven_entry: str | None = None
@@ -667,7 +668,8 @@ class OutragePresenter:
                 hits.append(sid)
         legal = {a.square for a in self.legal() if isinstance(a, MoveTo)}
         names = {s: self.board.squares[s].name.casefold() for s in hits}
-        hits.sort(key=lambda s: (s not in legal, names[s] != t, not names[s].startswith(t), t not in names[s]))
+        hits.sort(key=lambda s: (s not in legal, s != self.picked, names[s] != t, not names[s].startswith(t),
+                                 t not in names[s]))
         # Squares of one name do the same (the Wall Walk's "Go to Queen's House"s): one
         # button for them, not several alike.
         seen: set[str] = set()

@@ -80,6 +80,7 @@ class OutrageScreen(GameScreen):
         self.presenter.split_with = ""
         self.presenter.search = None
         self.presenter.raven_entry = None
+        self.presenter.picked = ""
         if "search_box" in self.ids:
             self.ids.search_box.text = ""
         super().after_accept(action)
@@ -96,6 +97,7 @@ class OutrageScreen(GameScreen):
             p.search = ""
         elif spec.intent == "search-back":
             p.search = None
+            p.picked = ""
             self.ids.search_box.text = ""
         elif spec.intent == "raven-entry":
             p.raven_entry = ""
@@ -135,6 +137,7 @@ class OutrageScreen(GameScreen):
             # Any square is a legal landing: a tap picks it, its button confirms it (a
             # square is smaller than a finger here).
             p.search = ""
+            p.picked = square  # this square, not another of its name (the Wall Walk's "Miss a turn"s)
             self._show_search()
             self.ids.search_box.text = p.square_name(square)
             self.info_text = p.describe_square(square)
