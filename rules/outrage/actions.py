@@ -114,6 +114,17 @@ class Challenge(Action):
     """Accuse the surrendering player of keeping weapons back."""
 
 
+@action("outrage.give")
+@dataclass(frozen=True)
+class Give(Action):
+    """A swap (the Wall Walk's "Swap a card"; RULINGS R-10): ``card`` is the Tower card
+    the other player took face down from this seat's own hand, entered by this seat,
+    who alone may see that hand; ``""`` lets the app pick one blind."""
+
+    hidden_fields = ("card",)
+    card: str = ""
+
+
 @action("outrage.escape")
 @dataclass(frozen=True)
 class Escape(Action):

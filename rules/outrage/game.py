@@ -26,7 +26,7 @@ from rules.core.seats import PUBLIC
 
 from . import position
 from .actions import (
-    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, MoveTo, Play, Split, Surrender,
+    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
 )
 from .board import ACCREDITED, FIRST_CIRCUIT, Board, default_board
 from .cards import KIND_NAME, RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS, attack_value, burglary_target, kind_of
@@ -92,7 +92,7 @@ class Outrage(Game[OutrageState]):
                "The device's date is 21 April (the app sets it): the Queen's Birthday gives two cards each.", "R-05"),
     )
     action_types = (Roll, Draw, MoveTo, Split, Choose, Play, Decline, Change, Burgle, Abandon, Attack, Arm,
-                    Surrender, Challenge, Escape)
+                    Surrender, Challenge, Escape, Give)
 
     # ---------------------------------------------------------------- setup
 
@@ -325,6 +325,16 @@ class Outrage(Game[OutrageState]):
         return Prompt.single(state.challengers[0], Decision(("challenge", "decline"),
                                                             f"challenge {state.seat_name(state.accused)}"))
 
+    @step("swap", rule=R_WALL)
+    def ask_swap(self, state: OutrageState) -> Prompt:
+        return Prompt.each(self.swap_waiting(state), Decision(("give",), "say which Tower card was taken from your hand"))
+
+    def swap_waiting(self, state: OutrageState) -> list[str]:
+        """The players of a swap who have not yet said which card left their hand
+        (``state.swap``: the two seats, then the card each has received, or "")."""
+        a, b_, got_a, got_b = state.swap
+        return [s for s, given in ((a, bool(got_b)), (b_, bool(got_a))) if not given]
+
     @step("ferry", rule=R_END)
     def ask_ferry(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, Decision(("choose",), "go back into the Tower, or retire"))
@@ -392,6 +402,12 @@ class Outrage(Game[OutrageState]):
         options = self.choice_options(state)
         if action.option not in options:
             yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
+
+    def _v_give(self, state: OutrageState, action: Give) -> Iterator[Violation]:
+        # Judged by the seat's own hand only: the taker's word would be judged by a hand
+        # the taker may not see (RULINGS R-10).
+        if action.card and (action.card not in state.hands[action.seat] or action.card == self._received(state, action.seat)):
+            yield Violation("not-in-hand", R_WALL, f"{state.seat_name(action.seat)} can only say which of their own Tower cards was taken, not one they have just been given.")
 
     def _v_attack(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
         seat = action.seat
@@ -1107,22 +1123,39 @@ class Outrage(Game[OutrageState]):
                 return
         elif what == "swap":
             if option != "none":
-                state.swap = [seat, option]
-                state.note(f"{who} swaps a Tower card with {state.seat_name(option)}. [{R_WALL}]")
-                self._do_swap(state)
+                state.swap = [seat, option, "", ""]
+                state.note(f"{who} swaps a Tower card with {state.seat_name(option)}: each takes one face down from the other's hand. [{R_WALL}]")
+                state.actor, state.phase = seat, "swap"
+                return
         self.proceed(state)
 
-    def _do_swap(self, state: OutrageState) -> None:
-        """Each player of a swap gives the other one card from the top of their hand order
-        chosen by the app's seeded generator (RULINGS R-10): a blind pick, as at the table."""
-        a, b_ = state.swap
-        ca = state.hands[a].cards[state.rng.fork().below(len(state.hands[a].cards))]
-        cb = state.hands[b_].cards[state.rng.fork().fork().below(len(state.hands[b_].cards))]
-        state.hands[a].remove(ca)
-        state.hands[b_].remove(cb)
-        state.hands[a].add(cb)
-        state.hands[b_].add(ca)
-        state.swap = []
+    def _received(self, state: OutrageState, seat: str) -> str:
+        """The card ``seat`` has been given in the swap under way ("" if none yet)."""
+        a, _b, got_a, got_b = state.swap
+        return got_a if seat == a else got_b
+
+    def _give(self, state: OutrageState, action: Give) -> None:
+        """One side of a swap (RULINGS R-10): the card the other player took from ``seat``'s
+        hand (``seat``'s word, or the app's blind pick) goes into the taker's hand; once
+        both sides are entered the turn goes on."""
+        seat = action.seat
+        a, b_ = state.swap[:2]
+        taker = b_ if seat == a else a
+        card = action.card
+        if not card:
+            hand = [c for c in state.hands[seat].cards if c != self._received(state, seat)]
+            card = hand[state.rng.fork().below(len(hand))]
+        state.hands[seat].remove(card)
+        state.hands[taker].add(card)
+        state.swap[2 if taker == a else 3] = card
+        how = "" if action.card else " (the app's blind pick)"
+        state.note(f"{state.seat_name(taker)} has taken a Tower card from {state.seat_name(seat)}'s hand{how}. [{R_WALL}]")
+        name = TOWER[card].name
+        state.note(f"{state.seat_name(taker)} took your {name}{how}.", seat, to=(seat,))
+        state.note(f"You took {state.seat_name(seat)}'s {name}{how}.", taker, to=(taker,))
+        if not self.swap_waiting(state):
+            state.swap = []
+            self.proceed(state)
 
     # ------------------------------------------------------------- cards
 
@@ -1553,6 +1586,10 @@ class Outrage(Game[OutrageState]):
             rest = [c for k, c in by_kind.items() if k != "key"]
             if len(rest) > 1:
                 yield Burgle(seat, tuple(rest))
+        if "give" in accepted:
+            for s in prompt.seats():
+                yield Give(s)
+                yield from (Give(s, c) for c in dict.fromkeys(state.hands[s].cards))
         if "surrender" in accepted:
             weapons = self.cards_of(state, seat, *[k for k, n in KIND_NAME.items() if TOWER[f"{k}-1"].group == "weapon"])
             yield Surrender(seat, tuple(weapons))
@@ -1626,6 +1663,8 @@ class Outrage(Game[OutrageState]):
                 view["reachable_with_disguise"] = sorted(s for s, (_, needs) in opts.items() if needs)
         if state.phase == "challenge":
             view["accused"] = state.accused
+        if state.phase == "swap":
+            view["swap"] = {"seats": state.swap[:2], "waiting": self.swap_waiting(state)}
         return view
 
     def public_action(self, state: OutrageState, action: Action, viewer: str = PUBLIC, ply: int | None = None) -> dict[str, Any]:
@@ -1742,13 +1781,13 @@ _EFFECTS = {
     Draw: Outrage._draw, Roll: Outrage._roll, MoveTo: Outrage._move, Split: Outrage._split, Choose: Outrage._choose,
     Play: Outrage._play, Decline: Outrage._decline_action, Change: Outrage._change, Burgle: Outrage._burgle,
     Abandon: Outrage._abandon, Attack: Outrage._attack, Arm: Outrage._arm, Surrender: Outrage._surrender,
-    Challenge: Outrage._challenge_action, Escape: Outrage._escape_action,
+    Challenge: Outrage._challenge_action, Escape: Outrage._escape_action, Give: Outrage._give,
 }
 
 _CHECKS = {
     MoveTo: Outrage._v_move, Split: Outrage._v_split, Choose: Outrage._v_choose, Play: Outrage._play_violations,
     Change: Outrage._change_violations, Burgle: Outrage._burgle_violations, Attack: Outrage._v_attack,
-    Arm: Outrage._arm_violations, Surrender: Outrage._v_surrender,
+    Arm: Outrage._arm_violations, Surrender: Outrage._v_surrender, Give: Outrage._v_give,
 }
 
 

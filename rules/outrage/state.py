@@ -97,7 +97,9 @@ class OutrageState(State):
     laid: dict[str, list[str]] = field(default_factory=dict)  # attack: cards laid face down
     accused: str = ""
     challengers: list[str] = field(default_factory=list)
-    swap: list[str] = field(default_factory=list)  # [giver, receiver]
+    # A swap under way: [the lander, the other, the card the lander has received, the card
+    # the other has received] ("" until given; RULINGS R-10).
+    swap: list[str] = field(default_factory=list)
     fresh: bool = False  # at the very start of a turn: the moment a position describes
 
     def __post_init__(self) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from rules.core import Roll
-from rules.outrage import GAME, Change, Choose, Decline, MoveTo, Play
-from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER_CARDS
+from rules import PUBLIC
+from rules.outrage import GAME, Change, Choose, Decline, Give, MoveTo, Play
+from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS
 from rules.outrage.state import Held
 
 from .helpers import draw, empty_hand, give, log_text, push, put, rejected, started
@@ -189,15 +190,49 @@ def test_change_a_card_square():
     assert len(s.hands["p1"]) == 3 and card not in s.hands["p1"]
 
 
-def test_swap_a_card_square():
-    s = started()
+def _swap_started(seed: int = 1):
+    s = started(seed=seed)
     put(s, "p1", "w72")
-    mine, theirs = set(s.hands["p1"].cards), set(s.hands["p2"].cards)
     push(s, Roll("p1", (1, 2)))
     push(s, MoveTo("p1", "w75"))
     push(s, Choose("p1", "p2"))
+    return s
+
+
+def test_swap_a_card_square_each_gives_the_card_the_other_took():
+    """RULINGS R-10: each takes a card face down from the other's hand; each says, behind
+    their own gate, which card left their own hand (the taker's word would be judged by
+    a hand the taker may not see)."""
+    s = _swap_started()
+    mine, theirs = list(s.hands["p1"].cards), list(s.hands["p2"].cards)
+    assert s.phase == "swap" and GAME.prompt(s).actors == {"p1", "p2"}
+    assert GAME.view(s, PUBLIC)["swap"] == {"seats": ["p1", "p2"], "waiting": ["p1", "p2"]}
+    taken_from_bob = theirs[-1]
+    push(s, Give("p2", taken_from_bob))
+    assert taken_from_bob in s.hands["p1"] and GAME.prompt(s).actors == {"p1"}
+    # The card just received cannot be the one Bob took back: it was not in Ann's hand.
+    assert rejected(s, Give("p1", taken_from_bob)) == ("not-in-hand",)
+    assert rejected(s, Give("p1", theirs[0])) == ("not-in-hand",)  # still Bob's
+    push(s, Give("p1", mine[0]))
+    assert sorted(s.hands["p1"].cards) == sorted(mine[1:] + [taken_from_bob])
+    assert sorted(s.hands["p2"].cards) == sorted(theirs[:-1] + [mine[0]])
+    assert s.swap == [] and s.phase != "swap"
+    # Which cards moved is for the two players only.
+    public = [GAME.public_action(s, Give("p1", mine[0]), PUBLIC), GAME.public_action(s, Give("p2", taken_from_bob), "p1")]
+    assert all("card" not in a for a in public)
+    seen = {v: " ".join(x["text"] for x in GAME.view(s, v)["log"]) for v in (PUBLIC, "p1", "p2")}
+    assert f"took your {TOWER[mine[0]].name}" in seen["p1"] and f"You took Ann's {TOWER[mine[0]].name}" in seen["p2"]
+    assert "has taken a Tower card from Ann's hand" in seen[PUBLIC] and "took your" not in seen[PUBLIC]
+
+
+def test_swap_a_card_the_apps_blind_pick_is_the_fallback():
+    s = _swap_started()
+    mine, theirs = set(s.hands["p1"].cards), set(s.hands["p2"].cards)
+    push(s, Give("p1"))
+    push(s, Give("p2"))
     got, gave = set(s.hands["p1"].cards) - mine, mine - set(s.hands["p1"].cards)
     assert len(got) == len(gave) == 1 and got <= theirs and gave <= set(s.hands["p2"].cards)
+    assert "the app's blind pick" in " ".join(x["text"] for x in GAME.view(s, PUBLIC)["log"])
 
 
 def test_go_back_the_number_thrown():
@@ -225,3 +260,19 @@ def test_unaccredited_release_from_the_bloody_tower_stops_at_queens_house():
     push(s, Roll("p1", (3, 3)))
     reach = GAME.moves(s, "p1", 6)
     assert "w77" in reach and all(r[-1] == "w77" or "w77" not in r for r, _ in reach.values())
+
+
+def test_a_swap_is_judged_only_by_what_each_seat_may_see():
+    """The harness's differential secret check at every step of a swap: each side's
+    word is judged by its own hand, never by the other's."""
+    from rules.core import Rng
+    from rules.core.harness import HarnessReport, _check_differential
+
+    s = _swap_started(seed=4)
+    report = HarnessReport()
+    while s.phase == "swap":
+        legal = list(GAME.legal_actions(s))
+        for i in range(8):
+            _check_differential(GAME, s, Rng(i), legal, "swap", report)
+        push(s, next(a for a in legal if isinstance(a, Give) and a.card))
+    assert report.variants >= 16

@@ -137,7 +137,8 @@ def outrage_heist(d: Any) -> Iterator[float]:
     problems = [f"start: {p}" for p in _layout_problems(d)]
     d.check("turn 3 of 3" in " ".join(scr.strips_text), f"Ann's prison turn on her strip: {scr.strips_text[0]!r}")
     d.check("needs 5+, attempt 2" in " ".join(scr.strips_text), "Dan's burglary target on his strip")
-    d.check("RECONSTRUCTED" in scr.mode_text and "checked" in scr.mode_text, f"the movement mode shows: {scr.mode_text!r}")
+    d.check("RECONSTRUCTED" in scr.mode_text and "checked" in scr.mode_text and scr.mode_text in scr.ids.turn.text,
+            f"the movement mode shows: {scr.mode_text!r}")
     d.shot("outrage-start")
     # A tap on a square tells its rule.
     board = scr.ids.board
@@ -163,9 +164,19 @@ def outrage_heist(d: Any) -> Iterator[float]:
     yield from _tap(d, "→ Inner Ward row 15 column 2", scr.ids.actions)
     yield from _confirm(d)
     yield from _settle(d)
-    yield from _tap(d, "⚄ App's Raven card", scr.ids.actions)
+    # The table drew it from its own pack: entered in the open, from a searchable list.
+    yield from _tap(d, "Enter the Raven card drawn", scr.ids.actions)
+    yield 0.2
+    d.check(scr.searching and not scr.ids.gate.active, "the Raven list opens on the shared screen, no gate")
+    d.check("Raven card" in scr.ids.search_box.hint_text, f"the search says what it finds: {scr.ids.search_box.hint_text!r}")
+    scr.ids.search_box.text = "photograph"
+    yield 0.3
+    problems += [f"raven list: {p}" for p in _layout_problems(d)]
+    d.shot("outrage-raven-entry")
+    yield from _tap(d, "HAVE YOUR PHOTOGRAPH TAKEN", scr.ids.actions)
     yield from _settle(d)
-    d.check(scr.raven_open and scr.ids.raven_text.text, f"the Raven card shows large: {scr.raven_text!r}")
+    d.check(not scr.searching, "the list closes once the card is entered")
+    d.check(scr.raven_open and "PHOTOGRAPH" in scr.ids.raven_text.text, f"the Raven card shows large: {scr.raven_text!r}")
     d.shot("outrage-raven")
     yield from _tap(d, "✔ Read aloud")
     d.check(not scr.raven_open, "read aloud: the card is put away")
@@ -210,6 +221,35 @@ def outrage_heist(d: Any) -> Iterator[float]:
     ids = {s["id"] for s in SEATS} | set(b.squares) | set(b.jewels)
     bad = internal_names(d, scr, ids)
     d.check(not bad, "internal names on the Outrage screen:\n" + "\n".join(bad))
+
+    # "Swap a card" at the table (RULINGS R-10): Ann names Bob; Bob says behind his gate
+    # which of his cards Ann took; Ann's side by the app's blind pick.
+    options, position = heist()
+    position["pieces"]["p1"].update(square="w72", held=None)
+    d.app.new_game("outrage", SEATS, options, seed=3, position=position)
+    scr = _screen(d)
+    yield from _settle(d)
+    yield from _throw(d, 1, 2)
+    yield from _tap(d, "→ Swap a Tower card", scr.ids.actions)
+    yield from _confirm(d)
+    yield from _settle(d)
+    yield from _tap(d, "Bob", scr.ids.actions)
+    yield from _confirm(d)
+    yield from _settle(d)
+    d.check(d.app.table.view()["phase"] == "swap", f"the swap is under way: {d.app.table.prompt}")
+    problems += [f"swap: {p}" for p in _layout_problems(d)]
+    d.shot("outrage-swap")
+    yield from _tap(d, "▤ Bob: which of your cards did Ann take?", scr.ids.actions)
+    yield from _hold_gate(d)
+    d.shot("outrage-swap-gate")
+    yield from _tap(d, "Ann took my ", scr.ids.gate)
+    yield from _settle(d)
+    d.check(not scr.ids.gate.active, "the gate closed after Bob's word")
+    yield from _tap(d, "⚄ The app picks the card Bob takes from Ann", scr.ids.actions)
+    yield from _settle(d)
+    d.check(d.app.table.view()["phase"] != "swap", f"the swap is done: {d.app.table.prompt}")
+    bad = internal_names(d, scr, ids)
+    d.check(not bad, "internal names on the Outrage screen after the swap:\n" + "\n".join(bad))
     d.note(json.dumps(problems))
     d.note("outrage: escape, attack, burglary")
 
@@ -224,6 +264,8 @@ def outrage_layout(d: Any) -> Iterator[float]:
     yield 0.4
     problems = [f"start: {p}" for p in _layout_problems(d)]
     scale = int(d.app.theme.scale * 100)
+    d.check("Your own board" in scr.ids.turn.text and "unchecked" in scr.ids.turn.text,
+            f"the top bar says the table's own board is in use: {scr.ids.turn.text!r}")
     d.shot(f"outrage-layout-{scale}")
     yield from _throw(d, 3, 3)  # out of the Bloody Tower, six to move: unchecked
     yield from _tap(d, "Find the square", scr.ids.actions)
@@ -264,15 +306,22 @@ def outrage_layout(d: Any) -> Iterator[float]:
     v = d.app.table.view()
     d.check(v["phase"] == "move" and v["dice"]["steps"] in (6, 1), f"the split is being moved: {d.app.table.prompt}")
 
-    # The end: Ann pays the ferryman with the Orb; the shared end screen names the
-    # scores and explains the tie-breaks.
+    # The end, in teams (Red: Ann, Cat, Eve; Blue: Bob, Dan, Fay): Ann pays the ferryman
+    # with the Orb; the shared end screen names the winning team, the scores and the
+    # tie-breaks.
     options, position = heist()
+    options["teams"] = True
     position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
     position["jewels"]["orb"] = "p1"
     position["mint"] = 4
-    d.app.new_game("outrage", SEATS, options, seed=3, position=position)
+    team_seats = [dict(s, faction=("red", "blue")[i % 2]) for i, s in enumerate(SEATS)]
+    d.app.new_game("outrage", team_seats, options, seed=3, position=position)
     scr = _screen(d)
     yield from _settle(d)
+    yield 0.3
+    d.check("team ♜ Red, with Cat and Eve" in scr.strips_text[0], f"Ann's strip names her team: {scr.strips_text[0]!r}")
+    problems += [f"teams: {p}" for p in _layout_problems(d)]
+    d.shot(f"outrage-teams-{scale}")
     yield from _tap(d, "Pay the ferryman", scr.ids.actions)
     yield from _confirm(d)
     for _ in range(60):
@@ -282,7 +331,9 @@ def outrage_layout(d: Any) -> Iterator[float]:
     yield 0.5
     end = d.app.sm.get_screen("end")
     d.check(d.app.sm.current == "end", f"the end screen shows: {d.app.sm.current}")
-    d.check("Ann: 2 (Orb 2)" in end.scores and "Tie-breaks" in end.scores, f"scores and tie-breaks: {end.scores!r}")
+    d.check("Team ♜ Red (Ann, Cat and Eve): 2" in end.scores and "Team ♜ Red wins together" in end.scores
+            and "Tie-breaks" in end.scores, f"the teams' scores and tie-breaks: {end.scores!r}")
+    d.check("Ann, Cat and Eve win" in end.headline, f"the winning team: {end.headline!r}")
     from tests.ui.layout_check import check_layout
 
     problems += [f"end: {p}" for p in check_layout(end)]

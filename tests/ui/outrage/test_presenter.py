@@ -101,8 +101,28 @@ def test_unchecked_movement_finds_the_square_by_name_or_kind(table):
     assert p.search_results("tower")[:1] and all(p.board.squares[s].tower or "ower" in p.board.squares[s].name
                                                   or p.board.squares[s].region == "white"
                                                   for s in p.search_results("tower"))
+    # By kind as well as by name, every word counting: a jewel by its name, a post by its
+    # name, the Mint, "Raven" for a plain Inner Ward square, a row and column.
+    found = {q: [p.square_name(s) for s in p.search_results(q)] for q in
+             ("sword", "post scaffold", "mint", "raven row 5 column 7", "CIRCLED", "prison", "ferry", "queen")}
+    assert found["sword"] == ["White Tower 9 (facing a jewel case)"]
+    assert found["post scaffold"] == ["Yeoman Warder's post (Scaffold)"]  # two squares of one name: one button
+    assert found["mint"] == ["Devereux Tower (the Mint)"] and found["ferry"] == ["Cradle Tower (the ferry)"]
+    assert found["raven row 5 column 7"][0] == "Inner Ward row 5 column 7"
+    assert all(n.endswith("(circled)") for n in found["CIRCLED"]) and len(found["CIRCLED"]) > 5
+    assert {"Bloody Tower", "Bowyer Tower", "Beauchamp Tower"} <= set(found["prison"])
+    assert found["queen"][0] == "Queen's House"  # the name that starts with the words first
+    p.search = "sword"
+    assert [b.label for b in p.buttons()][0] == "→ White Tower 9 (facing the case of the Sword of State)"
+    p.search = "tower"
+    head = p.buttons()[0]
+    assert head.intent == "noop" and head.label.startswith("12 of ") and "squares shown" in head.label
+    p.search, p.picked = "Miss a turn", "w28"  # a tap on the second of two namesakes
+    assert p.buttons()[0].action.square == "w28"
+    p.search, p.picked = "bell", ""
     t.submit(p.buttons()[0].action)
     assert t.view(PUBLIC)["pieces"]["p1"]["square_name"] == "Bell Tower"
+    assert "guide only" in p.legend()  # the drawn board is the app's, the table's decides
 
 
 def test_the_attack_is_chosen_behind_the_gate_and_revealed_as_a_moment(table):
@@ -181,7 +201,7 @@ def test_a_raven_card_drawn_is_there_to_read_aloud_in_player_words(table):
     t.submit(Roll("p1", (3, 3)))
     t.submit(MoveTo("p1", "i14-01"))  # an unmarked Inner Ward square: a Raven card
     assert "take a Raven card" in p.prompt_line() and p.raven_text() == ""
-    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
+    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "raven-entry"]  # in the open: Raven cards are read out
     draw = next(a for a in p.legal())
     t.submit(draw)
     text = p.raven_text()
@@ -248,7 +268,7 @@ def test_the_wizard_offers_outrage_for_six_seats_with_unchecked_moves(tmp_path):
     m.set_option("movement", "unchecked")
     assert m.check() == []
     t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=m.named_seats(), options=m.options, seed=1)
-    assert OutragePresenter(t).mode_line() == "Your own board · moves unchecked"
+    assert OutragePresenter(t).mode_line().startswith("⚲ Your own board · moves unchecked")
     assert "taps, or searches, the square landed on" in " ".join(setup_words(False, "unchecked"))
 
 
@@ -332,3 +352,118 @@ def test_a_tower_card_drawn_is_offered_from_what_the_seat_cannot_rule_out(tmp_pa
     # Its phone shows those cards with what they do; nobody else's shows them.
     assert p.card_texts("p1") == [(c, p.card_line(c), p.card_rule(c)) for c in swords] and p.card_rule(swords[0])
     assert p.card_texts("p2") == []
+
+
+def test_a_raven_card_from_the_tables_pack_is_entered_in_the_open_from_a_searchable_list(table):
+    """Raven cards are read out, never secret: the card the table drew is picked on the
+    shared screen from every Raven card, narrowed by words from it; a Tower card drawn is
+    still entered behind the gate."""
+    from rules.core import Draw
+
+    t = table()
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (3, 3)))  # a double: out of the Bloody Tower, six to move
+    raven_square = next(a for a in p.legal() if isinstance(a, MoveTo) and p.board.squares[a.square].draws_raven)
+    t.submit(raven_square)
+    assert t.view(PUBLIC)["phase"] == "draw-raven"
+    entry = next(b for b in p.buttons() if b.intent == "raven-entry")
+    assert not entry.seat and "table's pack" in entry.label  # no gate: anyone may tap it
+    assert not any(b.intent == "physical-draw" for b in p.buttons())
+    p.raven_entry = ""
+    listed = [b for b in p.buttons() if b.action is not None]
+    assert len(listed) == len(p.raven_cards("p1")) == 43  # every card's words once
+    p.raven_entry = "warder CHAPEL"
+    found = [b for b in p.buttons() if b.action is not None]
+    assert [b.label for b in found] == ["YEOMAN WARDER CALLED OUT to the Chapel post."]
+    p.raven_entry = "no such words"
+    assert [b.label for b in p.buttons()][0] == "No Raven card has those words"
+    assert not any(b.action for b in p.buttons())
+    t.submit(found[0].action)
+    assert isinstance(found[0].action, Draw) and found[0].action.source == "card"
+    assert "CALLED OUT to the Chapel post" in p.raven_text()
+    p.raven_entry = None  # as the screen does after an accepted action
+
+
+def test_a_tower_card_drawn_is_still_entered_behind_the_gate(table):
+    t = table(p1={"square": "w07", "held": None, "accredited": False})
+    p = OutragePresenter(t)
+    tower = next(s for s, sq in p.board.squares.items() if sq.region == "wall" and sq.tower and s > "w08")
+    steps = int(tower[1:]) - 7
+    assert 2 <= steps <= 12, tower
+    t.submit(Roll("p1", (1, steps - 1) if steps <= 7 else (steps - 6, 6)))
+    t.submit(p.move_to(tower))
+    assert t.view(PUBLIC)["phase"] == "draw-tower"
+    assert [b.intent for b in p.buttons()][:2] == ["app-draw", "physical-draw"]
+    assert next(b for b in p.buttons() if b.intent == "physical-draw").seat == "p1"
+
+
+def test_teams_show_on_every_strip_in_words_and_the_end_names_the_winning_team(tmp_path):
+    """Teams (RULINGS S-02): each strip names its team by glyph and colour name, with the
+    team-mates; the end screen's notes give each team's players and score, then the
+    winning team, above the book's tie-breaks."""
+    from companion import Journal, Table
+    from companion.ui.presenters.end import EndModel
+
+    seats = [dict(s, faction=("red", "blue")[i % 2]) for i, s in enumerate(SEATS)]
+    options, position = heist()
+    options["teams"] = True
+    position["pieces"]["p1"].update(square="cradle", held=None, coin=True)
+    position["jewels"]["orb"] = "p1"
+    position["mint"] = 4
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=seats, options=options,
+                     seed=1, position=position)
+    p = OutragePresenter(t)
+    ann, bob = p.strips()[:2]
+    assert ann.status.startswith("team ♜ Red, with Cat and Eve · ")
+    assert bob.status.startswith("team ♛ Blue, with Dan and Fay · ")
+    escape = next(b.action for b in p.buttons() if b.label.startswith("➜ Pay the ferryman"))
+    t.submit(escape)
+    assert t.outcome is not None and t.outcome.winner == "red"
+    notes = p.end_notes()
+    assert notes[:3] == ["Team ♜ Red (Ann, Cat and Eve): 2 — escaped with Orb",
+                         "Team ♛ Blue (Bob, Dan and Fay): 0 — no jewel escaped",
+                         "Team ♜ Red wins together."]
+    assert any(n.startswith("Tie-breaks") for n in notes)
+    end = EndModel("outrage", t.outcome, {s["id"]: s["name"] for s in seats}, words=p.end_words(),
+                   factions={s["id"]: s["faction"] for s in seats})
+    assert end.headline == "♜ Ann, Cat and Eve win"
+    # Without teams there are no team words anywhere.
+    solo = OutragePresenter(Table.create(Journal.open(tmp_path / "k.sqlite3"), game_id="outrage", seats=SEATS,
+                                         options=heist()[0], seed=1, position=heist()[1]))
+    assert not any("team" in s.status for s in solo.strips()) and solo.team_notes() == []
+
+
+def test_a_swap_is_done_at_the_table_each_giver_saying_behind_the_gate_which_card_was_taken(table):
+    """RULINGS R-10: Ann lands on "Swap a Tower card" and names Bob; each takes a card face
+    down from the other's hand; each says, behind their own gate, which of their own
+    cards was taken (or the app picks blind); the shared screen never names them."""
+    from rules.outrage.actions import Give
+
+    t = table(p1={"square": "w72", "held": None, "cards": 2}, p2={"cards": 2})
+    p = OutragePresenter(t)
+    ann, bob = (list(t.private_view(s)["hands"][s]["cards"]) for s in ("p1", "p2"))
+    t.submit(Roll("p1", (1, 2)))
+    t.submit(p.move_to("w75"))
+    t.submit(next(b.action for b in p.buttons() if b.action is not None and getattr(b.action, "option", "") == "p2"))
+    assert t.view(PUBLIC)["phase"] == "swap"
+    assert "Ann and Bob each take a Tower card face down" in p.prompt_line()
+    labels = [b.label for b in p.buttons()]
+    assert labels == ["▤ Ann: which of your cards did Bob take?", "⚄ The app picks the card Bob takes from Ann (blind)",
+                      "▤ Bob: which of your cards did Ann take?", "⚄ The app picks the card Ann takes from Bob (blind)"]
+    assert not any(p.card_name(c) in " ".join(labels + [p.prompt_line()]) for c in ann + bob)
+    # Bob's page offers Bob's own cards only, in words.
+    choices = [c for sec in p.hand_page("p2") for c in sec.choices]
+    assert {c.action for c in choices} <= {Give("p2", c) for c in bob} and choices
+    assert all(c.label.startswith("Ann took my ") for c in choices)
+    t.submit(choices[0].action)
+    given = choices[0].action.card
+    assert given in t.private_view("p1")["hands"]["p1"]["cards"]
+    assert any(f"You took Bob's {p.card_name(given)}" in line.text for sec in p.hand_page("p1") for line in sec.lines)
+    # Ann's side by the app's blind pick; then the turn goes on.
+    app_pick = next(b.action for b in p.buttons() if b.label.startswith("⚄ The app picks"))
+    assert app_pick == Give("p1")
+    t.submit(app_pick)
+    assert t.view(PUBLIC)["phase"] != "swap"
+    assert len(t.private_view("p2")["hands"]["p2"]["cards"]) == 2
+    public_log = " ".join(x["text"] for x in t.view(PUBLIC)["log"])
+    assert "has taken a Tower card from Bob's hand" in public_log and p.card_name(given) not in public_log

@@ -19,7 +19,7 @@ from typing import Any
 from rules import PUBLIC, Draw, Roll, facts
 from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.outrage.actions import (
-    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, MoveTo, Play, Split, Surrender,
+    Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
 )
 from rules.outrage.board import Board, default_board
 from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS
@@ -65,10 +65,12 @@ class SeatStrip:
     held: str  # "Bloody Tower, turn 2 of 3" or ""
     burglary: str  # "Sword of State: needs 7+, attempt 2" or ""
     notes: tuple[str, ...]  # misses a turn, sanctuary, tea, retired
+    team: str = ""  # "team ♜ Red, with Cat" when teams are played, else ""
 
     @property
     def status(self) -> str:
-        bits = ["✔ accredited" if self.accredited else "not accredited",
+        bits = [self.team] if self.team else []
+        bits += ["✔ accredited" if self.accredited else "not accredited",
                 "◉ coin" if self.coin else "no coin", f"{self.cards} Tower card{'s' if self.cards != 1 else ''}"]
         if self.carrying:
             bits.append("carries " + ", ".join(self.carrying))
@@ -122,6 +124,10 @@ class OutragePresenter:
     layout: GridLayout = field(init=False)
     split_with: str = ""  # the split-seven dialog: "" (closed), "?" (step 1: with whom), a seat (step 2)
     search: str | None = None  # unchecked movement: the square search, None while closed
+    picked: str = ""  # the square a tap on the board put into the search: first among its namesakes
+    # The Raven card drawn from the table's own pack, entered on the shared screen (Raven
+    # cards are read out, never secret): the list's filter, None while closed.
+    raven_entry: str | None = None
 
     def __post_init__(self) -> None:
         self.board = default_board()
@@ -151,6 +157,26 @@ class OutragePresenter:
         """'Ann (♜ Red)': a seat with its piece's glyph and colour name."""
         f = FACTIONS.get(self.faction_of(seat))
         return f"{self.name(seat)} ({f.glyph} {f.name})" if f else self.name(seat)
+
+    def teams(self) -> bool:
+        """Whether seats of one colour play as a team (the ``teams`` option, RULINGS S-02)."""
+        return bool((getattr(self.table, "options", None) or {}).get("teams"))
+
+    def team_name(self, faction: str) -> str:
+        """"team ♜ Red": the colour's glyph and name, never the colour alone."""
+        f = FACTIONS.get(faction)
+        return f"team {f.glyph} {f.name}" if f else f"team {faction}"
+
+    def team_members(self, faction: str) -> list[str]:
+        return [s["id"] for s in self.seats() if s["faction"] == faction]
+
+    def team_of(self, seat: str) -> str:
+        """A strip's team words: "team ♜ Red, with Cat and Eve"; "" without teams."""
+        if not self.teams():
+            return ""
+        mates = [self.name(s) for s in self.team_members(self.faction_of(seat)) if s != seat]
+        with_ = f", with {_and(mates)}" if mates else ""
+        return self.team_name(self.faction_of(seat)) + with_
 
     def glyph(self, seat: str) -> str:
         f = FACTIONS.get(self.faction_of(seat))
@@ -202,8 +228,8 @@ class OutragePresenter:
         """Which movement mode is in use, and that the board is a reconstruction."""
         v = v or self.view()
         if v["board"].get("movement") == "unchecked":
-            return "Your own board · moves unchecked"
-        return "Board RECONSTRUCTED · moves checked"
+            return "⚲ Your own board · moves unchecked: tap or search the square landed on"
+        return "▦ The app's board, RECONSTRUCTED · moves checked on it"
 
     def dice_line(self, v: dict[str, Any] | None = None) -> str:
         """The last throw and the doubles counted this turn ("⚅ 3 + 3 = 6 · double 1 of 3")."""
@@ -246,7 +272,7 @@ class OutragePresenter:
                                  bool(p["accredited"]), bool(p["coin"]),
                                  tuple(self.jewel_name(j) for j in p.get("carrying", ())),
                                  tuple(self.jewel_name(j) for j in p.get("escaped", ())),
-                                 int(p.get("cards", 0)), held, burg, tuple(notes)))
+                                 int(p.get("cards", 0)), held, burg, tuple(notes), self.team_of(sid)))
         return out
 
     def jewel_lines(self, v: dict[str, Any] | None = None) -> list[str]:
@@ -303,6 +329,11 @@ class OutragePresenter:
             done = (v.get("attack") or {}).get("committed", [])
             wait = [self.name(s) for s in sorted(p.actors) if s not in done]
             return f"Attack: {', '.join(wait)} — lay weapons face down (behind the gate)"
+        if v["phase"] == "swap":
+            a, b = (self.name(x) for x in v["swap"]["seats"])
+            wait = _and([self.name(x) for x in v["swap"]["waiting"]])
+            return (f"Swap: {a} and {b} each take a Tower card face down from the other's hand; "
+                    f"{wait}: say behind the gate which of your cards was taken")
         if v["phase"] == "move":
             if v["board"].get("movement") == "unchecked":
                 return f"{who}: move {self.name(v['mover'])} {v['dice']['steps']} on the board, then tap or search the square landed on"
@@ -368,9 +399,13 @@ class OutragePresenter:
             bits.append(f"not a square {self.name(v.get('mover', ''))} can end on with this throw")
         return " · ".join(bits)
 
-    def legend(self) -> str:
+    def legend(self, v: dict[str, Any] | None = None) -> str:
         """What the board's marks mean (the board is a schematic of the reconstructed data)."""
-        return ("Board key: yellow Wall Walk · grey Inner Ward · pink Inmost Ward · dark pink White Tower · "
+        v = v or self.view()
+        own = ("Moves unchecked: the board drawn here is the app's reconstruction, a guide only; your own "
+               "board decides every move, and the square you name decides what happens. "
+               if v["board"].get("movement") == "unchecked" else "")
+        return own + ("Board key: yellow Wall Walk · grey Inner Ward · pink Inmost Ward · dark pink White Tower · "
                 "W a Yeoman Warder at his post · ♦ a jewel in its case · ○ a circled square · "
                 "framed: a tower or building · tap any square for its rule")
 
@@ -395,7 +430,8 @@ class OutragePresenter:
 
     def _private(self, a: Any) -> bool:
         """Actions that name a seat's hidden cards: offered behind the gate only."""
-        return isinstance(a, (Play, Burgle, Arm, Change, Surrender)) or (isinstance(a, MoveTo) and bool(a.disguise))
+        return (isinstance(a, (Play, Burgle, Arm, Change, Surrender)) or (isinstance(a, MoveTo) and bool(a.disguise))
+                or (isinstance(a, Give) and bool(a.card)))
 
     def buttons(self) -> list[ButtonSpec]:
         if self.is_over():
@@ -409,6 +445,8 @@ class OutragePresenter:
             return self.split_buttons(legal)
         if self.search is not None:
             return self.search_buttons(legal)
+        if self.raven_entry is not None:
+            return self.raven_entry_buttons(legal)
         out: list[ButtonSpec] = []
         actor = sorted(p.actors)[0] if p.actors else ""
         moves = [a for a in legal if isinstance(a, MoveTo) and not a.disguise]
@@ -439,12 +477,27 @@ class OutragePresenter:
         if isinstance(p.awaiting, DrawRequest):
             deck = "Raven" if p.awaiting.deck == "raven" else "Tower"
             out.insert(0, ButtonSpec(f"⚄ App's {deck} card", intent="app-draw", role="primary"))
-            out.insert(1, ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
+            # A Raven card is read out: the table enters it here, in the open; a Tower
+            # card is hidden: its drawer enters it behind the gate.
+            out.insert(1, ButtonSpec("⚲ Enter the Raven card drawn from the table's pack…", intent="raven-entry")
+                       if p.awaiting.deck == "raven" else
+                       ButtonSpec(f"Enter the {deck} card drawn…", intent="physical-draw", seat=actor))
             if v["phase"] == "deal":
                 left = 3 * len(v["order"]) - sum(int(x.get("cards", 0)) for x in v["pieces"].values())
                 if left > 1:
                     out.insert(0, ButtonSpec(f"⚄ Deal all {left} cards from the app's pack", intent="app-draw",
                                              count=left, role="primary", span="full"))
+        if v["phase"] == "swap":
+            # Each giver says which of their own cards was taken (behind their gate); the
+            # app's blind pick is the fallback (RULINGS R-10).
+            a, b = v["swap"]["seats"]
+            for seat in v["swap"]["waiting"]:
+                taker = self.name(b if seat == a else a)
+                out.append(ButtonSpec(f"▤ {self.name(seat)}: which of your cards did {taker} take?", intent="hand",
+                                      seat=seat, role="primary"))
+                out.append(ButtonSpec(f"⚄ The app picks the card {taker} takes from {self.name(seat)} (blind)",
+                                      action=Give(seat)))
+            return out
         for seat in sorted(p.actors):
             if isinstance(p.awaiting, CommitRequest):
                 if seat not in (v.get("attack") or {}).get("committed", []):
@@ -495,6 +548,31 @@ class OutragePresenter:
             out.append("Endgame chosen: play until every jewel is out of the Tower; the highest score wins.")
         out.append("Tie-breaks: the highest score; then the fewer jewels; then whoever holds St Edward's Crown; "
                    "else the win is shared.")
+        return self.team_notes() + out
+
+    def team_notes(self) -> list[str]:
+        """With teams, the teams' outcome first: each team's players and the jewels they
+        escaped with together, and which team won (RULINGS S-02); none without teams."""
+        if not self.teams():
+            return []
+        o = self.table.outcome
+        scores = getattr(o, "scores", {}) or {}
+        factions = list(dict.fromkeys(s["faction"] for s in self.seats()))
+        factions.sort(key=lambda f: -int(getattr(scores.get(f), "total", 0)))
+        out = []
+        for f in factions:
+            sc = scores.get(f)
+            total = int(getattr(sc, "total", 0))
+            jewels = ", ".join(self.jewel_name(j) for j in (getattr(sc, "breakdown", {}) or {}))
+            names = _and([self.name(s) for s in self.team_members(f)])
+            out.append(f"{self.team_name(f)[:1].upper()}{self.team_name(f)[1:]} ({names}): {total}"
+                       + (f" — escaped with {jewels}" if jewels else " — no jewel escaped"))
+        winner = getattr(o, "winner", None) if o is not None else None
+        if winner in FACTIONS and winner in factions:
+            out.append(f"{self.team_name(winner)[:1].upper()}{self.team_name(winner)[1:]} wins together.")
+        elif o is not None:
+            out.append("No team wins outright: " + ("the teams tie." if any(int(getattr(x, "total", 0)) for x in scores.values())
+                                                   else "no jewel escaped."))
         return out
 
     # ---------------------------------------------- the split seven, two steps
@@ -527,22 +605,82 @@ class OutragePresenter:
 
     # ----------------------------------- unchecked movement: find the square
 
+    def square_kinds(self, sid: str) -> list[str]:
+        """What a square is, in the words a table searches by: its region, and "tower",
+        "post" (with the post's name), "jewel" (with the jewel's name), "Raven" for an
+        unmarked Inner Ward square, "circled", "bench", "rope", "miss a turn", "Mint"…"""
+        sq = self.board.squares[sid]
+        do = dict(sq.do)
+        kinds = [REGION_WORDS.get(sq.region, sq.region)]
+        if sq.tower:
+            kinds.append("tower")
+        if sq.building:
+            kinds.append("building")
+        if sq.post:
+            kinds += ["post", "warder", self.board.post_names.get(sq.post, sq.post)]
+        if sq.faces:
+            kinds += ["jewel", "case", "burglary", self.jewel_name(sq.faces)]
+        if sq.draws_raven:
+            kinds += ["unmarked", "Raven card"]
+        elif sq.marked and sq.region == "inner" and not sq.building and not sq.bench_exit:
+            kinds.append("circled")
+        if sq.bench_exit:
+            kinds.append("bench")
+        if sq.rope_ladder:
+            kinds += ["rope", "ladder"]
+        if do.get("miss"):
+            kinds.append("miss a turn")
+        if do.get("go"):
+            kinds.append("go to " + self.square_name(do["go"]))
+        if do.get("coin"):
+            kinds += ["Mint", "coin"]
+        if do.get("prison") or sq.region == "prison" or sid == "rack":
+            kinds.append("prison")
+        if do.get("change_card"):
+            kinds.append("change a card")
+        if do.get("tower_card"):
+            kinds.append("Tower card")
+        if sid == self.board.places.get("cradle"):
+            kinds += ["ferry", "escape"]
+        return kinds
+
     def search_results(self, text: str, limit: int = 12) -> list[str]:
-        """Squares whose name, id or kind matches ``text`` ("tower", "post", "jewel",
-        "Mint"…), those a move can end on first."""
+        """Squares whose name or kinds (:meth:`square_kinds`) hold every word of ``text``
+        ("tower", "post", "sword", "raven", "row 5", "Mint"…, any case and order): those a
+        move can end on first, then those whose name holds the words as typed.
+
+        Only the first ``limit``; :meth:`search_count` says how many matched."""
+        return self._search(text)[:limit]
+
+    def search_count(self, text: str) -> int:
+        return len(self._search(text))
+
+    def _search(self, text: str) -> list[str]:
         t = text.strip().casefold()
-        if not t:
+        words = t.split()
+        if not words:
             return []
-        hits = list(self.board.search(t))
+        # A number is a whole number ("row 5" is not row 15); other words match anywhere.
+        pattern = re.compile("".join(rf"(?=.*\b{w}\b)" if w.isdigit() else rf"(?=.*{re.escape(w)})" for w in words), re.S)
+        hits = []
         for sid, sq in self.board.squares.items():
-            kinds = (["tower"] if sq.tower else []) + (["post", "warder"] if sq.post else []) + \
-                    (["jewel", "case"] if sq.faces else []) + (["building"] if sq.building else []) + \
-                    [REGION_WORDS.get(sq.region, "").casefold()]
-            if sid not in hits and any(k and (t in k) for k in kinds):
+            if pattern.match(" ".join([sid, sq.name] + self.square_kinds(sid)).casefold()):
                 hits.append(sid)
         legal = {a.square for a in self.legal() if isinstance(a, MoveTo)}
-        hits.sort(key=lambda s: (s not in legal, self.board.squares[s].name.casefold() != t))
-        return hits[:limit]
+        names = {s: self.board.squares[s].name.casefold() for s in hits}
+        hits.sort(key=lambda s: (s not in legal, s != self.picked, names[s] != t, not names[s].startswith(t),
+                                 t not in names[s]))
+        # Squares of one name do the same (the Wall Walk's "Go to Queen's House"s): one
+        # button for them, not several alike.
+        seen: set[str] = set()
+        return [s for s in hits if not (names[s] in seen or seen.add(names[s]))]
+
+    def search_label(self, sid: str) -> str:
+        """A found square's button: its name, and the jewel a case square faces."""
+        sq = self.board.squares[sid]
+        if sq.faces:
+            return f"→ {sq.name.replace('a jewel case', f'the case of the {self.jewel_name(sq.faces)}')}"
+        return f"→ {sq.name}"
 
     def search_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
         moves = {a.square: a for a in legal if isinstance(a, MoveTo) and not a.disguise}
@@ -550,27 +688,63 @@ class OutragePresenter:
             self.search = None
             return self.buttons()
         out = []
-        for sid in self.search_results(self.search or ""):
+        text = self.search or ""
+        for sid in self.search_results(text):
             a = moves.get(sid)
             if a is not None:
-                out.append(ButtonSpec(f"→ {self.square_name(sid)}", action=a, role="primary"))
+                out.append(ButtonSpec(self.search_label(sid), action=a, role="primary"))
+        n = self.search_count(text)
         if not out:
-            out.append(ButtonSpec("Type part of a square's name or kind above (tower, post, Mint…)" if not self.search
+            out.append(ButtonSpec("Type part of a square's name or kind above (tower, post, Mint, Raven…)" if not text
                                   else "No square matches", intent="noop", role="quiet", span="full"))
+        elif n > len(out):
+            out.insert(0, ButtonSpec(f"{len(out)} of {n} squares shown: add a word (row 5, circled…)",
+                                     intent="noop", role="quiet", span="full"))
         out.append(ButtonSpec("← Back", intent="search-back", role="quiet"))
+        return out
+
+    # ------------------------- a Raven card from the table's pack, in the open
+
+    def raven_cards(self, seat: str) -> list[tuple[str, str, Draw]]:
+        """Every Raven card's words once (copies alike), as (title, words, the Draw that
+        enters it): the table's physical pack has them all, face down and unseen."""
+        return [(_title(text), text, action) for text, action in self.physical_draws(seat)]
+
+    def raven_matches(self, text: str, seat: str) -> list[tuple[str, str, Draw]]:
+        """The Raven cards whose words hold every word of ``text`` (any order, any case)."""
+        words = text.casefold().split()
+        return [c for c in self.raven_cards(seat) if all(w in c[1].casefold() for w in words)]
+
+    def raven_entry_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
+        """The Raven card the table drew: a list of every card, narrowed by the search."""
+        draws = [a for a in legal if isinstance(a, Draw) and a.deck == "raven"]
+        if not draws:
+            self.raven_entry = None
+            return self.buttons()
+        seat = draws[0].seat
+        found = self.raven_matches(self.raven_entry or "", seat)
+        total = len(self.raven_cards(seat))
+        head = (f"{self.name(seat)}'s Raven card: tap the card drawn" if len(found) == total else
+                f"{len(found)} of {total} Raven cards match" if found else "No Raven card has those words")
+        out = [ButtonSpec(head, intent="noop", role="quiet", span="full")]
+        out += [ButtonSpec(title, action=action, role="primary", span="full") for title, _words, action in found]
+        out.append(ButtonSpec("← Back", intent="raven-back", role="quiet"))
         return out
 
     # -------------------------------------------------------- behind the gate
 
     def hand_purpose(self, seat: str) -> str:
+        if self.view()["phase"] == "swap":
+            return "say which of your Tower cards was taken"
         return "your Tower cards"
 
     def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
         pv = self.table.private_view(seat)  # behind the gate only
         cards = list((pv.get("hands") or {}).get(seat, {}).get("cards", []))
         out: list[GateSection] = []
-        if news:
-            out.append(GateSection(lines=(GateLine(self.humanise(news), tone="highlight"),)))
+        news_lines = ([news] if news else []) + self.private_news(seat, pv)
+        if news_lines:
+            out.append(GateSection(lines=tuple(GateLine(self.humanise(n), tone="highlight") for n in news_lines)))
         lines = tuple(line for c in cards for line in (GateLine(f"• {self.card_line(c)}"),
                                                        GateLine(self.card_rule(c), tone="muted", size="small")))
         lines = lines or (GateLine("No Tower cards in your hand."),)
@@ -581,6 +755,15 @@ class OutragePresenter:
         if choices:
             out.append(GateSection("What you can do now", choices=choices))
         return out
+
+    def private_news(self, seat: str, pv: dict[str, Any] | None = None) -> list[str]:
+        """What the engine told ``seat`` alone in the last two plies ("Bob took your
+        Mace.", "You took Ann's Rope."): a card swapped shows here, behind the gate."""
+        pv = pv or self.table.private_view(seat)
+        public = {(x.get("ply"), x.get("text")) for x in self.view().get("log", [])}
+        last = int(pv.get("ply", 0)) - 2
+        return [x["text"] for x in pv.get("log", [])
+                if int(x.get("ply", -1)) >= last and (x.get("ply"), x.get("text")) not in public]
 
     def card_line(self, card: str) -> str:
         c = TOWER.get(card)
@@ -616,6 +799,11 @@ class OutragePresenter:
             return f"Play {self.card_name(a.card)}" + (f" on {self.name(a.target)}" if a.target else "")
         if isinstance(a, MoveTo):
             return f"Play {self.card_name(a.disguise)} and move to {self.square_name(a.square)}"
+        if isinstance(a, Give):
+            v = self.view()
+            pair = (v.get("swap") or {}).get("seats", [])
+            taker = next((x for x in pair if x != a.seat), "")
+            return f"{self.name(taker)} took my {self.card_name(a.card)}"
         return self.humanise(type(a).__name__)
 
     def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
@@ -728,13 +916,39 @@ def setup_words(birthday: bool, movement: str) -> list[str]:
     return out
 
 
+def _and(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cat".
+
+    >>> _and(["Ann", "Bob", "Cat"])
+    'Ann, Bob and Cat'
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
+
+
+def _title(text: str) -> str:
+    """A Raven card's heading: its words up to the first full stop, colon or comma (then
+    "…"), at most sixty-odd letters.
+
+    >>> _title("PECKED BY A RAVEN. Your treatment in Hospital takes one turn.")
+    'PECKED BY A RAVEN.'
+    >>> _title("GO TO THE SHOP if you wish, or stay where you are and forfeit the turn.")
+    'GO TO THE SHOP if you wish…'
+    """
+    m = re.match(r"[^.:!,]{3,}?[.:!,](?=\s|$)", text)
+    head = m.group(0) if m else text
+    if head.endswith(","):
+        head = head[:-1] + "…"
+    return head if len(head) <= 64 else head[:61].rstrip() + "…"
+
+
 def _unique(actions: list[Any]) -> list[Any]:
     """Actions once each (two copies of one card kind make the same choice twice)."""
     seen: set[Any] = set()
     out = []
     for a in actions:
         key = (type(a), tuple(TOWER[c].kind if c in TOWER else c for c in getattr(a, "cards", ()) or getattr(a, "tools", ())),
-               getattr(a, "card", ""), getattr(a, "target", ""), getattr(a, "square", ""))
+               TOWER[a.card].kind if getattr(a, "card", "") in TOWER else getattr(a, "card", ""),
+               getattr(a, "target", ""), getattr(a, "square", ""))
         if key not in seen:
             seen.add(key)
             out.append(a)

@@ -21,6 +21,7 @@ from .presenter import OutragePresenter
 
 class OutrageScreen(GameScreen):
     mode_text = StringProperty("")
+    mode_markup = StringProperty("")
     dice_text = StringProperty("")
     strips_text = ListProperty([])
     chips_text = ListProperty([])
@@ -28,6 +29,7 @@ class OutrageScreen(GameScreen):
     raven_text = StringProperty("")
     raven_open = BooleanProperty(False)
     searching = BooleanProperty(False)
+    search_hint = StringProperty("")
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = OutragePresenter(table)
@@ -41,8 +43,11 @@ class OutrageScreen(GameScreen):
         self.turn_text = p.turn_line(v)
         self.prompt_text = p.prompt_line()
         self.mode_text = p.mode_line(v)
-        self.dice_text = p.dice_line(v)
+        # Which board and movement are in use, in colour and words, on every frame.
         theme = App.get_running_app().theme
+        colour = theme.highlight if v["board"].get("movement") == "unchecked" else theme.accent
+        self.mode_markup = f"[b][color={get_hex_from_color(colour)}]{escape_markup(self.mode_text)}[/color][/b]"
+        self.dice_text = p.dice_line(v)
         strips = []
         for s in p.strips(v):
             colour = get_hex_from_color(theme.faction_rgba(s.faction))
@@ -51,7 +56,7 @@ class OutrageScreen(GameScreen):
                           f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
         self.strips_text = strips
         self.chips_text = [("▶ " if s.acting else "") + s.chip for s in p.strips(v)]
-        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend()])
+        self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend(v)])
         self.ids.board.set_cells(p.cells(v), p.layout.cols, p.layout.rows)
         raven = p.raven_text(v)
         if raven and raven != self._raven_seen:
@@ -60,7 +65,7 @@ class OutrageScreen(GameScreen):
         self.raven_text = raven
         if not raven:
             self.raven_open = False
-        self.searching = p.search is not None
+        self._show_search()
         actor = p.actors()[0] if p.actors() else ""
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, p.who(actor) if actor else "")
 
@@ -74,6 +79,8 @@ class OutrageScreen(GameScreen):
         # A dialog step (split, search) belongs to the move it was for.
         self.presenter.split_with = ""
         self.presenter.search = None
+        self.presenter.raven_entry = None
+        self.presenter.picked = ""
         if "search_box" in self.ids:
             self.ids.search_box.text = ""
         super().after_accept(action)
@@ -90,16 +97,37 @@ class OutrageScreen(GameScreen):
             p.search = ""
         elif spec.intent == "search-back":
             p.search = None
+            p.picked = ""
+            self.ids.search_box.text = ""
+        elif spec.intent == "raven-entry":
+            p.raven_entry = ""
+        elif spec.intent == "raven-back":
+            p.raven_entry = None
             self.ids.search_box.text = ""
         elif spec.intent == "noop":
             return
-        self.searching = p.search is not None
+        self._show_search()
         self.show_actions()
 
+    def _show_search(self) -> None:
+        """The search box, for the square landed on (unchecked moves) or the Raven card
+        the table drew, with words saying which."""
+        p = self.presenter
+        self.searching = p.search is not None or p.raven_entry is not None
+        self.search_hint = ("Raven card drawn: a word from it (warder, tower, tea…)" if p.raven_entry is not None
+                            else "Square landed on: name or kind (tower, post, Mint…)")
+
     def on_search_text(self, text: str) -> None:
-        if self.presenter is not None and self.presenter.search is not None:
-            self.presenter.search = text
-            self.show_actions()
+        p = self.presenter
+        if p is None:
+            return
+        if p.search is not None:
+            p.search = text
+        elif p.raven_entry is not None:
+            p.raven_entry = text
+        else:
+            return
+        self.show_actions()
 
     def tap_square(self, square: str) -> None:
         """A tap on the board: the move there when it is one; else the square's rule."""
@@ -109,7 +137,8 @@ class OutrageScreen(GameScreen):
             # Any square is a legal landing: a tap picks it, its button confirms it (a
             # square is smaller than a finger here).
             p.search = ""
-            self.searching = True
+            p.picked = square  # this square, not another of its name (the Wall Walk's "Miss a turn"s)
+            self._show_search()
             self.ids.search_box.text = p.square_name(square)
             self.info_text = p.describe_square(square)
         elif move is not None:
