@@ -25,7 +25,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import Screen
 
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, hands_menu, peek_button
-from .presenters.phones import phones_line, with_phones
+from .presenters.phones import ON_PHONE, phone_buttons, phones_line, waiting_line, waiting_on_phones, with_phones
 from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
 from .widgets.drawn import set_drawn
 
@@ -50,6 +50,7 @@ class GameScreen(Screen):
         # only behind the gate, forgotten at the next action.
         self.news: dict[str, str] = {}
         self._hands_menu = False
+        self.phones_waiting: frozenset[str] = frozenset()  # seats whose private choice is awaited on their phone
         self._prompt_base = self._prompt_shown = ""  # the game's prompt line, and as shown with the phones' badge
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
@@ -184,8 +185,8 @@ class GameScreen(Screen):
         if self.table is None:
             return
         self.draw_table()
+        self.show_actions()  # first: it finds the seats whose phone the game waits for
         self.show_phones()
-        self.show_actions()
         self.show_log()
         self._show_moment()
         self.shown_ply = self.table.ply
@@ -267,7 +268,21 @@ class GameScreen(Screen):
         standing = p.standing_buttons() if hasattr(p, "standing_buttons") else []
         on_panel = {(b.intent, b.seat) for b in specs}
         specs += [b for b in standing if (b.intent, b.seat) not in on_panel]
-        return specs
+        return self.phone_specs(specs)
+
+    def phone_specs(self, specs: list[ButtonSpec]) -> list[ButtonSpec]:
+        """A seat whose phone is attached makes its private choices there (every one of
+        them: ``companion/web/seatview.py``): its buttons that would open the gate become
+        one "waiting for Ann's phone" (or "Ann's hand is on Ann's phone") button."""
+        attached = self.phones_attached()
+        if not attached or self.table is None:
+            self.phones_waiting = frozenset()
+            return specs
+        prompt = self.table.prompt
+        waits = prompt.waits if prompt is not None and not prompt.over else {}
+        self.phones_waiting = waiting_on_phones(specs, attached, waits)
+        names = {s["id"]: s["name"] for s in self.presenter.seats()}
+        return phone_buttons(specs, attached, self.phones_waiting, lambda seat: names.get(seat, seat))
 
     def show_actions(self) -> None:
         if "actions" in self.ids and self.presenter is not None:
@@ -288,6 +303,8 @@ class GameScreen(Screen):
             self.open_physical_draw(spec.seat)
         elif intent == "hand":
             self.open_hand(spec.seat)
+        elif intent == ON_PHONE:
+            self.open_hand(spec.seat)  # says the choice is on the seat's phone
         elif intent == "hands":
             self.show_hands_menu()
         elif intent == "back":
@@ -405,7 +422,9 @@ class GameScreen(Screen):
         if self.presenter is None:
             return
         attached = self.phones_attached()
-        line = phones_line([(s["id"], s["name"]) for s in self.presenter.seats()], attached)
+        seats = [(s["id"], s["name"]) for s in self.presenter.seats()]
+        line = phones_line(seats, attached)
+        line = with_phones(line, waiting_line(seats, self.phones_waiting & attached))
         # The game sets prompt_text in draw_table; when it did not since the last badge,
         # the badge is put after the game's own words again, not after itself.
         base = self._prompt_base if self.prompt_text == self._prompt_shown else self.prompt_text

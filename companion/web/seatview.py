@@ -85,6 +85,41 @@ def _is_secret(action: Any) -> bool:
     return bool(getattr(action, "secret", False) or getattr(type(action), "hidden_fields", ()))
 
 
+def _leaves(data: Any) -> Iterable[str]:
+    """Every string in a JSON value (keys and values): what a view names."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            yield str(k)
+            yield from _leaves(v)
+    elif isinstance(data, (list, tuple)):
+        for v in data:
+            yield from _leaves(v)
+
+
+def is_private(action: Any, data: dict[str, Any], awaiting: Any, known: frozenset[str]) -> bool:
+    """Whether ``action`` is a choice only its seat can make, so the table screen cannot
+    offer it without the privacy gate: a secret (a commit, a card put face down), a kind
+    the engine allows because of something only the seat knows (the prompt's
+    ``private``), or an action naming something of the seat's view that the public view
+    does not hold (``known``: the strings of :func:`only_yours`, e.g. a card in its hand).
+
+    >>> from rules.core import Decision
+    >>> class A:  # a stand-in action
+    ...     kind, secret = "play", False
+    >>> is_private(A(), {"card": "gains-01"}, Decision(("play",)), frozenset({"gains-01"}))
+    True
+    >>> is_private(A(), {"card": "a-city"}, Decision(("play",)), frozenset({"gains-01"}))
+    False
+    >>> is_private(A(), {}, Decision(("done",), private=("play",)), frozenset())
+    True
+    """
+    if _is_secret(action) or action.kind in getattr(awaiting, "private", ()):
+        return True
+    return any(v in known for k, v in data.items() if k not in ("$", "seat", "source") for v in _leaves(v))
+
+
 Extras = Callable[[str], Iterable[tuple[str, Any]]]
 # A seat's own cards as (id, name, rule text): the game screen presenter's ``card_texts``.
 Texts = Callable[[str], Iterable[tuple[str, str, str]]]
@@ -127,31 +162,38 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
         awaiting = prompt.of(seat)
         actions: list[dict[str, Any]] = []
         truncated = False
+        names = _card_names(table.game, table.state)
+        own = list(texts(seat)) if texts is not None else None
         if awaiting is not None and not prompt.over:
-            names = _card_names(table.game, table.state)
+            words = {**names, **{c: name for c, name, _text in own or ()}}  # the seat's own cards by name
+            # (seat ids are keys of many views, and every seat's name is public)
+            known = frozenset(_leaves(yours)) - {s["id"] for s in table.seats}
+            # The seat's private choices first (the ones only its phone or the gate can
+            # offer), so that the cap never leaves one out for a public one the table shows.
+            private: list[dict[str, Any]] = []
+            public: list[dict[str, Any]] = []
             for a in table.legal_actions():
                 if a.seat != seat or getattr(a, "chance", False):
                     continue
-                if len(actions) >= MAX_ACTIONS:
-                    truncated = True
-                    break
                 data = to_data(a)
                 data.pop("source", None)
-                actions.append({"label": _label(a.kind, data, names), "kind": a.kind, "secret": _is_secret(a),
-                                "action": data})
+                mine = is_private(a, data, awaiting, known)
+                (private if mine else public).append(
+                    {"label": _label(a.kind, data, words), "kind": a.kind, "secret": _is_secret(a),
+                     "private": mine, "action": data})
             labels: set[str] = set()
             for text, a in (extras(seat) if extras is not None else ()):
                 label = _offer_label(text, a)
-                if getattr(a, "seat", None) != seat or label in labels or len(actions) >= MAX_ACTIONS:
+                if getattr(a, "seat", None) != seat or label in labels:
                     continue
                 labels.add(label)
-                actions.append({"label": label, "kind": a.kind, "secret": True,
+                private.append({"label": label, "kind": a.kind, "secret": True, "private": True,
                                 "action": {"$": OFFER, "seat": seat, "offer": label}})
-        else:
-            names = _card_names(table.game, table.state)
+            listed = private + public
+            truncated = len(listed) > MAX_ACTIONS
+            actions = listed[:MAX_ACTIONS]
         ply = table.ply
         over = table.outcome is not None
-        own = list(texts(seat)) if texts is not None else None
     if own is not None:
         hand = [{"id": c, "name": name, "text": text} for c, name, text in own]
     else:
