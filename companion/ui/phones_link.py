@@ -87,13 +87,15 @@ class PhonesLink:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
                  on_change: Callable[[], None] | None = None,
                  extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None,
-                 texts: Callable[[str], Iterable[tuple[str, str, str]]] | None = None) -> None:
+                 texts: Callable[[str], Iterable[tuple[str, str, str]]] | None = None,
+                 words: Callable[[str], Iterable[tuple[str, Any]]] | None = None) -> None:
         self.host = host
         self.port = port
         self.call = call
         self.on_change = on_change
         self.extras = extras  # more choices per seat (a physical card drawn): see start_phones
         self.texts = texts  # each seat's own cards with their rule text: see start_phones
+        self.words = words  # each seat's private choices in its gate page's words: see start_phones
         self.server: Any = None
         self.error: str | None = None
         self._lock = threading.Lock()
@@ -122,7 +124,8 @@ class PhonesLink:
                 self.error = f"Phones need the 'phones' extra (aiohttp, segno): {e}"
                 return
             server = PhoneServer(table, host=self.host, port=self.port, call=self.call,
-                                 on_attach=lambda _seats: self._changed(), extras=self.extras, texts=self.texts)
+                                 on_attach=lambda _seats: self._changed(), extras=self.extras, texts=self.texts,
+                                 words=self.words)
             try:
                 server.start()
             except OSError as e:
@@ -202,6 +205,16 @@ def texts_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, str, 
     return fn(seat)
 
 
+def choices_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
+    """``seat``'s choices as its gate page words them (the presenter's ``hand_page``):
+    (label, action), if ``presenter`` presents ``table``; else none. Labels only: what a
+    phone may do is the Table's listing, whatever the page offers."""
+    page = getattr(presenter, "hand_page", None)
+    if page is None or getattr(presenter, "table", None) is not table:
+        return ()
+    return [(c.label, c.action) for sec in page(seat) for c in (sec.choices or ()) if c.action is not None]
+
+
 def start_phones(app: Any, host: str | None = None) -> PhonesLink:
     """Serve the phones of whatever game ``app`` has on its table (``app.table``), calling
     the Table on the UI thread; the link is closed with the app (``app.phones_link``)."""
@@ -248,7 +261,12 @@ def start_phones(app: Any, host: str | None = None) -> PhonesLink:
         table, p = presenter()
         return texts_of(p, table, seat) if p is not None else ()
 
-    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws, texts=card_texts)
+    def gate_words(seat: str) -> Iterable[tuple[str, Any]]:
+        table, p = presenter()
+        return choices_of(p, table, seat) if p is not None else ()
+
+    link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws, texts=card_texts,
+                      words=gate_words)
     app.phones_link = link
     app.add_closer(link.close)
     app.bind(table=lambda _app, table: link.follow(table))

@@ -16,6 +16,7 @@ payload: two states differing only in a card this seat may not see give the same
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Iterable
 
 from rules.core import CommitRequest, DrawRequest, RollRequest
@@ -121,6 +122,9 @@ def is_private(action: Any, data: dict[str, Any], awaiting: Any, known: frozense
 
 
 Extras = Callable[[str], Iterable[tuple[str, Any]]]
+# A seat's private choices in the words its gate page gives them, as (label, action): the
+# game screen presenter's ``hand_page`` choices. Only labels: the listing stays the Table's.
+Words = Callable[[str], Iterable[tuple[str, Any]]]
 # A seat's own cards as (id, name, rule text): the game screen presenter's ``card_texts``.
 Texts = Callable[[str], Iterable[tuple[str, str, str]]]
 
@@ -143,7 +147,19 @@ def _offer_label(text: str, a: Any) -> str:
     return f"I drew {text}" if getattr(a, "chance", False) else text
 
 
-def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Texts | None = None) -> dict[str, Any]:
+def _key(data: dict[str, Any]) -> Any:
+    """An action's data as a hashable key, its source left out (a choice is the same
+    choice whoever's screen offers it)."""
+    try:
+        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "source"))
+        hash(key)
+        return key
+    except TypeError:  # a nested object: its JSON text
+        return json.dumps({k: v for k, v in data.items() if k != "source"}, sort_keys=True)
+
+
+def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Texts | None = None,
+                 words: Words | None = None) -> dict[str, Any]:
     """Everything ``seat``'s phone shows, as plain JSON data. Raises KeyError for a seat
     the table does not have.
 
@@ -154,7 +170,11 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
     only (an ``OFFER``), never its action.
 
     ``texts(seat)``: the seat's own cards with their rule text (the game screen
-    presenter's ``card_texts``); without it, the hand is the view's ``hands`` with no text."""
+    presenter's ``card_texts``); without it, the hand is the view's ``hands`` with no text.
+
+    ``words(seat)``: (label, action) of the seat's choices as its gate page words them
+    (the presenter's ``hand_page``): a listed action the page words is labelled so ("Lay
+    Pistols face down (total 3)"); the actions listed are the Table's all the same."""
     with table._lock:  # one consistent moment: the view, the prompt and the listing agree
         view = table.private_view(seat)
         yours = only_yours(view, table.view())
@@ -165,7 +185,7 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
         names = _card_names(table.game, table.state)
         own = list(texts(seat)) if texts is not None else None
         if awaiting is not None and not prompt.over:
-            words = {**names, **{c: name for c, name, _text in own or ()}}  # the seat's own cards by name
+            names_of = {**names, **{c: name for c, name, _text in own or ()}}  # the seat's own cards by name
             # (seat ids are keys of many views, and every seat's name is public)
             known = frozenset(_leaves(yours)) - {s["id"] for s in table.seats}
             # The seat's private choices first (the ones only its phone or the gate can
@@ -179,8 +199,12 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
                 data.pop("source", None)
                 mine = is_private(a, data, awaiting, known)
                 (private if mine else public).append(
-                    {"label": _label(a.kind, data, words), "kind": a.kind, "secret": _is_secret(a),
+                    {"label": _label(a.kind, data, names_of), "kind": a.kind, "secret": _is_secret(a),
                      "private": mine, "action": data})
+            if words is not None and private:  # the gate page's words, where it words a choice listed
+                worded = {_key(to_data(a)): str(label) for label, a in words(seat) if getattr(a, "seat", None) == seat}
+                for entry in private + public:
+                    entry["label"] = worded.get(_key(entry["action"]), entry["label"])
             labels: set[str] = set()
             for text, a in (extras(seat) if extras is not None else ()):
                 label = _offer_label(text, a)

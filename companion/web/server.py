@@ -39,7 +39,7 @@ from rules.core import IllegalAction
 from rules.core.actions import parse_action
 
 from .limits import Buckets
-from .seatview import OFFER, Extras, Texts, offered, seat_payload
+from .seatview import OFFER, Extras, Texts, Words, offered, seat_payload
 from .tokens import Grant, TokenBook
 
 log = logging.getLogger("companion.web")
@@ -84,7 +84,7 @@ class PhoneServer:
     def __init__(self, table: Any, *, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
                  names: Iterable[str] = (), per_token: Buckets | None = None, refusals: Buckets | None = None,
                  on_attach: Callable[[frozenset[str]], None] | None = None, extras: Extras | None = None,
-                 texts: Texts | None = None) -> None:
+                 texts: Texts | None = None, words: Words | None = None) -> None:
         self.table = table
         self.host = host
         self.port = port
@@ -98,6 +98,7 @@ class PhoneServer:
         self.on_attach = on_attach
         self.extras = extras  # more choices per seat from the app (seatview.seat_payload)
         self.texts = texts  # each seat's own cards with their rule text (seatview.seat_payload)
+        self.words = words  # each seat's private choices in its gate page's words (seatview.seat_payload)
         self._sockets: dict[str, set[web.WebSocketResponse]] = {}
         self._tokens_of: dict[web.WebSocketResponse, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -133,6 +134,10 @@ class PhoneServer:
     def attached(self) -> frozenset[str]:
         """The seats with a page connected now."""
         return frozenset(s for s, socks in list(self._sockets.items()) if socks)
+
+    def payload(self, seat: str) -> dict[str, Any]:
+        """What ``seat``'s page is sent now (call it where the Table is called from)."""
+        return seat_payload(self.table, seat, self.extras, self.texts, self.words)
 
     # ------------------------------------------------------------------ the app
     def make_app(self) -> web.Application:
@@ -295,7 +300,7 @@ class PhoneServer:
             seats = [s for s, socks in self._sockets.items() if socks]
             for seat in seats:
                 try:
-                    payload = await self._in_table(lambda seat=seat: seat_payload(self.table, seat, self.extras, self.texts))
+                    payload = await self._in_table(lambda seat=seat: self.payload(seat))
                 except Exception:  # a closed table: nothing more to push
                     log.exception("phones: no payload for a seat")
                     continue
@@ -326,7 +331,7 @@ class PhoneServer:
 
     async def _state(self, request: web.Request) -> web.Response:
         grant = self._grant(request)
-        payload = await self._in_table(lambda: seat_payload(self.table, grant.seat, self.extras, self.texts))
+        payload = await self._in_table(lambda: self.payload(grant.seat))
         return web.json_response(payload)
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
@@ -375,7 +380,7 @@ class PhoneServer:
                 log.exception("phones: on_attach failed")
 
     async def _send_state(self, ws: web.WebSocketResponse, seat: str) -> None:
-        payload = await self._in_table(lambda: seat_payload(self.table, seat, self.extras, self.texts))
+        payload = await self._in_table(lambda: self.payload(seat))
         await ws.send_str(json.dumps({"type": "state", "payload": payload}))
 
     async def _error(self, ws: web.WebSocketResponse, mid: Any, code: str, message: str) -> None:

@@ -30,8 +30,13 @@
     $("now").className = "card" + (p.must.now ? " act" : "");
     const acts = $("actions"); acts.replaceChildren();
     if (!p.actions.length) acts.appendChild(make("p", "muted", "Nothing to do now."));
-    p.actions.forEach((a) => {
-      const b = make("button", "act" + (a.secret ? " secret" : ""), a.label);
+    // The seat's private choices come first (the table screen cannot offer them): headed
+    // apart from the choices the table screen offers too, when there are both.
+    const both = p.actions.some((a) => a.private) && p.actions.some((a) => !a.private);
+    p.actions.forEach((a, i) => {
+      if (both && (i === 0 || a.private !== p.actions[i - 1].private))
+        acts.appendChild(make("h3", "group", a.private ? "Only on your phone" : "Also on the table screen"));
+      const b = make("button", "act" + (a.secret ? " secret" : "") + (a.private ? " private" : ""), a.label);
       b.type = "button"; b.dataset.kind = a.kind;
       b.addEventListener("click", () => act(a, b));
       acts.appendChild(b);

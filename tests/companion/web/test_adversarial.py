@@ -192,15 +192,19 @@ def test_served_json_is_the_same_for_states_differing_only_in_what_the_seat_may_
 def test_every_seed_game_gives_a_seat_the_same_payload_whatever_it_may_not_see(game_id: str) -> None:
     """The same differential check on the payload itself (``seat_payload``, what the server
     serialises), for every seed game: random plays, a twin per seat at each ply, with the
-    physical draws the game screen's presenter offers and the seat's cards' rule text."""
+    physical draws the game screen's presenter offers, the seat's cards' rule text and its
+    private choices in its gate page's words."""
     from rules.core import DrawRequest, RollRequest
 
     from ..table_helpers import seats_for
+    from companion.ui.phones_link import choices_of
+
     from .phone_games import presenter_for
 
     t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats_for(game_id), seed=4)
     presenter = presenter_for(t)
     extras, texts = (lambda seat: presenter.physical_draws(seat)), (lambda seat: presenter.card_texts(seat))
+    words = lambda seat: choices_of(presenter, t, seat)  # noqa: E731  (the gate page's words for its choices)
     seats = [s["id"] for s in t.seats]
     pick, rng = random.Random(4), Rng(4)
     compared = offered = 0
@@ -211,11 +215,11 @@ def test_every_seed_game_gives_a_seat_the_same_payload_whatever_it_may_not_see(g
             twin = t.game.hidden_variant(t.state, seat, rng)
             if twin is None:
                 continue
-            real = json.dumps(seat_payload(t, seat, extras, texts))
+            real = json.dumps(seat_payload(t, seat, extras, texts, words))
             saved = t._state
             t._state = twin
             try:
-                other = json.dumps(seat_payload(t, seat, extras, texts))
+                other = json.dumps(seat_payload(t, seat, extras, texts, words))
             finally:
                 t._state = saved
             assert real == other, f"{game_id}: {seat} sees a difference at ply {t.ply}"

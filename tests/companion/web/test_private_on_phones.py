@@ -17,6 +17,7 @@ from rules.core.jsondata import to_data
 from rules.outrage.actions import Arm, Attack
 
 from companion import Journal, Table
+from companion.ui.phones_link import choices_of
 from companion.web.seatview import seat_payload
 
 from ..table_helpers import seats_for
@@ -130,6 +131,7 @@ def _attack_from_phones(which: int) -> tuple[list[str], dict, dict, Table, tuple
         assert a0["must"]["commit"] and d0["must"]["commit"]
         pick = next(a for a in a0["actions"] if a["kind"] == Arm.kind and tuple(a["action"]["cards"]) == laid)
         assert pick["secret"] and pick["private"]
+        assert pick["label"] == p.private_label(Arm(atk, laid)), "in the gate page's words"
         await a_ws.send_json({"type": "act", "id": 1, "ply": a0["ply"], "action": pick["action"]})
         assert (await receive(a_ws, "ok"))["id"] == 1
         # Everything the defender's page is sent until it commits: its pushes and a fresh /state.
@@ -150,7 +152,7 @@ def _attack_from_phones(which: int) -> tuple[list[str], dict, dict, Table, tuple
         await d_ws.close()
         return seen, a2, d2
 
-    seen, a2, d2 = run(body, t, extras=p.physical_draws, texts=p.card_texts)
+    seen, a2, d2 = run(body, t, extras=p.physical_draws, texts=p.card_texts, words=lambda s: choices_of(p, t, s))
     assert [e.source for e in t.journal.actions(t.key)][-2:] == ["phone", "phone"]
     return seen, a2, d2, t, laid
 
@@ -190,11 +192,11 @@ def test_a_sealed_commit_stays_out_of_every_other_payload() -> None:
             twin = t.game.hidden_variant(t.state, seat, rng)
             if twin is None:
                 continue
-            real = json.dumps(seat_payload(t, seat, p.physical_draws, p.card_texts))
+            real = json.dumps(seat_payload(t, seat, p.physical_draws, p.card_texts, lambda s: choices_of(p, t, s)))
             saved = t._state
             t._state = twin
             try:
-                other = json.dumps(seat_payload(t, seat, p.physical_draws, p.card_texts))
+                other = json.dumps(seat_payload(t, seat, p.physical_draws, p.card_texts, lambda s: choices_of(p, t, s)))
             finally:
                 t._state = saved
             assert real == other, f"{seat} sees a difference during the attack"
