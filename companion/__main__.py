@@ -10,7 +10,8 @@ places tokens and presses buttons); on a Raspberry Pi the header's pins are used
 default (``--gpio pi``, lgpio); ``--gpio off`` leaves them alone.
 
 ``--phones on`` serves each seat's private view to the players' own phones over the local
-network (``--phones-host`` picks the address; see companion/web/README.md).
+network (``--phones-host`` picks the address, ``--phones-mdns on`` advertises it by
+zeroconf/mDNS; see companion/web/README.md).
 
 ``--ble on`` offers Bluetooth dice (Pixels, GoDice) on the devices panel (the default when
 bleak is installed); ``--ble demo`` a simulated Pixel and GoDice on a fake radio (the
@@ -68,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--phones-host", default=None, metavar="ADDRESS",
                    help="the address the phones' server listens on (default: TC_PHONES_HOST, else this computer's "
                         "address on the local network); 127.0.0.1 keeps it to this computer")
+    p.add_argument("--phones-mdns", choices=("on", "off"), default=None,
+                   help="advertise the phones' server by zeroconf/mDNS while it listens (the 'mdns' extra): on, off "
+                        "(default; or TC_PHONES_MDNS)")
     return p
 
 

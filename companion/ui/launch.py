@@ -33,9 +33,10 @@ def run(args: argparse.Namespace) -> None:
     # Bluetooth dice: --ble, else TC_BLE, else the fake radio's in demo mode and the real
     # one otherwise; off without bleak (said on screen when it was asked for).
     ble_mode, ble_why = resolve_mode(getattr(args, "ble", None), demo=bool(args.demo))
-    from .phones_link import resolve_mode as phones_mode_of
+    from .phones_link import resolve_mdns, resolve_mode as phones_mode_of
 
     phones_mode = phones_mode_of(getattr(args, "phones", None))  # off unless asked for
+    phones_mdns = resolve_mdns(getattr(args, "phones_mdns", None))  # advertised only when asked for
     journal = args.journal
     settings = args.settings
     on_ready = None
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> None:
         if phones_mode == "on":
             from .phones_link import start_phones
 
-            start_phones(app, getattr(args, "phones_host", None))
+            start_phones(app, getattr(args, "phones_host", None), phones_mdns)
 
     from . import bench_hooks  # does nothing unless TC_BENCH_FIRST_FRAME=1 (benchmarks/bench_ui.py)
 

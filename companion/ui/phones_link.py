@@ -10,6 +10,12 @@ network (the interface its default route uses), else loopback. It listens only w
 game is on the table: :meth:`PhonesLink.follow` starts a server for a new table and stops
 the old one; ``follow(None)`` (no game) stops listening.
 
+Discovery by mDNS (zeroconf): ``--phones-mdns on|off``, else ``TC_PHONES_MDNS``, else off.
+While the server listens, it is advertised on its interface (``companion/web/discovery.py``);
+the advertisement is withdrawn when the server stops. One that cannot be made (no
+``zeroconf``, no multicast) leaves the server as it is and says why in
+:attr:`PhonesLink.mdns_error`.
+
 A server that cannot start (the extra is not installed, an address in use) is never an
 exception out of :meth:`PhonesLink.follow`: it becomes :attr:`PhonesLink.error`, a
 sentence the devices panel shows.
@@ -18,6 +24,8 @@ sentence the devices panel shows.
 ('off', 'on', 'on')
 >>> resolve_host("10.0.0.5", {}), resolve_host(None, {"TC_PHONES_HOST": "127.0.0.1"})
 ('10.0.0.5', '127.0.0.1')
+>>> resolve_mdns(None, {}), resolve_mdns("on", {}), resolve_mdns(None, {"TC_PHONES_MDNS": "on"})
+('off', 'on', 'on')
 """
 from __future__ import annotations
 
@@ -49,6 +57,15 @@ def resolve_mode(mode: str | None = None, env: Mapping[str, str] | None = None) 
     chosen = (mode or env.get("TC_PHONES") or "off").strip().lower()
     if chosen not in PHONES_MODES:
         raise PhonesModeError(f"--phones takes {', '.join(PHONES_MODES)}, not {chosen!r}")
+    return chosen
+
+
+def resolve_mdns(mode: str | None = None, env: Mapping[str, str] | None = None) -> str:
+    """``mode`` (``--phones-mdns``), else ``TC_PHONES_MDNS``, else ``"off"``."""
+    env = os.environ if env is None else env
+    chosen = (mode or env.get("TC_PHONES_MDNS") or "off").strip().lower()
+    if chosen not in PHONES_MODES:
+        raise PhonesModeError(f"--phones-mdns takes {', '.join(PHONES_MODES)}, not {chosen!r}")
     return chosen
 
 
@@ -88,7 +105,7 @@ class PhonesLink:
                  on_change: Callable[[], None] | None = None,
                  extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None,
                  texts: Callable[[str], Iterable[tuple[str, str, str]]] | None = None,
-                 words: Callable[[str], Iterable[tuple[str, Any]]] | None = None) -> None:
+                 words: Callable[[str], Iterable[tuple[str, Any]]] | None = None, mdns: bool = False) -> None:
         self.host = host
         self.port = port
         self.call = call
@@ -98,6 +115,9 @@ class PhonesLink:
         self.words = words  # each seat's private choices in its gate page's words: see start_phones
         self.server: Any = None
         self.error: str | None = None
+        self.mdns = mdns  # advertise the server by zeroconf/mDNS while it listens
+        self.advert: Any = None  # the advertisement (companion.web.discovery.Advert) while there is one
+        self.mdns_error: str | None = None
         self._lock = threading.Lock()
 
     @property
@@ -123,9 +143,12 @@ class PhonesLink:
             except ImportError as e:
                 self.error = f"Phones need the 'phones' extra (aiohttp, segno): {e}"
                 return
+            from companion.web.discovery import Advert, DiscoveryError, new_tag, host_name
+
+            tag = new_tag()
             server = PhoneServer(table, host=self.host, port=self.port, call=self.call,
                                  on_attach=lambda _seats: self._changed(), extras=self.extras, texts=self.texts,
-                                 words=self.words)
+                                 words=self.words, names=[host_name(tag)] if self.mdns else [])
             try:
                 server.start()
             except OSError as e:
@@ -133,9 +156,21 @@ class PhonesLink:
                 return
             self.error = None
             self.server = server
+            if self.mdns:
+                advert = Advert(self.host, server.port, table.game.title, tag=tag, game=table.game_id)
+                try:
+                    advert.start()
+                except DiscoveryError as e:
+                    self.mdns_error = str(e)
+                else:
+                    self.mdns_error = None
+                    self.advert = advert
         self._changed()
 
     def _stop(self) -> None:
+        advert, self.advert = self.advert, None
+        if advert is not None:
+            advert.stop()  # withdrawn first: nobody is sent to a server that is going
         server, self.server = self.server, None
         if server is not None:
             server.stop()
@@ -215,7 +250,7 @@ def choices_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any
     return [(c.label, c.action) for sec in page(seat) for c in (sec.choices or ()) if c.action is not None]
 
 
-def start_phones(app: Any, host: str | None = None) -> PhonesLink:
+def start_phones(app: Any, host: str | None = None, mdns: str | None = None) -> PhonesLink:
     """Serve the phones of whatever game ``app`` has on its table (``app.table``), calling
     the Table on the UI thread; the link is closed with the app (``app.phones_link``)."""
     from kivy.clock import Clock
@@ -266,7 +301,7 @@ def start_phones(app: Any, host: str | None = None) -> PhonesLink:
         return choices_of(p, table, seat) if p is not None else ()
 
     link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws, texts=card_texts,
-                      words=gate_words)
+                      words=gate_words, mdns=resolve_mdns(mdns) == "on")
     app.phones_link = link
     app.add_closer(link.close)
     app.bind(table=lambda _app, table: link.follow(table))
