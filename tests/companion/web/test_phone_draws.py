@@ -35,16 +35,18 @@ def own_cards(t: Table, seat: str) -> list[str]:
     return list(pv["hands"][seat].get("cards", ()))
 
 
-def at_a_draw(game_id: str, seed: int = 3, limit: int = 400) -> tuple[Table, Any, str]:
+def at_a_draw(game_id: str, seed: int = 3, limit: int = 400,
+              want: Any = None) -> tuple[Table, Any, str]:
     """A table where a seat must draw a card, with physical draws to offer: random plays
-    (the app's dice and deck for chance) until then, preferring a seat that holds cards."""
+    (the app's dice and deck for chance) until then, preferring a seat that holds cards
+    (and for which ``want(t, p, seat)`` holds, when given)."""
     t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats_for(game_id), seed=seed)
     p, pick = presenter_for(t), random.Random(seed)
     fallback = None
     for _ in range(limit):
         drawing = [s for s, w in t.prompt.waits.items() if isinstance(w, DrawRequest) and p.physical_draws(s)]
         for s in drawing:
-            if own_cards(t, s):
+            if own_cards(t, s) and (want is None or want(t, p, s)):
                 return t, p, s
         if drawing and fallback is None:
             fallback = t.ply
@@ -113,3 +115,68 @@ def test_the_phone_shows_its_own_cards_rule_text_and_nobody_elses(game_id: str) 
         others = {c for o in t.seats if o["id"] != s for c in own_cards(t, o["id"])}
         assert not others & {c["id"] for c in hand}
     assert own_cards(t, seat)  # the drawing seat held cards: the check above had some to see
+
+
+def _face(game_id: str, card: str) -> Any:
+    """What tells a card apart to its holder (copies alike are one face): Tyranny's
+    number, Outrage!'s Tower card kind, Dicetopia's mission."""
+    if game_id == "tyranny":
+        from rules.tyranny.cards import CARDS
+
+        return CARDS[card].number
+    if game_id == "outrage":
+        from rules.outrage.cards import TOWER
+
+        return TOWER[card].kind if card in TOWER else card
+    return card
+
+
+@pytest.mark.parametrize("game_id", ["tyranny", "outrage", "dicetopia"])
+def test_a_card_in_another_seats_hidden_hand_cannot_be_ruled_out(game_id: str) -> None:
+    """The rulings (Tyranny C-16, Outrage! T-01, Dicetopia D-33): the offers exclude only
+    what the drawing seat knows (its own cards, the face-up discards); a card another seat
+    holds face down is still offered, since ruling it out would tell the drawing seat that
+    someone holds it. The offers are the same whoever holds what."""
+    from rules.core import Rng
+
+    def others_only(t: Table, p: Any, seat: str) -> set[Any]:
+        """The faces of this deck that another seat holds and ``seat`` does not."""
+        deck = next(a.deck for _l, a in p.physical_draws(seat))
+        mine = {_face(game_id, c) for c in own_cards(t, seat)}
+        return {_face(game_id, c) for o in t.seats if o["id"] != seat for c in own_cards(t, o["id"])
+                if c in _deck_cards(t, deck)} - mine
+
+    t, p, seat = at_a_draw(game_id, limit=1500, want=lambda t, p, s: bool(others_only(t, p, s)))
+    offered = {_face(game_id, a.card) for _l, a in p.physical_draws(seat)}
+    mine = {_face(game_id, c) for c in own_cards(t, seat)}
+    held_only_by_others = others_only(t, p, seat)
+    assert held_only_by_others, "no card of this deck in another seat's hand here"
+    assert held_only_by_others <= offered, "a card in another seat's hand was ruled out"
+    if game_id == "dicetopia":  # missions are unique: its own are never offered
+        assert not mine & offered
+    labels = [label for label, _a in p.physical_draws(seat)]
+    rng = Rng(11)
+    for _ in range(5):  # other hands swapped with the deck: the same offers
+        twin = t.game.hidden_variant(t.state, seat, rng)
+        if twin is None:
+            continue
+        saved, t._state = t._state, twin
+        try:
+            assert [label for label, _a in p.physical_draws(seat)] == labels
+        finally:
+            t._state = saved
+
+
+def _deck_cards(t: Table, deck: str) -> set[str]:
+    """Every card of ``deck`` in the game's data (whoever holds it now)."""
+    if t.game_id == "tyranny":
+        from rules.tyranny.cards import DECKS
+
+        return set(DECKS[deck])
+    if t.game_id == "outrage":
+        from rules.outrage.cards import TOWER
+
+        return set(TOWER)
+    from rules.dicetopia.tables import tables
+
+    return set(tables().missions)
