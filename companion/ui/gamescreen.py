@@ -261,7 +261,7 @@ class GameScreen(Screen):
         a button per seat's hand."""
         p = self.presenter
         if self._hands_menu:
-            return hands_menu([(s["id"], s["name"]) for s in p.seats()])
+            return self.phone_specs(hands_menu([(s["id"], s["name"]) for s in p.seats()]))
         specs = list(p.buttons())
         for seat in self.news:
             specs.append(peek_button(p.who(seat), seat))
