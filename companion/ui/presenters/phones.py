@@ -68,9 +68,9 @@ def waiting_line(seats: Iterable[tuple[str, str]], waiting: Iterable[str]) -> st
 
     >>> seats = [("cops-1", "Ann"), ("criminals-1", "Bob"), ("cops-2", "Cy")]
     >>> waiting_line(seats, {"cops-1"})
-    "⌛ waiting for Ann's phone"
+    "☎ waiting for Ann's phone"
     >>> waiting_line(seats, {"cops-2", "cops-1"})
-    "⌛ waiting for Ann's and Cy's phones"
+    "☎ waiting for Ann's and Cy's phones"
     >>> waiting_line(seats, set())
     ''
     """
@@ -79,8 +79,8 @@ def waiting_line(seats: Iterable[tuple[str, str]], waiting: Iterable[str]) -> st
     if not names:
         return ""
     if len(names) == 1:
-        return f"⌛ waiting for {names[0]}'s phone"
-    return f"⌛ waiting for {', '.join(n + chr(39) + 's' for n in names[:-1])} and {names[-1]}'s phones"
+        return f"{PHONE} waiting for {names[0]}'s phone"
+    return f"{PHONE} waiting for {', '.join(n + chr(39) + 's' for n in names[:-1])} and {names[-1]}'s phones"
 
 
 def waiting_on_phones(specs: Iterable[Any], attached: Iterable[str], waits: Mapping[str, Any]) -> frozenset[str]:

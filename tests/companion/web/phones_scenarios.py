@@ -142,3 +142,108 @@ def phones_panel(d: Any) -> Iterator[float]:
     yield 0.2
     d.check(not link.listening, "no game on the table: the server stopped listening")
     d.note("phones card ok")
+
+
+def phones_attack(d: Any) -> Iterator[float]:
+    """An Outrage! attack with both seats' phones attached: the table screen waits for
+    each phone (no gate), the weapons are laid face down from the phones, and the table
+    screen reveals them together."""
+    import json
+    import random
+
+    from rules.core import DrawRequest, RollRequest
+    from rules.outrage.actions import Attack
+
+    from companion.ui.phones_link import start_phones
+    from tests.companion.table_helpers import seats_for
+
+    app = d.app
+    link = start_phones(app, "127.0.0.1")
+    app.new_game("outrage", seats_for("outrage"), {}, seed=7)
+    yield from settle(d)
+    t, pick = app.table, random.Random(7)
+    attack = None
+    for _ in range(600):  # random plays (no attack) until an attack is possible, then it
+        attack = next((a for a in t.legal_actions() if isinstance(a, Attack)), None)
+        if attack is not None:
+            t.submit(attack)
+            break
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in t.prompt.waits.values()):
+            t.roll_for_me()
+        else:
+            acts = [a for a in t.legal_actions() if not a.chance and not isinstance(a, Attack)]
+            t.submit(pick.choice(acts)) if acts else t.roll_for_me()
+    d.check(attack is not None, "an attack is under way")
+    atk, dfn = attack.seat, attack.target
+    names = {s["id"]: s["name"] for s in t.seats}
+    yield from settle(d)
+    scr = app.sm.get_screen("game:outrage")
+
+    go = {atk: threading.Event(), dfn: threading.Event()}
+    got: dict[str, list[dict]] = {atk: [], dfn: []}
+    stop = threading.Event()
+
+    def phones() -> None:
+        import aiohttp
+
+        async def seat(s: str) -> None:
+            url = link.url(s)
+            host = url.split("/")[2]
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(url + "/ws", headers={"Origin": f"http://{host}"}) as ws:
+                    sent = False
+                    while not stop.is_set():
+                        try:
+                            msg = await asyncio.wait_for(ws.receive(), 0.1)
+                        except asyncio.TimeoutError:
+                            msg = None
+                        if msg is not None:
+                            if msg.type.name != "TEXT":
+                                return
+                            data = json.loads(msg.data)
+                            if data["type"] == "state":
+                                got[s].append(data["payload"])
+                        if go[s].is_set() and not sent and got[s]:
+                            p = got[s][-1]
+                            arm = next(a for a in p["actions"] if a["kind"] == "arm" and a["action"]["cards"])
+                            await ws.send_json({"type": "act", "id": 1, "ply": p["ply"], "action": arm["action"]})
+                            sent = True
+
+        async def both() -> None:
+            await asyncio.gather(seat(atk), seat(dfn))
+
+        asyncio.run(both())
+
+    th = threading.Thread(target=phones, daemon=True)
+    th.start()
+    yield from _wait_for(lambda: link.attached() == {atk, dfn}, 5)
+    yield from _wait_for(lambda: "☎ waiting for" in scr.prompt_text, 3)
+    waiting = sorted(s.label for s in scr.action_specs() if s.intent == "on-phone")
+    d.check(waiting == sorted(f"☎ Waiting for {names[s]}'s phone" for s in (atk, dfn)),
+            f"the table waits for both phones: {waiting}")
+    d.check(not any(s.intent == "hand" for s in scr.action_specs()), "no gate button for a seat with a phone")
+    d.check(f"☎ waiting for {names[min(atk, dfn, key=lambda s: [x['id'] for x in t.seats].index(s))]}'s and" in scr.prompt_text,
+            f"the prompt says so: {scr.prompt_text!r}")
+    yield 0.5  # the labels' textures follow on the next frames
+    d.shot("phones-attack-waiting")
+    ply = t.ply
+    go[atk].set()
+    yield from _wait_for(lambda: atk not in t.secrets.pending, 5)
+    yield from settle(d)
+    yield from _wait_for(lambda: [s.seat for s in scr.action_specs() if s.intent == "on-phone"] == [dfn], 3)
+    d.check([s.label for s in scr.action_specs() if s.intent == "on-phone"] == [f"☎ Waiting for {names[dfn]}'s phone"],
+            "the attacker's weapons are down: the table waits for the defender's phone only")
+    d.check(dfn in t.secrets.pending and not scr.ids.gate.active, "nothing revealed yet, no gate")
+    ply = t.ply
+    go[dfn].set()
+    yield from _wait_for(lambda: t.ply > ply, 5)
+    yield from settle(d)
+    yield from _wait_for(lambda: getattr(scr, "moment_card", None) is not None and scr.moment_card.parent is not None, 3)
+    card = scr.moment_card
+    d.check(card.parent is not None and card.title.startswith("⚔"), f"the table screen reveals the weapons: {card.title!r}")
+    d.check([e.source for e in t.journal.actions(t.key)][-2:] == ["phone", "phone"], "both laid from the phones")
+    d.shot("phones-attack-reveal")
+    stop.set()
+    th.join(5)
+    app.close_table()
+    d.note("phones attack ok")

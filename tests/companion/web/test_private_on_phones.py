@@ -222,7 +222,7 @@ def test_the_table_screen_waits_for_the_phones_instead_of_the_gate() -> None:
     assert [s.label for s in shown if s.seat == atk] == [f"☎ Waiting for {names[atk]}'s phone"]
     assert [s.intent for s in shown if s.seat == atk] == [ON_PHONE]
     assert [s.intent for s in shown if s.seat == dfn] == ["hand"]
-    assert waiting_line([(s, names[s]) for s in (atk, dfn)], waiting) == f"⌛ waiting for {names[atk]}'s phone"
+    assert waiting_line([(s, names[s]) for s in (atk, dfn)], waiting) == f"☎ waiting for {names[atk]}'s phone"
     # The attacker commits from its phone: the table now waits for the defender only.
     t.secrets.commit(atk, Arm(atk, ()), source="phone")
     specs = p.buttons()
