@@ -35,7 +35,7 @@
     const both = p.actions.some((a) => a.private) && p.actions.some((a) => !a.private);
     p.actions.forEach((a, i) => {
       if (both && (i === 0 || a.private !== p.actions[i - 1].private))
-        acts.appendChild(make("h3", "group", a.private ? "Only on your phone" : "Also on the table screen"));
+        acts.appendChild(make("h3", "group", a.private ? "Private choices" : "Other choices"));
       const b = make("button", "act" + (a.secret ? " secret" : "") + (a.private ? " private" : ""), a.label);
       b.type = "button"; b.dataset.kind = a.kind;
       b.addEventListener("click", () => act(a, b));
