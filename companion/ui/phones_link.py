@@ -247,7 +247,12 @@ def choices_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any
     page = getattr(presenter, "hand_page", None)
     if page is None or getattr(presenter, "table", None) is not table:
         return ()
-    return [(c.label, c.action) for sec in page(seat) for c in (sec.choices or ()) if c.action is not None]
+    try:
+        sections = page(seat)
+    except Exception:  # the words are a nicety: a page that cannot be built leaves the plain labels
+        log.exception("phones: no gate words for a seat")
+        return ()
+    return [(c.label, c.action) for sec in sections for c in (sec.choices or ()) if c.action is not None]
 
 
 def start_phones(app: Any, host: str | None = None, mdns: str | None = None) -> PhonesLink:
