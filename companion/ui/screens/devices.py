@@ -271,13 +271,16 @@ class DevicesScreen(Screen):
         seats = () if table is None or not link.listening else tuple(
             (s["id"], table.seat_name(s["id"]), s["id"] in link.attached(), s["id"] == self._qr_seat) for s in table.seats)
         state = link.error or (link.server.base_url if link.listening else "")
-        return (state, seats)
+        advert = getattr(link, "advert", None)
+        mdns = (f"✖ Not found by name on the network (mDNS): {link.mdns_error}" if link.mdns_error else
+                f"Phones can also find this table by name: {advert.host} (mDNS)" if advert is not None else "")
+        return (state, seats, mdns)
 
     def _phones_panel(self, card: tuple[Any, ...]) -> Panel:
 
         theme = App.get_running_app().theme
         link = App.get_running_app().phones_link
-        state, seats = card
+        state, seats, mdns = card
         panel = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
         panel.bind(minimum_height=panel.setter("height"))
         head = TCLabel(text=f"[b]Players' phones[/b]   {'● ' + state if link.listening else '○ not serving'}",
@@ -291,6 +294,10 @@ class DevicesScreen(Screen):
         elif not seats:
             panel.add_widget(TCLabel(text="Start or resume a game: each seat then gets a code to scan.",
                                      font_size=theme.fs_small))
+        if mdns:
+            line = TCLabel(text=mdns, font_size=theme.fs_small)
+            line.color = theme.bad if link.mdns_error else theme.muted
+            panel.add_widget(line)
         for seat, name, attached, shown in seats:
             panel.add_widget(TCLabel(text=f"[b]{name}[/b]   {'● phone attached' if attached else '○ no phone (the privacy gate)'}",
                                      markup=True, font_size=theme.fs_small))

@@ -27,7 +27,7 @@ def phones_panel(d: Any) -> Iterator[float]:
     from companion.ui.phones_link import start_phones
 
     app = d.app
-    link = start_phones(app, "127.0.0.1")
+    link = start_phones(app, "127.0.0.1", mdns="on")
     d.check(not link.listening, "no game yet: the phones' server does not listen")
     app.new_game("tyranny", SEATS, {}, seed=1)
     yield from settle(d)
@@ -38,6 +38,12 @@ def phones_panel(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: _text(d, dev, "Players' phones"), 3)
     for want in ("Players' phones", "● http://127.0.0.1:", "Ann", "Bob", "○ no phone (the privacy gate)"):
         d.check(_text(d, dev, want), f"the phones card shows {want!r}")
+    # Discovery by name: the advertised host, or in words why there is none (no multicast).
+    if link.mdns_error:
+        d.check(_text(d, dev, "Not found by name on the network (mDNS)"), f"the card says why: {link.mdns_error}")
+    else:
+        d.check(link.advert is not None and _text(d, dev, f"find this table by name: {link.advert.host} (mDNS)"),
+                "the card names the table's mDNS host")
     yield from _tap_scrolled(d, dev, _button_after(d, dev, "Ann", "Show code"))
     yield from _wait_for(lambda: any(isinstance(w, Image) and w.texture is not None for w in d.walk(dev)), 3)
     d.check(any(isinstance(w, Image) and w.texture is not None for w in d.walk(dev)), "Ann's QR code is shown")
