@@ -394,7 +394,9 @@ class Outrage(Game[OutrageState]):
         who = state.seat_name(seat)
         if not 1 <= action.steps <= 6:
             yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
-        if action.other not in self.movable_others(state, seat):
+        if action.other == seat:
+            yield Violation("cannot-move-other", R_SPLIT, f"{who} splits a seven between themselves and one other player.")
+        elif action.other not in self.movable_others(state, seat):
             yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
 
     def _v_choose(self, state: OutrageState, action: Choose) -> Iterator[Violation]:

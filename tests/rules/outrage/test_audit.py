@@ -138,6 +138,13 @@ def test_a_double_then_a_turn_in_hospital_forfeits_the_further_throw():
     assert s.pos["p1"] == "hospital" and s.order.current == "p2" and s.order.skips == {"p1": 1}
 
 
+def test_the_split_is_between_the_thrower_and_one_other_player():
+    s = started()
+    push(s, Roll("p1", (4, 3)))
+    assert "cannot-move-other" in rejected(s, Split("p1", "p1", 3))
+    assert "one other player" in messages(s, Split("p1", "p1", 3))[0]
+
+
 @pytest.mark.parametrize("square", ["t02", "t15"])
 def test_no_one_moves_a_player_in_the_inmost_ward_or_white_tower_who_may_split_their_own(square):
     s = started()
