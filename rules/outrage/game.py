@@ -452,10 +452,13 @@ class Outrage(Game[OutrageState]):
             yield Violation("card-not-playable", R_TOWER, f"{who} cannot play {_a(KIND_NAME.get(kind, 'card'))} now.")
             return
         if kind == "confession":
+            # An opponent (not a team-mate) whom another player may move: not held, not in
+            # the White Tower or Inmost Ward, not in Sanctuary (RULINGS P-02).
             others = [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
-                      and not self.sheltered(state, s)]
+                      and not self.sheltered(state, s) and s not in state.sanctuary
+                      and self.team(state, s) != self.team(state, seat)]
             if action.target not in others:
-                yield Violation("bad-confession", R_TOWER, f"{who} must inform on an opponent at large outside the White Tower.")
+                yield Violation("bad-confession", R_TOWER, f"{who} must inform on an opponent at large outside the White Tower, the Inmost Ward and Sanctuary.")
         elif action.target:
             yield Violation("no-target", R_TOWER, f"{who}'s {KIND_NAME[kind]} names no other player.")
 

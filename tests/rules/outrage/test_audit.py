@@ -333,3 +333,27 @@ def test_the_third_tie_break_is_st_edwards_crown_else_a_shared_win(p1, p2, winne
     assert s.result.winner == winner
     if winner is None:
         assert set(s.result.winning_seats) == {"p1", "p2"} and "unbreakable tie" in s.result.reason
+
+
+def test_a_confession_names_an_opponent_whom_another_player_may_move():
+    """RULINGS P-02: not a player in Sanctuary, not a team-mate."""
+    seats = [{"id": f"p{i}", "faction": f, "name": n} for i, (f, n) in
+             enumerate((("red", "Ann"), ("blue", "Bob"), ("red", "Cat"), ("blue", "Dan")), 1)]
+    s = GAME.new(seats, {"teams": True}, 3)
+    while s.phase == "deal":
+        push(s, GAME.sample(s))
+    for i, seat in enumerate(("p1", "p2", "p3", "p4")):
+        push(s, Roll(seat, (6, 6) if i == 0 else (1, 2)))
+    give(s, "p1", "confession-1")
+    put(s, "p1", "w45")
+    put(s, "p2", "chapel-royal", accredited=True)
+    s.sanctuary.append("p2")
+    s.changed()
+    push(s, Roll("p1", (1, 1)))
+    push(s, MoveTo("p1", "w47"))
+    assert s.phase == "offer"
+    assert rejected(s, Play("p1", "confession-1", "p2")) == ("bad-confession",)  # in Sanctuary
+    assert rejected(s, Play("p1", "confession-1", "p3")) == ("bad-confession",)  # a team-mate
+    assert "opponent" in messages(s, Play("p1", "confession-1", "p3"))[0]
+    push(s, Play("p1", "confession-1", "p4"))
+    assert s.pos["p4"] == "w47" and s.held["p4"].place == "bowyer"
