@@ -357,3 +357,17 @@ def test_a_confession_names_an_opponent_whom_another_player_may_move():
     assert "opponent" in messages(s, Play("p1", "confession-1", "p3"))[0]
     push(s, Play("p1", "confession-1", "p4"))
     assert s.pos["p4"] == "w47" and s.held["p4"].place == "bowyer"
+
+
+@pytest.mark.parametrize("start, square", [("w74", "w77"), ("w44", "w47")])
+def test_a_split_whose_first_part_ends_the_turn_moves_no_one_else(start, square):
+    """RULINGS D-02: Queen's House on the first circuit, or a prison, ends the thrower's
+    turn, and the other piece's part with it."""
+    s = started()
+    put(s, "p1", start)
+    push(s, Roll("p1", (4, 3)))
+    push(s, Split("p1", "p2", 3))
+    push(s, MoveTo("p1", square))
+    if s.phase == "offer":  # the Bowyer Tower asks for a Confession first
+        push(s, Decline("p1"))
+    assert s.pos["p2"] == "w00" and s.split == [] and s.order.current == "p2" and s.phase == "start"
