@@ -371,3 +371,26 @@ def test_a_split_whose_first_part_ends_the_turn_moves_no_one_else(start, square)
     if s.phase == "offer":  # the Bowyer Tower asks for a Confession first
         push(s, Decline("p1"))
     assert s.pos["p2"] == "w00" and s.split == [] and s.order.current == "p2" and s.phase == "start"
+
+
+def test_a_player_who_escapes_may_retire_for_good():
+    """RULINGS E-02: retired, the player takes no more turns; when everyone has retired the
+    game ends by the tie-breaks."""
+    s = started(endgame="all-jewels")
+    put(s, "p1", "cradle", accredited=True)
+    s.coins["p1"], s.mint = True, 1
+    s.jewels["orb"] = "p1"
+    s.changed()
+    push(s, Escape("p1"))
+    push(s, Choose("p1", "retire"))
+    assert s.retired == ["p1"] and s.order.current == "p2" and s.result is None
+    assert GAME.view(s)["pieces"]["p1"]["retired"]
+    pass_turn(s)
+    assert s.order.current == "p2"  # Ann takes no more turns
+    put(s, "p2", "cradle", accredited=True)
+    s.coins["p2"], s.mint = True, s.mint - 1
+    s.jewels["sword"] = "p2"
+    s.changed()
+    push(s, Escape("p2"))
+    push(s, Choose("p2", "retire"))
+    assert s.result is not None and "every player has retired" in s.result.reason and s.result.winner == "red"
