@@ -500,3 +500,17 @@ def test_the_queens_birthday_card_says_what_the_devices_date_makes_of_it(tmp_pat
         journal.close()
     assert setup_words(True, "checked")[0].startswith("Today is 21 April")
     assert setup_words(False, "checked")[0].startswith("Today is not 21 April")
+
+
+def test_a_strip_shows_the_jewels_a_seat_has_escaped_with(tmp_path):
+    from companion import Journal, Table
+
+    options, position = heist()
+    position["pieces"]["p2"]["escaped"] = ["sceptre"]
+    position["jewels"]["sceptre"] = "escaped"
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    t = Table.create(journal, game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+    bob = OutragePresenter(t).strips()[1]
+    assert "escaped with Sceptre" in bob.status, bob.status
+    t.close()
+    journal.close()
