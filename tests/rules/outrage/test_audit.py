@@ -394,3 +394,18 @@ def test_a_player_who_escapes_may_retire_for_good():
     push(s, Escape("p2"))
     push(s, Choose("p2", "retire"))
     assert s.result is not None and "every player has retired" in s.result.reason and s.result.winner == "red"
+
+
+def test_burglary_tools_are_laid_face_up_for_the_table():
+    from rules.core import PUBLIC
+    from rules.outrage import Burgle
+
+    s = started()
+    give(s, "p1", "file-3", "dynamite-2")
+    put(s, "p1", "t05", accredited=True)
+    push(s, Roll("p1", (1, 2)))
+    push(s, MoveTo("p1", "t08"))
+    push(s, Burgle("p1", ("file-3", "dynamite-2")))
+    seen = GAME.view(s, PUBLIC)["pieces"]["p1"]["burglary"]
+    assert seen["tools"] == ["File", "Dynamite"] and seen["text"] == "needs 5+, attempt 1"
+    assert GAME.public_action(s, Burgle("p1", ("file-3", "dynamite-2")), PUBLIC, s.ply - 1)["tools"] == ["file-3", "dynamite-2"]
