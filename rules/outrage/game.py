@@ -832,6 +832,11 @@ class Outrage(Game[OutrageState]):
                 if seat == state.order.current:
                     state.end_now = True
                 continue
+            if kind == "resume":  # back to the turn's start after a Confession's square (RULINGS P-02)
+                if not state.end_now and seat == state.order.current and seat not in state.held:
+                    state.actor, state.phase = seat, "start"
+                    return
+                continue
             raise AssertionError(f"unknown task {kind}")
         if state.result is not None or state.phase != "busy":
             return
@@ -1204,8 +1209,12 @@ class Outrage(Game[OutrageState]):
                 state.held[other] = Held(place)
                 self.drop_burglary(state, other)
                 state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
-            else:
-                state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
+                # The informer is moved, so obeys the square (RULINGS P-02), then throws.
+                self._queue_landing(state, seat, theirs, 0, front=True)
+                state.tasks.append(["resume", seat, ""])
+                self.proceed(state)
+                return
+            state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
             state.phase = "start"
             return
         if phase == "rack":
@@ -1229,6 +1238,8 @@ class Outrage(Game[OutrageState]):
             state.held[other] = Held("bowyer")
             self.drop_burglary(state, other)
             state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} suffers instead. [{R_TOWER}]")
+            state.actor = state.order.current  # the informer obeys the square as a player moved (RULINGS P-02)
+            self._queue_landing(state, seat, theirs, 0, front=True)
         elif moment == "rack":
             state.note(f"{who} presents the Royal Pardon from the Rack and is released without penalty. [{R_TOWER}]")
             if seat == state.order.current:

@@ -409,3 +409,38 @@ def test_burglary_tools_are_laid_face_up_for_the_table():
     seen = GAME.view(s, PUBLIC)["pieces"]["p1"]["burglary"]
     assert seen["tools"] == ["File", "Dynamite"] and seen["text"] == "needs 5+, attempt 1"
     assert GAME.public_action(s, Burgle("p1", ("file-3", "dynamite-2")), PUBLIC, s.ply - 1)["tools"] == ["file-3", "dynamite-2"]
+
+
+def test_the_informer_obeys_the_square_taken_over_by_a_confession():
+    """RULINGS P-02, "Players moved under any circumstances must always obey any
+    instructions on the square to which they have been moved": on arrival (the Mint: a
+    coin and a Tower card), and at a turn's start (a Raven card, then the throw)."""
+    s = started()
+    give(s, "p1", "confession-1")
+    put(s, "p1", "w45")
+    put(s, "p2", "w56")
+    push(s, Roll("p1", (1, 1)))
+    push(s, MoveTo("p1", "w47"))
+    push(s, Play("p1", "confession-1", "p2"))
+    assert s.pos["p1"] == "w56" and s.coins["p1"] and s.phase == "draw-tower" and s.actor == "p1"
+    push(s, GAME.sample(s))
+    assert s.order.current == "p2" and s.phase == "prison"  # Ann's turn ended in the Bowyer Tower
+    s = started()
+    put(s, "p1", "w45")
+    push(s, Roll("p1", (1, 1)))
+    push(s, MoveTo("p1", "w47"))
+    push(s, Decline("p1"))
+    give(s, "p1", "confession-2")
+    put(s, "p2", "i0-05", accredited=True)
+    push(s, Roll("p2", (1, 2)))
+    push(s, MoveTo("p2", "i0-08"))
+    draw(s, "p2", "raven", raven("chief-warder"))
+    push(s, GAME.sample(s))
+    assert s.order.current == "p1" and s.phase == "prison"
+    push(s, Play("p1", "confession-2", "p2"))
+    assert s.pos["p1"] == "i0-08" and s.phase == "draw-raven" and s.actor == "p1"
+    draw(s, "p1", "raven", raven("chief-warder"))
+    push(s, GAME.sample(s))
+    assert s.phase == "start" and s.actor == "p1" and s.order.current == "p1"
+    push(s, Roll("p1", (1, 2)))
+    assert s.phase == "move" and s.mover == "p1"
