@@ -394,7 +394,9 @@ class Outrage(Game[OutrageState]):
         who = state.seat_name(seat)
         if not 1 <= action.steps <= 6:
             yield Violation("bad-split", R_SPLIT, f"{who} splits a seven into two moves of 1 to 6 squares each, not {action.steps} and {7 - action.steps}.")
-        if action.other not in self.movable_others(state, seat):
+        if action.other == seat:
+            yield Violation("cannot-move-other", R_SPLIT, f"{who} splits a seven between themselves and one other player.")
+        elif action.other not in self.movable_others(state, seat):
             yield Violation("cannot-move-other", R_SPLIT, f"{who} cannot move {state.seat_name(action.other) if action.other in state.pos else repr(action.other)} this way: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
 
     def _v_choose(self, state: OutrageState, action: Choose) -> Iterator[Violation]:
@@ -450,10 +452,13 @@ class Outrage(Game[OutrageState]):
             yield Violation("card-not-playable", R_TOWER, f"{who} cannot play {_a(KIND_NAME.get(kind, 'card'))} now.")
             return
         if kind == "confession":
+            # An opponent (not a team-mate) whom another player may move: not held, not in
+            # the White Tower or Inmost Ward, not in Sanctuary (RULINGS P-02).
             others = [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
-                      and not self.sheltered(state, s)]
+                      and not self.sheltered(state, s) and s not in state.sanctuary
+                      and self.team(state, s) != self.team(state, seat)]
             if action.target not in others:
-                yield Violation("bad-confession", R_TOWER, f"{who} must inform on an opponent at large outside the White Tower.")
+                yield Violation("bad-confession", R_TOWER, f"{who} must inform on an opponent at large outside the White Tower, the Inmost Ward and Sanctuary.")
         elif action.target:
             yield Violation("no-target", R_TOWER, f"{who}'s {KIND_NAME[kind]} names no other player.")
 
@@ -827,6 +832,11 @@ class Outrage(Game[OutrageState]):
                 if seat == state.order.current:
                     state.end_now = True
                 continue
+            if kind == "resume":  # back to the turn's start after a Confession's square (RULINGS P-02)
+                if not state.end_now and seat == state.order.current and seat not in state.held:
+                    state.actor, state.phase = seat, "start"
+                    return
+                continue
             raise AssertionError(f"unknown task {kind}")
         if state.result is not None or state.phase != "busy":
             return
@@ -1199,8 +1209,12 @@ class Outrage(Game[OutrageState]):
                 state.held[other] = Held(place)
                 self.drop_burglary(state, other)
                 state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
-            else:
-                state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
+                # The informer is moved, so obeys the square (RULINGS P-02), then throws.
+                self._queue_landing(state, seat, theirs, 0, front=True)
+                state.tasks.append(["resume", seat, ""])
+                self.proceed(state)
+                return
+            state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
             state.phase = "start"
             return
         if phase == "rack":
@@ -1224,6 +1238,8 @@ class Outrage(Game[OutrageState]):
             state.held[other] = Held("bowyer")
             self.drop_burglary(state, other)
             state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} suffers instead. [{R_TOWER}]")
+            state.actor = state.order.current  # the informer obeys the square as a player moved (RULINGS P-02)
+            self._queue_landing(state, seat, theirs, 0, front=True)
         elif moment == "rack":
             state.note(f"{who} presents the Royal Pardon from the Rack and is released without penalty. [{R_TOWER}]")
             if seat == state.order.current:

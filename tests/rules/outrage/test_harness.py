@@ -5,8 +5,9 @@ and attacks, at most one coin each and coins conserved, jewels conserved, no sec
 public view or message, and the differential secret check (Tower cards in hands are
 hidden).
 
-Random play seldom gets a jewel out of the Tower: the scenario tests (test_rules.py)
-cover burglary, attack and escape; this covers the long random middle of the game.
+Random play seldom gets a jewel out of the Tower: the scenario tests (test_play.py,
+test_audit.py) and the guided whole games (test_golden.py) cover burglary, attack and
+escape; this covers the long random middle of the game.
 """
 from __future__ import annotations
 

@@ -467,3 +467,50 @@ def test_a_swap_is_done_at_the_table_each_giver_saying_behind_the_gate_which_car
     assert len(t.private_view("p2")["hands"]["p2"]["cards"]) == 2
     public_log = " ".join(x["text"] for x in t.view(PUBLIC)["log"])
     assert "has taken a Tower card from Bob's hand" in public_log and p.card_name(given) not in public_log
+
+
+def test_the_dice_tray_counts_the_doubles_of_the_turn(table):
+    t = table(p1={"square": "w10", "held": None})
+    p = OutragePresenter(t)
+    t.submit(Roll("p1", (2, 2)))
+    assert "Last throw 2 + 2 = 4 · doubles this turn: 1 of 3 (the third goes to the Bloody Tower)" in p.dice_line()
+
+
+def test_the_queens_birthday_card_says_what_the_devices_date_makes_of_it(tmp_path):
+    """RULINGS R-05: the app reads the date at setup (the wizard says so) and the card,
+    shown large to be read aloud, says whether it is 21 April."""
+    from companion import Journal, Table
+    from companion.ui.games.outrage.presenter import setup_words
+    from rules import Draw
+    from rules.outrage.cards import RAVEN
+
+    card = next(c.id for c in RAVEN.values() if c.kind == "birthday")
+    for today, words in ((True, "everyone takes two Tower cards"), (False, "everyone takes one Tower card")):
+        options, position = heist()
+        options["birthday_today"] = today
+        position["pieces"]["p1"].update(square="i0-05", held=None)
+        journal = Journal.open(tmp_path / f"{today}.sqlite3")
+        t = Table.create(journal, game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+        p = OutragePresenter(t)
+        t.submit(Roll("p1", (1, 2)))
+        t.submit(MoveTo("p1", "i0-08"))
+        t.submit(Draw("p1", "raven", card))
+        assert "BIRTHDAY" in p.raven_text() and words in p.raven_text() and "21 April" in p.raven_text()
+        t.close()
+        journal.close()
+    assert setup_words(True, "checked")[0].startswith("Today is 21 April")
+    assert setup_words(False, "checked")[0].startswith("Today is not 21 April")
+
+
+def test_a_strip_shows_the_jewels_a_seat_has_escaped_with(tmp_path):
+    from companion import Journal, Table
+
+    options, position = heist()
+    position["pieces"]["p2"]["escaped"] = ["sceptre"]
+    position["jewels"]["sceptre"] = "escaped"
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    t = Table.create(journal, game_id="outrage", seats=SEATS, options=options, seed=3, position=position)
+    bob = OutragePresenter(t).strips()[1]
+    assert "escaped with Sceptre" in bob.status, bob.status
+    t.close()
+    journal.close()

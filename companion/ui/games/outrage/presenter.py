@@ -35,6 +35,7 @@ CARD_RULES: dict[str, str] = json.loads((Path(__file__).parent / "card_rules.jso
 # it; a moment read across the table does without.
 RAVEN_DRAWN = "takes a Raven card: "  # the engine's public line for a Raven card drawn
 _SECTION = re.compile(r"\s*\[[A-Z][A-Z' ,]*\]")
+_BIRTHDAY_TEXTS = frozenset(c.text for c in RAVEN.values() if c.kind == "birthday")
 # What a public choice's option reads as on its button (the engine's words for them).
 CHOICE_WORDS = {"go": "Go there", "stay": "Stay", "escape": "Pay the ferryman and escape", "none": "No swap",
                 "reenter": "Go back into the Tower", "retire": "Retire", "cards": "Surrender Tower cards",
@@ -296,19 +297,28 @@ class OutragePresenter:
 
     def raven_text(self, v: dict[str, Any] | None = None) -> str:
         """The Raven card to read aloud: the one being obeyed, or the one the last action
-        drew (most are obeyed at once); "" when none."""
+        drew (most are obeyed at once); "" when none. The Queen's Birthday card says what
+        the device's date makes of it (RULINGS R-05)."""
         v = v or self.view()
         r = v.get("raven")
+        raw = ""
         if r:
-            return _SECTION.sub("", self.humanise(r["text"]))
-        last = int(v.get("ply", 0)) - 1
-        for x in reversed(v.get("log", [])):
-            if int(x.get("ply", -1)) < last:
-                break
-            text = x.get("text", "")
-            if int(x.get("ply", -1)) == last and RAVEN_DRAWN in text:
-                return _SECTION.sub("", self.humanise(text.split(RAVEN_DRAWN, 1)[1]))
-        return ""
+            raw = r["text"]
+        else:
+            last = int(v.get("ply", 0)) - 1
+            for x in reversed(v.get("log", [])):
+                if int(x.get("ply", -1)) < last:
+                    break
+                text = x.get("text", "")
+                if int(x.get("ply", -1)) == last and RAVEN_DRAWN in text:
+                    raw = text.split(RAVEN_DRAWN, 1)[1]
+                    break
+        if not raw:
+            return ""
+        out = _SECTION.sub("", self.humanise(raw))
+        if _SECTION.sub("", raw) in _BIRTHDAY_TEXTS:
+            out += " — " + birthday_words(bool(v.get("birthday_today")))
+        return out
 
     def prompt_line(self) -> str:
         p = self.table.prompt
@@ -901,6 +911,16 @@ def birthday_today(today: Any) -> bool:
     (True, False)
     """
     return (today.month, today.day) == (4, 21)
+
+
+def birthday_words(birthday: bool) -> str:
+    """What the device's date makes of the Queen's Birthday card, for the table.
+
+    >>> birthday_words(True)
+    'Today really is 21 April (the app read the date): everyone takes two Tower cards.'
+    """
+    return ("Today really is 21 April (the app read the date): everyone takes two Tower cards." if birthday
+            else "Today is not 21 April (the app read the date): everyone takes one Tower card.")
 
 
 def setup_words(birthday: bool, movement: str) -> list[str]:
