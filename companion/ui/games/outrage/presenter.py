@@ -338,7 +338,7 @@ class OutragePresenter:
         if isinstance(aw, CommitRequest):
             done = (v.get("attack") or {}).get("committed", [])
             wait = [self.name(s) for s in sorted(p.actors) if s not in done]
-            return f"Attack: {', '.join(wait)} — lay weapons face down (behind the gate)"
+            return f"Attack: {', '.join(wait)} — lay weapons face down, in secret"
         if v["phase"] == "swap":
             a, b = (self.name(x) for x in v["swap"]["seats"])
             wait = _and([self.name(x) for x in v["swap"]["waiting"]])
