@@ -675,7 +675,9 @@ def journal_full(d: Any) -> Iterator[float]:
         before = app.table.ply
         result = app.route_event(DieRolled(device="sim", die=0, value=3, outcome="rolled", confidence=1.0,
                                            counter=1, t=1.0))
-        yield from _wait_for(lambda: banner.shown >= 1 and "disk is full" in banner.message, 3)
+        # The banner and the tray are redrawn by separate triggers: wait for both, as an eye would.
+        yield from _wait_for(lambda: banner.shown >= 1 and "disk is full" in banner.message
+                             and "checking" not in _screen(d).ids.dice.dice_text, 3)
         d.check(result.rejected is not None and result.rejected.code == "journal-full" and app.table.ply == before,
                 f"the die's roll was not applied: {result}")
         d.check("checking" not in _screen(d).ids.dice.dice_text, f"the tray is not left checking: {_screen(d).ids.dice.dice_text!r}")

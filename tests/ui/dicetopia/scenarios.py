@@ -7,7 +7,7 @@ import json
 from typing import Any, Iterator
 
 from tests.ui.liberation.scenarios import _find
-from tests.ui.scenarios import hold_gate
+from tests.ui.scenarios import _wait_for, hold_gate
 
 HOLD_S = 1.25  # the gate's hold is 1.2 s
 
@@ -270,6 +270,8 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
             d.check(scr.ids.dice.is_awaiting, "the reroll goes to the dice tray")
             _shot(d, "dt-reroll-tray")
             ply = app.table.ply
+            # The tray's faces are laid out on the frame after it starts awaiting.
+            yield from _wait_for(lambda: d.has("6", root=scr.ids.dice.ids.faces), 3)
             d.tap(d.find("6", root=scr.ids.dice.ids.faces))
             if scr.ids.dice.model.pending is not None:
                 d.tap(scr.ids.dice.ids.roll_for_me)
