@@ -56,7 +56,7 @@ class Dicetopia(Setup, Chance, Turn, Abilities, Ending, Candidates, Views, City,
     max_seats = 4
     factions = tuple(tables().factions)
     options = (
-        Option("first", "", help="The first player's seat id, as the table determined it; empty: the app draws one (§3 step 1).",
+        Option("first", "", help="Who plays first: the player the table chose (§3 step 1), or let the app draw one.",
                ruling="D-02"),
         Option("deal_factions", False, help="Deal the faction cards (a draw each, the physical card can be entered) "
                "instead of playing the factions the seats chose.", ruling="D-03"),
