@@ -16,7 +16,7 @@ class Chance:
         who = state.seat_name(action.seat)
         if action.deck == FACTION_CARDS:
             state.faction_deck.take(action.card)
-            state.faction[action.seat] = action.card
+            state.deal_faction(action.seat, action.card)
             state.note(f"{who} is dealt {state.t.factions[action.card].name}.", action.seat)
             if all(state.faction.values()):
                 state.phase = "roll"

@@ -11,7 +11,7 @@ from rules.core import (
 from . import position as positions
 from .actions import Keep
 from .sections import R_SETUP
-from .state import AGENT, BOARD_SLOTS, FACTION_CARDS, MISSIONS, UNUSED, DicetopiaState
+from .state import AGENT, BOARD_SLOTS, FACTION_CARDS, MISSIONS, UNUSED, DicetopiaState, seats_playing
 from .tables import tables
 
 
@@ -44,9 +44,10 @@ class Setup:
         dealt = options["deal_factions"]
         fdeck = Deck(FACTION_CARDS, cards=list(t.factions) if dealt else [], auto_reshuffle=False)
         fdeck.shuffle(rng)
+        # Dealt factions: no seat plays one until its card is dealt (the seats' own are ignored).
+        faction = {s.id: "" if dealt else s.faction for s in seats}
         state = DicetopiaState(
-            seats=seats, options=options, seed=seed, rng=rng, order=order,
-            faction={s.id: "" if dealt else s.faction for s in seats},
+            seats=seats_playing(seats, faction), options=options, seed=seed, rng=rng, order=order, faction=faction,
             city={h.id: [UNUSED] * len(h.spaces) for h in t.hoods},
             boards={s: [AGENT] * BOARD_SLOTS for s in ids}, deck=deck, hands={s: Hand(s) for s in ids},
             faction_deck=fdeck, flipped={s: False for s in ids},

@@ -15,10 +15,10 @@ an agent still on a faction board ``"@"``; a city space is ``"x"`` once extermin
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.core import Deck, Hand, ReactionStack, State, serializable
+from rules.core import Deck, Hand, ReactionStack, Seat, State, serializable
 
 from .scoring import Line, is_die
 from .tables import Tables, tables
@@ -33,11 +33,20 @@ SETUP_PHASES = ("deal-factions", "roll", "deal", "keep")
 END_PHASES = ("clone", "rig", "choose", "gamble", "copy")
 
 
+def seats_playing(seats: list[Seat], faction: dict[str, str]) -> list[Seat]:
+    """``seats``, each with the faction ``faction`` gives it ("" for one not dealt yet).
+
+    >>> seats_playing([Seat("a", "banxa", "Ann")], {"a": "ewo"})
+    [Seat(id='a', faction='ewo', name='Ann')]
+    """
+    return [s if s.faction == faction.get(s.id, s.faction) else replace(s, faction=faction.get(s.id, s.faction)) for s in seats]
+
+
 @serializable("dicetopia.State")
 @dataclass(kw_only=True)
 class DicetopiaState(State):
     order: list[str]  # play order, the first player first (clockwise)
-    faction: dict[str, str]  # the faction each seat plays ("" until dealt)
+    faction: dict[str, str]  # the faction each seat plays ("" until dealt); the same as each Seat's
     city: dict[str, list[str]]
     boards: dict[str, list[str]]
     deck: Deck
@@ -71,6 +80,13 @@ class DicetopiaState(State):
     @property
     def t(self) -> Tables:
         return self._t
+
+    def deal_faction(self, seat: str, faction: str) -> None:
+        """``seat`` plays ``faction`` from now on: recorded in the seat itself (what the
+        view's seats, the table's strips, its end screen and exports read) and in
+        ``faction`` (what the rules read)."""
+        self.faction[seat] = faction
+        self.seats = seats_playing(self.seats, self.faction)
 
     def seat_of(self, faction: str) -> str | None:
         for s in self.order:

@@ -108,15 +108,20 @@ def test_exterminate_and_intervention_by_taps(new_table):
     assert isinstance(p.tap("syndicate", 0), Intervene)  # a second die: the action at once
 
 
-def test_dealt_factions_live_in_the_view_and_are_offered_face_up(new_table):
+def test_dealt_factions_are_the_seats_factions_and_are_offered_face_up(new_table):
     t = new_table(seats=SEATS, options={"first": "shakra-1", "deal_factions": True})
     p = DicetopiaPresenter(t)
-    assert p.who("shakra-1") == "Ann"
+    assert p.who("shakra-1") == "Ann" and p.seats()[0]["faction"] == ""
+    assert [s["faction"] for s in t.seats] == ["shakra", "tuulu"]          # nothing dealt yet: as the table began
     cards = [b for b in p.buttons() if b.intent == "submit"]
     assert len(cards) == 10 and all(isinstance(b.action, Draw) for b in cards)
     t.submit(next(b.action for b in cards if "Hollows" in b.label))
     assert p.who("shakra-1") == "Ann (≈ Hollows)" and p.seats()[0]["faction"] == "hollows"
     assert len([b for b in p.buttons() if b.intent == "submit"]) == 9
+    t.submit(next(b.action for b in p.buttons() if b.intent == "submit" and "Banxa" in b.label))
+    # The table's seats (its strips, end screen, exports) name the dealt factions, not the chosen ones.
+    assert [s["faction"] for s in t.seats] == ["hollows", "banxa"]
+    assert [s["faction"] for s in t.record().seats] == ["hollows", "banxa"]
 
 
 def test_missions_are_behind_the_gate_only_and_the_end_tallies_them(new_table):
