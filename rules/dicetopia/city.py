@@ -80,25 +80,39 @@ class City:
 
     def _possible(self, state: DicetopiaState, hood: str) -> bool:
         """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-        act = self.hood_action(state, hood)
+        act = state.t.hood(hood).action
         if act == "agency":
             return bool(state.deck.cards)
         if act == "reroll":
             return True  # a die is always somewhere: the one just taken
-        if act == "city-board" and state.options["advanced"]:
-            return next(self._swap_candidates(state, act), None) is not None
-        # Counted, not listed: this is asked on every action. A place holds a die when its
+        # Asked on every action, so decided, never listed: a place holds a die when its
         # cells are not disjoint from DICE (one C-level set test per place).
         disjoint = DICE.isdisjoint
-        if act in ("agent-die", "die-die", "city-board"):
-            dice_hoods = [h for h, cells in state.city.items() if not disjoint(cells)]
-            if act == "die-die":
-                return len(dice_hoods) >= 2
-            if act == "city-board":
-                return bool(dice_hoods) and not all(disjoint(b) for b in state.boards.values())
-            agent_hoods = [h for h, cells in state.city.items() if any(c[:1] == AGENT for c in cells)]
-            return any(a != b for a in agent_hoods for b in dice_hoods)
-        return sum(1 for b in state.boards.values() if not disjoint(b)) >= 2
+        if act == "die-die" or act == "board-board":
+            places = state.city.values() if act == "die-die" else state.boards.values()
+            found = 0
+            for cells in places:
+                if not disjoint(cells):
+                    found += 1
+                    if found == 2:
+                        return True
+            return False
+        if act == "city-board":
+            if not state.options["advanced"]:
+                return (any(not disjoint(b) for b in state.boards.values())
+                        and any(not disjoint(cells) for cells in state.city.values()))
+            # The Advanced Variant: some city die matches some board die in colour or number.
+            boards = [b for b in state.boards.values() if not disjoint(b)]
+            colours = {c[0] for b in boards for c in b if c in DICE}
+            values = {c[1] for b in boards for c in b if c in DICE}
+            return any(c in DICE and (c[0] in colours or c[1] in values) for cells in state.city.values() for c in cells)
+        # agent-die: an agent in one neighbourhood and a die in another.
+        no_agent = state.agent_cells.isdisjoint
+        agents = [h for h, cells in state.city.items() if not no_agent(cells)]
+        if not agents:
+            return False
+        dice = [h for h, cells in state.city.items() if not disjoint(cells)]
+        return len(dice) > 1 or (len(dice) == 1 and (len(agents) > 1 or agents[0] != dice[0]))
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""

@@ -8,7 +8,7 @@ from typing import Iterator
 from rules.core import Decision, DrawRequest, Outcome, Prompt, Score, Violation, step
 
 from .actions import Choose, Clone, CopyMission, Rig
-from .scoring import Domination, Played, is_die, ranking, tally
+from .scoring import Domination, Played, any_tied, is_die, ranking, tally
 from .sections import R_END, R_MISSIONS, r_ability
 from .state import MISSIONS, DicetopiaState
 from .tables import tables
@@ -112,8 +112,7 @@ class Ending:
         if "clone" not in state.done and state.holder("dangmer") is not None:
             state.phase = "clone"
             return
-        if "rig" not in state.done and state.holder("bingmai") is not None and any(
-                h.tied for h in Domination.of(state.t, state.city, state.order, {}).values()):
+        if "rig" not in state.done and state.holder("bingmai") is not None and any_tied(state.city):
             state.phase = "rig"
             return
         self._reveal_missions(state)

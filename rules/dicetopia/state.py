@@ -76,6 +76,8 @@ class DicetopiaState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._t: Tables = tables()
+        # Derived from the seats (never changed, not a field): what an agent on the city is.
+        self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
 
     @property
     def t(self) -> Tables:
