@@ -20,8 +20,7 @@ class City:
     @staticmethod
     def city_spaces(state: DicetopiaState) -> list[tuple[str, int]]:
         """The used spaces in board order: where the setup roll's dice go, one by one."""
-        n = len(state.order)
-        return [(h.id, i) for h in state.t.hoods for i in h.used(n)]
+        return list(state.t.spaces(len(state.order)))
 
     def name(self, state: DicetopiaState, seat: str) -> str:
         return state.seat_name(seat)
@@ -144,11 +143,9 @@ class City:
         return POOL if where in state.city else where
 
     def _die_words(self, state: DicetopiaState, cell: str) -> str:
-        if not is_die(cell):
-            return "die"
-        return f"{state.t.colour_of_letter(cell[0])} {cell[1]}"
+        return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
         c = state.cell(where, index) or ""
-        thing = f"{state.seat_name(c[1:])}'s agent" if c.startswith(AGENT) else f"the {self._die_words(state, c)}"
+        thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {state.t.die_words(c)}"
         return f"{thing} on {state.where_name(where)}"

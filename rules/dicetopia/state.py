@@ -91,8 +91,10 @@ class DicetopiaState(State):
         self.seats = seats_playing(self.seats, self.faction)
 
     def seat_of(self, faction: str) -> str | None:
-        for s in self.order:
-            if self.faction.get(s) == faction:
+        # Each seat plays its own faction (setup and positions refuse two alike), so the
+        # first match is the only one.
+        for s, f in self.faction.items():
+            if f == faction:
                 return s
         return None
 
@@ -102,8 +104,10 @@ class DicetopiaState(State):
 
     def holder(self, faction: str) -> str | None:
         """The seat whose unflipped ``faction`` ability is available, if any."""
-        seat = self.seat_of(faction)
-        return seat if seat is not None and self.can_use(seat, faction) else None
+        for s, f in self.faction.items():
+            if f == faction:
+                return None if self.flipped.get(s, False) else s
+        return None
 
     def cell(self, where: str, index: int) -> str | None:
         """What is at ``(where, index)``: a neighbourhood space or a faction-board slot."""

@@ -117,13 +117,15 @@ class Turn:
 
     def _deploy(self, state: DicetopiaState, action: Deploy) -> None:
         seat = action.seat
-        slot = state.boards[seat].index(AGENT)
-        die = state.city[action.hood][action.space]
-        state.boards[seat][slot] = die
-        state.city[action.hood][action.space] = AGENT + seat
+        board = state.boards[seat]
+        cells = state.city[action.hood]
+        die = cells[action.space]
+        board[board.index(AGENT)] = die
+        cells[action.space] = AGENT + seat
         state.act_hood = action.hood
         state.turn_moves += 1
-        state.note(f"{state.seat_name(seat)} swaps an agent with the {self._die_words(state, die)} in {state.t.hood(action.hood).name}.", seat)
+        t = state.t
+        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood(action.hood).name}.", seat)
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
@@ -149,14 +151,17 @@ class Turn:
             state.phase = "reroll"
             return
         _, a, ai, b, bi = state.pending
-        ca, cb = state.cell(a, ai) or "", state.cell(b, bi) or ""
-        state.put(a, ai, cb)
-        state.put(b, bi, ca)
+        # A checked swap names two places that exist.
+        city, boards = state.city, state.boards
+        cells_a = city[a] if a in city else boards[a]
+        cells_b = city[b] if b in city else boards[b]
+        ca, cb = cells_a[ai], cells_b[bi]
+        cells_a[ai], cells_b[bi] = cb, ca
         state.pending = []
         hollows = state.seat_of("hollows")
-        touched = {a, b, ca[1:] if ca.startswith(AGENT) else "", cb[1:] if cb.startswith(AGENT) else ""}
-        if (hollows is not None and hollows != state.current and hollows in touched
-                and any(is_die(c) for c in state.boards[hollows])):
+        if (hollows is not None and hollows != state.current
+                and (hollows == a or hollows == b or ca == AGENT + hollows or cb == AGENT + hollows)
+                and not DICE.isdisjoint(boards[hollows])):
             state.reactions.push(Reaction(hollows, "adapt", ()))
             state.phase = "react"
             return
@@ -212,11 +217,12 @@ class Turn:
         state.pending = []
         if state.reactions:
             state.reactions.drop(lambda r: True)
-        k = state.order.index(state.current)
-        n = len(state.order)
+        order, boards = state.order, state.boards
+        k = order.index(state.current)
+        n = len(order)
         for step_ in range(1, n + 1):
-            seat = state.order[(k + step_) % n]
-            if state.agents_left(seat):
+            seat = order[(k + step_) % n]
+            if AGENT in boards[seat]:
                 self._start_turn(state, seat)
                 return
         state.current = ""
