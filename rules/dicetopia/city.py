@@ -105,13 +105,17 @@ class City:
             colours = {c[0] for b in boards for c in b if c in DICE}
             values = {c[1] for b in boards for c in b if c in DICE}
             return any(c in DICE and (c[0] in colours or c[1] in values) for cells in state.city.values() for c in cells)
-        # agent-die: an agent in one neighbourhood and a die in another.
+        # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
+        # is found at the later of its two neighbourhoods.
         no_agent = state.agent_cells.isdisjoint
-        agents = [h for h, cells in state.city.items() if not no_agent(cells)]
-        if not agents:
-            return False
-        dice = [h for h, cells in state.city.items() if not disjoint(cells)]
-        return len(dice) > 1 or (len(dice) == 1 and (len(agents) > 1 or agents[0] != dice[0]))
+        agent_before = die_before = False
+        for cells in state.city.values():
+            agent, die = not no_agent(cells), not disjoint(cells)
+            if (agent and die_before) or (die and agent_before):
+                return True
+            agent_before = agent_before or agent
+            die_before = die_before or die
+        return False
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
