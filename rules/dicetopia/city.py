@@ -2,6 +2,7 @@
 exchange, whether a neighbourhood's action is possible, and places and dice in players' words."""
 from __future__ import annotations
 
+from itertools import chain
 from typing import Iterator
 
 from rules.core import POOL
@@ -98,13 +99,12 @@ class City:
             return False
         if act == "city-board":
             if not state.options["advanced"]:
-                return (any(not disjoint(b) for b in state.boards.values())
-                        and any(not disjoint(cells) for cells in state.city.values()))
+                return (not disjoint(chain.from_iterable(state.boards.values()))
+                        and not disjoint(chain.from_iterable(state.city.values())))
             # The Advanced Variant: some city die matches some board die in colour or number.
-            boards = [b for b in state.boards.values() if not disjoint(b)]
-            colours = {c[0] for b in boards for c in b if c in DICE}
-            values = {c[1] for b in boards for c in b if c in DICE}
-            return any(c in DICE and (c[0] in colours or c[1] in values) for cells in state.city.values() for c in cells)
+            held = DICE.intersection(chain.from_iterable(state.boards.values()))
+            colours, values = {c[0] for c in held}, {c[1] for c in held}
+            return any(c[0] in colours or c[1] in values for c in DICE.intersection(chain.from_iterable(state.city.values())))
         # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
         # is found at the later of its two neighbourhoods.
         no_agent = state.agent_cells.isdisjoint

@@ -27,6 +27,7 @@ DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
+_ZEROS = (0,) * 8  # the value of anything else: longer than any neighbourhood
 
 
 def is_die(cell: str) -> bool:
@@ -63,29 +64,20 @@ class Domination(dict[str, Hold]):
     @classmethod
     def of(cls, t: Tables, city: Mapping[str, Sequence[str]], order: Sequence[str], rigged: Mapping[str, str]) -> "Domination":
         out = cls()
-        pip = PIP.get
+        pip, zeros = PIP.get, _ZEROS
+        agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            counts: dict[str, int] = {}
-            leftover = 0
-            for c in cells:
-                v = pip(c)
-                if v is not None:
-                    leftover += v
-                elif c[0] == "@":
-                    counts[c] = counts.get(c, 0) + 1
-            if not counts:
-                out[hood] = Hold(hood, counts, (), False, 0)
+            # Counted by C-level list and map calls: this is the end's main loop.
+            present = [(s, n) for s, a in agents if (n := cells.count(a))]
+            if not present:
+                out[hood] = Hold(hood, {}, (), False, 0)
                 continue
-            counts = {c[1:]: n for c, n in counts.items()}
-            if len(counts) == 1:
-                winners: tuple[str, ...] = tuple(counts)
-            else:
-                best = max(counts.values())
-                winners = tuple(s for s in order if counts.get(s) == best)
+            best = max(n for _, n in present)
+            winners = tuple(s for s, n in present if n == best)
             tied = len(winners) > 1
             if tied and hood in rigged:
                 winners = (rigged[hood],)
-            out[hood] = Hold(hood, counts, winners, tied, 5 + leftover)
+            out[hood] = Hold(hood, dict(present), winners, tied, 5 + sum(map(pip, cells, zeros)))
         return out
 
     def dominated(self, seat: str) -> int:

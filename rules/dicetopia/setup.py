@@ -89,12 +89,12 @@ class Setup:
         return Prompt.single(state.order[0], RollRequest((Die(6, POOL),) * n,
                              "setup: roll every die onto the city, space by space (each die's colour in ids)"))
 
-    @step("deal", timed=False, rule=R_SETUP, depends=lambda s: tuple(len(s.hands[x]) for x in s.order))
+    @step("deal", timed=False, rule=R_SETUP)
     def ask_deal(self, state: DicetopiaState) -> Prompt:
         seat = next(s for s in state.order if len(state.hands[s]) < 3)
         return Prompt.single(seat, DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions"))
 
-    @step("keep", timed=False, rule=R_SETUP, depends=lambda s: tuple(s.keeps))
+    @step("keep", timed=False, rule=R_SETUP)
     def ask_keep(self, state: DicetopiaState) -> Prompt:
         return Prompt({s: CommitRequest("keep", "keep two missions, discard one") for s in self._keepers(state) if s not in state.keeps})
 
