@@ -15,7 +15,6 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Sequence
 
 from rules.core import serializable
@@ -35,8 +34,7 @@ def is_die(cell: str) -> bool:
 
 
 @serializable("dicetopia.Line")
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One line of a player's tally: ``what`` (``loot``, ``domination``, ``mission``),
     its label in players' words, and the points."""
 
@@ -200,8 +198,7 @@ def _best(mine: int, others: Sequence[int], ties: str, pick: object) -> bool:
     return ties == "all" or others.count(best) == 0
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """A mission as it scores: the card on the table, the card whose effect counts (the
     card itself, the one High Stakes Gambling drew, the one Copycat copies) and the factor."""
 
