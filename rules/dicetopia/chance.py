@@ -40,8 +40,9 @@ class Chance:
     def _roll(self, state: DicetopiaState, action: Roll) -> None:
         t = state.t
         if state.phase == "roll":
-            for (hood, i), v, colour in zip(self.city_spaces(state), action.values, action.ids):
-                state.city[hood][i] = t.letter(colour) + str(v)
+            city, letter = state.city, t.letter
+            for (hood, i), v, colour in zip(t.spaces(len(state.order)), action.values, action.ids):
+                city[hood][i] = letter(colour) + str(v)
             state.note(f"{state.seat_name(action.seat)} rolls the dice onto the city.", action.seat)
             state.phase = "deal"
             return

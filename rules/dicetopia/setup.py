@@ -85,7 +85,7 @@ class Setup:
 
     @step("roll", timed=False, rule=R_SETUP)
     def ask_roll(self, state: DicetopiaState) -> Prompt:
-        n = len(self.city_spaces(state))
+        n = len(state.t.spaces(len(state.order)))
         return Prompt.single(state.order[0], RollRequest((Die(6, POOL),) * n,
                              "setup: roll every die onto the city, space by space (each die's colour in ids)"))
 
