@@ -212,16 +212,21 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     """Every player's lines, in the book's order: loot, each neighbourhood dominated, each mission."""
     dom = Domination.of(t, city, order, rigged)
     dice = {s: Dice.of(b) for s, b in boards.items()}
+    # Each neighbourhood's line, once, for each of its winners (in board order).
+    dominated: dict[str, list[Line]] = {s: [] for s in order}
+    for h in t.hoods:
+        hold = dom[h.id]
+        if hold.winners:
+            n = len(hold.winners)
+            how = f" (tied {n} ways, {hold.points} shared, rounded up)" if n > 1 else (
+                " (tie decided by Rigging)" if hold.tied else "")
+            line = Line("domination", f"Domination: {h.name}{how}", hold.share)
+            for w in hold.winners:
+                dominated[w].append(line)
     out: dict[str, list[Line]] = {}
     for seat in order:
         mine = dice[seat]
-        lines = [Line("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total)]
-        for h in t.hoods:
-            hold = dom[h.id]
-            if seat in hold.winners:
-                how = f" (tied {len(hold.winners)} ways, {hold.points} shared, rounded up)" if len(hold.winners) > 1 else (
-                    " (tie decided by Rigging)" if hold.tied else "")
-                lines.append(Line("domination", f"Domination: {h.name}{how}", hold.share))
+        lines = [Line("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total), *dominated[seat]]
         for pl in played.get(seat, ()):
             card, effect = t.mission(pl.card), t.mission(pl.effect) if pl.effect else None
             if effect is None:
