@@ -133,7 +133,8 @@ class Table:
         self.key = key
         self.game_id = row.game_id
         self.game = rules.load(row.game_id)
-        self.seats: list[dict[str, Any]] = row.seats
+        self._seats: list[dict[str, Any]] = row.seats  # as journaled at the start: see ``seats``
+        self._seats_now: tuple[tuple[str, ...], list[dict[str, Any]]] = ((), row.seats)
         self.options = row.options
         self.seed = row.seed
         # A game joined in progress starts from this position (its private part included:
@@ -737,6 +738,18 @@ class Table:
                                         time=e.time, undone=undone))
             return out
 
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        """The seats (``{"id", "faction", "name"}``), each with the faction the engine now
+        records for it (``Seat.faction``): a game may deal factions during its setup
+        (Dicetopia's faction cards), and the strips, the end screen and the exports name
+        the dealt one. A seat whose faction is not dealt yet keeps the one it started with."""
+        factions = tuple(s.faction for s in self._state.seats)
+        if factions != self._seats_now[0]:
+            now = {s.id: s.faction for s in self._state.seats}
+            self._seats_now = (factions, [dict(s, faction=now.get(s["id"]) or s["faction"]) for s in self._seats])
+        return self._seats_now[1]
+
     def seat_name(self, seat: str) -> str:
         """The player's name for ``seat`` (the seat id when none was given)."""
         for s in self.seats:
@@ -826,7 +839,7 @@ class Table:
         """The state before the first action: the opening, or the position the game was
         joined at (the engine deals a joined game's unknown cards from the seed, so this is
         the same state every time)."""
-        return self.game.new(self.seats, self.options, self.seed, position=self.position)
+        return self.game.new(self._seats, self.options, self.seed, position=self.position)
 
     @property
     def public_position(self) -> dict[str, Any] | None:

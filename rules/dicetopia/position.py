@@ -19,7 +19,7 @@ from rules.core import Deck, Hand, NoPositions, Rng, Seat
 from rules.core.position import PositionReader
 
 from .scoring import is_die
-from .state import AGENT, BOARD_SLOTS, DEAD, MISSIONS, UNUSED, DicetopiaState
+from .state import AGENT, BOARD_SLOTS, DEAD, MISSIONS, UNUSED, DicetopiaState, seats_playing
 from .tables import tables
 
 RULE = "§3 Setup"
@@ -131,7 +131,8 @@ def read(game: Any, seats: list[Seat], options: dict[str, Any], pos: dict[str, A
         if s not in hands:
             hands[s] = [deck.cards.pop(0) for _ in range(counts[s])]
     state = DicetopiaState(
-        seats=seats, options=options, seed=seed, rng=rng, order=[str(o) for o in order], faction=dict(factions),
+        seats=seats_playing(seats, factions), options=options, seed=seed, rng=rng, order=[str(o) for o in order],
+        faction=dict(factions),
         city=city, boards=boards, deck=deck, hands={s: Hand(s, hands[s]) for s in ids},
         flipped={s: flipped[s] for s in ids}, current=str(current), turn=turn, phase="deploy",
         removed=removed, saved=str(saved),

@@ -15,9 +15,7 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from rules.core import serializable
 
@@ -26,6 +24,9 @@ from .tables import MissionSpec, Tables, tables
 
 DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
+PIP = {c: int(c[1]) for c in DICE}
+"""Each die's value."""
+_ZEROS = (0,) * 8  # the value of anything else: longer than any neighbourhood
 
 
 def is_die(cell: str) -> bool:
@@ -33,8 +34,7 @@ def is_die(cell: str) -> bool:
 
 
 @serializable("dicetopia.Line")
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One line of a player's tally: ``what`` (``loot``, ``domination``, ``mission``),
     its label in players' words, and the points."""
 
@@ -43,8 +43,7 @@ class Line:
     points: int
 
 
-@dataclass(frozen=True)
-class Hold:
+class Hold(NamedTuple):
     """One neighbourhood's domination: who has the most agents, what it is worth."""
 
     hood: str
@@ -56,43 +55,77 @@ class Hold:
     @property
     def share(self) -> int:
         """Each winner's part: ties share, rounded up (§6)."""
-        return math.ceil(self.points / len(self.winners)) if self.winners else 0
+        return -(-self.points // len(self.winners)) if self.winners else 0
 
 
 class Domination(dict[str, Hold]):
     @classmethod
     def of(cls, t: Tables, city: Mapping[str, Sequence[str]], order: Sequence[str], rigged: Mapping[str, str]) -> "Domination":
         out = cls()
+        pip, zeros = PIP.get, _ZEROS
+        agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            counts: dict[str, int] = {}
-            leftover = 0
-            for c in cells:
-                if c in DICE:
-                    leftover += int(c[1])
-                elif c[:1] == "@":
-                    counts[c[1:]] = counts.get(c[1:], 0) + 1
-            best = max(counts.values(), default=0)
-            winners = tuple(s for s in order if best and counts.get(s) == best)
+            # Counted by C-level list and map calls: this is the end's main loop.
+            present = [(s, n) for s, a in agents if (n := cells.count(a))]
+            if not present:
+                out[hood] = Hold(hood, {}, (), False, 0)
+                continue
+            best = max(n for _, n in present)
+            winners = tuple(s for s, n in present if n == best)
             tied = len(winners) > 1
             if tied and hood in rigged:
                 winners = (rigged[hood],)
-            out[hood] = Hold(hood, counts, winners, tied, 5 + leftover if winners else 0)
+            out[hood] = Hold(hood, dict(present), winners, tied, 5 + sum(map(pip, cells, zeros)))
         return out
 
     def dominated(self, seat: str) -> int:
         """Neighbourhoods ``seat`` dominates, a shared domination included (the tie-break)."""
         return sum(1 for h in self.values() if seat in h.winners)
 
+    def any_tied(self) -> bool:
+        return any(h.tied for h in self.values())
 
-def _counts(cells: Sequence[str]) -> tuple[list[int], dict[str, int]]:
-    """How many dice of each value (index 1-6) and of each colour letter ``cells`` hold."""
-    values = [0] * 7
-    letters = {"p": 0, "t": 0, "w": 0}
-    for c in cells:
-        if c in DICE:
-            values[int(c[1])] += 1
-            letters[c[0]] += 1
-    return values, letters
+
+def any_tied(city: Mapping[str, Sequence[str]]) -> bool:
+    """Whether some neighbourhood's domination is tied (Rigging's question), without
+    working out what each is worth.
+
+    >>> any_tied({"agency": ["@a", "@b", "p3"]}), any_tied({"agency": ["@a", "@a", "@b"]})
+    (True, False)
+    """
+    for cells in city.values():
+        counts: dict[str, int] = {}
+        for c in cells:
+            if c[0] == "@":
+                counts[c] = counts.get(c, 0) + 1
+        if len(counts) > 1:
+            best = max(counts.values())
+            if sum(1 for n in counts.values() if n == best) > 1:
+                return True
+    return False
+
+
+class Dice(NamedTuple):
+    """What the missions read of one faction board: how many dice of each value (index
+    1-6), of each colour letter, their total and their values in board order."""
+
+    values: list[int]
+    letters: dict[str, int]
+    total: int
+    pips: list[int]
+
+    @classmethod
+    def of(cls, cells: Sequence[str]) -> "Dice":
+        values = [0] * 7
+        letters = {"p": 0, "t": 0, "w": 0}
+        pips = []
+        for c in cells:
+            v = PIP.get(c)
+            if v is not None:
+                values[v] += 1
+                letters[c[0]] += 1
+                pips.append(v)
+        return cls(values, letters, sum(pips), pips)
 
 
 def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str, Sequence[str]],
@@ -100,18 +133,23 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
     """What mission ``spec`` scores for ``seat`` (0 if not eligible). ``ties`` is the
     relative missions' reading of a tie (RULINGS.md D-21): ``"all"`` every tied player
     scores, ``"none"`` nobody does."""
+    return _points(t, spec, seat, {s: Dice.of(b) for s, b in boards.items()}, boards, city, dom, ties)
+
+
+def _points(t: Tables, spec: MissionSpec, seat: str, dice: Mapping[str, Dice], boards: Mapping[str, Sequence[str]],
+            city: Mapping[str, Sequence[str]], dom: Mapping[str, Hold], ties: str) -> int:
+    """:func:`mission_points`, with each board's :class:`Dice` read once for every mission."""
     p = spec.params
     kind = spec.kind
-    values, letters = _counts(boards[seat])
+    values, letters = dice[seat].values, dice[seat].letters
     if kind == "most-colour":
         letter = t.letter(p["colour"])
         n = letters[letter]
-        others = [_counts(b)[1][letter] for s, b in boards.items() if s != seat]
+        others = [d.letters[letter] for s, d in dice.items() if s != seat]
         return p["points"] if n > 0 and _best(n, others, ties, max) else 0
     if kind in ("highest-total", "lowest-total"):
-        total = sum(v * k for v, k in enumerate(values))
-        others = [sum(v * k for v, k in enumerate(_counts(b)[0])) for s, b in boards.items() if s != seat]
-        return p["points"] if _best(total, others, ties, max if kind == "highest-total" else min) else 0
+        others = [d.total for s, d in dice.items() if s != seat]
+        return p["points"] if _best(dice[seat].total, others, ties, max if kind == "highest-total" else min) else 0
     if kind == "no-colour":
         return p["points"] if letters[t.letter(p["colour"])] == 0 else 0
     if kind == "per-colour":
@@ -153,10 +191,6 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
     return 0  # copycat and high-stakes score through the card they stand for (tally)
 
 
-def values_of(dice: Sequence[str]) -> list[int]:
-    return [int(c[1]) for c in dice]
-
-
 def _best(mine: int, others: Sequence[int], ties: str, pick: object) -> bool:
     best = pick([mine, *others])  # type: ignore[operator]
     if mine != best:
@@ -164,8 +198,7 @@ def _best(mine: int, others: Sequence[int], ties: str, pick: object) -> bool:
     return ties == "all" or others.count(best) == 0
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """A mission as it scores: the card on the table, the card whose effect counts (the
     card itself, the one High Stakes Gambling drew, the one Copycat copies) and the factor."""
 
@@ -178,22 +211,28 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
           played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str], ties: str) -> tuple[dict[str, list[Line]], Domination]:
     """Every player's lines, in the book's order: loot, each neighbourhood dominated, each mission."""
     dom = Domination.of(t, city, order, rigged)
+    dice = {s: Dice.of(b) for s, b in boards.items()}
+    # Each neighbourhood's line, once, for each of its winners (in board order).
+    dominated: dict[str, list[Line]] = {s: [] for s in order}
+    for h in t.hoods:
+        hold = dom[h.id]
+        if hold.winners:
+            n = len(hold.winners)
+            how = f" (tied {n} ways, {hold.points} shared, rounded up)" if n > 1 else (
+                " (tie decided by Rigging)" if hold.tied else "")
+            line = Line("domination", f"Domination: {h.name}{how}", hold.share)
+            for w in hold.winners:
+                dominated[w].append(line)
     out: dict[str, list[Line]] = {}
     for seat in order:
-        lines = [Line("loot", "Loot: " + " + ".join(str(v) for v in values_of([c for c in boards[seat] if is_die(c)])) or "Loot",
-                      sum(values_of([c for c in boards[seat] if is_die(c)])))]
-        for h in t.hoods:
-            hold = dom[h.id]
-            if seat in hold.winners:
-                how = f" (tied {len(hold.winners)} ways, {hold.points} shared, rounded up)" if len(hold.winners) > 1 else (
-                    " (tie decided by Rigging)" if hold.tied else "")
-                lines.append(Line("domination", f"Domination: {h.name}{how}", hold.share))
+        mine = dice[seat]
+        lines = [Line("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total), *dominated[seat]]
         for pl in played.get(seat, ()):
             card, effect = t.mission(pl.card), t.mission(pl.effect) if pl.effect else None
             if effect is None:
                 lines.append(Line("mission", f"Mission: {card.name} (nothing to score)", 0))
                 continue
-            pts = mission_points(t, effect, seat, boards, city, dom, ties) * pl.factor
+            pts = _points(t, effect, seat, dice, boards, city, dom, ties) * pl.factor
             label = f"Mission: {card.name}"
             if pl.effect != pl.card:
                 label += f" as {effect.name}" + (f" ×{pl.factor}" if pl.factor != 1 else "")
@@ -206,6 +245,5 @@ def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domi
             boards: Mapping[str, Sequence[str]]) -> list[tuple[str, tuple[int, int, int]]]:
     """Seats best first, each with its key: total ★, then neighbourhoods dominated, then
     the total dice value (§6)."""
-    keys = {s: (sum(ln.points for ln in lines[s]), dom.dominated(s), sum(values_of([c for c in boards[s] if is_die(c)])))
-            for s in order}
+    keys = {s: (sum(ln.points for ln in lines[s]), dom.dominated(s), sum(PIP.get(c, 0) for c in boards[s])) for s in order}
     return sorted(keys.items(), key=lambda kv: kv[1], reverse=True)

@@ -15,10 +15,10 @@ an agent still on a faction board ``"@"``; a city space is ``"x"`` once extermin
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.core import Deck, Hand, ReactionStack, State, serializable
+from rules.core import Deck, Hand, ReactionStack, Seat, State, serializable
 
 from .scoring import Line, is_die
 from .tables import Tables, tables
@@ -33,11 +33,20 @@ SETUP_PHASES = ("deal-factions", "roll", "deal", "keep")
 END_PHASES = ("clone", "rig", "choose", "gamble", "copy")
 
 
+def seats_playing(seats: list[Seat], faction: dict[str, str]) -> list[Seat]:
+    """``seats``, each with the faction ``faction`` gives it ("" for one not dealt yet).
+
+    >>> seats_playing([Seat("a", "banxa", "Ann")], {"a": "ewo"})
+    [Seat(id='a', faction='ewo', name='Ann')]
+    """
+    return [s if s.faction == faction.get(s.id, s.faction) else replace(s, faction=faction.get(s.id, s.faction)) for s in seats]
+
+
 @serializable("dicetopia.State")
 @dataclass(kw_only=True)
 class DicetopiaState(State):
     order: list[str]  # play order, the first player first (clockwise)
-    faction: dict[str, str]  # the faction each seat plays ("" until dealt)
+    faction: dict[str, str]  # the faction each seat plays ("" until dealt); the same as each Seat's
     city: dict[str, list[str]]
     boards: dict[str, list[str]]
     deck: Deck
@@ -67,14 +76,25 @@ class DicetopiaState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._t: Tables = tables()
+        # Derived from the seats (never changed, not a field): what an agent on the city is.
+        self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
 
     @property
     def t(self) -> Tables:
         return self._t
 
+    def deal_faction(self, seat: str, faction: str) -> None:
+        """``seat`` plays ``faction`` from now on: recorded in the seat itself (what the
+        view's seats, the table's strips, its end screen and exports read) and in
+        ``faction`` (what the rules read)."""
+        self.faction[seat] = faction
+        self.seats = seats_playing(self.seats, self.faction)
+
     def seat_of(self, faction: str) -> str | None:
-        for s in self.order:
-            if self.faction.get(s) == faction:
+        # Each seat plays its own faction (setup and positions refuse two alike), so the
+        # first match is the only one.
+        for s, f in self.faction.items():
+            if f == faction:
                 return s
         return None
 
@@ -84,8 +104,10 @@ class DicetopiaState(State):
 
     def holder(self, faction: str) -> str | None:
         """The seat whose unflipped ``faction`` ability is available, if any."""
-        seat = self.seat_of(faction)
-        return seat if seat is not None and self.can_use(seat, faction) else None
+        for s, f in self.faction.items():
+            if f == faction:
+                return None if self.flipped.get(s, False) else s
+        return None
 
     def cell(self, where: str, index: int) -> str | None:
         """What is at ``(where, index)``: a neighbourhood space or a faction-board slot."""

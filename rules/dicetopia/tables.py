@@ -146,6 +146,22 @@ class Tables:
     def letter(self, colour: str) -> str:
         return self._letter_of[colour]
 
+    def die_words(self, cell: str) -> str:
+        """A die in words ("purple 4"); anything else is "die"."""
+        return self._die_words.get(cell, "die")
+
+    @functools.cached_property
+    def _die_words(self) -> dict[str, str]:
+        return {c.letter + str(v): f"{c.id} {v}" for c in self.colours for v in range(1, 7)}
+
+    def spaces(self, players: int) -> tuple[tuple[str, int], ...]:
+        """The used spaces at ``players`` players in board order: where the setup roll's dice go."""
+        return self._spaces[players]
+
+    @functools.cached_property
+    def _spaces(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        return {n: tuple((h.id, i) for h in self.hoods for i in h.used(n)) for n in range(1, self.full_table + 1)}
+
     @functools.cached_property
     def _colour_of(self) -> dict[str, str]:
         return {c.letter: c.id for c in self.colours}

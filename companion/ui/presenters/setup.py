@@ -17,6 +17,7 @@ game the rules would refuse.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -38,6 +39,10 @@ STEP_NAMES = {
 FROM_START, UNDER_WAY = "A new game from the start", "A game already under way"
 
 
+# The empty value of an option whose value is a seat: nobody named, the app chooses.
+APP_CHOOSES = "Let the app choose"
+
+
 @dataclass
 class OptionChoice:
     name: str
@@ -46,6 +51,15 @@ class OptionChoice:
     choices: tuple[Any, ...]
     value: Any
     default: Any = None
+    labels: tuple[str, ...] = ()  # each choice in players' words (a seat by its player's name)
+
+    def label(self, value: Any) -> str:
+        """``value`` as the wizard shows it.
+
+        >>> OptionChoice("first", "", "", ("", "ann-1"), "", "", (APP_CHOOSES, "Ann")).label("ann-1")
+        'Ann'
+        """
+        return self.labels[self.choices.index(value)] if value in self.choices and self.labels else plain_choice(value)
 
 
 @dataclass
@@ -181,10 +195,17 @@ class SetupModel:
 
     def _renumber(self) -> None:
         # Seat ids follow faction and order ("cops-1", "criminals-1"…): stable, readable in logs.
+        old = [s["id"] for s in self.seats]
         count: dict[str, int] = {}
         for s in self.seats:
             count[s["faction"]] = count.get(s["faction"], 0) + 1
             s["id"] = f"{s['faction']}-{count[s['faction']]}"
+        # An option naming a seat follows that seat to its new id; a seat gone, back to the default.
+        moved = {o: s["id"] for o, s in zip(old, self.seats)}
+        for o in self.game.options:
+            if o.name in self.options and o.name in seat_options(self.game_id):
+                value = self.options[o.name]
+                self.options[o.name] = moved.get(value, value if value in moved.values() else o.default)
 
     def named_seats(self) -> list[dict[str, str]]:
         """Seats with a name for everyone (an empty name becomes "Player N")."""
@@ -193,12 +214,31 @@ class SetupModel:
     # ----------------------------------------------------------- options
 
     def option_choices(self) -> list[OptionChoice]:
-        return [OptionChoice(o.name, o.help, o.ruling, tuple(o.choices),
-                             self.options.get(o.name, o.default), o.default)
-                for o in self.game.options if o.choices]
+        """The options the wizard offers: each one with declared choices, each yes/no one
+        (a boolean), and each one whose value is a seat (``seat_options``), offered by the
+        players' names. Options holding data (a map, a card set) are set elsewhere.
+
+        >>> m = SetupModel.for_game("dicetopia"); m.rename(0, "Ann")
+        >>> [(o.name, o.labels) for o in m.option_choices()][:2]
+        [('first', ('Let the app choose', 'Ann', 'Player 2')), ('deal_factions', ('No', 'Yes'))]
+        """
+        names = {s["id"]: s["name"] for s in self.named_seats()}
+        out = []
+        for o in self.game.options:
+            if o.choices:
+                choices, labels = tuple(o.choices), tuple(plain_choice(c) for c in o.choices)
+            elif type(o.default) is bool:
+                choices, labels = (False, True), ("No", "Yes")
+            elif o.name in seat_options(self.game_id):
+                choices, labels = (o.default, *names), (APP_CHOOSES, *names.values())
+            else:
+                continue
+            out.append(OptionChoice(o.name, o.help, o.ruling, choices, self.options.get(o.name, o.default), o.default, labels))
+        return out
 
     def set_option(self, name: str, value: Any) -> None:
-        opt = {o.name: o for o in self.game.options}[name]
+        offered = {o.name: o for o in self.option_choices()}
+        opt = offered.get(name) or {o.name: o for o in self.game.options}[name]
         if opt.choices and value not in opt.choices:
             raise ValueError(f"option {name} takes one of {opt.choices}")
         self.options[name] = value
@@ -274,7 +314,7 @@ class SetupModel:
             lines.append("A game already under way, joined where it stands:")
             lines.extend("  " + line for line in self.position_form().summary())
         for o in self.option_choices():
-            lines.append(f"{o.help} → {plain_choice(o.value)}")
+            lines.append(f"{o.help} → {o.label(o.value)}")
         lines.append("Clocks: " + (self.clock or "none"))
         names = {s["id"]: s["name"] for s in self.named_seats()}
         if self.devices:
@@ -283,6 +323,35 @@ class SetupModel:
         else:
             lines.append("Dice: any die may roll for whoever the game waits for")
         return lines
+
+
+@functools.cache
+def seat_options(game_id: str) -> frozenset[str]:
+    """The options whose value is one of the seats (Dicetopia's first player), asked of the
+    engine's own ``check_setup`` as ``facts.seat_counts`` asks it about seat counts: a text
+    option without choices that the engine accepts set to each of its default seats' ids
+    and refuses set to anything else. The wizard keeps no list of them.
+
+    >>> sorted(seat_options("dicetopia")), sorted(seat_options("against_all_tyrants"))
+    (['first'], [])
+    """
+    from rules.core.seats import parse_seats
+
+    game = rules.load(game_id)
+    seats = parse_seats(game.default_seats())
+    defaults = game.resolve_options({})
+
+    def refusals(name: str, value: str) -> set[str]:
+        return {v.message for v in game.check_setup(seats, dict(defaults, **{name: value}))}
+
+    found = set()
+    for o in game.options:
+        if o.choices or not isinstance(o.default, str):
+            continue
+        base = refusals(o.name, o.default)
+        if all(refusals(o.name, s.id) <= base for s in seats) and refusals(o.name, "\u2063not a seat") - base:
+            found.add(o.name)
+    return frozenset(found)
 
 
 def json_key(*values: Any) -> str:

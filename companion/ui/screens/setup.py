@@ -16,7 +16,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
 from ..kvload import load_kv
-from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel, plain_choice
+from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel
 from ..widgets.base import TCButton, TCLabel, TCToggle
 
 
@@ -184,14 +184,19 @@ class SetupScreen(Screen):
         for o in opts:
             box.add_widget(TCLabel(text=o.help, font_size=theme.fs_body))
             row = self._row()
-            for c in o.choices:
-                b = TCToggle(text=plain_choice(c) + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
+            for c, label in zip(o.choices, o.labels):
+                b = TCToggle(text=label + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
                              state="down" if c == o.value else "normal", allow_no_selection=False,
                              size_hint=(None, None)).fit(dp(220), dp(50))
                 b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
                 row.add_widget(b)
             box.add_widget(row)
+        before = dict(self.model.options)
         self._game_setup(box)
+        if self.model.options != before:
+            # The game's own setup set an option (Outrage's birthday, from the date): draw
+            # the page again so its toggle shows the value (the hook sets it only once).
+            self.show_step(self.model.step)
 
     def _game_setup(self, box: Any) -> None:
         """A game's own setup widgets (its package's ``SETUP = "module:function"``), called

@@ -79,6 +79,7 @@ def test_missions_dealt_three_keep_two_secretly_centauri_keeps_three():
 def test_factions_dealt_as_an_option():
     s = GAME.new(seats("banxa", "banxa"), {"first": "p1", "deal_factions": True}, 4)
     assert s.phase == "deal-factions"
+    assert [x.faction for x in s.seats] == ["", ""]                # the seats' own factions are not played
     d = GAME.sample(s)
     assert isinstance(d, Draw) and d.deck == "factions"
     GAME.push(s, Draw("p1", "factions", "shakra"))                 # the physical card, entered
@@ -87,6 +88,11 @@ def test_factions_dealt_as_an_option():
     GAME.push(s, GAME.sample(s))
     assert s.phase == "roll" and s.faction["p1"] == "shakra" and s.faction["p2"] not in ("", "shakra")
     assert GAME.view(s, PUBLIC)["factions"]["p1"]["faction"] == "shakra"
+    # The dealt faction is the seat's own, as a chosen one is: the view's seats and the outcome name it.
+    assert [x.faction for x in s.seats] == [s.faction["p1"], s.faction["p2"]] and s.seats[0].name == "Ann"
+    assert [x["faction"] for x in GAME.view(s, PUBLIC)["seats"]] == [s.faction["p1"], s.faction["p2"]]
+    assert GAME.replay(seats("banxa", "banxa"), {"first": "p1", "deal_factions": True}, 4,
+                       [Draw("p1", "factions", "shakra"), Draw("p2", "factions", s.faction["p2"])]).seats == s.seats
 
 
 def test_mission_draws_are_secret_to_others():

@@ -108,15 +108,20 @@ def test_exterminate_and_intervention_by_taps(new_table):
     assert isinstance(p.tap("syndicate", 0), Intervene)  # a second die: the action at once
 
 
-def test_dealt_factions_live_in_the_view_and_are_offered_face_up(new_table):
+def test_dealt_factions_are_the_seats_factions_and_are_offered_face_up(new_table):
     t = new_table(seats=SEATS, options={"first": "shakra-1", "deal_factions": True})
     p = DicetopiaPresenter(t)
-    assert p.who("shakra-1") == "Ann"
+    assert p.who("shakra-1") == "Ann" and p.seats()[0]["faction"] == ""
+    assert [s["faction"] for s in t.seats] == ["shakra", "tuulu"]          # nothing dealt yet: as the table began
     cards = [b for b in p.buttons() if b.intent == "submit"]
     assert len(cards) == 10 and all(isinstance(b.action, Draw) for b in cards)
     t.submit(next(b.action for b in cards if "Hollows" in b.label))
     assert p.who("shakra-1") == "Ann (≈ Hollows)" and p.seats()[0]["faction"] == "hollows"
     assert len([b for b in p.buttons() if b.intent == "submit"]) == 9
+    t.submit(next(b.action for b in p.buttons() if b.intent == "submit" and "Banxa" in b.label))
+    # The table's seats (its strips, end screen, exports) name the dealt factions, not the chosen ones.
+    assert [s["faction"] for s in t.seats] == ["hollows", "banxa"]
+    assert [s["faction"] for s in t.record().seats] == ["hollows", "banxa"]
 
 
 def test_missions_are_behind_the_gate_only_and_the_end_tallies_them(new_table):
@@ -352,3 +357,42 @@ def test_a_mission_drawn_is_offered_from_what_the_seat_cannot_rule_out(tmp_path)
     texts = p.card_texts(seat)
     assert [c for c, _n, _t in texts][-2:] == top and all(text for _c, _n, text in texts)
     assert not {c for c, _n, _t in p.card_texts(others[0])} & set(top)
+
+
+def test_the_wizard_offers_the_first_player_by_name_and_the_game_starts_with_them():
+    from companion.ui.presenters.setup import APP_CHOOSES, SetupModel
+
+    m = SetupModel.for_game("dicetopia")
+    m.rename(0, "Ann")
+    m.rename(1, "Bob")
+    offered = {o.name: o for o in m.option_choices()}
+    assert set(offered) == {"first", "deal_factions", "advanced", "relative_ties"}     # every house option
+    first = offered["first"]
+    assert first.labels == (APP_CHOOSES, "Ann", "Bob") and first.value == first.default == ""
+    assert "seat id" not in first.help and first.ruling == "D-02"
+    bob = m.seats[1]["id"]
+    m.set_option("first", bob)
+    assert m.check() == [] and any(line.endswith("→ Bob") for line in m.summary())
+    with pytest.raises(ValueError):
+        m.set_option("first", "nobody")
+    # Bob's seat id changes with his faction and the order: the choice follows him.
+    m.set_faction(1, "ewo")
+    m.move(1, -1)
+    assert m.options["first"] == m.seats[0]["id"] == "ewo-1" and m.check() == []
+    state = m.game.new(m.named_seats(), dict(m.options), seed=3)
+    assert state.order[0] == "ewo-1" and state.seat_name(state.order[0]) == "Bob"
+    # A seat that goes away takes the choice with it: back to the app's draw.
+    m.set_seat_count(3)
+    assert m.options["first"] == "" and m.check() == []
+    m.set_option("deal_factions", True)
+    assert m.game.new(m.named_seats(), dict(m.options), seed=3).phase == "deal-factions"
+
+
+def test_only_an_option_the_engine_takes_as_a_seat_is_offered_by_name():
+    from companion.ui.presenters.setup import SetupModel, seat_options
+
+    assert seat_options("dicetopia") == {"first"}
+    for gid in ("tyranny", "liberation", "outrage", "against_all_tyrants"):
+        assert seat_options(gid) == frozenset(), gid
+    # A-A-T's deck options are text too, but hold data: the wizard leaves them to its own page.
+    assert not {"attacker_deck", "defender_deck"} & {o.name for o in SetupModel.for_game("against_all_tyrants").option_choices()}

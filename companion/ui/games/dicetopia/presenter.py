@@ -185,14 +185,12 @@ class DicetopiaPresenter:
         return self.table.view(PUBLIC)
 
     def faction_of(self, seat: str, v: dict[str, Any] | None = None) -> str:
-        """The seat's faction as the engine holds it (dealt factions live in the view,
-        not in the seat)."""
+        """The seat's faction as the engine records it ("" until a dealt one is dealt)."""
         v = v or self.view()
-        return str(v["factions"].get(seat, {}).get("faction", ""))
+        return next((str(s["faction"]) for s in v["seats"] if s["id"] == seat), "")
 
     def seats(self) -> list[dict[str, str]]:
-        v = self.view()
-        return [{"id": s["id"], "name": s["name"], "faction": self.faction_of(s["id"], v)} for s in v["seats"]]
+        return [{"id": s["id"], "name": s["name"], "faction": s["faction"]} for s in self.view()["seats"]]
 
     def name(self, seat: str) -> str:
         return next((s["name"] for s in self.table.seats if s["id"] == seat), seat)

@@ -1,0 +1,155 @@
+"""Places on the city and the faction boards: where the setup roll's dice go, what a swap may
+exchange, whether a neighbourhood's action is possible, and places and dice in players' words."""
+from __future__ import annotations
+
+from itertools import chain
+from typing import Iterator
+
+from rules.core import POOL
+
+from .scoring import DICE, is_die
+from .sections import r_ability
+from .state import AGENT, DicetopiaState
+
+
+SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
+
+
+class City:
+    """The city and the faction boards: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
+
+    @staticmethod
+    def city_spaces(state: DicetopiaState) -> list[tuple[str, int]]:
+        """The used spaces in board order: where the setup roll's dice go, one by one."""
+        return list(state.t.spaces(len(state.order)))
+
+    def name(self, state: DicetopiaState, seat: str) -> str:
+        return state.seat_name(seat)
+
+    def ability(self, state: DicetopiaState, faction: str) -> str:
+        return r_ability(state.t, faction)
+
+    def hood_action(self, state: DicetopiaState, hood: str) -> str:
+        return state.t.hood(hood).action
+
+    def _places(self, state: DicetopiaState) -> Iterator[tuple[str, int, str]]:
+        for h, cells in state.city.items():
+            for i, c in enumerate(cells):
+                yield h, i, c
+        for s in state.order:
+            for i, c in enumerate(state.boards[s]):
+                yield s, i, c
+
+    def _dice(self, state: DicetopiaState) -> list[tuple[str, int]]:
+        return [(w, i) for w, i, c in self._places(state) if is_die(c)]
+
+    def _right_of(self, state: DicetopiaState, seat: str) -> str:
+        """The opponent to the right: the previous player in clockwise play order (D-13)."""
+        k = state.order.index(seat)
+        return state.order[k - 1]
+
+    def _swap_ok(self, state: DicetopiaState, kind: str, a: str, ai: int, b: str, bi: int) -> str | None:
+        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is)."""
+        ca, cb = state.cell(a, ai), state.cell(b, bi)
+        if ca is None or cb is None:
+            return "no such place"
+        ah, bh = a in state.city, b in state.city
+        if kind == "agent-die":
+            if not (ah and bh):
+                return "both places must be neighbourhoods"
+            if a == b:
+                return "the agent and the die must be in different neighbourhoods"
+            if not ((ca.startswith(AGENT) and is_die(cb)) or (cb.startswith(AGENT) and is_die(ca))):
+                return "swap an agent with a die"
+            return None
+        if not (is_die(ca) and is_die(cb)):
+            return "both places must hold a die"
+        if kind == "die-die":
+            if not (ah and bh):
+                return "both dice must be in neighbourhoods"
+            return "the dice must be in different neighbourhoods" if a == b else None
+        if kind == "city-board":
+            if ah == bh:
+                return "swap a die in a neighbourhood with a die on a faction board"
+            if state.options["advanced"] and ca[0] != cb[0] and ca[1] != cb[1]:
+                return "in the Advanced Variant the dice must match in colour or number"
+            return None
+        if ah or bh:
+            return "both dice must be on faction boards"
+        return "the dice must be on two different faction boards" if a == b else None
+
+    def _possible(self, state: DicetopiaState, hood: str) -> bool:
+        """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
+        act = state.t.hood(hood).action
+        if act == "agency":
+            return bool(state.deck.cards)
+        if act == "reroll":
+            return True  # a die is always somewhere: the one just taken
+        # Asked on every action, so decided, never listed: a place holds a die when its
+        # cells are not disjoint from DICE (one C-level set test per place).
+        disjoint = DICE.isdisjoint
+        if act == "die-die" or act == "board-board":
+            places = state.city.values() if act == "die-die" else state.boards.values()
+            found = 0
+            for cells in places:
+                if not disjoint(cells):
+                    found += 1
+                    if found == 2:
+                        return True
+            return False
+        if act == "city-board":
+            if not state.options["advanced"]:
+                return (not disjoint(chain.from_iterable(state.boards.values()))
+                        and not disjoint(chain.from_iterable(state.city.values())))
+            # The Advanced Variant: some city die matches some board die in colour or number.
+            held = DICE.intersection(chain.from_iterable(state.boards.values()))
+            colours, values = {c[0] for c in held}, {c[1] for c in held}
+            return any(c[0] in colours or c[1] in values for c in DICE.intersection(chain.from_iterable(state.city.values())))
+        # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
+        # is found at the later of its two neighbourhoods.
+        no_agent = state.agent_cells.isdisjoint
+        agent_before = die_before = False
+        for cells in state.city.values():
+            agent, die = not no_agent(cells), not disjoint(cells)
+            if (agent and die_before) or (die and agent_before):
+                return True
+            agent_before = agent_before or agent
+            die_before = die_before or die
+        return False
+
+    def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
+        """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
+        city = [(h, i, c) for h, cells in state.city.items() for i, c in enumerate(cells)]
+        if kind in ("agent-die", "die-die"):
+            dice = [(h, i) for h, i, c in city if is_die(c)]
+            firsts = [(h, i) for h, i, c in city if c.startswith(AGENT)] if kind == "agent-die" else dice
+            for x, (a, ai) in enumerate(firsts):
+                for b, bi in (dice if kind == "agent-die" else dice[x + 1:]):
+                    if a != b:
+                        yield a, ai, b, bi
+            return
+        board = [(s, i, c) for s in state.order for i, c in enumerate(state.boards[s]) if is_die(c)]
+        if kind == "city-board":
+            advanced = state.options["advanced"]
+            for h, i, c in city:
+                if is_die(c):
+                    for s, j, d in board:
+                        if not advanced or c[0] == d[0] or c[1] == d[1]:
+                            yield h, i, s, j
+            return
+        for x, (a, ai, _) in enumerate(board):
+            for b, bi, _ in board[x + 1:]:
+                if a != b:
+                    yield a, ai, b, bi
+
+    @staticmethod
+    def _owner(state: DicetopiaState, where: str) -> str:
+        return POOL if where in state.city else where
+
+    def _die_words(self, state: DicetopiaState, cell: str) -> str:
+        return state.t.die_words(cell)
+
+    def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
+        c = state.cell(where, index) or ""
+        thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {state.t.die_words(c)}"
+        return f"{thing} on {state.where_name(where)}"

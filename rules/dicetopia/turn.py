@@ -1,0 +1,230 @@
+"""A turn (§4, §5): the leftmost agent swaps with a die, the neighbourhood's action (The
+Agency, a reroll, the four swaps), announcements Banxa may Block, the Hollows' Adaptation
+window, and the next seat with an agent left."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from rules.core import Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
+
+from .actions import Bottom, Decline, Deploy, Reroll, Swap
+from .scoring import DICE, is_die
+from .sections import R_ACTIONS, R_ADVANCED, R_ROUND, R_SETUP, R_TIMING, r_ability
+from .state import AGENT, MISSIONS, UNUSED, DicetopiaState
+
+
+def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
+    """What the deploy prompt reads: the seat, Hypnosis, the abilities used (flipped
+    tokens only ever turn face down, so within a game their count says which), and for
+    the Roamers whether another player has an agent left (Last Resort)."""
+    cur = s.current
+    return (cur, s.hypnosis, sum(s.flipped.values()),
+            s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
+
+
+class Turn:
+    """The turn: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
+
+    @step("deploy", rule=R_ROUND, depends=_deploy_key)
+    def ask_deploy(self, state: DicetopiaState) -> Prompt:
+        seat = state.current
+        also = []
+        if state.can_use(seat, "roamers") and not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
+            also.append("save_turn")
+        if state.can_use(seat, "shakra"):
+            also.append("exterminate")
+        if state.can_use(seat, "tuulu"):
+            also.append("intervene")
+        where = f" in {state.t.hood(state.hypnosis).name} (Hypnosis)" if state.hypnosis else ""
+        waits: dict[str, Any] = {seat: Decision(("deploy",), f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}", also=tuple(also))}
+        percept = state.holder("perceptioneers")
+        if percept is not None and percept != seat and not state.hypnosis:
+            waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
+        return Prompt(waits) if len(waits) > 1 else Prompt.single(seat, waits[seat])
+
+    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, sum(s.flipped.values())))
+    def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
+        also = ("transcend",) if state.can_use(state.current, "ewo") else ()
+        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=also))
+
+    @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency", depends=("current",))
+    def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
+        return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
+
+    @step("act", rule=R_ACTIONS)
+    def ask_act(self, state: DicetopiaState) -> Prompt:
+        seat = state.current
+        ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
+        hood = state.t.hood(state.act_hood)
+        if not self._possible(state, hood.id):
+            return Prompt.single(seat, Decision(ewo, f"{hood.name}: the action is not possible", also=("decline",)))
+        kind = "reroll" if hood.action == "reroll" else "swap"
+        return Prompt.single(seat, Decision((kind,), f"{hood.name}: {hood.summary}", also=ewo))
+
+    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce", depends=lambda s: (s.current, s.pending[1]))
+    def ask_reroll(self, state: DicetopiaState) -> Prompt:
+        where = state.pending[1]
+        return Prompt.single(state.current, RollRequest((Die(6, self._owner(state, where)),),
+                                                        f"The Gugu Airforce: reroll the die on {state.where_name(where)}"))
+
+    @step("react", rule=R_TIMING)
+    def ask_react(self, state: DicetopiaState) -> Prompt:
+        r = state.reactions.peek()
+        if r.window == "block":
+            return Prompt.single(r.seat, Decision(("block", "decline"), f"{state.seat_name(r.seat)} may Block {state.seat_name(state.current)}'s {r.data[0]}"))
+        return Prompt.single(r.seat, Decision(("adapt", "decline"), f"{state.seat_name(r.seat)} may Adapt a die by +1 or -1"))
+
+    def _v_deploy(self, state: DicetopiaState, action: Deploy) -> Iterable[Violation]:
+        cells = state.city.get(action.hood)
+        space = action.space
+        cell = cells[space] if cells is not None and 0 <= space < len(cells) else None
+        hypnosis = state.hypnosis
+        if cell in DICE and (not hypnosis or action.hood == hypnosis):
+            return ()  # the common case: a die, where Hypnosis allows
+        t = state.t
+        who = state.seat_name(action.seat)
+        found = []
+        if cell is None:
+            found.append(Violation("no-such-space", R_ROUND, f"{who}, choose a space of a neighbourhood on the city board."))
+        elif cell == UNUSED:
+            found.append(Violation("space-not-used", R_SETUP, f"{who}, that space of {t.hood(action.hood).name} is not used with {len(state.order)} players."))
+        elif not is_die(cell):
+            found.append(Violation("no-die-there", R_ROUND, f"{who}, your agent swaps with a die; that space of {t.hood(action.hood).name} holds none."))
+        if hypnosis and action.hood != hypnosis:
+            p = state.seat_of("perceptioneers")
+            found.append(Violation("hypnotized", r_ability(t, "perceptioneers"),
+                                   f"{state.seat_name(p or '')}'s Hypnosis sends {who}'s agent to {t.hood(hypnosis).name}."))
+        return found
+
+    def _v_reroll(self, state: DicetopiaState, action: Reroll) -> Iterable[Violation]:
+        if state.cell(action.where, action.index) in DICE:
+            return ()
+        return (Violation("no-die-there", f"{R_ACTIONS}: The Gugu Airforce", f"{state.seat_name(action.seat)}, reroll a die in a neighbourhood or on a faction board."),)
+
+    def _v_swap(self, state: DicetopiaState, action: Swap) -> Iterable[Violation]:
+        t = state.t
+        hood = t.hood(state.act_hood)
+        why = self._swap_ok(state, hood.action, action.a, action.a_index, action.b, action.b_index)
+        if why is None:
+            return ()
+        rule = R_ADVANCED if "Advanced" in why else f"{R_ACTIONS}: {hood.name}"
+        return (Violation("bad-swap", rule, f"{state.seat_name(action.seat)}, {hood.summary.lower()}: {why}."),)
+
+    def _v_bottom(self, state: DicetopiaState, action: Bottom) -> Iterable[Violation]:
+        if action.card in state.hands[action.seat]:
+            return ()
+        return (Violation("not-your-mission", f"{R_ACTIONS}: The Agency", f"{state.seat_name(action.seat)}, put one of your own missions on the bottom of the deck."),)
+
+    def _deploy(self, state: DicetopiaState, action: Deploy) -> None:
+        seat = action.seat
+        board = state.boards[seat]
+        cells = state.city[action.hood]
+        die = cells[action.space]
+        board[board.index(AGENT)] = die
+        cells[action.space] = AGENT + seat
+        state.act_hood = action.hood
+        state.turn_moves += 1
+        t = state.t
+        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood(action.hood).name}.", seat)
+        self._begin_action(state)
+
+    def _begin_action(self, state: DicetopiaState) -> None:
+        hood = state.t.hood(state.act_hood)
+        possible = self._possible(state, hood.id)
+        if not possible and not state.can_use(state.current, "ewo"):
+            state.note(f"{hood.name}'s action is not possible: the turn ends (§4).")
+            self._end_turn(state)
+            return
+        state.phase = "agency-draw" if hood.action == "agency" and possible else "act"
+
+    def _announce(self, state: DicetopiaState) -> None:
+        """A reroll or swap from an action is announced: Banxa may Block it first."""
+        banxa = state.holder("banxa")
+        state.phase = "react"
+        if banxa is not None and banxa != state.current:
+            state.reactions.push(Reaction(banxa, "block", (state.pending[0],)))
+            return
+        self._carry_out(state)
+
+    def _carry_out(self, state: DicetopiaState) -> None:
+        if state.pending[0] == "reroll":
+            state.phase = "reroll"
+            return
+        _, a, ai, b, bi = state.pending
+        # A checked swap names two places that exist.
+        city, boards = state.city, state.boards
+        cells_a = city[a] if a in city else boards[a]
+        cells_b = city[b] if b in city else boards[b]
+        ca, cb = cells_a[ai], cells_b[bi]
+        cells_a[ai], cells_b[bi] = cb, ca
+        state.pending = []
+        hollows = state.seat_of("hollows")
+        if (hollows is not None and hollows != state.current
+                and (hollows == a or hollows == b or ca == AGENT + hollows or cb == AGENT + hollows)
+                and not DICE.isdisjoint(boards[hollows])):
+            state.reactions.push(Reaction(hollows, "adapt", ()))
+            state.phase = "react"
+            return
+        self._end_turn(state)
+
+    def _after_reaction(self, state: DicetopiaState) -> None:
+        if state.reactions:
+            return
+        if state.pending:
+            self._carry_out(state)
+        else:
+            self._end_turn(state)
+
+    def _reroll(self, state: DicetopiaState, action: Reroll) -> None:
+        state.pending = ["reroll", action.where, action.index]
+        state.note(f"{state.seat_name(action.seat)} rerolls the {self._die_words(state, state.cell(action.where, action.index) or '')} on {state.where_name(action.where)}.", action.seat)
+        self._announce(state)
+
+    def _swap(self, state: DicetopiaState, action: Swap) -> None:
+        state.pending = ["swap", action.a, action.a_index, action.b, action.b_index]
+        state.note(f"{state.seat_name(action.seat)} swaps {self._place_words(state, action.a, action.a_index)} with {self._place_words(state, action.b, action.b_index)}.", action.seat)
+        self._announce(state)
+
+    def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
+        state.hands[action.seat].remove(action.card)
+        state.deck.put_bottom(action.card)
+        state.note(f"{state.seat_name(action.seat)} puts a mission on the bottom of the deck.", action.seat)
+        self._end_turn(state)
+
+    def _decline(self, state: DicetopiaState, action: Decline) -> None:
+        who = state.seat_name(action.seat)
+        if state.phase == "react":
+            r = state.reactions.pop()
+            state.note(f"{who} lets it happen." if r.window == "block" else f"{who} does not adapt.", action.seat)
+            self._after_reaction(state)
+        elif state.phase == "act":
+            state.note(f"{state.t.hood(state.act_hood).name}'s action is not possible: the turn ends (§4).", action.seat)
+            self._end_turn(state)
+        elif state.phase == "clone":
+            self._next_end_step(state, done="clone")
+        elif state.phase == "rig":
+            self._next_end_step(state, done="rig")
+
+    def _start_turn(self, state: DicetopiaState, seat: str) -> None:
+        state.current = seat
+        state.turn += 1
+        state.turn_moves = 0
+        state.hypnosis = ""
+        state.act_hood = ""
+        state.phase = "deploy"
+
+    def _end_turn(self, state: DicetopiaState) -> None:
+        state.pending = []
+        if state.reactions:
+            state.reactions.drop(lambda r: True)
+        order, boards = state.order, state.boards
+        k = order.index(state.current)
+        n = len(order)
+        for step_ in range(1, n + 1):
+            seat = order[(k + step_) % n]
+            if AGENT in boards[seat]:
+                self._start_turn(state, seat)
+                return
+        state.current = ""
+        state.note("Every player has six dice on their faction board: the game ends (§6).")
+        self._next_end_step(state)
