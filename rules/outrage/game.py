@@ -240,9 +240,9 @@ class Outrage(Game[OutrageState]):
     def ask_again(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(2, 6, "throw again after a double"))
 
-    @step("move", rule=R_GENERAL)
+    @step("move", rule=R_GENERAL, derive="reachable")
     def ask_move(self, state: OutrageState) -> Prompt:
-        opts = self.moves(state, state.mover, state.steps)
+        opts = self.derived(state)
         kinds = ["move"] if opts else []
         if not any(not needs for _, needs in opts.values()):
             # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
@@ -349,11 +349,17 @@ class Outrage(Game[OutrageState]):
         a Disguise to pass a warder). See :func:`moves`."""
         return moves(state, seat, steps)
 
+    def reachable(self, state: OutrageState) -> dict[str, tuple[tuple[str, ...], bool]]:
+        """The move step's derived value: where the piece being moved may go with the count being
+        moved (:func:`moves`), worked out once per ply for the prompt, the check and the
+        move itself (``self.derived(state)``)."""
+        return moves(state, state.mover, state.steps)
+
     # ------------------------------------------------------------ checks
 
     def violations(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         if type(action) is MoveTo:  # the commonest check, kept lean: a listed square, no card
-            got = moves(state, state.mover, state.steps).get(action.square)
+            got = self.derived(state).get(action.square)
             if got is not None and not got[1] and not action.disguise:
                 return ()
         elif type(action) in (Roll, Draw, Decline):
@@ -369,7 +375,7 @@ class Outrage(Game[OutrageState]):
         seat = action.seat
         who = state.seat_name(seat)
         b = self.board()
-        got = self.moves(state, state.mover, state.steps).get(action.square)
+        got = self.derived(state).get(action.square)
         if got is None:
             where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
             yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
@@ -638,7 +644,7 @@ class Outrage(Game[OutrageState]):
     def _move(self, state: OutrageState, action: MoveTo) -> None:
         b = self.board()
         mover = state.mover
-        route, _ = self.moves(state, mover, state.steps)[action.square]
+        route, _ = self.derived(state)[action.square]  # read before anything is written
         if action.disguise:
             state.hands[action.seat].remove(action.disguise)
             self._to_pack(state, [action.disguise])
@@ -1501,7 +1507,7 @@ class Outrage(Game[OutrageState]):
                 yield Choose(seat, "stay")
             if "move" in accepted:
                 disguises = self.cards_of(state, seat, "disguise")
-                for sq, (_, needs) in self.moves(state, state.mover, state.steps).items():
+                for sq, (_, needs) in self.derived(state).items():
                     if needs:
                         if disguises:
                             yield MoveTo(seat, sq, disguises[0])
@@ -1620,7 +1626,7 @@ class Outrage(Game[OutrageState]):
             view["choices"] = list(state.choices)
             view["choice"] = state.offer
         if state.phase == "move":
-            opts = self.moves(state, state.mover, state.steps)
+            opts = self.derived(state)
             view["reachable"] = sorted(s for s, (_, needs) in opts.items() if not needs)
             if viewer == state.actor:
                 view["reachable_with_disguise"] = sorted(s for s, (_, needs) in opts.items() if needs)
