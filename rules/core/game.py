@@ -68,6 +68,17 @@ class State:
         # What the step derived for this ply (``@step(derive=...)``): (ply, phase, value).
         self._derived: tuple[int, str, Any] | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        # Field by field as deepcopy would, but the ply's derived value is shared: it is
+        # never written (Game.derived), and may be a read-only mapping, which cannot be copied.
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        mine = new.__dict__
+        for k, v in self.__dict__.items():
+            mine[k] = v if k == "_derived" else copy.deepcopy(v, memo)
+        return new
+
     def changed(self) -> None:
         """Forget the prompts and derived values cached for this state: call after editing a
         state by hand (tests building a position field by field); actions never need it."""

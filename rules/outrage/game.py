@@ -1718,9 +1718,11 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
-    edges = MOVING if acc else UNACCREDITED
-    posted = frozenset(sq for post, on in state.warders.items() if on for sq in b.posts[post])
+    posted = _posted(tuple(state.warders.items()))
     bench = b.square(pos).bench_exit
+    if acc and not bench:  # the common move: the board answers it (and remembers the answer)
+        return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
+    edges = MOVING if acc else UNACCREDITED
     out: dict[str, tuple[tuple[str, ...], bool]] = {}
     qh = b.places["queens_house"]
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
@@ -1733,6 +1735,14 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
         if known is None or (known[1] and not needs):
             out[p[-1]] = (p, needs)
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _posted(warders: tuple[tuple[str, bool], ...]) -> frozenset[str]:
+    """The squares of the posts whose warder is at his post (``warders``: each post and
+    whether it is manned): a few answers, each worked out once."""
+    b = default_board()
+    return frozenset(sq for post, manned in warders if manned for sq in b.posts[post])
 
 
 @functools.lru_cache(maxsize=None)
