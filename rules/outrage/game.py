@@ -190,12 +190,23 @@ class Outrage(Game[OutrageState]):
         for s in state.order.order:
             if s == seat or (teams and state._faction[s] == mine):
                 continue
-            # immune()'s tests, without its reasons
+            # immune()'s tests, without its reasons (as _can_attack)
             if (s in state.retired or not state.accredited[s] or s in held or skips.get(s)
                     or region(pos[s]) in ("inmost", "white") or s in state.sanctuary):
                 continue
             return True
         return False
+
+    def _can_attack(self, state: OutrageState, seat: str, s: str) -> bool:
+        """Whether ``s`` is one of :meth:`targets` of ``seat``: the same tests, building no
+        reason (an attack's check, and every turn's start)."""
+        if s == seat or s not in state.pos:
+            return False
+        if state.options["teams"] and state._faction[s] == state._faction[seat]:
+            return False
+        # immune()'s tests, without its reasons
+        return not (s in state.retired or not state.accredited[s] or s in state.held or state.order.skips.get(s)
+                    or self.board().region(state.pos[s]) in ("inmost", "white") or s in state.sanctuary)
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
@@ -218,15 +229,21 @@ class Outrage(Game[OutrageState]):
     @step("start", rule=R_DICE)
     def ask_start(self, state: OutrageState) -> Prompt:
         seat = state.actor
+        hand = state.hands[seat].cards
         also: list[str] = []
-        if state.hands[seat].cards and state.decks["tower"].cards:
+        if hand and state.decks["tower"].cards:
             also.append("change")
         if state.accredited[seat] and self._has_target(state, seat):
             also.append("attack")
         if self.can_escape(state, seat):
             also.append("escape")
-        plays = self.start_plays(state, seat)
-        private = ("play",) if any(kind_of(c) in plays for c in state.hands[seat].cards) else ()
+        private: tuple[str, ...] = ()
+        if hand:
+            plays = self.start_plays(state, seat)
+            for c in hand:
+                if _KIND.get(c) in plays:
+                    private = ("play",)
+                    break
         return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
@@ -362,7 +379,7 @@ class Outrage(Game[OutrageState]):
             got = self.derived(state).get(action.square)
             if got is not None and not got[1] and not action.disguise:
                 return ()
-        elif type(action) in (Roll, Draw, Decline):
+        elif type(action) in _UNCHECKED:
             return ()
         return tuple(self._violations(state, action))
 
@@ -399,7 +416,12 @@ class Outrage(Game[OutrageState]):
         if action.option not in options:
             yield Violation("not-a-choice", self._rule(state), f"{who} must choose one of the choices, not {action.option!r} ({', '.join(options[:8])}{'…' if len(options) > 8 else ''}).")
 
-    def _v_attack(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
+    def _v_attack(self, state: OutrageState, action: Attack) -> Iterable[Violation]:
+        if self._can_attack(state, action.seat, action.target):
+            return ()
+        return self._attack_refused(state, action)
+
+    def _attack_refused(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
         seat = action.seat
         who = state.seat_name(seat)
         if action.target not in self.targets(state, seat):
@@ -856,7 +878,7 @@ class Outrage(Game[OutrageState]):
             state.decks["tower"].take(action.card)
             state.hands[seat].add(action.card)
             state.note(f"{state.seat_name(seat)} takes a Tower card.")
-            state.note(f"You took {_a(TOWER[action.card].name)}.", seat, to=(seat,))
+            state.note(_TOOK[action.card], seat, (seat,))
             self.proceed(state)
             return
         card = RAVEN[action.card]
@@ -1752,6 +1774,12 @@ def _anywhere(pos: str) -> dict[str, tuple[tuple[str, ...], bool]]:
     b = default_board()
     return {s: ((pos, s), False) for s in b.squares if s != pos and s not in (b.places["bloody_tower"], b.places["rack"])}
 
+
+# Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
+_KIND = {c: card.kind for c, card in TOWER.items()}
+_TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
+# Actions whose kind being awaited is all there is to check.
+_UNCHECKED = frozenset({Roll, Draw, Decline})
 
 # Each action class's effect, looked up by class in one step.
 _EFFECTS = {
