@@ -492,7 +492,12 @@ class Outrage(Game[OutrageState]):
         if "key" in kinds and len(kinds) > 1:
             yield Violation("key-alone", R_STEAL, f"{who} cannot combine the Key with any other tool.")
 
-    def _arm_violations(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
+    def _arm_violations(self, state: OutrageState, action: Arm) -> Iterable[Violation]:
+        if not action.cards:
+            return ()  # laying nothing is always allowed (nothing to check below)
+        return self._arm_refused(state, action)
+
+    def _arm_refused(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
         assert state.combat is not None
         seat = action.seat
         hand = state.hands[seat].cards
@@ -601,18 +606,19 @@ class Outrage(Game[OutrageState]):
                     state.contenders = top
                     state.first_throws = {}
             return
-        if phase in ("start", "again"):
-            if roll.is_double:
+        if phase == "start" or phase == "again":
+            double = roll.is_double
+            if double:
                 state.doubles += 1
-            else:
-                state.doubles = 0 if phase == "start" else state.doubles
-            state.note(f"{who} throws {roll.values[0]} and {roll.values[1]} ({total}){' — a double' if roll.is_double else ''}. [{R_DICE}]")
-            if roll.is_double and state.doubles >= 3:
+            elif phase == "start":
+                state.doubles = 0
+            state.note(f"{who} throws {roll.values[0]} and {roll.values[1]} ({total}){' — a double' if double else ''}. [{R_DICE}]")
+            if double and state.doubles >= 3:
                 state.note(f"Three successive doubles: {who} goes straight to the Bloody Tower without completing the turn. [{R_DICE}]")
                 self.imprison(state, seat, "bloody")
                 self.end_turn(state)
                 return
-            state.again = roll.is_double
+            state.again = double
             self._start_move(state, seat, total)
             return
         if phase == "accredit":
