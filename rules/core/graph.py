@@ -319,20 +319,24 @@ class Graph:
             return self._memo[key]  # type: ignore[no-any-return]
         except (KeyError, TypeError):
             pass
-        guards = _kinds(guards, "guards") or EMPTY
-        paths = self.paths(start, length, edges=edges, free=free, blocked=blocked)
-        out: dict[str, tuple[tuple[str, ...], bool]] = {}
-        for p in paths:
-            passes = bool(guards) and not guards.isdisjoint(p[1:])
-            known = out.get(p[-1])
-            if known is None or (known[1] and not passes):
-                out[p[-1]] = (p, passes)
-        got = MappingProxyType(out)
+        norm = (Graph._guarded, start, length, _kinds(edges, "edges"), _kinds(free, "free") or EMPTY,
+                _kinds(blocked, "blocked") or EMPTY, _kinds(guards, "guards") or EMPTY)
+        got = self._memo.get(norm)
+        if got is None:
+            guards = norm[6]
+            out: dict[str, tuple[tuple[str, ...], bool]] = {}
+            for p in self.paths(start, length, edges=norm[3], free=norm[4], blocked=norm[5]):
+                passes = bool(guards) and not guards.isdisjoint(p[1:])
+                known = out.get(p[-1])
+                if known is None or (known[1] and not passes):
+                    out[p[-1]] = (p, passes)
+            got = self._remember(norm, MappingProxyType(out))
         try:
-            self._remember(key, got)
-        except TypeError:  # sets or lists: not kept under the key as given
+            if key != norm:
+                self._remember(key, got)
+        except TypeError:  # sets or lists: kept under the normalised key only
             pass
-        return got
+        return got  # type: ignore[no-any-return]
 
     def distances(
         self, start: str, *, edges: Kinds = None, free: Kinds = EMPTY, blocked: Iterable[str] = EMPTY
