@@ -14,7 +14,8 @@
   actions, choosing one, ``push_unchecked``) until a faction wins, capped at a ply limit;
   python-chess: random legal moves until ``is_game_over()``.
 
-Run: ``cd /work/main && .venv/bin/python -m benchmarks rules`` (``--quick`` for a short run).
+Run: ``cd /work/main && .venv/bin/python -m benchmarks rules`` (``--quick`` for a short run;
+``--game=outrage`` once or more to measure only those games).
 """
 from __future__ import annotations
 
@@ -140,11 +141,14 @@ def random_games(game: Game[Any], n: int, seed: int) -> tuple[int, int]:
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
+    only = {a.split("=", 1)[1] for a in argv if a.startswith("--game=")}
     n_games, repeats = (10, 2) if quick else (60, 5)
     cgames = chess_games(n_games, 1)
     c_moves = sum(len(m) for m in cgames)
     met = True
     for info in rules.catalog():
+        if only and info.id not in only:
+            continue
         game = rules.load(info.id)
         met &= _measure(game, cgames, c_moves, n_games, repeats)
     return 0

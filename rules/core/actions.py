@@ -123,13 +123,15 @@ def _compile(cls: type) -> Callable[[Any], bool]:
     """One function that says whether every field of a ``cls`` action fits its type: the
     check runs on every action, so it is generated once per class as straight-line guards
     (type tests inline, plain loops over tuples: a generator inside ``all()`` cost twice
-    as much, no per-field calls for ints, text and tuples of them)."""
+    as much, no per-field calls for ints, text and tuples of them; limits as literals and
+    builtins as locals)."""
     hints = _field_hints(cls)
     lines: list[str] = []
-    env: dict[str, Any] = {"LO": -BIG, "BIG": BIG, "MAX_TEXT": MAX_TEXT, "MAX_ITEMS": MAX_ITEMS, "int": int,
-                           "str": str, "bool": bool, "tuple": tuple, "type": type, "len": len}
-    text = "type({v}) is not str or len({v}) > MAX_TEXT"
-    whole = "type({v}) is not int or not LO < {v} < BIG"
+    env: dict[str, Any] = {}
+    # Limits written in as literals and builtins bound as defaults: constants and locals
+    # are the cheapest loads there are, and this runs on every action of every game.
+    text = f"type({{v}}) is not str or len({{v}}) > {MAX_TEXT}"
+    whole = f"type({{v}}) is not int or {{v}} <= {-BIG} or {{v}} >= {BIG}"
     for i, f in enumerate(dataclasses.fields(cls)):
         v = f"v{i}"
         lines.append(f"{v} = a.{f.name}")
@@ -144,13 +146,15 @@ def _compile(cls: type) -> Callable[[Any], bool]:
         elif hint is bool:
             lines.append(f"if type({v}) is not bool: return False")
         elif typing.get_origin(hint) is tuple and args[1:] == (Ellipsis,) and args[0] in (int, str):
-            lines.append(f"if type({v}) is not tuple or len({v}) > MAX_ITEMS: return False")
-            lines.append(f"for x in {v}:")
-            lines.append(f"    if {(whole if args[0] is int else text).format(v='x')}: return False")
+            lines.append(f"if type({v}) is not tuple or len({v}) > {MAX_ITEMS}: return False")
+            lines.append(f"if {v}:")  # most such tuples are empty (a roll's die ids)
+            lines.append(f"    for x in {v}:")
+            lines.append(f"        if {(whole if args[0] is int else text).format(v='x')}: return False")
         else:
             env[f"misfit{i}"], env[f"hint{i}"] = _misfit, hint
             lines.append(f"if misfit{i}({v}, hint{i}, '') is not None: return False")
-    code = "def ok(a):\n" + "".join(f"    {line}\n" for line in lines) + "    return True\n"
+    code = ("def ok(a, type=type, len=len, str=str, int=int, bool=bool, tuple=tuple):\n"
+            + "".join(f"    {line}\n" for line in lines) + "    return True\n")
     exec(compile(code, f"<bad_fields {cls.__name__}>", "exec"), env)
     return env["ok"]  # type: ignore[no-any-return]
 

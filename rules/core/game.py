@@ -65,11 +65,25 @@ class State:
         # Prompts of steps that declare what they depend on (``@step(depends=...)``), by
         # (phase, those values): reused across plies, for this state's seats and options.
         self._prompts: dict[Any, Any] = {}
+        # What the step derived for this ply (``@step(derive=...)``): (ply, phase, value).
+        self._derived: tuple[int, str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        # Field by field as deepcopy would, but the ply's derived value is shared: it is
+        # never written (Game.derived), and may be a read-only mapping, which cannot be copied.
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        mine = new.__dict__
+        for k, v in self.__dict__.items():
+            mine[k] = v if k == "_derived" else copy.deepcopy(v, memo)
+        return new
 
     def changed(self) -> None:
-        """Forget the prompts cached for this state: call after editing a state by hand
-        (tests building a position field by field); actions never need it."""
+        """Forget the prompts and derived values cached for this state: call after editing a
+        state by hand (tests building a position field by field); actions never need it."""
         self._cached_prompt = None
+        self._derived = None
         self._prompts.clear()
 
     def seat(self, seat_id: str) -> Seat:
@@ -128,18 +142,24 @@ class Option:
 Depends = tuple[str, ...] | Callable[[Any], Hashable] | None
 """What a step's prompt depends on: state attribute names, or a function of the state."""
 
+Derive = str | Callable[[Any], Any] | None
+"""What a step works out once per ply for its prompt, its checks and its effect: the name
+of a game method taking the state, or a function of the state."""
+
 
 @dataclass(frozen=True)
 class Step:
     """One step of a game's turn structure: its ``name`` (the state's ``phase``), whether
     the seats' clocks run during it (``timed``: setup steps such as dealing are not), the
     rulebook section it follows (``rule``, cited when an action comes at the wrong step),
-    and what its prompt depends on (``depends``, see :func:`step`)."""
+    what its prompt depends on (``depends``, see :func:`step`) and what it works out once
+    per ply (``derive``, see :meth:`Game.derived`)."""
 
     name: str
     timed: bool = True
     rule: str = ""
     depends: Depends = None
+    derive: Derive = None
 
     def key(self) -> Callable[[Any], Hashable] | None:
         """The function of a state that, with the phase, decides this step's prompt, or
@@ -155,7 +175,8 @@ class Step:
         return operator.attrgetter(*dep) if dep else operator.attrgetter("phase")
 
 
-def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = None) -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
+def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = None,
+         derive: Derive = None) -> Callable[[Callable[..., Prompt]], Callable[..., Prompt]]:
     """Declare a method as the prompt of step ``name``: ``@step("move")`` on
     ``def ask_move(self, state) -> Prompt``. The kernel's :meth:`Game.ask` calls the
     method of the state's ``phase``.
@@ -168,10 +189,17 @@ def step(name: str, *, timed: bool = True, rule: str = "", depends: Depends = No
     ply: ``@step("move", depends=("actor",))`` when the prompt only names the acting
     seat. Declaring too little is a bug the harness finds (it compares the reused prompt
     with a fresh one at every step); declaring nothing is always correct.
+
+    ``derive`` (optional) names what the step works out that its prompt, the game's checks
+    and its effect all need (the squares a move may reach): a game method's name or a
+    function of the state. :meth:`Game.derived` then works it out once per ply (once per
+    ``depends`` key, when the step declares one) instead of three times.
     """
 
-    spec = Step(name, timed, rule, depends)
+    spec = Step(name, timed, rule, depends, derive)
     spec.key()  # a malformed declaration fails here, where the game is defined
+    if derive is not None and not (callable(derive) or (isinstance(derive, str) and derive)):
+        raise TypeError(f"step {name!r}: derive must be a game method's name or a function of the state")
 
     def mark(fn: Callable[..., Prompt]) -> Callable[..., Prompt]:
         fn.__step__ = spec  # type: ignore[attr-defined]
@@ -220,6 +248,9 @@ class Game(Generic[S]):
         self._asks = {name: getattr(self, attr) for name, attr in self._step_methods.items()}
         # The key functions of steps that declare what their prompt depends on.
         self._prompt_keys = {name: k for name, spec in self.declared_steps.items() if (k := spec.key()) is not None}
+        # Each step's derive function (a function of the state), for steps that declare one.
+        self._derive_of = {name: getattr(self, f) if isinstance(f, str) else f
+                          for name, spec in self.declared_steps.items() if (f := spec.derive) is not None}
         # A game that overrides ask() gets it called on every ply; otherwise the kernel
         # looks the step up itself (and reuses prompts whose step declares ``depends``).
         self._own_ask = type(self).ask is not Game.ask
@@ -431,6 +462,45 @@ class Game(Generic[S]):
                     p = memo[k] = self._asks[phase](state)
         state._cached_prompt = (state.ply, p)
         return p
+
+    def derived(self, state: S) -> Any:
+        """What the state's step works out once per ply for its prompt, the game's checks
+        and its effect (``@step(derive=...)``): the squares a move may reach, say, read by
+        the prompt (is a move possible?), by ``violations`` (is this square one of them?)
+        and by ``execute`` (its route) without working them out three times.
+
+        Worked out on the first call of a ply and kept until the ply moves on (for a step
+        that declares ``depends``, kept per key and reused on later plies, as its prompt
+        is). Like the prompt of the ply, the value describes the state as the action
+        found it: an effect reads it before it writes to the state, and nobody changes it
+        (the harness compares it with :meth:`fresh_derived` at every step). ``None`` for a
+        step that declares none."""
+        phase = state.phase
+        cached = state._derived
+        if cached is not None and cached[0] == state.ply and cached[1] == phase:
+            return cached[2]
+        fn = self._derive_of.get(phase)
+        if fn is None:
+            return None
+        key = self._prompt_keys.get(phase)
+        if key is None:
+            value = fn(state)
+        else:
+            k = (phase, key(state), "derived")  # beside the step's prompts (keyed by pairs)
+            memo = state._prompts
+            value = memo.get(k, memo)
+            if value is memo:
+                if len(memo) >= 256:
+                    memo.clear()
+                value = memo[k] = fn(state)
+        state._derived = (state.ply, phase, value)
+        return value
+
+    def fresh_derived(self, state: S) -> Any:
+        """The step's derived value worked out anew, nothing cached or reused: what
+        :meth:`derived` must always equal (the harness compares them at every step)."""
+        fn = self._derive_of.get(state.phase)
+        return None if fn is None else fn(state)
 
     def fresh_prompt(self, state: S) -> Prompt:
         """The prompt built anew, no cache or reuse involved: what :meth:`prompt` must

@@ -6,7 +6,8 @@ step, checks the contract of ``rules/core``:
 * a rejected action raises :class:`IllegalAction` with at least one complete violation
   (code, rule, message) and leaves the state exactly as it was;
 * every listed legal action is accepted; ``in`` agrees with the listing;
-* a prompt the kernel reuses across plies (a step's ``depends``) equals a fresh one;
+* a prompt the kernel reuses across plies (a step's ``depends``) equals a fresh one, and
+  so does a step's derived value (``@step(derive=...)``) as :meth:`Game.derived` keeps it;
 * the state and the action round-trip through JSON;
 * replaying the action list from the setup reproduces the state;
 * no secret appears in the public view, in another seat's view, or in a rejection message;
@@ -99,6 +100,11 @@ def _one_game(
         if prompt != fresh:
             raise InvariantBroken(f"{where}: the prompt reused at ply {state.ply} ({prompt}) is not the one step "
                                   f"{state.phase!r} builds now ({fresh}): its @step(depends=...) leaves something out")
+        derived, fresh_derived = game.derived(state), game.fresh_derived(state)
+        if derived != fresh_derived:
+            raise InvariantBroken(f"{where}: the value step {state.phase!r} derived, kept at ply {state.ply} ({derived!r:.200}), is "
+                                  f"not what it derives now ({fresh_derived!r:.200}): something changed it, or its "
+                                  f"@step(depends=...) leaves out what it reads")
         legal = list(game.legal_actions(state))
         if not legal:
             raise InvariantBroken(f"{where}: no legal action at ply {state.ply} ({game.prompt(state)})")
@@ -120,6 +126,9 @@ def _one_game(
             game.push(state, action)
         except IllegalAction as e:
             raise InvariantBroken(f"{where}: listed legal action {action} was rejected: {e}") from None
+        if derived != fresh_derived:  # equal before the push
+            raise InvariantBroken(f"{where}: applying {action} changed the value its step derived for the "
+                                  f"ply: a derived value is read, never written")
         actions.append(action)
         seen.append(action)
         report.plies += 1

@@ -190,12 +190,23 @@ class Outrage(Game[OutrageState]):
         for s in state.order.order:
             if s == seat or (teams and state._faction[s] == mine):
                 continue
-            # immune()'s tests, without its reasons
+            # immune()'s tests, without its reasons (as _can_attack)
             if (s in state.retired or not state.accredited[s] or s in held or skips.get(s)
                     or region(pos[s]) in ("inmost", "white") or s in state.sanctuary):
                 continue
             return True
         return False
+
+    def _can_attack(self, state: OutrageState, seat: str, s: str) -> bool:
+        """Whether ``s`` is one of :meth:`targets` of ``seat``: the same tests, building no
+        reason (an attack's check, and every turn's start)."""
+        if s == seat or s not in state.pos:
+            return False
+        if state.options["teams"] and state._faction[s] == state._faction[seat]:
+            return False
+        # immune()'s tests, without its reasons
+        return not (s in state.retired or not state.accredited[s] or s in state.held or state.order.skips.get(s)
+                    or self.board().region(state.pos[s]) in ("inmost", "white") or s in state.sanctuary)
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
@@ -218,15 +229,21 @@ class Outrage(Game[OutrageState]):
     @step("start", rule=R_DICE)
     def ask_start(self, state: OutrageState) -> Prompt:
         seat = state.actor
+        hand = state.hands[seat].cards
         also: list[str] = []
-        if state.hands[seat].cards and state.decks["tower"].cards:
+        if hand and state.decks["tower"].cards:
             also.append("change")
         if state.accredited[seat] and self._has_target(state, seat):
             also.append("attack")
         if self.can_escape(state, seat):
             also.append("escape")
-        plays = self.start_plays(state, seat)
-        private = ("play",) if any(kind_of(c) in plays for c in state.hands[seat].cards) else ()
+        private: tuple[str, ...] = ()
+        if hand:
+            plays = self.start_plays(state, seat)
+            for c in hand:
+                if _KIND.get(c) in plays:
+                    private = ("play",)
+                    break
         return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
@@ -240,9 +257,9 @@ class Outrage(Game[OutrageState]):
     def ask_again(self, state: OutrageState) -> Prompt:
         return Prompt.single(state.actor, RollRequest.of(2, 6, "throw again after a double"))
 
-    @step("move", rule=R_GENERAL)
+    @step("move", rule=R_GENERAL, derive="reachable")
     def ask_move(self, state: OutrageState) -> Prompt:
-        opts = self.moves(state, state.mover, state.steps)
+        opts = self.derived(state)
         kinds = ["move"] if opts else []
         if not any(not needs for _, needs in opts.values()):
             # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
@@ -359,14 +376,20 @@ class Outrage(Game[OutrageState]):
         a Disguise to pass a warder). See :func:`moves`."""
         return moves(state, seat, steps)
 
+    def reachable(self, state: OutrageState) -> dict[str, tuple[tuple[str, ...], bool]]:
+        """The move step's derived value: where the piece being moved may go with the count being
+        moved (:func:`moves`), worked out once per ply for the prompt, the check and the
+        move itself (``self.derived(state)``)."""
+        return moves(state, state.mover, state.steps)
+
     # ------------------------------------------------------------ checks
 
     def violations(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         if type(action) is MoveTo:  # the commonest check, kept lean: a listed square, no card
-            got = moves(state, state.mover, state.steps).get(action.square)
+            got = self.derived(state).get(action.square)
             if got is not None and not got[1] and not action.disguise:
                 return ()
-        elif type(action) in (Roll, Draw, Decline):
+        elif type(action) in _UNCHECKED:
             return ()
         return tuple(self._violations(state, action))
 
@@ -379,7 +402,7 @@ class Outrage(Game[OutrageState]):
         seat = action.seat
         who = state.seat_name(seat)
         b = self.board()
-        got = self.moves(state, state.mover, state.steps).get(action.square)
+        got = self.derived(state).get(action.square)
         if got is None:
             where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
             yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
@@ -411,7 +434,12 @@ class Outrage(Game[OutrageState]):
         if action.card and (action.card not in state.hands[action.seat] or action.card == self._received(state, action.seat)):
             yield Violation("not-in-hand", R_WALL, f"{state.seat_name(action.seat)} can only say which of their own Tower cards was taken, not one they have just been given.")
 
-    def _v_attack(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
+    def _v_attack(self, state: OutrageState, action: Attack) -> Iterable[Violation]:
+        if self._can_attack(state, action.seat, action.target):
+            return ()
+        return self._attack_refused(state, action)
+
+    def _attack_refused(self, state: OutrageState, action: Attack) -> Iterator[Violation]:
         seat = action.seat
         who = state.seat_name(seat)
         if action.target not in self.targets(state, seat):
@@ -485,7 +513,12 @@ class Outrage(Game[OutrageState]):
         if "key" in kinds and len(kinds) > 1:
             yield Violation("key-alone", R_STEAL, f"{who} cannot combine the Key with any other tool.")
 
-    def _arm_violations(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
+    def _arm_violations(self, state: OutrageState, action: Arm) -> Iterable[Violation]:
+        if not action.cards:
+            return ()  # laying nothing is always allowed (nothing to check below)
+        return self._arm_refused(state, action)
+
+    def _arm_refused(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
         assert state.combat is not None
         seat = action.seat
         hand = state.hands[seat].cards
@@ -594,18 +627,19 @@ class Outrage(Game[OutrageState]):
                     state.contenders = top
                     state.first_throws = {}
             return
-        if phase in ("start", "again"):
-            if roll.is_double:
+        if phase == "start" or phase == "again":
+            double = roll.is_double
+            if double:
                 state.doubles += 1
-            else:
-                state.doubles = 0 if phase == "start" else state.doubles
-            state.note(f"{who} throws {roll.values[0]} and {roll.values[1]} ({total}){' — a double' if roll.is_double else ''}. [{R_DICE}]")
-            if roll.is_double and state.doubles >= 3:
+            elif phase == "start":
+                state.doubles = 0
+            state.note(f"{who} throws {roll.values[0]} and {roll.values[1]} ({total}){' — a double' if double else ''}. [{R_DICE}]")
+            if double and state.doubles >= 3:
                 state.note(f"Three successive doubles: {who} goes straight to the Bloody Tower without completing the turn. [{R_DICE}]")
                 self.imprison(state, seat, "bloody")
                 self.end_turn(state)
                 return
-            state.again = roll.is_double
+            state.again = double
             self._start_move(state, seat, total)
             return
         if phase == "accredit":
@@ -659,7 +693,7 @@ class Outrage(Game[OutrageState]):
     def _move(self, state: OutrageState, action: MoveTo) -> None:
         b = self.board()
         mover = state.mover
-        route, _ = self.moves(state, mover, state.steps)[action.square]
+        route, _ = self.derived(state)[action.square]  # read before anything is written
         if action.disguise:
             state.hands[action.seat].remove(action.disguise)
             self._to_pack(state, [action.disguise])
@@ -876,7 +910,7 @@ class Outrage(Game[OutrageState]):
             state.decks["tower"].take(action.card)
             state.hands[seat].add(action.card)
             state.note(f"{state.seat_name(seat)} takes a Tower card.")
-            state.note(f"You took {_a(TOWER[action.card].name)}.", seat, to=(seat,))
+            state.note(_TOOK[action.card], seat, (seat,))
             self.proceed(state)
             return
         card = RAVEN[action.card]
@@ -1550,7 +1584,7 @@ class Outrage(Game[OutrageState]):
                 yield Choose(seat, "stay")
             if "move" in accepted:
                 disguises = self.cards_of(state, seat, "disguise")
-                for sq, (_, needs) in self.moves(state, state.mover, state.steps).items():
+                for sq, (_, needs) in self.derived(state).items():
                     if needs:
                         if disguises:
                             yield MoveTo(seat, sq, disguises[0])
@@ -1673,7 +1707,7 @@ class Outrage(Game[OutrageState]):
             view["choices"] = list(state.choices)
             view["choice"] = state.offer
         if state.phase == "move":
-            opts = self.moves(state, state.mover, state.steps)
+            opts = self.derived(state)
             view["reachable"] = sorted(s for s, (_, needs) in opts.items() if not needs)
             if viewer == state.actor:
                 view["reachable_with_disguise"] = sorted(s for s, (_, needs) in opts.items() if needs)
@@ -1767,9 +1801,11 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
-    edges = MOVING if acc else UNACCREDITED
-    posted = frozenset(sq for post, on in state.warders.items() if on for sq in b.posts[post])
+    posted = _posted(tuple(state.warders.items()))
     bench = b.square(pos).bench_exit
+    if acc and not bench:  # the common move: the board answers it (and remembers the answer)
+        return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
+    edges = MOVING if acc else UNACCREDITED
     out: dict[str, tuple[tuple[str, ...], bool]] = {}
     qh = b.places["queens_house"]
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
@@ -1785,12 +1821,26 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
 
 
 @functools.lru_cache(maxsize=None)
+def _posted(warders: tuple[tuple[str, bool], ...]) -> frozenset[str]:
+    """The squares of the posts whose warder is at his post (``warders``: each post and
+    whether it is manned): a few answers, each worked out once."""
+    b = default_board()
+    return frozenset(sq for post, manned in warders if manned for sq in b.posts[post])
+
+
+@functools.lru_cache(maxsize=None)
 def _anywhere(pos: str) -> dict[str, tuple[tuple[str, ...], bool]]:
     """With movement unchecked: every square but the one a piece stands on and the prisons
     (which only an instruction sends a player to). One read-only answer per square."""
     b = default_board()
     return {s: ((pos, s), False) for s in b.squares if s != pos and s not in (b.places["bloody_tower"], b.places["rack"])}
 
+
+# Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
+_KIND = {c: card.kind for c, card in TOWER.items()}
+_TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
+# Actions whose kind being awaited is all there is to check.
+_UNCHECKED = frozenset({Roll, Draw, Decline})
 
 # Each action class's effect, looked up by class in one step.
 _EFFECTS = {

@@ -305,3 +305,27 @@ def test_kinds_given_as_one_string_are_refused():
     g = Graph("ab", lines=[("a", "b", "stairs")])
     with pytest.raises(GraphError, match="not the string 'stairs'"):
         g.paths("a", 1, edges="stairs")  # type: ignore[arg-type]
+
+
+def test_guarded_prefers_a_way_past_no_guard_and_flags_the_rest():
+    from rules.core.graph import Graph
+
+    # a-b-c and a-d-c reach c; only a-b-c-e... reaches e through b.
+    g = Graph("abcde", lines=[("a", "b"), ("b", "c"), ("a", "d"), ("d", "c"), ("c", "e")])
+    assert dict(g.guarded("a", 2, {"b"})) == {"c": (("a", "d", "c"), False)}
+    assert dict(g.guarded("a", 2, frozenset())) == {"c": (("a", "b", "c"), False)}
+    both = g.guarded("a", 2, {"b", "d"})
+    assert dict(both) == {"c": (("a", "b", "c"), True)}
+    # the same answer asked with sets, lists or frozensets, and it is remembered
+    assert g.guarded("a", 2, ["b", "d"], blocked={"e"}) == g.guarded("a", 2, frozenset("bd"), blocked=frozenset("e"))
+    assert g.guarded("a", 2, frozenset("bd")) is both
+    # each answer is a guard-free way when there is one, as paths() lists them
+    for n in range(0, 4):
+        for guards in ({"b"}, {"d"}, {"c"}, set()):
+            got = g.guarded("a", n, guards)
+            ends = {p[-1] for p in g.paths("a", n)}
+            assert set(got) == ends
+            for end, (path, passes) in got.items():
+                free = [p for p in g.paths("a", n) if p[-1] == end and not set(p[1:]) & guards]
+                assert (path, passes) == ((free[0], False) if free else
+                                          (next(p for p in g.paths("a", n) if p[-1] == end), True))

@@ -250,3 +250,80 @@ def test_a_malformed_declaration_fails_where_the_game_is_defined():
 
     with pytest.raises(TypeError, match="depends"):
         step("roll", depends="actor")  # a string, not a tuple of names
+
+
+def _raid_deriving(depends=None, mutate=False):
+    """Raid whose roll step derives who raids in which round, which its prompt, its check
+    and its effect all read; counts how often it is worked out."""
+    from rules.core import step
+
+    class Deriving(type(RAID)):
+        worked = 0
+
+        @step("roll", rule="Raid §1", depends=depends, derive="raid_derived")
+        def ask_roll(self, state):
+            assert self.derived(state)[0] == state.order.current
+            return super().ask_roll(state)
+
+        def raid_derived(self, state):
+            type(self).worked += 1
+            return [state.order.current, state.rounds]
+
+        def violations(self, state, action, prompt):
+            if state.phase == "roll":
+                assert self.derived(state) == [state.order.current, state.rounds]
+            return super().violations(state, action, prompt)
+
+        def execute(self, state, action):
+            if state.phase == "roll":
+                kept = self.derived(state)  # read first, before the effect writes
+                if mutate:
+                    kept.append("written")
+            super().execute(state, action)
+
+    return Deriving()
+
+
+def test_a_steps_derived_value_is_worked_out_once_per_ply():
+    game = _raid_deriving()
+    state = game.new([Seat("a", "red"), Seat("b", "blue")], {}, seed=5)
+    rolls = 0
+    while state.result is None:
+        if state.phase == "roll":
+            rolls += 1
+            assert game.derived(state) == game.fresh_derived(state)
+            type(game).worked -= 1  # fresh_derived worked it out once more, on purpose
+        else:
+            assert game.derived(state) is None  # a step that declares none
+        game.push(state, next(iter(game.legal_actions(state))))
+    # The prompt, the listing's checks, the push's check and the effect all read it.
+    assert rolls == 6 and game.worked == rolls
+    assert run_harness(game, games=5, seed=2).games == 5
+
+
+def test_derived_values_are_forgotten_when_a_state_is_edited_by_hand():
+    game = _raid_deriving()
+    state = game.new([Seat("a", "red"), Seat("b", "blue")], {}, seed=5)
+    assert game.derived(state)[1] == 0
+    state.rounds = 3
+    state.changed()
+    assert game.derived(state)[1] == 3
+
+
+def test_derived_values_reused_by_a_depends_key_are_checked_by_the_harness():
+    game = _raid_deriving(depends=("order.index",))  # the round changes, the key does not say so
+    with pytest.raises(InvariantBroken, match="leaves out what it reads"):
+        run_harness(game, games=5, seed=2)
+
+
+def test_the_harness_catches_an_effect_that_writes_a_derived_value():
+    game = _raid_deriving(mutate=True)
+    with pytest.raises(InvariantBroken, match="never written"):
+        run_harness(game, games=5, seed=2)
+
+
+def test_a_malformed_derive_declaration_fails_where_the_game_is_defined():
+    from rules.core import step
+
+    with pytest.raises(TypeError, match="derive must"):
+        step("roll", derive=42)
