@@ -320,6 +320,24 @@ def aat_library(d: Any) -> Iterator[float]:
     problems += _layout(d, "the card editor")
     yield from _tap(d, "Save the card")
     d.check("Gunner saved" in lib.status, f"saved: {lib.status!r}")
+    # A saved card reopens filled in; a change is checked as typed; saving replaces it.
+    yield from _tap(d, "✎ Gunner")
+    inputs = {getattr(w, "field_name", ""): w for w in d.walk(lib) if isinstance(w, TextInput)}
+    d.check(inputs["name"].text == "Gunner" and inputs["traits"].text == "Armor 1", "the saved card fills the editor")
+    inputs["traits"].text = "Armor 1, Pierce x"
+    yield 0.1
+    d.check("Pierce's X must be a whole number" in lib._problem_labels["traits"].text and lib._save.disabled,
+            "a bad change is refused as it is typed")
+    inputs["traits"].text = "Armor 2"
+    yield 0.1
+    d.shot("aat-editor-editing")
+    problems += _layout(d, "the card editor, changing a saved card")
+    yield from _tap(d, "Save the changes")
+    from companion.ui.games.against_all_tyrants.library import table_cards
+
+    cards = [lc.card for lc in table_cards(lib.folder)]
+    d.check(len(cards) == 1 and cards[0].x("Armor") == 2, f"the card is replaced, not added: {cards}")
+    d.check("Gunner saved" in lib.status, f"saved: {lib.status!r}")
     yield from _tap(d, "Deck builder")
     libtexts = lambda: " ".join(d.texts(lib))  # noqa: E731
     d.check("Main deck 0 / 30" in libtexts() and "(5.2.4.1)" in libtexts(), "the counts and the rules with their sections")

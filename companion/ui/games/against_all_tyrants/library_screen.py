@@ -20,7 +20,10 @@ from rules.against_all_tyrants.cards import fields_for
 from .... import cardfiles
 from ...kvload import load_kv
 from ...widgets.base import TCButton, TCLabel, TCToggle
-from .library import FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, save_card
+from .library import (
+    FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, decks_using, edit_report, new_draft,
+    save_card, table_cards,
+)
 
 NAME = "aat-library"
 
@@ -54,7 +57,7 @@ class LibraryScreen(Screen):
     def start(self, mode: str, on_saved: Callable[[], None] | None = None) -> None:
         self.folder = user_folder(App.get_running_app())
         self._on_saved = on_saved
-        self.draft = CardDraft()
+        self.draft = new_draft(self.folder)
         self.deck = DeckDraft.blank(self.folder, faction="Free Worlds (example)", subfaction="Freedom Fighters")
         self.section = "main"
         self.status = ""
@@ -75,8 +78,26 @@ class LibraryScreen(Screen):
     def _card_form(self, box: Any) -> None:
         theme = App.get_running_app().theme
         d = self.draft
-        box.add_widget(TCLabel(text="Enter a card as printed: each field is checked as you type.", color=theme.muted,
-                               font_size=theme.fs_small))
+        saved = table_cards(self.folder)
+        if saved:
+            box.add_widget(TCLabel(text="Our cards — tap one to change it:", color=theme.muted, font_size=theme.fs_small))
+            row = _row()
+            for lc in saved:
+                here = d.editing == lc.card.id and d.set_name == lc.set_name
+                b = TCToggle(text="✎ " + lc.card.title, state="down" if here else "normal", size_hint=(None, None),
+                             font_size=theme.fs_small).fit(dp(110), dp(48), dp(300))
+                b.card_id = lc.card.id
+                b.bind(on_release=lambda _b, lc=lc: self.edit_card(lc.card, lc.set_name))
+                row.add_widget(b)
+            if d.editing:
+                new = TCButton(text="+ A new card", size_hint=(None, None), font_size=theme.fs_small).fit(dp(130), dp(48))
+                new.bind(on_release=lambda _b: self.new_card())
+                row.add_widget(new)
+            box.add_widget(row)
+        head = (f"Changing {d.texts.get('name', '') or d.editing} (in “{d.set_name}”): saving replaces it; "
+                "the decks that hold it keep it." if d.editing else
+                "Enter a card as printed: each field is checked as you type.")
+        box.add_widget(TCLabel(text=head, color=theme.accent if d.editing else theme.muted, font_size=theme.fs_small))
         kinds = _row()
         for k, label in KIND_NAMES.items():
             b = TCToggle(text=label, group="aat-kind", state="down" if d.kind == k else "normal", allow_no_selection=False,
@@ -109,7 +130,7 @@ class LibraryScreen(Screen):
         box.add_widget(toggles)
         self._all = TCLabel(text="", color=theme.muted, font_size=theme.fs_small)
         box.add_widget(self._all)
-        save = TCButton(text="✔ Save the card", role="primary", size_hint=(None, None)).fit(dp(180), dp(52))
+        save = TCButton(text="✔ Save the changes" if d.editing else "✔ Save the card", role="primary", size_hint=(None, None)).fit(dp(180), dp(52))
         save.bind(on_release=lambda _b: self.save_card())
         self._save = save
         box.add_widget(save)
@@ -140,16 +161,34 @@ class LibraryScreen(Screen):
         self._all.color = theme.ok if not left else theme.muted
         self._save.disabled = bool(left)
 
-    def save_card(self) -> None:
-        if self.draft.all_problems():
-            return
-        card = self.draft.card()
-        save_card(self.draft, self.folder)
-        self.status = f"✔ {card.title} saved in “Our cards”."
-        self.draft = CardDraft(kind=self.draft.kind, texts={k: v for k, v in self.draft.texts.items()
-                                                            if k in ("faction", "subfaction")})
-        self.deck = DeckDraft.of(self.deck.deck, self.folder)  # the builder sees the new card
+    def edit_card(self, card: Any, set_name: str) -> None:
+        """The editor filled in with a saved card; saving replaces it (same id)."""
+        self.draft = CardDraft.of(card, set_name)
+        self.status = ""
         self.build()
+        self.ids.scroll.scroll_y = 1
+
+    def new_card(self) -> None:
+        d = self.draft
+        self.draft = new_draft(self.folder, d.kind, {k: v for k, v in d.texts.items() if k in ("faction", "subfaction")})
+        self.status = ""
+        self.build()
+
+    def save_card(self) -> None:
+        d = self.draft
+        if d.all_problems():
+            return
+        card = d.card()
+        saved = save_card(d, self.folder)
+        if d.editing:
+            self.status = edit_report(card, decks_using(card.id, self.folder))
+        else:
+            self.status = f"✔ {card.title} saved in “{saved.name}”."
+        self.draft = new_draft(self.folder, d.kind, {k: v for k, v in d.texts.items() if k in ("faction", "subfaction")})
+        self.deck = DeckDraft.of(self.deck.deck, self.folder)  # the builder sees the new or changed card
+        self.build()
+        if self._on_saved is not None:
+            self._on_saved()
 
     # ------------------------------------------------------------ the deck builder
 
