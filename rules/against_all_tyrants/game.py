@@ -24,7 +24,7 @@ from rules.core.errors import InvalidSetup
 from . import position as positions
 from .actions import (
     Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater,
-    Mulligan, Order, Place, PlaceObjective, Play, Score, Skip, Token,
+    Incident, Mulligan, Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 from .cards import MAINFRAME_LIMIT, THEATER_NAMES, THEATERS, TOKENS, Card, CardError
 from .combat import Hit, Side, combat_preview, damage_preview
@@ -34,7 +34,7 @@ from .state import HOME, ROLES, AatState, Pending, Piece, SideState, cards_of, d
 
 HAND_START = 5
 PLAYS = 2
-PRIMITIVES = ("damage", "heal", "token", "discard", "place", "move_theater", "instruct", "score", "done")
+PRIMITIVES = ("damage", "heal", "token", "incident", "discard", "place", "move_theater", "instruct", "score", "done")
 MAX_AMOUNT = 20
 ALWAYS_ON = ("Armor", "Fighter", "Capital")
 UNIT_KINDS = ("unit", "objective")
@@ -87,7 +87,7 @@ class AgainstAllTyrants(Game[AatState]):
         Option("defender_deck", "", help="The Defender's deck: an example deck's key, or deck-file data ('' = the Freedom Fighters example).", ruling="A-01"),
     )
     action_types = (Draw, Mulligan, Infiltrate, Play, EndPhase, Attack, Order, Move, Clear, PlaceObjective, Damage, Heal,
-                    Token, Discard, Place, MoveTheater, Instruct, Score, Done, Delegate, Skip)
+                    Token, Incident, Discard, Place, MoveTheater, Instruct, Score, Done, Delegate, Skip)
     turn_rule = "5.2.6 Turn Structure"
     cards_rule = "5.2.4 The Deck"
 
@@ -1076,6 +1076,9 @@ class AgainstAllTyrants(Game[AatState]):
         t.add(a.token, a.delta)
         state.note(f"{state.name(a.seat)}, {src}: {'+' if a.delta > 0 else ''}{a.delta} {a.token} token(s) on {state.card(t.id).title}.", a.seat)
 
+    def _p_incident(self, state: AatState, a: Incident, src: str, title: str) -> None:
+        self._incident(state, f"{state.name(a.seat)}, {src}")
+
     def _p_discard(self, state: AatState, a: Discard, src: str, title: str) -> None:
         state.sides[a.seat].hand.remove(a.card)
         state.sides[a.seat].discard.append(a.card)
@@ -1179,6 +1182,7 @@ class AgainstAllTyrants(Game[AatState]):
                     yield Place(seat, c, t)
         elif p.kind == "text":
             yield Done(seat)
+            yield Incident(seat)
             goal = self.objective(state, seat).goal
             for q in state.pieces.values():
                 kind = self.kind(state, q.id)
@@ -1338,7 +1342,7 @@ _EFFECTS = {
 _PRIMITIVES = {
     Damage: AgainstAllTyrants._p_damage, Heal: AgainstAllTyrants._p_heal, Token: AgainstAllTyrants._p_token,
     Discard: AgainstAllTyrants._p_discard, MoveTheater: AgainstAllTyrants._p_move_theater,
-    Instruct: AgainstAllTyrants._p_instruct, Score: AgainstAllTyrants._p_score,
+    Instruct: AgainstAllTyrants._p_instruct, Score: AgainstAllTyrants._p_score, Incident: AgainstAllTyrants._p_incident,
 }
 
 

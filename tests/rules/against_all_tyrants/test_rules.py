@@ -544,3 +544,19 @@ def test_charge_tokens_are_placed_and_spent_by_text():
     assert codes(s, Token(DEF, base, "Mark", 1)) == ["wrong-host"]
     GAME.push(s, Token(DEF, base, "Funds", 3))
     assert s.base(DEF).count("Funds") == 3
+
+
+def test_a_text_may_add_an_incident_and_four_raise_the_level():
+    from rules.against_all_tyrants import Incident
+
+    s, (m,) = board((DEF, "ff-militia", None, {}))
+    assert codes(s, Incident(DEF)) and s.escalation.incidents == 0  # not outside a text being resolved
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))
+    level, before = s.escalation.level, s.escalation.incidents
+    GAME.push(s, Incident(DEF))
+    assert s.escalation.incidents == (before + 1) % 4 and "applying Hidden Citadel" in s.log[-1].text
+    for _ in range(3):
+        GAME.push(s, Incident(DEF))
+    assert s.escalation.level == level + 1

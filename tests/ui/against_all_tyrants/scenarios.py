@@ -270,6 +270,29 @@ def aat_short_game(d: Any) -> Iterator[float]:
     d.check(app.table.view()["pending"] is not None, "the text stays open until Done")
     d.shot("aat-order-text")
     problems += _layout(d, "applying an order's text")
+    # The hub's token slots (companion/mappings/against_all_tyrants.json) while the text is
+    # open: a tap chooses the card, slot 2 deals it 1 damage; slot 1 adds an Incident.
+    from firmware_bridge.events import TokenPlaced
+
+    def damage_on(pid: str) -> int:
+        return next(x for x in app.table.view()["pieces"] if x["id"] == pid)["tokens"].get("Damage", 0)
+
+    before, incidents = damage_on(fortress), app.table.view()["escalation"]["incidents"]
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.tap(tiles[fortress])
+    yield 0.2
+    yield from _settle(d)
+    d.check(scr.presenter.chosen == fortress, f"a tap chooses the card the hub's damage slot hits: {scr.presenter.chosen!r}")
+    app.route_event(TokenPlaced(device="gpio", slot=1, t=50.0))
+    yield 0.3
+    yield from _settle(d)
+    d.check(damage_on(fortress) == before + 1, f"the hub's damage slot hit the chosen card ({damage_on(fortress)} from {before}; banner {scr.ids.banner.message!r})")
+    app.route_event(TokenPlaced(device="gpio", slot=0, t=51.0))
+    yield 0.3
+    yield from _settle(d)
+    esc = app.table.view()["escalation"]
+    d.check(esc["incidents"] == incidents + 1 or esc["level"] > 0, f"the hub's Incident slot added one: {esc}")
+    d.shot("aat-hub-slots")
     yield from _tap_action(d, "✔ Done: the text is applied")
     shielded = next(x for x in app.table.view()["pieces"] if x["id"] == infiltrator)
     d.check(shielded["tokens"].get("Shield") == 1, f"the Shield is on the Infiltrator: {shielded['tokens']}")
