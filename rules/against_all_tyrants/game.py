@@ -69,7 +69,7 @@ def _pending_key(s: AatState) -> tuple[Any, ...] | None:
     if not s.pending:
         return None
     p = s.pending[0]
-    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, not s.sides[p.seat].deck.cards)
+    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, p.expert, not s.sides[p.seat].deck.cards)
 
 
 class AgainstAllTyrants(Game[AatState]):
@@ -268,7 +268,7 @@ class AgainstAllTyrants(Game[AatState]):
     def _ask_pending(self, state: AatState, p: Pending) -> Prompt:
         seat = p.seat
         if p.kind == "text":
-            note = f"resolve {state.card(p.card).title}: {p.text}"
+            note = f"resolve {state.card(p.card).title}: {p.text}" + (f" — {p.expert}" if p.expert else "")
             if state.sides[seat].deck.cards:
                 return Prompt.single(seat, DrawRequest(f"deck-{seat}", note, also=PRIMITIVES))
             return Prompt.single(seat, Decision(PRIMITIVES, note))
@@ -802,14 +802,33 @@ class AgainstAllTyrants(Game[AatState]):
             state.sides[seat].hand.remove(a.card)
             state.sides[seat].discard.append(a.card)
             state.note(f"{state.name(seat)} plays the one-time effect {c.title}: {c.effect} (5.2.6.2.1.1)", seat)
+            expert = self._experts(state, seat, a.card)
+            if expert:
+                state.note(f"{c.title}: {expert}.", seat)
             frames = self._immediate(state, seat, a.card)
             if c.effect:
-                frames.append(Pending("text", seat, a.card, text=c.effect))
+                frames.append(Pending("text", seat, a.card, text=c.effect, expert=expert))
             state.pending[0:0] = frames
             return
-        self._place_piece(state, seat, a.card, a.theater, "deploys")
+        self._place_piece(state, seat, a.card, a.theater, "deploys", self._experts(state, seat, a.card))
 
-    def _place_piece(self, state: AatState, seat: str, card_id: str, theater: str, verb: str) -> None:
+    def _experts(self, state: AatState, seat: str, card_id: str) -> str:
+        """X Expert (5.2.8.2): "When you play an X card, count this unit twice instead of
+        once." The book never says what is counted (RULINGS A-25), so the engine counts
+        nothing itself: when a card is played, it names the seat's working X Expert units
+        whose X is one of the card's types, in the log and in the prompt of the card's text,
+        for the table to count them twice there."""
+        types = state.card(card_id).types
+        experts = [q for q in state.pieces.values() if q.owner == seat and q.id != card_id and self.works(state, q, "Expert")
+                   and state.card(q.id).trait("Expert").x in types]  # type: ignore[union-attr]
+        if not experts:
+            return ""
+        kinds = sorted({str(state.card(q.id).trait("Expert").x) for q in experts})  # type: ignore[union-attr]
+        names = ", ".join(state.card(q.id).title for q in experts)
+        return (f"{' and '.join(k + ' Expert' for k in kinds)}: wherever this {'/'.join(kinds)} card counts units, "
+                f"count {names} twice (RULINGS A-25)")
+
+    def _place_piece(self, state: AatState, seat: str, card_id: str, theater: str, verb: str, expert: str = "") -> None:
         """A unit, leader or objective unit enters play: Unique, then its immediate traits."""
         side = state.sides[seat]
         for zone in (side.hand.cards, side.special_forces, side.objectives):
@@ -829,6 +848,8 @@ class AgainstAllTyrants(Game[AatState]):
         state.pieces[card_id] = piece
         where = f"in {THEATER_NAMES[theater]}" if c.kind != "leader" else "beside the base"
         state.note(f"{state.name(seat)} {verb} {c.title} {where}.", seat)
+        if expert:
+            state.note(f"{c.title}: {expert}.", seat)
         # A piece enters play with no token, so no Disruption: its traits all work.
         if c.has("Stealth"):
             piece.add("Stealth", 1)
@@ -841,7 +862,7 @@ class AgainstAllTyrants(Game[AatState]):
                 state.note(f"{state.name(seat)} gains {c.x('Funds')} Funds token(s) (Funds).", seat)
         frames = self._immediate(state, seat, card_id)
         if c.effect:
-            frames.append(Pending("text", seat, card_id, text=c.effect))
+            frames.append(Pending("text", seat, card_id, text=c.effect, expert=expert))
         state.pending[0:0] = frames
 
     def _immediate(self, state: AatState, seat: str, card_id: str) -> list[Pending]:
@@ -1241,7 +1262,7 @@ class AgainstAllTyrants(Game[AatState]):
         pending = None
         if state.pending:
             p = state.pending[0]
-            pending = {"kind": p.kind, "seat": p.seat, "card": p.card, "left": p.left, "type": p.kind_of, "text": p.text}
+            pending = {"kind": p.kind, "seat": p.seat, "card": p.card, "left": p.left, "type": p.kind_of, "text": p.text, "expert": p.expert}
         return {
             "phase": state.phase, "turn": state.turn, "active": state.active, "plays_left": PLAYS - state.plays if state.phase == "deploy" else 0,
             "escalation": {"level": state.escalation.level, "incidents": state.escalation.incidents, "max": state.escalation.max_level},

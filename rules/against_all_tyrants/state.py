@@ -60,6 +60,7 @@ class Pending:
     kind_of: str = ""
     text: str = ""
     target: str = ""  # delegate: the base hit
+    expert: str = ""  # text: the X Expert units that count twice for this X card (RULINGS A-25), said in the prompt
 
 
 @serializable("aat.Side")

@@ -560,3 +560,30 @@ def test_a_text_may_add_an_incident_and_four_raise_the_level():
     for _ in range(3):
         GAME.push(s, Incident(DEF))
     assert s.escalation.level == level + 1
+
+
+def test_x_expert_is_said_when_an_x_card_is_played_for_the_table_to_count_it_twice():
+    # RULINGS A-25: the book never says what is counted, so the engine names the Expert at
+    # the moment it applies (the log, and the prompt of the played card's text).
+    drill = {"id": "nv-drill", "name": "Trooper Drill", "faction": "Dominion (example)", "subfaction": "First Leader's Navy",
+             "kind": "effect", "types": ["Trooper"], "effect": "Deal 1 damage for each Trooper you control."}
+    cards = {"format": "against-all-tyrants/cards@1", "name": "Test", "cards": [drill]}
+    s = fresh({"cards": cards})
+    clear_board(s)
+    officer = put(s, ATT, "nv-tactical-officer")
+    deploy(s, ATT)
+    conscript = to_hand(s, ATT, "nv-conscript")
+    GAME.push(s, Play(ATT, conscript, "planetside"))
+    assert "Trooper Expert" in s.log[-1].text and "Tactical Officer twice" in s.log[-1].text and "A-25" in s.log[-1].text
+    inst = "A:nv-drill#1"  # a card of the table's own set, put in hand for the test
+    s.sides[ATT].hand.add(inst)
+    s.changed()
+    GAME.push(s, Play(ATT, inst, ""))
+    assert "count Tactical Officer twice" in str(GAME.prompt(s))
+    assert GAME.view(s, ATT)["pending"]["expert"].startswith("Trooper Expert")
+    s.pieces[officer].add("Disruption", 1)  # a Disrupted Expert's trait does not work (5.2.8.4)
+    GAME.push(s, Done(ATT))
+    deploy(s, ATT)
+    other = to_hand(s, ATT, "nv-conscript")
+    GAME.push(s, Play(ATT, other, "planetside"))
+    assert "Expert" not in s.log[-1].text

@@ -287,7 +287,8 @@ class AatPresenter:
         pend = v.get("pending")
         seat = self.actor()
         if pend and pend["kind"] == "text":
-            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”"
+            expert = f"\n✦ {self.humanise(pend['expert'])}" if pend.get("expert") else ""
+            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”{expert}"
         wait = (v["prompt"].get("waits") or {}).get(seat, {})
         note = wait.get("note") or wait.get("purpose") or ""
         return self.humanise(f"{seat}: {note}") if seat and note else ""
