@@ -157,9 +157,14 @@ class Card:
     orders: tuple[str, ...] = ()
     effect: str = ""
     _by_name: dict[str, Trait] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    # Trait name → X, as combat reads them: all traits, and those a Disruption token leaves.
+    _xs: dict[str, int | str | None] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _xs_disrupted: dict[str, int | str | None] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         self._by_name.update({t.name: t for t in self.traits})
+        self._xs.update({t.name: t.x for t in self.traits})
+        self._xs_disrupted.update({t.name: t.x for t in self.traits if t.name in ("Armor", "Fighter", "Capital")})
 
     def trait(self, name: str) -> Trait | None:
         return self._by_name.get(name)

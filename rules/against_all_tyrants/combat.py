@@ -45,8 +45,9 @@ class Side:
 
     @classmethod
     def of(cls, card: Card, tokens: Mapping[str, int], theater: str) -> "Side":
-        disrupted = tokens.get("Disruption", 0) > 0
-        traits = {t.name: t.x for t in card.traits if not disrupted or t.name in ("Armor", "Fighter", "Capital")}
+        # The card's own trait maps (never changed): a Disruption token leaves Armor,
+        # Fighter and Capital only (5.2.8.4).
+        traits = card._xs_disrupted if tokens.get("Disruption", 0) > 0 else card._xs
         return cls(card.attack, card.health, traits, dict(tokens), theater, card.title)
 
 
