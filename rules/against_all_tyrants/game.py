@@ -331,40 +331,48 @@ class AgainstAllTyrants(Game[AatState]):
             found = self._primitive_violations(state, action, state.pending[0] if state.pending else None)
         return found if type(found) is tuple else tuple(found)
 
-    def _mulligan_violations(self, state: AatState, action: Mulligan) -> Iterator[Violation]:
+    def _mulligan_violations(self, state: AatState, action: Mulligan) -> list[Violation]:
+        found: list[Violation] = []
         side = state.sides[action.seat]
         if len(set(action.cards)) != len(action.cards):
-            yield Violation("repeated-card", R_HAND, f"{state.name(action.seat)}, name each card you discard once.")
+            found.append(Violation("repeated-card", R_HAND, f"{state.name(action.seat)}, name each card you discard once."))
         for c in action.cards:
             if c not in side.hand:
-                yield Violation("not-in-hand", R_HAND, f"{state.name(action.seat)}, {c!r} is not a card in your hand.")
+                found.append(Violation("not-in-hand", R_HAND, f"{state.name(action.seat)}, {c!r} is not a card in your hand."))
+        return found
 
     def _end_phase_violations(self, state: AatState, action: EndPhase) -> Iterable[Violation]:
         if state.phase == "draw" and state.sides[action.seat].deck.cards:
             return (Violation("must-draw", R_DRAW, f"{state.name(action.seat)} draws 1 card at the start of the turn before anything else."),)
         return ()
 
-    def _move_violations(self, state: AatState, action: Move) -> Iterator[Violation]:
+    def _move_violations(self, state: AatState, action: Move) -> list[Violation]:
+        found: list[Violation] = []
         seat = action.seat
-        piece = yield from self._actor(state, action.piece, seat, R_MOVE)
+        piece = self._actor(state, action.piece, seat, R_MOVE, found)
         if piece is not None:
             if self.kind(state, piece.id) == "base" or set(state.card(piece.id).theaters) != set(THEATERS):
-                yield Violation("one-theater", R_MOVE, f"{state.name(seat)}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters.")
+                found.append(Violation("one-theater", R_MOVE, f"{state.name(seat)}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters."))
             elif piece.count("Disruption"):
-                yield Violation("disrupted", R_TOKENS, f"{state.name(seat)}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
+                found.append(Violation("disrupted", R_TOKENS, f"{state.name(seat)}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token."))
+        return found
 
-    def _clear_violations(self, state: AatState, action: Clear) -> Iterator[Violation]:
-        piece = yield from self._actor(state, action.piece, action.seat, R_TOKENS)
+    def _clear_violations(self, state: AatState, action: Clear) -> list[Violation]:
+        found: list[Violation] = []
+        piece = self._actor(state, action.piece, action.seat, R_TOKENS, found)
         if piece is not None and not piece.count("Disruption"):
-            yield Violation("no-disruption", R_TOKENS, f"{state.name(action.seat)}, {state.card(piece.id).title} has no Disruption token to remove.")
+            found.append(Violation("no-disruption", R_TOKENS, f"{state.name(action.seat)}, {state.card(piece.id).title} has no Disruption token to remove."))
+        return found
 
-    def _delegate_violations(self, state: AatState, action: Delegate) -> Iterator[Violation]:
+    def _delegate_violations(self, state: AatState, action: Delegate) -> list[Violation]:
+        found: list[Violation] = []
         seat = action.seat
         p = state.pending[0] if state.pending else None
         if action.amount < 0 or p is None or action.amount > p.left:
-            yield Violation("bad-amount", R_BASES, f"{state.name(seat)}, delegate from 0 to {p.left if p else 0} damage.")
+            found.append(Violation("bad-amount", R_BASES, f"{state.name(seat)}, delegate from 0 to {p.left if p else 0} damage."))
         if action.amount and not any(l.id == action.leader for l in self.leaders(state, seat)):
-            yield Violation("not-a-leader", R_BASES, f"{state.name(seat)}, {action.leader!r} is not one of your leaders in play.")
+            found.append(Violation("not-a-leader", R_BASES, f"{state.name(seat)}, {action.leader!r} is not one of your leaders in play."))
+        return found
 
     def _skip_violations(self, state: AatState, action: Skip) -> Iterable[Violation]:
         p = state.pending[0] if state.pending else None
@@ -415,229 +423,246 @@ class AgainstAllTyrants(Game[AatState]):
         elif theater not in c.theaters:
             yield Violation("wrong-theater", rule, f"{state.name(seat)}, {c.title} can only be deployed in {self._theaters(c)}, not {theater or 'no theater'!r}.")
 
-    def _play_violations(self, state: AatState, a: Play) -> Iterator[Violation]:
+    def _play_violations(self, state: AatState, a: Play) -> list[Violation]:
+        found: list[Violation] = []
         if a.card not in state.sides[a.seat].hand:
-            yield Violation("not-in-hand", R_PLAY, f"{state.name(a.seat)}, {a.card!r} is not a card in your hand.")
-            return
+            found.append(Violation("not-in-hand", R_PLAY, f"{state.name(a.seat)}, {a.card!r} is not a card in your hand."))
+            return found
         if state.plays >= PLAYS:
-            yield Violation("two-plays", R_PLAY, f"{state.name(a.seat)} has already played {PLAYS} cards this turn.")
+            found.append(Violation("two-plays", R_PLAY, f"{state.name(a.seat)} has already played {PLAYS} cards this turn."))
         c = state.card(a.card)
         if c.kind not in ("unit", "leader", "effect"):
-            yield Violation("not-playable", R_PLAY, f"{state.name(a.seat)}, {c.title} is not played from the hand.")
-            return
-        yield from self._placement(state, a.seat, a.card, a.theater, R_DEPLOY)
+            found.append(Violation("not-playable", R_PLAY, f"{state.name(a.seat)}, {c.title} is not played from the hand."))
+            return found
+        found.extend(self._placement(state, a.seat, a.card, a.theater, R_DEPLOY))
+        return found
 
-    def _actor(self, state: AatState, piece_id: str, seat: str, rule: str, attack: bool = False) -> Iterator[Violation]:
-        """The piece that acts, if it may act now (a generator returning the piece)."""
+    def _actor(self, state: AatState, piece_id: str, seat: str, rule: str, found: list[Violation],
+               attack: bool = False) -> Piece | None:
+        """The piece that acts, if it may act now; else None, with the reason added to ``found``."""
         piece = state.pieces.get(piece_id)
         if piece is None or piece.owner != seat:
-            yield Violation("not-yours", rule, f"{state.name(seat)}, {piece_id!r} is not a card of yours in play.")
+            found.append(Violation("not-yours", rule, f"{state.name(seat)}, {piece_id!r} is not a card of yours in play."))
             return None
         if not self.can_act(state, piece, attack):
-            yield Violation("no-action", R_COMBAT, f"{state.name(seat)}, {state.card(piece.id).title} has no action left this turn (units placed during phase 2 do not act; 5.2.8.1: one instruction per unit per turn).")
+            found.append(Violation("no-action", R_COMBAT, f"{state.name(seat)}, {state.card(piece.id).title} has no action left this turn (units placed during phase 2 do not act; 5.2.8.1: one instruction per unit per turn)."))
             return None
         return piece
 
-    def _attack_violations(self, state: AatState, a: Attack) -> Iterator[Violation]:
-        piece = yield from self._actor(state, a.piece, a.seat, R_ATTACK, attack=True)
+    def _attack_violations(self, state: AatState, a: Attack) -> list[Violation]:
+        found: list[Violation] = []
+        piece = self._actor(state, a.piece, a.seat, R_ATTACK, found, attack=True)
         if piece is None:
-            return
+            return found
         me = state.card(piece.id)
         if me.kind not in UNIT_KINDS:
-            yield Violation("base-cannot-attack", R_ACTIONS, f"{state.name(a.seat)}, bases can only perform orders listed on their card or their leader's card.")
-            return
+            found.append(Violation("base-cannot-attack", R_ACTIONS, f"{state.name(a.seat)}, bases can only perform orders listed on their card or their leader's card."))
+            return found
         if piece.count("Disruption"):
-            yield Violation("disrupted", R_TOKENS, f"{state.name(a.seat)}, {me.title} is Disrupted: its only action is removing 1 Disruption token.")
-            return
+            found.append(Violation("disrupted", R_TOKENS, f"{state.name(a.seat)}, {me.title} is Disrupted: its only action is removing 1 Disruption token."))
+            return found
         target = state.pieces.get(a.target)
         if target is None:
-            yield Violation("no-target", R_ATTACK, f"{state.name(a.seat)}, {a.target!r} is not a card in play.")
-            return
+            found.append(Violation("no-target", R_ATTACK, f"{state.name(a.seat)}, {a.target!r} is not a card in play."))
+            return found
         them = state.card(target.id)
         if a.mark and not piece.count("Mark"):
-            yield Violation("no-mark", R_TRAITS, f"{state.name(a.seat)}, {me.title} has no Mark token to spend.")
+            found.append(Violation("no-mark", R_TRAITS, f"{state.name(a.seat)}, {me.title} has no Mark token to spend."))
         if target.theater != piece.theater:
-            yield Violation("other-theater", R_ATTACK, f"{state.name(a.seat)}, {me.title} can only attack in its own theater ({THEATER_NAMES[piece.theater]}).")
-            return
+            found.append(Violation("other-theater", R_ATTACK, f"{state.name(a.seat)}, {me.title} can only attack in its own theater ({THEATER_NAMES[piece.theater]})."))
+            return found
         if target.owner == a.seat:
             if not (them.kind == "base" and self._viral_against(state, a.seat)):
-                yield Violation("own-card", R_ATTACK, f"{state.name(a.seat)}, attack an enemy card, not your own.")
+                found.append(Violation("own-card", R_ATTACK, f"{state.name(a.seat)}, attack an enemy card, not your own."))
             elif not target.count("Computation"):
-                yield Violation("no-computation", R_ALT, f"{state.name(a.seat)}, your base has no Computation token to remove.")
-            return
+                found.append(Violation("no-computation", R_ALT, f"{state.name(a.seat)}, your base has no Computation token to remove."))
+            return found
         if them.kind == "leader":
             if not a.mark:
-                yield Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be attacked unless the attacking unit spends a Mark token on itself.")
-            return
+                found.append(Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be attacked unless the attacking unit spends a Mark token on itself."))
+            return found
         if them.kind == "base":
             if any(self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id):
-                yield Violation("base-defended", R_TRAITS, f"{state.name(a.seat)}, {state.name(target.owner)}'s base is protected by a Defender unit in {THEATER_NAMES[target.theater]}.")
+                found.append(Violation("base-defended", R_TRAITS, f"{state.name(a.seat)}, {state.name(target.owner)}'s base is protected by a Defender unit in {THEATER_NAMES[target.theater]}."))
             if self.works(state, piece, "Capital") and any(self.works(state, q, "Capital") for q in state.in_theater(target.theater, target.owner)):
-                yield Violation("capital-blocked", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can not attack the enemy base while enemy Capital units are in the same theater.")
+                found.append(Violation("capital-blocked", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can not attack the enemy base while enemy Capital units are in the same theater."))
             if self.works(state, piece, "Fighter") and any(self.works(state, q, "Fighter") for q in state.in_theater(target.theater, target.owner)):
-                yield Violation("fighter-blocked", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack the enemy base while enemy Fighters are in the same theater.")
-            return
+                found.append(Violation("fighter-blocked", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack the enemy base while enemy Fighters are in the same theater."))
+            return found
         if self.works(state, target, "Capital") and self.works(state, piece, "Fighter") and not (self.works(state, piece, "Bomber") or self.works(state, piece, "Torpedo")):
-            yield Violation("fighter-vs-capital", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack a Capital unit (only with Bomber or Torpedo).")
+            found.append(Violation("fighter-vs-capital", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack a Capital unit (only with Bomber or Torpedo)."))
         if self.works(state, target, "Fighter") and self.works(state, piece, "Capital") and not self.works(state, piece, "Point-Defense"):
-            yield Violation("capital-vs-fighter", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can attack a Fighter only through Point-Defense.")
+            found.append(Violation("capital-vs-fighter", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can attack a Fighter only through Point-Defense."))
         if self.works(state, target, "Defended") and not a.mark and any(
                 self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id):
-            yield Violation("defended", R_TRAITS, f"{state.name(a.seat)}, {them.title} is Defended while an allied Defender unit is in its theater (spend a Mark token to ignore it).")
+            found.append(Violation("defended", R_TRAITS, f"{state.name(a.seat)}, {them.title} is Defended while an allied Defender unit is in its theater (spend a Mark token to ignore it)."))
+        return found
 
     def _viral_against(self, state: AatState, seat: str) -> bool:
         """Whether ``seat``'s opponent plays Viral Computer Takeover (5.1.2.3.3)."""
         return self.objective(state, state.other(seat)).goal == "viral"
 
-    def _order_violations(self, state: AatState, a: Order) -> Iterator[Violation]:
-        piece = yield from self._actor(state, a.piece, a.seat, R_ORDERS)
+    def _order_violations(self, state: AatState, a: Order) -> list[Violation]:
+        found: list[Violation] = []
+        piece = self._actor(state, a.piece, a.seat, R_ORDERS, found)
         if piece is None:
-            return
+            return found
         if piece.count("Disruption"):
-            yield Violation("disrupted", R_TOKENS, f"{state.name(a.seat)}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
-            return
+            found.append(Violation("disrupted", R_TOKENS, f"{state.name(a.seat)}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token."))
+            return found
         source = state.pieces.get(a.card)
         if source is None or source.owner != a.seat:
-            yield Violation("not-yours", R_ORDERS, f"{state.name(a.seat)}, {a.card!r} is not a card of yours in play.")
-            return
+            found.append(Violation("not-yours", R_ORDERS, f"{state.name(a.seat)}, {a.card!r} is not a card of yours in play."))
+            return found
         ok = source.id == piece.id or (self.kind(state, piece.id) == "base" and self.kind(state, source.id) == "leader")
         if not ok:
-            yield Violation("not-its-order", R_ORDERS, f"{state.name(a.seat)}, a unit performs its own orders; a base its own or a leader's.")
+            found.append(Violation("not-its-order", R_ORDERS, f"{state.name(a.seat)}, a unit performs its own orders; a base its own or a leader's."))
         elif not 0 <= a.index < len(state.card(source.id).orders):
-            yield Violation("no-such-order", R_ORDERS, f"{state.name(a.seat)}, {state.card(source.id).title} has no order number {a.index + 1}.")
+            found.append(Violation("no-such-order", R_ORDERS, f"{state.name(a.seat)}, {state.card(source.id).title} has no order number {a.index + 1}."))
+        return found
 
-    def _objective_violations(self, state: AatState, a: PlaceObjective) -> Iterator[Violation]:
+    def _objective_violations(self, state: AatState, a: PlaceObjective) -> list[Violation]:
+        found: list[Violation] = []
         if state.placed_objective:
-            yield Violation("one-objective", R_OBJECTIVE, f"{state.name(a.seat)} may place one objective unit per turn.")
+            found.append(Violation("one-objective", R_OBJECTIVE, f"{state.name(a.seat)} may place one objective unit per turn."))
         if a.card not in state.sides[a.seat].objectives:
-            yield Violation("not-objective", R_OBJECTIVE, f"{state.name(a.seat)}, {a.card!r} is not one of your objective cards set aside.")
-            return
+            found.append(Violation("not-objective", R_OBJECTIVE, f"{state.name(a.seat)}, {a.card!r} is not one of your objective cards set aside."))
+            return found
         c = state.card(a.card)
         role = state.role(a.seat)
         if c.has("Attacker") and role != "attacker" or c.has("Defender (Objective)") and role != "defender":
-            yield Violation("wrong-role", R_TRAITS, f"{state.name(a.seat)}, {c.title} can only be put into play by the {'Attacker' if c.has('Attacker') else 'Defender'}.")
+            found.append(Violation("wrong-role", R_TRAITS, f"{state.name(a.seat)}, {c.title} can only be put into play by the {'Attacker' if c.has('Attacker') else 'Defender'}."))
         base = state.base(a.seat)
         home = base.theater if base else HOME[role]
         if a.theater != home:
-            yield Violation("not-base-theater", R_OBJECTIVE, f"{state.name(a.seat)}, an objective unit goes in the same theater as your base ({THEATER_NAMES[home]}).")
+            found.append(Violation("not-base-theater", R_OBJECTIVE, f"{state.name(a.seat)}, an objective unit goes in the same theater as your base ({THEATER_NAMES[home]})."))
         elif home not in c.theaters:
-            yield Violation("wrong-theater", R_OBJECTIVE, f"{state.name(a.seat)}, {c.title} can not be placed in {THEATER_NAMES[home]}, your base's theater.")
+            found.append(Violation("wrong-theater", R_OBJECTIVE, f"{state.name(a.seat)}, {c.title} can not be placed in {THEATER_NAMES[home]}, your base's theater."))
         if c.escalation > state.escalation.level:
-            yield Violation("escalation-too-low", R_PLAY, f"{state.name(a.seat)}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}.")
+            found.append(Violation("escalation-too-low", R_PLAY, f"{state.name(a.seat)}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}."))
+        return found
 
-    def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> Iterator[Violation]:
+    def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> list[Violation]:
+        found: list[Violation] = []
         if p is None:
-            return
+            return found
         if p.kind in ("compute", "backup"):
             if not isinstance(a, Token):
-                return
+                return found
             t = state.pieces.get(a.target)
             if a.token != "Computation" or a.delta != 1:
-                yield Violation("bad-token", R_TRAITS, f"{state.name(a.seat)}, {'Compute' if p.kind == 'compute' else 'Backup'} places Computation tokens one at a time (token 'Computation', delta 1).")
+                found.append(Violation("bad-token", R_TRAITS, f"{state.name(a.seat)}, {'Compute' if p.kind == 'compute' else 'Backup'} places Computation tokens one at a time (token 'Computation', delta 1)."))
             if t is None or t.owner != a.seat or not self.works(state, t, "Mainframe") or t.id == p.card:
-                yield Violation("not-mainframe", R_TRAITS, f"{state.name(a.seat)}, Computation tokens go on your {'other ' if p.kind == 'backup' else ''}units with the Mainframe trait.")
+                found.append(Violation("not-mainframe", R_TRAITS, f"{state.name(a.seat)}, Computation tokens go on your {'other ' if p.kind == 'backup' else ''}units with the Mainframe trait."))
             elif t.count("Computation") >= MAINFRAME_LIMIT:
-                yield Violation("mainframe-full", R_TRAITS, f"{state.name(a.seat)}, {state.card(t.id).title} already hosts {MAINFRAME_LIMIT} Computation tokens (Mainframe).")
-            return
+                found.append(Violation("mainframe-full", R_TRAITS, f"{state.name(a.seat)}, {state.card(t.id).title} already hosts {MAINFRAME_LIMIT} Computation tokens (Mainframe)."))
+            return found
         if p.kind in ("transport", "rally"):
             if isinstance(a, Place):
-                yield from self._place_violations(state, a, p)
-            return
+                found.extend(self._place_violations(state, a, p))
+            return found
         if p.kind != "text":
-            return
+            return found
         cls = type(a)
         if cls in _TARGETED:
             t = state.pieces.get(a.target)  # type: ignore[attr-defined]
             if t is None:
-                yield Violation("no-target", R_TEXT, f"{state.name(a.seat)}, {getattr(a, 'target')!r} is not a card in play.")
-                return
+                found.append(Violation("no-target", R_TEXT, f"{state.name(a.seat)}, {getattr(a, 'target')!r} is not a card in play."))
+                return found
             # One branch per class; a card's title is looked up only for a message.
             if cls is Damage or cls is Heal:
                 if not 1 <= a.amount <= MAX_AMOUNT:  # type: ignore[attr-defined]
-                    yield Violation("bad-amount", R_TEXT, f"{state.name(a.seat)}, the amount is from 1 to {MAX_AMOUNT}.")
+                    found.append(Violation("bad-amount", R_TEXT, f"{state.name(a.seat)}, the amount is from 1 to {MAX_AMOUNT}."))
                 if cls is Damage:
                     if state.card(t.id).kind == "leader":
-                        yield Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be directly damaged unless an attacking unit spends a Mark token (RULINGS A-07).")
+                        found.append(Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be directly damaged unless an attacking unit spends a Mark token (RULINGS A-07)."))
                 elif "Damage" not in t.tokens:
-                    yield Violation("no-damage", R_TOKENS, f"{state.name(a.seat)}, {state.card(t.id).title} has no Damage token to remove.")
+                    found.append(Violation("no-damage", R_TOKENS, f"{state.name(a.seat)}, {state.card(t.id).title} has no Damage token to remove."))
             elif cls is Token:
-                yield from self._token_violations(state, a, t)  # type: ignore[arg-type]
+                found.extend(self._token_violations(state, a, t))  # type: ignore[arg-type]
             elif cls is MoveTheater:
                 c = state.card(t.id)
                 if c.kind not in UNIT_KINDS or len(c.theaters) != 2:
-                    yield Violation("one-theater", R_MOVE, f"{state.name(a.seat)}, {c.title} can be deployed in only one theater, so it cannot change theaters.")
+                    found.append(Violation("one-theater", R_MOVE, f"{state.name(a.seat)}, {c.title} can be deployed in only one theater, so it cannot change theaters."))
             elif cls is Instruct:
                 if t.owner != a.seat or state.card(t.id).kind not in UNIT_KINDS:
-                    yield Violation("not-yours", R_INSTRUCTION, f"{state.name(a.seat)}, only your own units receive instructions.")
+                    found.append(Violation("not-yours", R_INSTRUCTION, f"{state.name(a.seat)}, only your own units receive instructions."))
                 elif state.phase != "combat":
-                    yield Violation("not-combat", R_INSTRUCTION, f"{state.name(a.seat)}, an instruction is an additional action in phase 2.")
+                    found.append(Violation("not-combat", R_INSTRUCTION, f"{state.name(a.seat)}, an instruction is an additional action in phase 2."))
                 elif t.id in state.instructed or t.id in state.ready:
-                    yield Violation("one-instruction", R_INSTRUCTION, f"{state.name(a.seat)}, {state.card(t.id).title} {'still has its own action' if t.id in state.ready else 'has already received an instruction this turn'}.")
+                    found.append(Violation("one-instruction", R_INSTRUCTION, f"{state.name(a.seat)}, {state.card(t.id).title} {'still has its own action' if t.id in state.ready else 'has already received an instruction this turn'}."))
             else:
-                yield from self._score_violations(state, a, t)  # type: ignore[arg-type]
+                found.extend(self._score_violations(state, a, t))  # type: ignore[arg-type]
         elif isinstance(a, Discard):
             if a.card not in state.sides[a.seat].hand:
-                yield Violation("not-in-hand", R_TEXT, f"{state.name(a.seat)}, {a.card!r} is not a card in your hand.")
+                found.append(Violation("not-in-hand", R_TEXT, f"{state.name(a.seat)}, {a.card!r} is not a card in your hand."))
         elif isinstance(a, Place):
-            yield from self._place_violations(state, a, p)
+            found.extend(self._place_violations(state, a, p))
+        return found
 
-    def _token_violations(self, state: AatState, a: Token, t: Piece) -> Iterator[Violation]:
+    def _token_violations(self, state: AatState, a: Token, t: Piece) -> list[Violation]:
+        found: list[Violation] = []
         spec = TOKENS.get(a.token)
         if spec is None or a.token == "Damage" or "scale" in spec.on:
-            yield Violation("bad-token", R_TOKENS, f"{state.name(a.seat)}, {a.token!r} is not a token placed on cards this way (use damage or heal for Damage tokens).")
-            return
+            found.append(Violation("bad-token", R_TOKENS, f"{state.name(a.seat)}, {a.token!r} is not a token placed on cards this way (use damage or heal for Damage tokens)."))
+            return found
         if a.delta == 0 or abs(a.delta) > MAX_AMOUNT:
-            yield Violation("bad-amount", R_TOKENS, f"{state.name(a.seat)}, add or remove from 1 to {MAX_AMOUNT} tokens.")
-            return
+            found.append(Violation("bad-amount", R_TOKENS, f"{state.name(a.seat)}, add or remove from 1 to {MAX_AMOUNT} tokens."))
+            return found
         if a.delta < 0:
             if t.count(a.token) < -a.delta:
-                yield Violation("too-few-tokens", R_TOKENS, f"{state.name(a.seat)}, {state.card(t.id).title} holds {t.count(a.token)} {a.token} token(s), not {-a.delta}.")
-            return
+                found.append(Violation("too-few-tokens", R_TOKENS, f"{state.name(a.seat)}, {state.card(t.id).title} holds {t.count(a.token)} {a.token} token(s), not {-a.delta}."))
+            return found
         k = state.card(t.id).kind
         where = k if k == "base" or k == "leader" else "unit"
         if where not in spec.on:
-            yield Violation("wrong-host", R_TOKENS, f"{state.name(a.seat)}, {a.token} tokens are not placed on a {where} ({', '.join(spec.on)} only).")
-            return
+            found.append(Violation("wrong-host", R_TOKENS, f"{state.name(a.seat)}, {a.token} tokens are not placed on a {where} ({', '.join(spec.on)} only)."))
+            return found
         if a.token == "Computation":
             viral = where == "base" and t.owner != a.seat and self.objective(state, a.seat).goal == "viral"
             if not viral and not self.works(state, t, "Mainframe"):
-                yield Violation("not-mainframe", R_TOKENS, f"{state.name(a.seat)}, Computation tokens go only on units with the Mainframe trait.")
+                found.append(Violation("not-mainframe", R_TOKENS, f"{state.name(a.seat)}, Computation tokens go only on units with the Mainframe trait."))
             elif not viral and t.count("Computation") + a.delta > MAINFRAME_LIMIT:
-                yield Violation("mainframe-full", R_TRAITS, f"{state.name(a.seat)}, {state.card(t.id).title} can host up to {MAINFRAME_LIMIT} Computation tokens (Mainframe).")
+                found.append(Violation("mainframe-full", R_TRAITS, f"{state.name(a.seat)}, {state.card(t.id).title} can host up to {MAINFRAME_LIMIT} Computation tokens (Mainframe)."))
+        return found
 
-    def _score_violations(self, state: AatState, a: Score, t: Piece) -> Iterator[Violation]:
+    def _score_violations(self, state: AatState, a: Score, t: Piece) -> list[Violation]:
+        found: list[Violation] = []
         o = self.objective(state, a.seat)
         title = state.card(t.id).title
         if t.owner != a.seat:
-            yield Violation("not-yours", R_ALT, f"{state.name(a.seat)}, score with your own cards.")
-            return
+            found.append(Violation("not-yours", R_ALT, f"{state.name(a.seat)}, score with your own cards."))
+            return found
         if a.escape:
             if o.goal != "escape":
-                yield Violation("no-escape", R_ALT, f"{state.name(a.seat)}, {o.name or 'your subfaction'} does not score by escaping (it is not Base Evacuation).")
+                found.append(Violation("no-escape", R_ALT, f"{state.name(a.seat)}, {o.name or 'your subfaction'} does not score by escaping (it is not Base Evacuation)."))
             elif "Transport" not in state.card(t.id).types or t.theater != "space":
-                yield Violation("not-escaping", o.rule, f"{state.name(a.seat)}, only a Transport in Space can escape the system; {title} is not one.")
+                found.append(Violation("not-escaping", o.rule, f"{state.name(a.seat)}, only a Transport in Space can escape the system; {title} is not one."))
         else:
             if o.goal != "score":
-                yield Violation("no-objective-tokens", R_ALT, f"{state.name(a.seat)}, {o.name or 'your subfaction'} does not score Objective tokens.")
+                found.append(Violation("no-objective-tokens", R_ALT, f"{state.name(a.seat)}, {o.name or 'your subfaction'} does not score Objective tokens."))
             elif self.kind(state, t.id) != "objective":
-                yield Violation("not-objective", o.rule, f"{state.name(a.seat)}, Objective tokens are scored with your objective units; {title} is not one.")
+                found.append(Violation("not-objective", o.rule, f"{state.name(a.seat)}, Objective tokens are scored with your objective units; {title} is not one."))
+        return found
 
-    def _place_violations(self, state: AatState, a: Place, p: Pending) -> Iterator[Violation]:
+    def _place_violations(self, state: AatState, a: Place, p: Pending) -> list[Violation]:
+        found: list[Violation] = []
         side = state.sides[a.seat]
         if a.card not in side.hand and a.card not in side.special_forces:
-            yield Violation("not-available", R_TEXT, f"{state.name(a.seat)}, {a.card!r} is not in your hand or Special Forces Deck.")
-            return
+            found.append(Violation("not-available", R_TEXT, f"{state.name(a.seat)}, {a.card!r} is not in your hand or Special Forces Deck."))
+            return found
         c = state.card(a.card)
         if c.kind not in ("unit", "leader") or (p.kind != "text" and c.kind != "unit"):
-            yield Violation("not-a-unit", R_TRAITS, f"{state.name(a.seat)}, only units (and, by a card's text, leaders) are placed: {c.title} is not one.")
-            return
+            found.append(Violation("not-a-unit", R_TRAITS, f"{state.name(a.seat)}, only units (and, by a card's text, leaders) are placed: {c.title} is not one."))
+            return found
         if p.kind == "transport" and p.kind_of not in c.types:
-            yield Violation("wrong-type", R_TRAITS, f"{state.name(a.seat)}, this Transport places {p.kind_of} units; {c.title} is not one.")
+            found.append(Violation("wrong-type", R_TRAITS, f"{state.name(a.seat)}, this Transport places {p.kind_of} units; {c.title} is not one."))
         if p.kind == "rally" and not c.has("Rallied"):
-            yield Violation("not-rallied", R_TRAITS, f"{state.name(a.seat)}, Sympathized places units with the Rallied trait; {c.title} has none.")
-        yield from self._placement(state, a.seat, a.card, a.theater, R_DEPLOY)
+            found.append(Violation("not-rallied", R_TRAITS, f"{state.name(a.seat)}, Sympathized places units with the Rallied trait; {c.title} has none."))
+        found.extend(self._placement(state, a.seat, a.card, a.theater, R_DEPLOY))
 
     # ---------------------------------------------------------------- execution
+        return found
 
     def execute(self, state: AatState, action: Action) -> None:
         cls = type(action)
