@@ -329,7 +329,7 @@ class AgainstAllTyrants(Game[AatState]):
             found = check(self, state, action)
         else:
             found = self._primitive_violations(state, action, state.pending[0] if state.pending else None)
-        return found if type(found) is tuple else tuple(found)
+        return tuple(found) if found else ()
 
     def _mulligan_violations(self, state: AatState, action: Mulligan) -> list[Violation]:
         found: list[Violation] = []
@@ -802,10 +802,11 @@ class AgainstAllTyrants(Game[AatState]):
             state.phase = "end"
         elif state.phase == "end":
             o = self.objective(state, seat)
-            enemy = state.base(state.other(seat))
-            if o.goal == "viral" and enemy is not None and enemy.count("Computation") >= o.target:
-                self._win(state, seat, f"{state.name(seat)} completed {o.name}: {enemy.count('Computation')} Computation tokens on the enemy base ({o.rule})")
-                return
+            if o.goal == "viral":
+                enemy = state.base(state.other(seat))
+                if enemy is not None and enemy.count("Computation") >= o.target:
+                    self._win(state, seat, f"{state.name(seat)} completed {o.name}: {enemy.count('Computation')} Computation tokens on the enemy base ({o.rule})")
+                    return
             self._start_turn(state, state.other(seat))
 
     def _play(self, state: AatState, a: Play) -> None:
@@ -1019,9 +1020,15 @@ class AgainstAllTyrants(Game[AatState]):
     # ------------------------------------------------------------- resolution
 
     def _resolve(self, state: AatState, a: Action, p: Pending) -> None:
-        seat = a.seat
-        title = state.card(p.card).title if p.card else ""
         cls = type(a)
+        title = state.card(p.card).title if p.card else ""
+        if p.kind == "text":
+            # The common case first: a primitive applying a card's text, found in one look-up.
+            effect = _PRIMITIVES.get(cls)
+            if effect is not None:
+                effect(self, state, a, f"applying {title}", title)
+                return
+        seat = a.seat
         if cls is Skip:
             state.pending.pop(0)
             state.note(f"{state.name(seat)} {'stops' if p.kind != 'supply' else 'cannot draw more'} ({title}).", seat)

@@ -102,6 +102,9 @@ class AatState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._cards: CardSet = cards_of(self.options)
+        # ``card`` (below) as the remembered instance → card look-up itself: asked several
+        # times by every action, it then costs a dict look-up and no Python call.
+        self.card = self._cards._instances.__getitem__  # type: ignore[method-assign]
         self._role = {s.id: s.faction for s in self.seats}
         self._by_role = {s.faction: s.id for s in self.seats}
         self._others = {s.id: o.id for s in self.seats for o in self.seats if o.id != s.id}
@@ -125,9 +128,8 @@ class AatState(State):
 
     def card(self, instance: str) -> Card:
         """The library card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell)."""
-        # The remembered answer read here (one call less: every check asks it).
-        card = self._cards._instances.get(instance)
-        return card if card is not None else self._cards.of_instance(instance)
+        # Replaced on each state by the look-up itself (``__post_init__``); kept for readers.
+        return self._cards.of_instance(instance)
 
     def base(self, seat: str) -> Piece | None:
         for p in self.pieces.values():
