@@ -240,7 +240,7 @@ class AgainstAllTyrants(Game[AatState]):
     # every step starts with it, and every step's key names it (_pending_key), so the
     # kernel can reuse each step's prompts across plies.
 
-    @step("deal", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, len(s.sides[s.active].hand)))
+    @step("deal", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, len(s.sides[s.active].hand)))
     def ask_deal(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -248,19 +248,19 @@ class AgainstAllTyrants(Game[AatState]):
         n = len(state.sides[seat].hand)
         return Prompt.single(seat, DrawRequest(f"deck-{seat}", f"setup: draw 5 cards ({n} of 5)"))
 
-    @step("mulligan", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active))
+    @step("mulligan", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s) if s.pending else None, s.active))
     def ask_mulligan(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, Decision(("mulligan",), "discard any number of cards to draw that many (none is fine)"))
 
-    @step("redraw", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, s.redraw))
+    @step("redraw", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, s.redraw))
     def ask_redraw(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, DrawRequest(f"deck-{state.active}", f"setup: draw {state.redraw} more"))
 
-    @step("infiltrate", timed=False, rule=R_TRAITS, depends=lambda s: (_pending_key(s), s.active))
+    @step("infiltrate", timed=False, rule=R_TRAITS, depends=lambda s: (_pending_key(s) if s.pending else None, s.active))
     def ask_infiltrate(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -284,7 +284,7 @@ class AgainstAllTyrants(Game[AatState]):
         what = f"{p.kind_of} units" if p.kind == "transport" else "Rallied units"
         return Prompt.single(seat, Decision(("place", "skip"), f"{'Transport' if p.kind == 'transport' else 'Sympathized'}: place up to {p.left} {what}"))
 
-    @step("draw", rule=R_DRAW, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].deck.cards))
+    @step("draw", rule=R_DRAW, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, not s.sides[s.active].deck.cards))
     def ask_draw(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -293,7 +293,7 @@ class AgainstAllTyrants(Game[AatState]):
             return Prompt.single(seat, DrawRequest(f"deck-{seat}", "phase 1: draw 1 card"))
         return Prompt.single(seat, Decision(("end_phase",), "phase 1: the main deck is empty, nothing to draw (RULINGS A-06)"))
 
-    @step("deploy", rule=R_PLAY, depends=lambda s: (_pending_key(s), s.active, s.plays, not s.sides[s.active].hand, s.escalation.level))
+    @step("deploy", rule=R_PLAY, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, s.plays, not s.sides[s.active].hand, s.escalation.level))
     def ask_deploy(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -301,13 +301,13 @@ class AgainstAllTyrants(Game[AatState]):
         kinds = ("play", "end_phase") if state.plays < PLAYS and len(state.sides[seat].hand) else ("end_phase",)
         return Prompt.single(seat, Decision(kinds, f"phase 1: play up to {PLAYS - state.plays} more card(s) at escalation {state.escalation.level}"))
 
-    @step("combat", rule=R_COMBAT, depends=lambda s: (_pending_key(s), s.active))
+    @step("combat", rule=R_COMBAT, depends=lambda s: (_pending_key(s) if s.pending else None, s.active))
     def ask_combat(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, Decision(("attack", "order", "move", "clear", "end_phase"), "phase 2: actions"))
 
-    @step("end", rule=R_END, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].objectives, s.placed_objective))
+    @step("end", rule=R_END, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, not s.sides[s.active].objectives, s.placed_objective))
     def ask_end(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -320,7 +320,8 @@ class AgainstAllTyrants(Game[AatState]):
     def violations(self, state: AatState, action: Action, prompt: Prompt) -> tuple[Violation, ...]:
         cls = type(action)
         # A draw's card is checked by the kernel against the deck; nothing else to see.
-        if cls is Draw or action.seat not in prompt.actors:
+        # (The kernel asks only for a seat it awaits, with a kind it accepts.)
+        if cls is Draw:
             return ()
         # The rule checks of the action's class, found in one look-up (no isinstance chain);
         # the effect primitives (damage, heal, tokens…) share one.
