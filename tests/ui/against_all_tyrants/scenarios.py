@@ -278,6 +278,11 @@ def aat_short_game(d: Any) -> Iterator[float]:
         return next(x for x in app.table.view()["pieces"] if x["id"] == pid)["tokens"].get("Damage", 0)
 
     before, incidents = damage_on(fortress), app.table.view()["escalation"]["incidents"]
+    app.route_event(TokenPlaced(device="gpio", slot=1, t=49.0))  # no card chosen yet: said how to choose
+    yield 0.3
+    yield from _settle(d)
+    d.check("tap the card it goes to" in scr.ids.banner.message and damage_on(fortress) == before,
+            f"the hub's damage with no card chosen asks for a tap: {scr.ids.banner.message!r}")
     tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
     d.tap(tiles[fortress])
     yield 0.2

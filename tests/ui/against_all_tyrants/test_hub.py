@@ -99,12 +99,13 @@ def test_the_damage_slot_hits_the_card_chosen_on_the_screen(slots):
     # Several cards could take it and none is chosen: refused, nothing changes.
     assert r.rejected is not None and r.rejected.code == "ambiguous"
     assert p.hub_action(ev, r, MAPPING) is None
+    assert p.hub_hint(ev, r, MAPPING).startswith("Several cards could take the hub's damage: tap the card")
     target = next(x for x in p.view()["pieces"] if x["kind"] == "unit" and not x["tokens"] and x["health"] > 1)
     assert p.tap_piece(target["id"])[0] == "select" and p.chosen == target["id"]
     assert any(c.selected for col in p.columns() for c in col.chips if c.id == target["id"])
     ev, r = slots.place(1)
     act = p.hub_action(ev, r, MAPPING)
-    assert act == Damage(p.actor(), target["id"], 1)
+    assert act == Damage(p.actor(), target["id"], 1) and p.hub_hint(ev, r, MAPPING) == ""
     t.submit(act)  # what the screen does: through the Table, like a tap
     hit = next(x for x in p.view()["pieces"] if x["id"] == target["id"])
     assert hit["tokens"] == {"Damage": 1}

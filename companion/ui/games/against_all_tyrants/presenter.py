@@ -435,6 +435,21 @@ class AatPresenter:
             return "select", piece_id
         return "info", self.describe(piece_id)
 
+    def hub_hint(self, event: Any, result: Any, mapping: dict[str, Any]) -> str:
+        """What to do when the hub's damage slot found several cards and none is chosen
+        (the router's "ambiguous"): "" for any other result."""
+        rejected = getattr(result, "rejected", None)
+        if type(event).__name__ != "TokenPlaced" or rejected is None or rejected.code != "ambiguous" or self.chosen:
+            return ""
+        if self._slot_template(event, mapping).get("kind") != "damage":
+            return ""
+        return "Several cards could take the hub's damage: tap the card it goes to, then set the token on the slot again."
+
+    def _slot_template(self, event: Any, mapping: dict[str, Any]) -> dict[str, Any]:
+        slots = mapping.get("slots", {})
+        m = slots.get(f"{event.device}/{event.slot}") or slots.get(f"*/{event.slot}") or {}
+        return dict(m.get("on_place") or {})
+
     def hub_action(self, event: Any, result: Any, mapping: dict[str, Any]) -> Any:
         """A hub token slot whose mapping deals damage found several cards it could hit (the
         router's "ambiguous"): the card chosen on the screen is the one, as a tap on it
@@ -442,9 +457,7 @@ class AatPresenter:
         rejected = getattr(result, "rejected", None)
         if type(event).__name__ != "TokenPlaced" or rejected is None or rejected.code != "ambiguous" or not self.chosen:
             return None
-        slots = mapping.get("slots", {})
-        m = slots.get(f"{event.device}/{event.slot}") or slots.get(f"*/{event.slot}") or {}
-        tpl = m.get("on_place") or {}
+        tpl = self._slot_template(event, mapping)
         if tpl.get("kind") != "damage":
             return None
         amount = int(tpl.get("amount", 1))

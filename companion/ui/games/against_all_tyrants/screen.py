@@ -45,6 +45,10 @@ class AatScreen(GameScreen):
 
             self.submit(replace(act, source=getattr(event, "source", "") or act.source), self.presenter.label(act))
             return
+        hint = self.presenter.hub_hint(event, result, self._mapping) if self.presenter is not None else ""
+        if hint:
+            self.ids.banner.show(hint, "", "ambiguous", kind="warn")
+            return
         super().show_route(event, result)
 
     def draw_table(self) -> None:
