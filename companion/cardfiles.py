@@ -32,7 +32,8 @@ def _stem(name: str, fallback: str) -> str:
     return _SAFE.sub("-", name.strip().lower()).strip(".-") or fallback
 
 
-def _read(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """A card or deck file's text; :class:`CardError` when it is not text (OSError passes)."""
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -53,7 +54,7 @@ def save_card_set(cards: CardSet, folder: str | os.PathLike[str]) -> Path:
 def load_card_set_file(path: str | os.PathLike[str]) -> CardSet:
     """Read and validate a card-set file; :class:`CardError` names the file and every problem."""
     p = Path(path)
-    return load_card_set(_read(p), p.name)
+    return load_card_set(read_text(p), p.name)
 
 
 def saved_card_sets(folder: str | os.PathLike[str]) -> list[CardSet]:
@@ -111,7 +112,7 @@ def save_deck(deck: DeckList, folder: str | os.PathLike[str]) -> Path:
 
 def load_deck_file(path: str | os.PathLike[str]) -> DeckList:
     p = Path(path)
-    return load_deck(_read(p), p.name)
+    return load_deck(read_text(p), p.name)
 
 
 def saved_decks(folder: str | os.PathLike[str]) -> list[DeckList]:
@@ -139,6 +140,6 @@ def export_deck(deck: DeckList, folder: str | os.PathLike[str]) -> Path:
 
 __all__ = [
     "CARDS_FOLDER", "DECKS_FOLDER", "card_set_path", "deck_path", "export_card_set", "export_deck", "import_card_set",
-    "import_deck", "library", "load_card_set_file", "load_deck_file", "parse_card_set", "save_card_set", "save_deck",
+    "import_deck", "library", "load_card_set_file", "load_deck_file", "parse_card_set", "read_text", "save_card_set", "save_deck",
     "saved_card_sets", "saved_decks",
 ]

@@ -7,7 +7,7 @@ trying the rules — not the published cards).
 ('Against All Tyrants', ('attacker', 'defender'))
 """
 from .actions import (
-    Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
+    Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Incident, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
     Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 from .cards import (
@@ -22,7 +22,7 @@ from .state import AatState, Pending, Piece, SideState
 
 __all__ = [
     "AatState", "AgainstAllTyrants", "Attack", "Card", "CardError", "CardSet", "Clear", "Damage", "DeckList", "Delegate",
-    "Discard", "Done", "EndPhase", "FieldProblem", "GAME", "Heal", "Hit", "Infiltrate", "Instruct", "KINDS", "Move",
+    "Discard", "Done", "EndPhase", "FieldProblem", "GAME", "Heal", "Hit", "Incident", "Infiltrate", "Instruct", "KINDS", "Move",
     "MoveTheater", "Mulligan", "Objective", "Order", "Pending", "Piece", "Place", "PlaceObjective", "Play", "Score",
     "Side", "SideState", "Skip", "THEATERS", "TOKENS", "TRAITS", "TYPES", "Token", "Trait", "check_deck", "check_field",
     "check_trait", "combat_preview", "damage_preview", "dump_card_set", "dump_deck", "example_decks", "example_set",

@@ -7,7 +7,7 @@ Setup: ``Draw`` (five cards), ``Mulligan``, ``Draw`` (as many again), ``Infiltra
 Turn: phase 1 ``Draw`` then ``Play`` / ``EndPhase``; phase 2 ``Attack`` / ``Order`` /
 ``Move`` / ``Clear`` / ``EndPhase``; phase 3 ``PlaceObjective`` / ``EndPhase``.
 While a card's text or a trait is being resolved: the primitives ``Damage``, ``Heal``,
-``Token``, ``Draw``, ``Discard``, ``Place``, ``MoveTheater``, ``Instruct``, ``Score``, then
+``Token``, ``Incident``, ``Draw``, ``Discard``, ``Place``, ``MoveTheater``, ``Instruct``, ``Score``, then
 ``Done``; and the choices ``Delegate`` (base damage to a leader), ``Skip``.
 
 >>> from rules.core import parse_action, to_data
@@ -177,6 +177,13 @@ class Score(Action):
 
     target: str = ""
     escape: bool = False
+
+
+@action("aat.incident")
+@dataclass(frozen=True)
+class Incident(Action):
+    """Add one Incident to the escalation scale, as the text being resolved says (5.2.7,
+    RULINGS A-29): four raise the level by one. The hub's Incident token slot sends it."""
 
 
 @action("aat.done")

@@ -157,9 +157,18 @@ class Card:
     orders: tuple[str, ...] = ()
     effect: str = ""
     _by_name: dict[str, Trait] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    # Trait name → X, as combat reads them: all traits, and those a Disruption token leaves.
+    _xs: dict[str, int | str | None] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _xs_disrupted: dict[str, int | str | None] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    title: str = field(default="", init=False, repr=False, compare=False, hash=False)
+    """The name as printed: Unique cards carry an asterisk (5.2.4.3). Made once: every log
+    line and message names cards by it."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "title", self.name + ("*" if self.unique else ""))
         self._by_name.update({t.name: t for t in self.traits})
+        self._xs.update({t.name: t.x for t in self.traits})
+        self._xs_disrupted.update({t.name: t.x for t in self.traits if t.name in ("Armor", "Fighter", "Capital")})
 
     def trait(self, name: str) -> Trait | None:
         return self._by_name.get(name)
@@ -174,11 +183,6 @@ class Card:
 
     def can_deploy(self, theater: str) -> bool:
         return theater in self.theaters
-
-    @property
-    def title(self) -> str:
-        """The name as printed: Unique cards carry an asterisk (5.2.4.3)."""
-        return self.name + ("*" if self.unique else "")
 
     def to_data(self) -> dict[str, Any]:
         """The card as its JSON data (the inverse of :func:`parse_card`)."""
@@ -448,7 +452,10 @@ class CardSet:
     cards: Mapping[str, Card]
     example: bool = False
     note: str = ""
-    _instances: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _instances: "_ByInstance" = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_instances", _ByInstance(self.cards))
 
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]
@@ -465,15 +472,24 @@ class CardSet:
     def of_instance(self, instance: str) -> Card:
         """The card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell), remembered:
         every check asks it."""
-        try:
-            return self._instances[instance]
-        except KeyError:
-            card = self._instances[instance] = self.cards[instance.partition(":")[2].rpartition("#")[0]]
-            return card
+        return self._instances[instance]
 
     def merged(self, other: "CardSet") -> "CardSet":
         """This set with ``other``'s cards added (``other`` wins on a shared id)."""
         return CardSet(self.name, {**self.cards, **other.cards}, self.example or other.example, self.note)
+
+
+class _ByInstance(dict):  # type: ignore[type-arg]
+    """Instance id → card, filled as instances are asked for (a KeyError for an id whose
+    card is not in the set): a plain dict look-up once an instance has been seen."""
+
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def __missing__(self, instance: str) -> Card:
+        card = self[instance] = self.cards[instance.partition(":")[2].rpartition("#")[0]]
+        return card
 
 
 def card_set_problems(data: Any) -> tuple[list[FieldProblem], dict[str, Card]]:

@@ -17,22 +17,25 @@ Armor, which only reduces attacks.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 
 from .cards import Card
 
 
-@dataclass(frozen=True)
-class Side:
+_NONE: Mapping[str, int] = MappingProxyType({})
+
+
+class Side(NamedTuple):
     """What combat needs to know of one card in play: its printed attack and health, its
     working traits (name → X, ``None`` for no X; a Disruption token leaves only Armor,
-    Fighter and Capital), its tokens and its theater."""
+    Fighter and Capital), its tokens and its theater. (A named tuple: one is made for
+    each card of every attack, so it is made as cheaply as Python makes anything.)"""
 
     attack: int = 0
     health: int = 1
-    traits: Mapping[str, int | str | None] = field(default_factory=dict)
-    tokens: Mapping[str, int] = field(default_factory=dict)
+    traits: Mapping[str, int | str | None] = _NONE
+    tokens: Mapping[str, int] = _NONE
     theater: str = ""
     name: str = ""
 
@@ -45,13 +48,13 @@ class Side:
 
     @classmethod
     def of(cls, card: Card, tokens: Mapping[str, int], theater: str) -> "Side":
-        disrupted = tokens.get("Disruption", 0) > 0
-        traits = {t.name: t.x for t in card.traits if not disrupted or t.name in ("Armor", "Fighter", "Capital")}
+        # The card's own trait maps (never changed): a Disruption token leaves Armor,
+        # Fighter and Capital only (5.2.8.4).
+        traits = card._xs_disrupted if tokens.get("Disruption", 0) > 0 else card._xs
         return cls(card.attack, card.health, traits, dict(tokens), theater, card.title)
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One instance of damage worked out: ``amount`` before Armor, ``armor`` left after
     Pierce, whether a Stealth token negated it, the Shield tokens used, the Damage tokens
     placed, whether the card is destroyed, and the ``steps`` in words."""

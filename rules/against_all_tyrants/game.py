@@ -24,7 +24,7 @@ from rules.core.errors import InvalidSetup
 from . import position as positions
 from .actions import (
     Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater,
-    Mulligan, Order, Place, PlaceObjective, Play, Score, Skip, Token,
+    Incident, Mulligan, Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 from .cards import MAINFRAME_LIMIT, THEATER_NAMES, THEATERS, TOKENS, Card, CardError
 from .combat import Hit, Side, combat_preview, damage_preview
@@ -34,7 +34,7 @@ from .state import HOME, ROLES, AatState, Pending, Piece, SideState, cards_of, d
 
 HAND_START = 5
 PLAYS = 2
-PRIMITIVES = ("damage", "heal", "token", "discard", "place", "move_theater", "instruct", "score", "done")
+PRIMITIVES = ("damage", "heal", "token", "incident", "discard", "place", "move_theater", "instruct", "score", "done")
 MAX_AMOUNT = 20
 ALWAYS_ON = ("Armor", "Fighter", "Capital")
 UNIT_KINDS = ("unit", "objective")
@@ -69,7 +69,7 @@ def _pending_key(s: AatState) -> tuple[Any, ...] | None:
     if not s.pending:
         return None
     p = s.pending[0]
-    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, not s.sides[p.seat].deck.cards)
+    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, p.expert, not s.sides[p.seat].deck.cards)
 
 
 class AgainstAllTyrants(Game[AatState]):
@@ -87,7 +87,7 @@ class AgainstAllTyrants(Game[AatState]):
         Option("defender_deck", "", help="The Defender's deck: an example deck's key, or deck-file data ('' = the Freedom Fighters example).", ruling="A-01"),
     )
     action_types = (Draw, Mulligan, Infiltrate, Play, EndPhase, Attack, Order, Move, Clear, PlaceObjective, Damage, Heal,
-                    Token, Discard, Place, MoveTheater, Instruct, Score, Done, Delegate, Skip)
+                    Token, Incident, Discard, Place, MoveTheater, Instruct, Score, Done, Delegate, Skip)
     turn_rule = "5.2.6 Turn Structure"
     cards_rule = "5.2.4 The Deck"
 
@@ -186,7 +186,8 @@ class AgainstAllTyrants(Game[AatState]):
     def works(self, state: AatState, piece: Piece, trait: str) -> bool:
         """Whether ``piece``'s trait works now: a Disruption token leaves only Armor,
         Fighter and Capital (5.2.8.4)."""
-        return state.card(piece.id).has(trait) and (trait in ALWAYS_ON or piece.count("Disruption") == 0)
+        # The card's trait table read directly: this is asked many times per action.
+        return trait in state.cards.cards[piece.card]._by_name and (trait in ALWAYS_ON or "Disruption" not in piece.tokens)
 
     def side_of(self, state: AatState, piece: Piece) -> Side:
         return Side.of(state.card(piece.id), piece.tokens, piece.theater)
@@ -239,7 +240,7 @@ class AgainstAllTyrants(Game[AatState]):
     # every step starts with it, and every step's key names it (_pending_key), so the
     # kernel can reuse each step's prompts across plies.
 
-    @step("deal", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, len(s.sides[s.active].hand)))
+    @step("deal", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, len(s.sides[s.active].hand)))
     def ask_deal(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -247,19 +248,19 @@ class AgainstAllTyrants(Game[AatState]):
         n = len(state.sides[seat].hand)
         return Prompt.single(seat, DrawRequest(f"deck-{seat}", f"setup: draw 5 cards ({n} of 5)"))
 
-    @step("mulligan", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active))
+    @step("mulligan", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s) if s.pending else None, s.active))
     def ask_mulligan(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, Decision(("mulligan",), "discard any number of cards to draw that many (none is fine)"))
 
-    @step("redraw", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s), s.active, s.redraw))
+    @step("redraw", timed=False, rule=R_HAND, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, s.redraw))
     def ask_redraw(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, DrawRequest(f"deck-{state.active}", f"setup: draw {state.redraw} more"))
 
-    @step("infiltrate", timed=False, rule=R_TRAITS, depends=lambda s: (_pending_key(s), s.active))
+    @step("infiltrate", timed=False, rule=R_TRAITS, depends=lambda s: (_pending_key(s) if s.pending else None, s.active))
     def ask_infiltrate(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -268,7 +269,7 @@ class AgainstAllTyrants(Game[AatState]):
     def _ask_pending(self, state: AatState, p: Pending) -> Prompt:
         seat = p.seat
         if p.kind == "text":
-            note = f"resolve {state.card(p.card).title}: {p.text}"
+            note = f"resolve {state.card(p.card).title}: {p.text}" + (f" — {p.expert}" if p.expert else "")
             if state.sides[seat].deck.cards:
                 return Prompt.single(seat, DrawRequest(f"deck-{seat}", note, also=PRIMITIVES))
             return Prompt.single(seat, Decision(PRIMITIVES, note))
@@ -283,7 +284,7 @@ class AgainstAllTyrants(Game[AatState]):
         what = f"{p.kind_of} units" if p.kind == "transport" else "Rallied units"
         return Prompt.single(seat, Decision(("place", "skip"), f"{'Transport' if p.kind == 'transport' else 'Sympathized'}: place up to {p.left} {what}"))
 
-    @step("draw", rule=R_DRAW, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].deck.cards))
+    @step("draw", rule=R_DRAW, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, not s.sides[s.active].deck.cards))
     def ask_draw(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -292,7 +293,7 @@ class AgainstAllTyrants(Game[AatState]):
             return Prompt.single(seat, DrawRequest(f"deck-{seat}", "phase 1: draw 1 card"))
         return Prompt.single(seat, Decision(("end_phase",), "phase 1: the main deck is empty, nothing to draw (RULINGS A-06)"))
 
-    @step("deploy", rule=R_PLAY, depends=lambda s: (_pending_key(s), s.active, s.plays, not s.sides[s.active].hand, s.escalation.level))
+    @step("deploy", rule=R_PLAY, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, s.plays, not s.sides[s.active].hand, s.escalation.level))
     def ask_deploy(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -300,13 +301,13 @@ class AgainstAllTyrants(Game[AatState]):
         kinds = ("play", "end_phase") if state.plays < PLAYS and len(state.sides[seat].hand) else ("end_phase",)
         return Prompt.single(seat, Decision(kinds, f"phase 1: play up to {PLAYS - state.plays} more card(s) at escalation {state.escalation.level}"))
 
-    @step("combat", rule=R_COMBAT, depends=lambda s: (_pending_key(s), s.active))
+    @step("combat", rule=R_COMBAT, depends=lambda s: (_pending_key(s) if s.pending else None, s.active))
     def ask_combat(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         return Prompt.single(state.active, Decision(("attack", "order", "move", "clear", "end_phase"), "phase 2: actions"))
 
-    @step("end", rule=R_END, depends=lambda s: (_pending_key(s), s.active, not s.sides[s.active].objectives, s.placed_objective))
+    @step("end", rule=R_END, depends=lambda s: (_pending_key(s) if s.pending else None, s.active, not s.sides[s.active].objectives, s.placed_objective))
     def ask_end(self, state: AatState) -> Prompt:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
@@ -319,7 +320,8 @@ class AgainstAllTyrants(Game[AatState]):
     def violations(self, state: AatState, action: Action, prompt: Prompt) -> tuple[Violation, ...]:
         cls = type(action)
         # A draw's card is checked by the kernel against the deck; nothing else to see.
-        if cls is Draw or action.seat not in prompt.actors:
+        # (The kernel asks only for a seat it awaits, with a kind it accepts.)
+        if cls is Draw:
             return ()
         # The rule checks of the action's class, found in one look-up (no isinstance chain);
         # the effect primitives (damage, heal, tokens…) share one.
@@ -328,45 +330,50 @@ class AgainstAllTyrants(Game[AatState]):
             found = check(self, state, action)
         else:
             found = self._primitive_violations(state, action, state.pending[0] if state.pending else None)
-        return found if type(found) is tuple else tuple(found)
+        return tuple(found) if found else ()
 
-    def _mulligan_violations(self, state: AatState, action: Mulligan) -> Iterator[Violation]:
-        who = state.name(action.seat)
+    def _mulligan_violations(self, state: AatState, action: Mulligan) -> list[Violation]:
+        found: list[Violation] = []
         side = state.sides[action.seat]
         if len(set(action.cards)) != len(action.cards):
-            yield Violation("repeated-card", R_HAND, f"{who}, name each card you discard once.")
+            found.append(Violation("repeated-card", R_HAND, f"{state.name(action.seat)}, name each card you discard once."))
         for c in action.cards:
             if c not in side.hand:
-                yield Violation("not-in-hand", R_HAND, f"{who}, {c!r} is not a card in your hand.")
+                found.append(Violation("not-in-hand", R_HAND, f"{state.name(action.seat)}, {c!r} is not a card in your hand."))
+        return found
 
     def _end_phase_violations(self, state: AatState, action: EndPhase) -> Iterable[Violation]:
         if state.phase == "draw" and state.sides[action.seat].deck.cards:
             return (Violation("must-draw", R_DRAW, f"{state.name(action.seat)} draws 1 card at the start of the turn before anything else."),)
         return ()
 
-    def _move_violations(self, state: AatState, action: Move) -> Iterator[Violation]:
+    def _move_violations(self, state: AatState, action: Move) -> list[Violation]:
+        found: list[Violation] = []
         seat = action.seat
-        who = state.name(seat)
-        piece = yield from self._actor(state, action.piece, seat, R_MOVE)
+        piece = self._actor(state, action.piece, seat, R_MOVE, found)
         if piece is not None:
             if self.kind(state, piece.id) == "base" or set(state.card(piece.id).theaters) != set(THEATERS):
-                yield Violation("one-theater", R_MOVE, f"{who}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters.")
+                found.append(Violation("one-theater", R_MOVE, f"{state.name(seat)}, {state.card(piece.id).title} can be deployed in only one theater, so it cannot change theaters."))
             elif piece.count("Disruption"):
-                yield Violation("disrupted", R_TOKENS, f"{who}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
+                found.append(Violation("disrupted", R_TOKENS, f"{state.name(seat)}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token."))
+        return found
 
-    def _clear_violations(self, state: AatState, action: Clear) -> Iterator[Violation]:
-        piece = yield from self._actor(state, action.piece, action.seat, R_TOKENS)
+    def _clear_violations(self, state: AatState, action: Clear) -> list[Violation]:
+        found: list[Violation] = []
+        piece = self._actor(state, action.piece, action.seat, R_TOKENS, found)
         if piece is not None and not piece.count("Disruption"):
-            yield Violation("no-disruption", R_TOKENS, f"{state.name(action.seat)}, {state.card(piece.id).title} has no Disruption token to remove.")
+            found.append(Violation("no-disruption", R_TOKENS, f"{state.name(action.seat)}, {state.card(piece.id).title} has no Disruption token to remove."))
+        return found
 
-    def _delegate_violations(self, state: AatState, action: Delegate) -> Iterator[Violation]:
+    def _delegate_violations(self, state: AatState, action: Delegate) -> list[Violation]:
+        found: list[Violation] = []
         seat = action.seat
-        who = state.name(seat)
         p = state.pending[0] if state.pending else None
         if action.amount < 0 or p is None or action.amount > p.left:
-            yield Violation("bad-amount", R_BASES, f"{who}, delegate from 0 to {p.left if p else 0} damage.")
+            found.append(Violation("bad-amount", R_BASES, f"{state.name(seat)}, delegate from 0 to {p.left if p else 0} damage."))
         if action.amount and not any(l.id == action.leader for l in self.leaders(state, seat)):
-            yield Violation("not-a-leader", R_BASES, f"{who}, {action.leader!r} is not one of your leaders in play.")
+            found.append(Violation("not-a-leader", R_BASES, f"{state.name(seat)}, {action.leader!r} is not one of your leaders in play."))
+        return found
 
     def _skip_violations(self, state: AatState, action: Skip) -> Iterable[Violation]:
         p = state.pending[0] if state.pending else None
@@ -379,26 +386,24 @@ class AgainstAllTyrants(Game[AatState]):
         seat = action.seat
         if seat not in prompt.actors or state.pending:
             return
-        who = state.name(seat)
         if state.phase == "draw" and not isinstance(action, Draw):
-            yield Violation("must-draw", R_DRAW, f"{who} draws 1 card at the start of the turn before anything else.")
+            yield Violation("must-draw", R_DRAW, f"{state.name(seat)} draws 1 card at the start of the turn before anything else.")
         elif state.phase == "deploy" and isinstance(action, Play):
             if state.plays >= PLAYS:
-                yield Violation("two-plays", R_PLAY, f"{who} has already played {PLAYS} cards this turn.")
+                yield Violation("two-plays", R_PLAY, f"{state.name(seat)} has already played {PLAYS} cards this turn.")
             else:
-                yield Violation("empty-hand", R_PLAY, f"{who} has no card in hand to play.")
+                yield Violation("empty-hand", R_PLAY, f"{state.name(seat)} has no card in hand to play.")
         elif isinstance(action, PlaceObjective) and state.phase == "end" and state.placed_objective:
-            yield Violation("one-objective", R_OBJECTIVE, f"{who} may place one objective unit per turn.")
+            yield Violation("one-objective", R_OBJECTIVE, f"{state.name(seat)} may place one objective unit per turn.")
         elif isinstance(action, (Attack, Order, Move, Clear)) and state.phase != "combat":
-            yield Violation("not-combat", R_COMBAT, f"{who}, units act in phase 2 (combat), not now.")
+            yield Violation("not-combat", R_COMBAT, f"{state.name(seat)}, units act in phase 2 (combat), not now.")
 
     def _infiltrate_violations(self, state: AatState, a: Infiltrate) -> Iterator[Violation]:
-        who = state.name(a.seat)
         pending = self._infiltrators(state, a.seat)
         if a.card not in pending:
-            yield Violation("not-infiltrator", R_TRAITS, f"{who}, {a.card!r} is not an Infiltrate unit waiting in your Special Forces Deck.")
+            yield Violation("not-infiltrator", R_TRAITS, f"{state.name(a.seat)}, {a.card!r} is not an Infiltrate unit waiting in your Special Forces Deck.")
         elif a.theater not in state.card(a.card).theaters:
-            yield Violation("wrong-theater", R_DEPLOY, f"{who}, {state.card(a.card).title} can only be deployed in {self._theaters(state.card(a.card))}.")
+            yield Violation("wrong-theater", R_DEPLOY, f"{state.name(a.seat)}, {state.card(a.card).title} can only be deployed in {self._theaters(state.card(a.card))}.")
 
     def _infiltrators(self, state: AatState, seat: str) -> list[str]:
         return [c for c in state.sides[seat].special_forces if state.card(c).has("Infiltrate") and state.card(c).kind == "unit"]
@@ -409,246 +414,256 @@ class AgainstAllTyrants(Game[AatState]):
     def _placement(self, state: AatState, seat: str, card_id: str, theater: str, rule: str, *, level: bool = True) -> Iterator[Violation]:
         """The checks every placement of a unit or leader shares: the theater, the
         escalation requirement."""
-        who = state.name(seat)
         c = state.card(card_id)
         if level and c.escalation > state.escalation.level:
-            yield Violation("escalation-too-low", R_PLAY, f"{who}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}.")
+            yield Violation("escalation-too-low", R_PLAY, f"{state.name(seat)}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}.")
         if c.kind == "leader" or c.kind == "effect":
             if theater:
                 yield Violation("no-theater", R_LEADER if c.kind == "leader" else R_EFFECT,
-                                f"{who}, {'a leader goes beside your base' if c.kind == 'leader' else 'a one-time effect is not placed in a theater'}: leave the theater empty.")
+                                f"{state.name(seat)}, {'a leader goes beside your base' if c.kind == 'leader' else 'a one-time effect is not placed in a theater'}: leave the theater empty.")
         elif theater not in c.theaters:
-            yield Violation("wrong-theater", rule, f"{who}, {c.title} can only be deployed in {self._theaters(c)}, not {theater or 'no theater'!r}.")
+            yield Violation("wrong-theater", rule, f"{state.name(seat)}, {c.title} can only be deployed in {self._theaters(c)}, not {theater or 'no theater'!r}.")
 
-    def _play_violations(self, state: AatState, a: Play) -> Iterator[Violation]:
-        who = state.name(a.seat)
+    def _play_violations(self, state: AatState, a: Play) -> list[Violation]:
+        found: list[Violation] = []
         if a.card not in state.sides[a.seat].hand:
-            yield Violation("not-in-hand", R_PLAY, f"{who}, {a.card!r} is not a card in your hand.")
-            return
+            found.append(Violation("not-in-hand", R_PLAY, f"{state.name(a.seat)}, {a.card!r} is not a card in your hand."))
+            return found
         if state.plays >= PLAYS:
-            yield Violation("two-plays", R_PLAY, f"{who} has already played {PLAYS} cards this turn.")
+            found.append(Violation("two-plays", R_PLAY, f"{state.name(a.seat)} has already played {PLAYS} cards this turn."))
         c = state.card(a.card)
         if c.kind not in ("unit", "leader", "effect"):
-            yield Violation("not-playable", R_PLAY, f"{who}, {c.title} is not played from the hand.")
-            return
-        yield from self._placement(state, a.seat, a.card, a.theater, R_DEPLOY)
+            found.append(Violation("not-playable", R_PLAY, f"{state.name(a.seat)}, {c.title} is not played from the hand."))
+            return found
+        found.extend(self._placement(state, a.seat, a.card, a.theater, R_DEPLOY))
+        return found
 
-    def _actor(self, state: AatState, piece_id: str, seat: str, rule: str, attack: bool = False) -> Iterator[Violation]:
-        """The piece that acts, if it may act now (a generator returning the piece)."""
-        who = state.name(seat)
+    def _actor(self, state: AatState, piece_id: str, seat: str, rule: str, found: list[Violation],
+               attack: bool = False) -> Piece | None:
+        """The piece that acts, if it may act now; else None, with the reason added to ``found``."""
         piece = state.pieces.get(piece_id)
         if piece is None or piece.owner != seat:
-            yield Violation("not-yours", rule, f"{who}, {piece_id!r} is not a card of yours in play.")
+            found.append(Violation("not-yours", rule, f"{state.name(seat)}, {piece_id!r} is not a card of yours in play."))
             return None
         if not self.can_act(state, piece, attack):
-            yield Violation("no-action", R_COMBAT, f"{who}, {state.card(piece.id).title} has no action left this turn (units placed during phase 2 do not act; 5.2.8.1: one instruction per unit per turn).")
+            found.append(Violation("no-action", R_COMBAT, f"{state.name(seat)}, {state.card(piece.id).title} has no action left this turn (units placed during phase 2 do not act; 5.2.8.1: one instruction per unit per turn)."))
             return None
         return piece
 
-    def _attack_violations(self, state: AatState, a: Attack) -> Iterator[Violation]:
-        who = state.name(a.seat)
-        piece = yield from self._actor(state, a.piece, a.seat, R_ATTACK, attack=True)
+    def _attack_violations(self, state: AatState, a: Attack) -> list[Violation]:
+        found: list[Violation] = []
+        piece = self._actor(state, a.piece, a.seat, R_ATTACK, found, attack=True)
         if piece is None:
-            return
+            return found
         me = state.card(piece.id)
         if me.kind not in UNIT_KINDS:
-            yield Violation("base-cannot-attack", R_ACTIONS, f"{who}, bases can only perform orders listed on their card or their leader's card.")
-            return
+            found.append(Violation("base-cannot-attack", R_ACTIONS, f"{state.name(a.seat)}, bases can only perform orders listed on their card or their leader's card."))
+            return found
         if piece.count("Disruption"):
-            yield Violation("disrupted", R_TOKENS, f"{who}, {me.title} is Disrupted: its only action is removing 1 Disruption token.")
-            return
+            found.append(Violation("disrupted", R_TOKENS, f"{state.name(a.seat)}, {me.title} is Disrupted: its only action is removing 1 Disruption token."))
+            return found
         target = state.pieces.get(a.target)
         if target is None:
-            yield Violation("no-target", R_ATTACK, f"{who}, {a.target!r} is not a card in play.")
-            return
+            found.append(Violation("no-target", R_ATTACK, f"{state.name(a.seat)}, {a.target!r} is not a card in play."))
+            return found
         them = state.card(target.id)
         if a.mark and not piece.count("Mark"):
-            yield Violation("no-mark", R_TRAITS, f"{who}, {me.title} has no Mark token to spend.")
+            found.append(Violation("no-mark", R_TRAITS, f"{state.name(a.seat)}, {me.title} has no Mark token to spend."))
         if target.theater != piece.theater:
-            yield Violation("other-theater", R_ATTACK, f"{who}, {me.title} can only attack in its own theater ({THEATER_NAMES[piece.theater]}).")
-            return
+            found.append(Violation("other-theater", R_ATTACK, f"{state.name(a.seat)}, {me.title} can only attack in its own theater ({THEATER_NAMES[piece.theater]})."))
+            return found
         if target.owner == a.seat:
             if not (them.kind == "base" and self._viral_against(state, a.seat)):
-                yield Violation("own-card", R_ATTACK, f"{who}, attack an enemy card, not your own.")
+                found.append(Violation("own-card", R_ATTACK, f"{state.name(a.seat)}, attack an enemy card, not your own."))
             elif not target.count("Computation"):
-                yield Violation("no-computation", R_ALT, f"{who}, your base has no Computation token to remove.")
-            return
+                found.append(Violation("no-computation", R_ALT, f"{state.name(a.seat)}, your base has no Computation token to remove."))
+            return found
         if them.kind == "leader":
             if not a.mark:
-                yield Violation("leader-needs-mark", R_LEADERS, f"{who}, leaders can not be attacked unless the attacking unit spends a Mark token on itself.")
-            return
+                found.append(Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be attacked unless the attacking unit spends a Mark token on itself."))
+            return found
         if them.kind == "base":
             if any(self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id):
-                yield Violation("base-defended", R_TRAITS, f"{who}, {state.name(target.owner)}'s base is protected by a Defender unit in {THEATER_NAMES[target.theater]}.")
+                found.append(Violation("base-defended", R_TRAITS, f"{state.name(a.seat)}, {state.name(target.owner)}'s base is protected by a Defender unit in {THEATER_NAMES[target.theater]}."))
             if self.works(state, piece, "Capital") and any(self.works(state, q, "Capital") for q in state.in_theater(target.theater, target.owner)):
-                yield Violation("capital-blocked", R_TRAITS, f"{who}, a Capital unit can not attack the enemy base while enemy Capital units are in the same theater.")
+                found.append(Violation("capital-blocked", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can not attack the enemy base while enemy Capital units are in the same theater."))
             if self.works(state, piece, "Fighter") and any(self.works(state, q, "Fighter") for q in state.in_theater(target.theater, target.owner)):
-                yield Violation("fighter-blocked", R_TRAITS, f"{who}, a Fighter can not attack the enemy base while enemy Fighters are in the same theater.")
-            return
+                found.append(Violation("fighter-blocked", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack the enemy base while enemy Fighters are in the same theater."))
+            return found
         if self.works(state, target, "Capital") and self.works(state, piece, "Fighter") and not (self.works(state, piece, "Bomber") or self.works(state, piece, "Torpedo")):
-            yield Violation("fighter-vs-capital", R_TRAITS, f"{who}, a Fighter can not attack a Capital unit (only with Bomber or Torpedo).")
+            found.append(Violation("fighter-vs-capital", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack a Capital unit (only with Bomber or Torpedo)."))
         if self.works(state, target, "Fighter") and self.works(state, piece, "Capital") and not self.works(state, piece, "Point-Defense"):
-            yield Violation("capital-vs-fighter", R_TRAITS, f"{who}, a Capital unit can attack a Fighter only through Point-Defense.")
+            found.append(Violation("capital-vs-fighter", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can attack a Fighter only through Point-Defense."))
         if self.works(state, target, "Defended") and not a.mark and any(
                 self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id):
-            yield Violation("defended", R_TRAITS, f"{who}, {them.title} is Defended while an allied Defender unit is in its theater (spend a Mark token to ignore it).")
+            found.append(Violation("defended", R_TRAITS, f"{state.name(a.seat)}, {them.title} is Defended while an allied Defender unit is in its theater (spend a Mark token to ignore it)."))
+        return found
 
     def _viral_against(self, state: AatState, seat: str) -> bool:
         """Whether ``seat``'s opponent plays Viral Computer Takeover (5.1.2.3.3)."""
         return self.objective(state, state.other(seat)).goal == "viral"
 
-    def _order_violations(self, state: AatState, a: Order) -> Iterator[Violation]:
-        who = state.name(a.seat)
-        piece = yield from self._actor(state, a.piece, a.seat, R_ORDERS)
+    def _order_violations(self, state: AatState, a: Order) -> list[Violation]:
+        found: list[Violation] = []
+        piece = self._actor(state, a.piece, a.seat, R_ORDERS, found)
         if piece is None:
-            return
+            return found
         if piece.count("Disruption"):
-            yield Violation("disrupted", R_TOKENS, f"{who}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token.")
-            return
+            found.append(Violation("disrupted", R_TOKENS, f"{state.name(a.seat)}, {state.card(piece.id).title} is Disrupted: its only action is removing 1 Disruption token."))
+            return found
         source = state.pieces.get(a.card)
         if source is None or source.owner != a.seat:
-            yield Violation("not-yours", R_ORDERS, f"{who}, {a.card!r} is not a card of yours in play.")
-            return
+            found.append(Violation("not-yours", R_ORDERS, f"{state.name(a.seat)}, {a.card!r} is not a card of yours in play."))
+            return found
         ok = source.id == piece.id or (self.kind(state, piece.id) == "base" and self.kind(state, source.id) == "leader")
         if not ok:
-            yield Violation("not-its-order", R_ORDERS, f"{who}, a unit performs its own orders; a base its own or a leader's.")
+            found.append(Violation("not-its-order", R_ORDERS, f"{state.name(a.seat)}, a unit performs its own orders; a base its own or a leader's."))
         elif not 0 <= a.index < len(state.card(source.id).orders):
-            yield Violation("no-such-order", R_ORDERS, f"{who}, {state.card(source.id).title} has no order number {a.index + 1}.")
+            found.append(Violation("no-such-order", R_ORDERS, f"{state.name(a.seat)}, {state.card(source.id).title} has no order number {a.index + 1}."))
+        return found
 
-    def _objective_violations(self, state: AatState, a: PlaceObjective) -> Iterator[Violation]:
-        who = state.name(a.seat)
+    def _objective_violations(self, state: AatState, a: PlaceObjective) -> list[Violation]:
+        found: list[Violation] = []
         if state.placed_objective:
-            yield Violation("one-objective", R_OBJECTIVE, f"{who} may place one objective unit per turn.")
+            found.append(Violation("one-objective", R_OBJECTIVE, f"{state.name(a.seat)} may place one objective unit per turn."))
         if a.card not in state.sides[a.seat].objectives:
-            yield Violation("not-objective", R_OBJECTIVE, f"{who}, {a.card!r} is not one of your objective cards set aside.")
-            return
+            found.append(Violation("not-objective", R_OBJECTIVE, f"{state.name(a.seat)}, {a.card!r} is not one of your objective cards set aside."))
+            return found
         c = state.card(a.card)
         role = state.role(a.seat)
         if c.has("Attacker") and role != "attacker" or c.has("Defender (Objective)") and role != "defender":
-            yield Violation("wrong-role", R_TRAITS, f"{who}, {c.title} can only be put into play by the {'Attacker' if c.has('Attacker') else 'Defender'}.")
+            found.append(Violation("wrong-role", R_TRAITS, f"{state.name(a.seat)}, {c.title} can only be put into play by the {'Attacker' if c.has('Attacker') else 'Defender'}."))
         base = state.base(a.seat)
         home = base.theater if base else HOME[role]
         if a.theater != home:
-            yield Violation("not-base-theater", R_OBJECTIVE, f"{who}, an objective unit goes in the same theater as your base ({THEATER_NAMES[home]}).")
+            found.append(Violation("not-base-theater", R_OBJECTIVE, f"{state.name(a.seat)}, an objective unit goes in the same theater as your base ({THEATER_NAMES[home]})."))
         elif home not in c.theaters:
-            yield Violation("wrong-theater", R_OBJECTIVE, f"{who}, {c.title} can not be placed in {THEATER_NAMES[home]}, your base's theater.")
+            found.append(Violation("wrong-theater", R_OBJECTIVE, f"{state.name(a.seat)}, {c.title} can not be placed in {THEATER_NAMES[home]}, your base's theater."))
         if c.escalation > state.escalation.level:
-            yield Violation("escalation-too-low", R_PLAY, f"{who}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}.")
+            found.append(Violation("escalation-too-low", R_PLAY, f"{state.name(a.seat)}, {c.title} needs escalation {c.escalation}; it is {state.escalation.level}."))
+        return found
 
-    def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> Iterator[Violation]:
+    def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> list[Violation]:
+        found: list[Violation] = []
         if p is None:
-            return
-        who = state.name(a.seat)
-        kind = a.kind
+            return found
         if p.kind in ("compute", "backup"):
             if not isinstance(a, Token):
-                return
+                return found
             t = state.pieces.get(a.target)
             if a.token != "Computation" or a.delta != 1:
-                yield Violation("bad-token", R_TRAITS, f"{who}, {'Compute' if p.kind == 'compute' else 'Backup'} places Computation tokens one at a time (token 'Computation', delta 1).")
+                found.append(Violation("bad-token", R_TRAITS, f"{state.name(a.seat)}, {'Compute' if p.kind == 'compute' else 'Backup'} places Computation tokens one at a time (token 'Computation', delta 1)."))
             if t is None or t.owner != a.seat or not self.works(state, t, "Mainframe") or t.id == p.card:
-                yield Violation("not-mainframe", R_TRAITS, f"{who}, Computation tokens go on your {'other ' if p.kind == 'backup' else ''}units with the Mainframe trait.")
+                found.append(Violation("not-mainframe", R_TRAITS, f"{state.name(a.seat)}, Computation tokens go on your {'other ' if p.kind == 'backup' else ''}units with the Mainframe trait."))
             elif t.count("Computation") >= MAINFRAME_LIMIT:
-                yield Violation("mainframe-full", R_TRAITS, f"{who}, {state.card(t.id).title} already hosts {MAINFRAME_LIMIT} Computation tokens (Mainframe).")
-            return
+                found.append(Violation("mainframe-full", R_TRAITS, f"{state.name(a.seat)}, {state.card(t.id).title} already hosts {MAINFRAME_LIMIT} Computation tokens (Mainframe)."))
+            return found
         if p.kind in ("transport", "rally"):
             if isinstance(a, Place):
-                yield from self._place_violations(state, a, p)
-            return
+                found.extend(self._place_violations(state, a, p))
+            return found
         if p.kind != "text":
-            return
-        if kind in ("damage", "heal", "token", "move_theater", "instruct", "score"):
-            t = state.pieces.get(getattr(a, "target"))
+            return found
+        cls = type(a)
+        if cls in _TARGETED:
+            t = state.pieces.get(a.target)  # type: ignore[attr-defined]
             if t is None:
-                yield Violation("no-target", R_TEXT, f"{who}, {getattr(a, 'target')!r} is not a card in play.")
-                return
-            title = state.card(t.id).title
-            if isinstance(a, (Damage, Heal)) and not 1 <= a.amount <= MAX_AMOUNT:
-                yield Violation("bad-amount", R_TEXT, f"{who}, the amount is from 1 to {MAX_AMOUNT}.")
-            if isinstance(a, Damage) and self.kind(state, t.id) == "leader":
-                yield Violation("leader-needs-mark", R_LEADERS, f"{who}, leaders can not be directly damaged unless an attacking unit spends a Mark token (RULINGS A-07).")
-            if isinstance(a, Heal) and not t.count("Damage"):
-                yield Violation("no-damage", R_TOKENS, f"{who}, {title} has no Damage token to remove.")
-            if isinstance(a, Token):
-                yield from self._token_violations(state, a, t)
-            if isinstance(a, MoveTheater):
-                if self.kind(state, t.id) not in UNIT_KINDS or set(state.card(t.id).theaters) != set(THEATERS):
-                    yield Violation("one-theater", R_MOVE, f"{who}, {title} can be deployed in only one theater, so it cannot change theaters.")
-            if isinstance(a, Instruct):
-                if t.owner != a.seat or self.kind(state, t.id) not in UNIT_KINDS:
-                    yield Violation("not-yours", R_INSTRUCTION, f"{who}, only your own units receive instructions.")
+                found.append(Violation("no-target", R_TEXT, f"{state.name(a.seat)}, {getattr(a, 'target')!r} is not a card in play."))
+                return found
+            # One branch per class; a card's title is looked up only for a message.
+            if cls is Damage or cls is Heal:
+                if not 1 <= a.amount <= MAX_AMOUNT:  # type: ignore[attr-defined]
+                    found.append(Violation("bad-amount", R_TEXT, f"{state.name(a.seat)}, the amount is from 1 to {MAX_AMOUNT}."))
+                if cls is Damage:
+                    if state.card(t.id).kind == "leader":
+                        found.append(Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be directly damaged unless an attacking unit spends a Mark token (RULINGS A-07)."))
+                elif "Damage" not in t.tokens:
+                    found.append(Violation("no-damage", R_TOKENS, f"{state.name(a.seat)}, {state.card(t.id).title} has no Damage token to remove."))
+            elif cls is Token:
+                found.extend(self._token_violations(state, a, t))  # type: ignore[arg-type]
+            elif cls is MoveTheater:
+                c = state.card(t.id)
+                if c.kind not in UNIT_KINDS or len(c.theaters) != 2:
+                    found.append(Violation("one-theater", R_MOVE, f"{state.name(a.seat)}, {c.title} can be deployed in only one theater, so it cannot change theaters."))
+            elif cls is Instruct:
+                if t.owner != a.seat or state.card(t.id).kind not in UNIT_KINDS:
+                    found.append(Violation("not-yours", R_INSTRUCTION, f"{state.name(a.seat)}, only your own units receive instructions."))
                 elif state.phase != "combat":
-                    yield Violation("not-combat", R_INSTRUCTION, f"{who}, an instruction is an additional action in phase 2.")
+                    found.append(Violation("not-combat", R_INSTRUCTION, f"{state.name(a.seat)}, an instruction is an additional action in phase 2."))
                 elif t.id in state.instructed or t.id in state.ready:
-                    yield Violation("one-instruction", R_INSTRUCTION, f"{who}, {title} {'still has its own action' if t.id in state.ready else 'has already received an instruction this turn'}.")
-            if isinstance(a, Score):
-                yield from self._score_violations(state, a, t)
+                    found.append(Violation("one-instruction", R_INSTRUCTION, f"{state.name(a.seat)}, {state.card(t.id).title} {'still has its own action' if t.id in state.ready else 'has already received an instruction this turn'}."))
+            else:
+                found.extend(self._score_violations(state, a, t))  # type: ignore[arg-type]
         elif isinstance(a, Discard):
             if a.card not in state.sides[a.seat].hand:
-                yield Violation("not-in-hand", R_TEXT, f"{who}, {a.card!r} is not a card in your hand.")
+                found.append(Violation("not-in-hand", R_TEXT, f"{state.name(a.seat)}, {a.card!r} is not a card in your hand."))
         elif isinstance(a, Place):
-            yield from self._place_violations(state, a, p)
+            found.extend(self._place_violations(state, a, p))
+        return found
 
-    def _token_violations(self, state: AatState, a: Token, t: Piece) -> Iterator[Violation]:
-        who = state.name(a.seat)
-        title = state.card(t.id).title
+    def _token_violations(self, state: AatState, a: Token, t: Piece) -> list[Violation]:
+        found: list[Violation] = []
         spec = TOKENS.get(a.token)
         if spec is None or a.token == "Damage" or "scale" in spec.on:
-            yield Violation("bad-token", R_TOKENS, f"{who}, {a.token!r} is not a token placed on cards this way (use damage or heal for Damage tokens).")
-            return
+            found.append(Violation("bad-token", R_TOKENS, f"{state.name(a.seat)}, {a.token!r} is not a token placed on cards this way (use damage or heal for Damage tokens)."))
+            return found
         if a.delta == 0 or abs(a.delta) > MAX_AMOUNT:
-            yield Violation("bad-amount", R_TOKENS, f"{who}, add or remove from 1 to {MAX_AMOUNT} tokens.")
-            return
+            found.append(Violation("bad-amount", R_TOKENS, f"{state.name(a.seat)}, add or remove from 1 to {MAX_AMOUNT} tokens."))
+            return found
         if a.delta < 0:
             if t.count(a.token) < -a.delta:
-                yield Violation("too-few-tokens", R_TOKENS, f"{who}, {title} holds {t.count(a.token)} {a.token} token(s), not {-a.delta}.")
-            return
-        where = "base" if self.kind(state, t.id) == "base" else ("leader" if self.kind(state, t.id) == "leader" else "unit")
+                found.append(Violation("too-few-tokens", R_TOKENS, f"{state.name(a.seat)}, {state.card(t.id).title} holds {t.count(a.token)} {a.token} token(s), not {-a.delta}."))
+            return found
+        k = state.card(t.id).kind
+        where = k if k == "base" or k == "leader" else "unit"
         if where not in spec.on:
-            yield Violation("wrong-host", R_TOKENS, f"{who}, {a.token} tokens are not placed on a {where} ({', '.join(spec.on)} only).")
-            return
+            found.append(Violation("wrong-host", R_TOKENS, f"{state.name(a.seat)}, {a.token} tokens are not placed on a {where} ({', '.join(spec.on)} only)."))
+            return found
         if a.token == "Computation":
             viral = where == "base" and t.owner != a.seat and self.objective(state, a.seat).goal == "viral"
             if not viral and not self.works(state, t, "Mainframe"):
-                yield Violation("not-mainframe", R_TOKENS, f"{who}, Computation tokens go only on units with the Mainframe trait.")
+                found.append(Violation("not-mainframe", R_TOKENS, f"{state.name(a.seat)}, Computation tokens go only on units with the Mainframe trait."))
             elif not viral and t.count("Computation") + a.delta > MAINFRAME_LIMIT:
-                yield Violation("mainframe-full", R_TRAITS, f"{who}, {title} can host up to {MAINFRAME_LIMIT} Computation tokens (Mainframe).")
+                found.append(Violation("mainframe-full", R_TRAITS, f"{state.name(a.seat)}, {state.card(t.id).title} can host up to {MAINFRAME_LIMIT} Computation tokens (Mainframe)."))
+        return found
 
-    def _score_violations(self, state: AatState, a: Score, t: Piece) -> Iterator[Violation]:
-        who = state.name(a.seat)
+    def _score_violations(self, state: AatState, a: Score, t: Piece) -> list[Violation]:
+        found: list[Violation] = []
         o = self.objective(state, a.seat)
         title = state.card(t.id).title
         if t.owner != a.seat:
-            yield Violation("not-yours", R_ALT, f"{who}, score with your own cards.")
-            return
+            found.append(Violation("not-yours", R_ALT, f"{state.name(a.seat)}, score with your own cards."))
+            return found
         if a.escape:
             if o.goal != "escape":
-                yield Violation("no-escape", R_ALT, f"{who}, {o.name or 'your subfaction'} does not score by escaping (it is not Base Evacuation).")
+                found.append(Violation("no-escape", R_ALT, f"{state.name(a.seat)}, {o.name or 'your subfaction'} does not score by escaping (it is not Base Evacuation)."))
             elif "Transport" not in state.card(t.id).types or t.theater != "space":
-                yield Violation("not-escaping", o.rule, f"{who}, only a Transport in Space can escape the system; {title} is not one.")
+                found.append(Violation("not-escaping", o.rule, f"{state.name(a.seat)}, only a Transport in Space can escape the system; {title} is not one."))
         else:
             if o.goal != "score":
-                yield Violation("no-objective-tokens", R_ALT, f"{who}, {o.name or 'your subfaction'} does not score Objective tokens.")
+                found.append(Violation("no-objective-tokens", R_ALT, f"{state.name(a.seat)}, {o.name or 'your subfaction'} does not score Objective tokens."))
             elif self.kind(state, t.id) != "objective":
-                yield Violation("not-objective", o.rule, f"{who}, Objective tokens are scored with your objective units; {title} is not one.")
+                found.append(Violation("not-objective", o.rule, f"{state.name(a.seat)}, Objective tokens are scored with your objective units; {title} is not one."))
+        return found
 
-    def _place_violations(self, state: AatState, a: Place, p: Pending) -> Iterator[Violation]:
-        who = state.name(a.seat)
+    def _place_violations(self, state: AatState, a: Place, p: Pending) -> list[Violation]:
+        found: list[Violation] = []
         side = state.sides[a.seat]
         if a.card not in side.hand and a.card not in side.special_forces:
-            yield Violation("not-available", R_TEXT, f"{who}, {a.card!r} is not in your hand or Special Forces Deck.")
-            return
+            found.append(Violation("not-available", R_TEXT, f"{state.name(a.seat)}, {a.card!r} is not in your hand or Special Forces Deck."))
+            return found
         c = state.card(a.card)
         if c.kind not in ("unit", "leader") or (p.kind != "text" and c.kind != "unit"):
-            yield Violation("not-a-unit", R_TRAITS, f"{who}, only units (and, by a card's text, leaders) are placed: {c.title} is not one.")
-            return
+            found.append(Violation("not-a-unit", R_TRAITS, f"{state.name(a.seat)}, only units (and, by a card's text, leaders) are placed: {c.title} is not one."))
+            return found
         if p.kind == "transport" and p.kind_of not in c.types:
-            yield Violation("wrong-type", R_TRAITS, f"{who}, this Transport places {p.kind_of} units; {c.title} is not one.")
+            found.append(Violation("wrong-type", R_TRAITS, f"{state.name(a.seat)}, this Transport places {p.kind_of} units; {c.title} is not one."))
         if p.kind == "rally" and not c.has("Rallied"):
-            yield Violation("not-rallied", R_TRAITS, f"{who}, Sympathized places units with the Rallied trait; {c.title} has none.")
-        yield from self._placement(state, a.seat, a.card, a.theater, R_DEPLOY)
+            found.append(Violation("not-rallied", R_TRAITS, f"{state.name(a.seat)}, Sympathized places units with the Rallied trait; {c.title} has none."))
+        found.extend(self._placement(state, a.seat, a.card, a.theater, R_DEPLOY))
 
     # ---------------------------------------------------------------- execution
+        return found
 
     def execute(self, state: AatState, action: Action) -> None:
         cls = type(action)
@@ -777,9 +792,9 @@ class AgainstAllTyrants(Game[AatState]):
             state.phase = "deploy"
         elif state.phase == "deploy":
             state.phase = "combat"
-            card = state.card
+            cards = state.cards.cards
             state.ready = [p.id for p in state.pieces.values()
-                           if p.owner == seat and card(p.id).kind in ("unit", "objective", "base")]
+                           if p.owner == seat and cards[p.card].kind in ("unit", "objective", "base")]
             state.note(f"{state.name(seat)} begins phase 2: {len(state.ready)} card(s) may act.", seat)
         elif state.phase == "combat":
             state.ready.clear()
@@ -788,10 +803,11 @@ class AgainstAllTyrants(Game[AatState]):
             state.phase = "end"
         elif state.phase == "end":
             o = self.objective(state, seat)
-            enemy = state.base(state.other(seat))
-            if o.goal == "viral" and enemy is not None and enemy.count("Computation") >= o.target:
-                self._win(state, seat, f"{state.name(seat)} completed {o.name}: {enemy.count('Computation')} Computation tokens on the enemy base ({o.rule})")
-                return
+            if o.goal == "viral":
+                enemy = state.base(state.other(seat))
+                if enemy is not None and enemy.count("Computation") >= o.target:
+                    self._win(state, seat, f"{state.name(seat)} completed {o.name}: {enemy.count('Computation')} Computation tokens on the enemy base ({o.rule})")
+                    return
             self._start_turn(state, state.other(seat))
 
     def _play(self, state: AatState, a: Play) -> None:
@@ -802,14 +818,33 @@ class AgainstAllTyrants(Game[AatState]):
             state.sides[seat].hand.remove(a.card)
             state.sides[seat].discard.append(a.card)
             state.note(f"{state.name(seat)} plays the one-time effect {c.title}: {c.effect} (5.2.6.2.1.1)", seat)
+            expert = self._experts(state, seat, a.card)
+            if expert:
+                state.note(f"{c.title}: {expert}.", seat)
             frames = self._immediate(state, seat, a.card)
             if c.effect:
-                frames.append(Pending("text", seat, a.card, text=c.effect))
+                frames.append(Pending("text", seat, a.card, text=c.effect, expert=expert))
             state.pending[0:0] = frames
             return
-        self._place_piece(state, seat, a.card, a.theater, "deploys")
+        self._place_piece(state, seat, a.card, a.theater, "deploys", self._experts(state, seat, a.card))
 
-    def _place_piece(self, state: AatState, seat: str, card_id: str, theater: str, verb: str) -> None:
+    def _experts(self, state: AatState, seat: str, card_id: str) -> str:
+        """X Expert (5.2.8.2): "When you play an X card, count this unit twice instead of
+        once." The book never says what is counted (RULINGS A-25), so the engine counts
+        nothing itself: when a card is played, it names the seat's working X Expert units
+        whose X is one of the card's types, in the log and in the prompt of the card's text,
+        for the table to count them twice there."""
+        types = state.card(card_id).types
+        experts = [q for q in state.pieces.values() if q.owner == seat and q.id != card_id and self.works(state, q, "Expert")
+                   and state.card(q.id).trait("Expert").x in types]  # type: ignore[union-attr]
+        if not experts:
+            return ""
+        kinds = sorted({str(state.card(q.id).trait("Expert").x) for q in experts})  # type: ignore[union-attr]
+        names = ", ".join(state.card(q.id).title for q in experts)
+        return (f"{' and '.join(k + ' Expert' for k in kinds)}: wherever this {'/'.join(kinds)} card counts units, "
+                f"count {names} twice (RULINGS A-25)")
+
+    def _place_piece(self, state: AatState, seat: str, card_id: str, theater: str, verb: str, expert: str = "") -> None:
         """A unit, leader or objective unit enters play: Unique, then its immediate traits."""
         side = state.sides[seat]
         for zone in (side.hand.cards, side.special_forces, side.objectives):
@@ -829,6 +864,8 @@ class AgainstAllTyrants(Game[AatState]):
         state.pieces[card_id] = piece
         where = f"in {THEATER_NAMES[theater]}" if c.kind != "leader" else "beside the base"
         state.note(f"{state.name(seat)} {verb} {c.title} {where}.", seat)
+        if expert:
+            state.note(f"{c.title}: {expert}.", seat)
         # A piece enters play with no token, so no Disruption: its traits all work.
         if c.has("Stealth"):
             piece.add("Stealth", 1)
@@ -841,7 +878,7 @@ class AgainstAllTyrants(Game[AatState]):
                 state.note(f"{state.name(seat)} gains {c.x('Funds')} Funds token(s) (Funds).", seat)
         frames = self._immediate(state, seat, card_id)
         if c.effect:
-            frames.append(Pending("text", seat, card_id, text=c.effect))
+            frames.append(Pending("text", seat, card_id, text=c.effect, expert=expert))
         state.pending[0:0] = frames
 
     def _immediate(self, state: AatState, seat: str, card_id: str) -> list[Pending]:
@@ -984,13 +1021,18 @@ class AgainstAllTyrants(Game[AatState]):
     # ------------------------------------------------------------- resolution
 
     def _resolve(self, state: AatState, a: Action, p: Pending) -> None:
-        seat = a.seat
-        who = state.name(seat)
-        title = state.card(p.card).title if p.card else ""
         cls = type(a)
+        title = state.card(p.card).title if p.card else ""
+        if p.kind == "text":
+            # The common case first: a primitive applying a card's text, found in one look-up.
+            effect = _PRIMITIVES.get(cls)
+            if effect is not None:
+                effect(self, state, a, f"applying {title}", title)
+                return
+        seat = a.seat
         if cls is Skip:
             state.pending.pop(0)
-            state.note(f"{who} {'stops' if p.kind != 'supply' else 'cannot draw more'} ({title}).", seat)
+            state.note(f"{state.name(seat)} {'stops' if p.kind != 'supply' else 'cannot draw more'} ({title}).", seat)
             return
         if cls is Delegate:
             state.pending.pop(0)
@@ -998,12 +1040,12 @@ class AgainstAllTyrants(Game[AatState]):
             if a.amount:
                 leader = state.pieces[a.leader]
                 hit = damage_preview(self.side_of(state, leader), a.amount, "delegated")
-                state.note(f"{who} delegates {a.amount} of the base's damage to {state.card(leader.id).title}: {hit.text} (5.2.6.2.1.1).", seat)
+                state.note(f"{state.name(seat)} delegates {a.amount} of the base's damage to {state.card(leader.id).title}: {hit.text} (5.2.6.2.1.1).", seat)
                 self._hurt_directly(state, leader, hit)
             rest = p.left - a.amount
             if rest and state.result is None:
                 base.add("Damage", rest)
-                state.note(f"{who}'s base takes {rest} damage ({base.count('Damage')} of {state.card(base.id).health}).", seat)
+                state.note(f"{state.name(seat)}'s base takes {rest} damage ({base.count('Damage')} of {state.card(base.id).health}).", seat)
                 if base.count("Damage") >= state.card(base.id).health:
                     self._destroy(state, base)
             return
@@ -1011,7 +1053,7 @@ class AgainstAllTyrants(Game[AatState]):
             side = state.sides[seat]
             side.deck.take(a.card)
             side.hand.add(a.card)
-            state.note(f"{who} draws a card ({title}).", seat)
+            state.note(f"{state.name(seat)} draws a card ({title}).", seat)
             state.note(f"You draw {state.card(a.card).title}.", seat, to=(seat,))
             if p.kind == "supply":
                 p.left -= 1
@@ -1021,7 +1063,7 @@ class AgainstAllTyrants(Game[AatState]):
         if cls is Token and p.kind in ("compute", "backup"):
             t = state.pieces[a.target]
             t.add("Computation", 1)
-            state.note(f"{who} places 1 Computation token on {state.card(t.id).title} ({title}'s {'Compute' if p.kind == 'compute' else 'Backup'}).", seat)
+            state.note(f"{state.name(seat)} places 1 Computation token on {state.card(t.id).title} ({title}'s {'Compute' if p.kind == 'compute' else 'Backup'}).", seat)
             p.left -= 1
             if not p.left or not self._mainframe_room(state, seat, p.card):
                 state.pending.pop(0)
@@ -1036,7 +1078,7 @@ class AgainstAllTyrants(Game[AatState]):
             return
         if cls is Done:
             state.pending.pop(0)
-            state.note(f"{who} finishes resolving {title}.", seat)
+            state.note(f"{state.name(seat)} finishes resolving {title}.", seat)
             return
         self._primitive(state, a, title)
 
@@ -1075,6 +1117,9 @@ class AgainstAllTyrants(Game[AatState]):
         t = state.pieces[a.target]
         t.add(a.token, a.delta)
         state.note(f"{state.name(a.seat)}, {src}: {'+' if a.delta > 0 else ''}{a.delta} {a.token} token(s) on {state.card(t.id).title}.", a.seat)
+
+    def _p_incident(self, state: AatState, a: Incident, src: str, title: str) -> None:
+        self._incident(state, f"{state.name(a.seat)}, {src}")
 
     def _p_discard(self, state: AatState, a: Discard, src: str, title: str) -> None:
         state.sides[a.seat].hand.remove(a.card)
@@ -1179,6 +1224,7 @@ class AgainstAllTyrants(Game[AatState]):
                     yield Place(seat, c, t)
         elif p.kind == "text":
             yield Done(seat)
+            yield Incident(seat)
             goal = self.objective(state, seat).goal
             for q in state.pieces.values():
                 kind = self.kind(state, q.id)
@@ -1237,7 +1283,7 @@ class AgainstAllTyrants(Game[AatState]):
         pending = None
         if state.pending:
             p = state.pending[0]
-            pending = {"kind": p.kind, "seat": p.seat, "card": p.card, "left": p.left, "type": p.kind_of, "text": p.text}
+            pending = {"kind": p.kind, "seat": p.seat, "card": p.card, "left": p.left, "type": p.kind_of, "text": p.text, "expert": p.expert}
         return {
             "phase": state.phase, "turn": state.turn, "active": state.active, "plays_left": PLAYS - state.plays if state.phase == "deploy" else 0,
             "escalation": {"level": state.escalation.level, "incidents": state.escalation.incidents, "max": state.escalation.max_level},
@@ -1335,10 +1381,13 @@ _EFFECTS = {
     PlaceObjective: AgainstAllTyrants._place_objective,
 }
 
+# The primitives aimed at a card in play (their ``target``).
+_TARGETED = frozenset((Damage, Heal, Token, MoveTheater, Instruct, Score))
+
 _PRIMITIVES = {
     Damage: AgainstAllTyrants._p_damage, Heal: AgainstAllTyrants._p_heal, Token: AgainstAllTyrants._p_token,
     Discard: AgainstAllTyrants._p_discard, MoveTheater: AgainstAllTyrants._p_move_theater,
-    Instruct: AgainstAllTyrants._p_instruct, Score: AgainstAllTyrants._p_score,
+    Instruct: AgainstAllTyrants._p_instruct, Score: AgainstAllTyrants._p_score, Incident: AgainstAllTyrants._p_incident,
 }
 
 

@@ -312,6 +312,16 @@ def test_against_all_tyrants_a_game_under_way_round_trips_with_hands_and_special
     # Behind the gate Ann is offered only the cards not in play nor discarded.
     assert "A:nv-assault-walker#1" not in dict(form.choices(form.secret_fields("attacker-1")[0]))
     assert "A:nv-assault-walker#2" in dict(form.choices(form.secret_fields("attacker-1")[0]))
+    # Tokens are asked only for the cards the table says carry some: at first the two
+    # Infiltrate units deployed with a Stealth token each; then the Walker, picked.
+    def asked() -> set[str]:
+        return {f.label.split(":")[0] for f in form.public_fields() if f.label.endswith(" tokens")}
+
+    assert form.get("ask.aat_tokens") == ["D:ff-infiltrator#1", "A:nv-spec-ops#1"]
+    assert asked() == {"Infiltrator in Planetside", "Spec Ops in Planetside"}
+    assert dict(form.choices(form.field("ask.aat_tokens")))["A:nv-assault-walker#1"] == "Assault Walker in Planetside — Ann"
+    form.toggle("ask.aat_tokens", "A:nv-assault-walker#1")
+    assert asked() == {"Infiltrator in Planetside", "Spec Ops in Planetside", "Assault Walker in Planetside"}
     walker = next(f for f in form.public_fields() if f.label == "Assault Walker in Planetside: Damage tokens")
     form.step(walker.path, 2)
     form.step("sides.attacker-1.deck", -1)
@@ -341,11 +351,16 @@ def test_against_all_tyrants_each_kind_of_bad_field_is_said_beside_it():
     form.toggle("pieces.attacker-1.planetside", "A:nv-assault-walker#1")
     assert "29 main-deck cards" in form.public_problems()["sides.attacker-1.deck"][0]
     form.step("sides.attacker-1.deck", -1)
+    form.toggle("ask.aat_tokens", "A:nv-assault-walker#1")
     damage = next(f.path for f in form.public_fields() if f.label == "Assault Walker in Planetside: Damage tokens")
     form.step(damage, 9)
     assert form.public_problems()[damage] == ["Assault Walker would be destroyed (9 damage, 5 health)."]
     form.step(damage, -9)
     assert form.get(damage.rsplit(".", 1)[0]) == {}  # no token left: none written
+    # A card taken off the pick loses the tokens entered for it: nothing hidden stays.
+    form.step(damage, 2)
+    form.toggle("ask.aat_tokens", "A:nv-assault-walker#1")
+    assert form.get(damage.rsplit(".", 1)[0]) == {} and not any(f.path == damage for f in form.public_fields())
     form.step("escalation.level", 7)
     assert "from 0 to 5" in form.public_problems()["escalation.level"][0]
     form.step("escalation.level", -7)

@@ -255,26 +255,41 @@ def _aat_deck(form: "PositionForm", seat: str) -> tuple[dict[str, list[str]], di
     return deck, {c: known[card_id(c)] for ids in deck.values() for c in ids}
 
 
-def _aat_tokens(form: "PositionForm") -> list[tuple[Any, str]]:
-    """One item per token that may lie on each card in play now (``<index>.tokens.<token>``):
-    the form's fields follow the cards as the table puts them in play."""
-    from rules.against_all_tyrants.cards import TOKENS
-
-    out = []
+def _aat_named_pieces(form: "PositionForm") -> list[tuple[int, dict[str, Any], Any, str]]:
+    """The cards in play as (index, row, card, "Title in Theater", "(2nd)" when copies share it)."""
     pieces = form.position.get("pieces", []) or []
     cards: dict[str, Any] = {}
     for s in form.seats:
         cards.update(_aat_deck(form, s["id"])[1])
+    placed = [(i, r, cards[r["id"]]) for i, r in enumerate(pieces) if isinstance(r, dict) and r.get("id") in cards]
+    where = {i: f"{c.title} in {str(r.get('theater', '')).title()}" for i, r, c in placed}
     seen: dict[str, int] = {}
-    for i, row in enumerate(pieces):
-        card = cards.get(row.get("id")) if isinstance(row, dict) else None
-        if card is None:
+    out = []
+    for i, r, c in placed:
+        seen[where[i]] = seen.get(where[i], 0) + 1
+        copies = sum(1 for w in where.values() if w == where[i])
+        out.append((i, r, c, where[i] + (f" ({ordinal(seen[where[i]])})" if copies > 1 else "")))
+    return out
+
+
+def _aat_in_play(form: "PositionForm") -> list[tuple[Any, str]]:
+    """Every card in play, by its instance id: which of them carry tokens is asked first."""
+    return [(r["id"], f"{named} — {form.names.get(r.get('owner', ''), r.get('owner', ''))}")
+            for _i, r, _c, named in _aat_named_pieces(form)]
+
+
+def _aat_tokens(form: "PositionForm", asked: str = "") -> list[tuple[Any, str]]:
+    """One item per token that may lie on each card in play now (``<index>.tokens.<token>``):
+    the form's fields follow the cards as the table puts them in play. With ``asked`` (a
+    pick of the cards that carry tokens), only those cards' tokens are asked, and the
+    cards that already hold some (nothing entered is ever hidden)."""
+    from rules.against_all_tyrants.cards import TOKENS
+
+    picked = set(form.get(asked, []) or []) if asked else None
+    out = []
+    for i, row, card, named in _aat_named_pieces(form):
+        if picked is not None and row["id"] not in picked and not row.get("tokens"):
             continue
-        where = f"{card.title} in {str(row.get('theater', '')).title()}"
-        seen[where] = seen.get(where, 0) + 1
-        copies = sum(1 for r in pieces if isinstance(r, dict) and r.get("id") in cards
-                     and f"{cards[r['id']].title} in {str(r.get('theater', '')).title()}" == where)
-        named = where + (f" ({ordinal(seen[where])})" if copies > 1 else "")
         for tok, spec in TOKENS.items():
             if card.kind in spec.on:
                 out.append((f"{i}.tokens.{tok}", f"{named}: {tok}"))
@@ -286,8 +301,10 @@ def _aat_tokens(form: "PositionForm") -> list[tuple[Any, str]]:
 FORM_SOURCES: dict[str, Callable[..., list[tuple[Any, str]]]] = {
     "aat-cards": _aat_cards,
     "aat-tokens": _aat_tokens,
+    "aat-in-play": _aat_in_play,
 }
-LIVE_SOURCES = {"aat-tokens"}
+LIVE_SOURCES = {"aat-tokens", "aat-in-play"}
+ASK = "ask."  # a path under it is a question of the form's own (PositionForm.asks), not of the position
 
 
 class PositionForm:
@@ -299,10 +316,19 @@ class PositionForm:
         self.options = dict(options)
         self.names = names_for(game_id, self.seats, self.options)
         self.position: dict[str, Any] = default_position(game_id, self.seats, self.options)
+        self.asks: dict[str, Any] = {}  # the form's own questions (paths under "ask."), never the position
         self._choices: dict[str, list[tuple[Any, str]]] = {}
         self.fields: list[Field] = self._expand(form_specs().get(game_id, []))
         self.labels = {f.path: f.label for f in self.fields}
         self._verdict: list[PositionProblem] | None = None
+        for f in self.fields:
+            # A form question over rows ("which cards carry tokens") starts from the rows as
+            # they are (an Infiltrator deployed with its Stealth token).
+            c = f.spec.get("clears")
+            if f.path.startswith(ASK) and c:
+                self.asks[f.path[len(ASK):]] = [r.get(c["key"]) for r in self.position.get(c["in"], [])
+                                                if isinstance(r, dict) and r.get(c["field"])]
+        self._refresh()
 
     def _expand(self, specs: list[dict[str, Any]]) -> list[Field]:
         """One field per spec, per seat for '{seat}', and per item of the source named by
@@ -330,7 +356,7 @@ class PositionForm:
     def _refresh(self) -> None:
         """Fields that follow the position (a card's tokens exist while it is in play) are
         asked anew after a change."""
-        if any(s.get("each") in LIVE_SOURCES for s in form_specs().get(self.game_id, [])):
+        if any((s.get("each") or "").split(":")[0] in LIVE_SOURCES for s in form_specs().get(self.game_id, [])):
             self.fields = self._expand(form_specs().get(self.game_id, []))
             self.labels = {f.path: f.label for f in self.fields}
 
@@ -378,6 +404,8 @@ class PositionForm:
         return not when or bool(self.get(when.replace("{seat}", f.seat)))
 
     def get(self, path: str, default: Any = None) -> Any:
+        if path.startswith(ASK):
+            return self.asks.get(path[len(ASK):], default)
         rows = self._rows(path)
         if rows is not None:
             spec = rows.spec["rows"]
@@ -431,6 +459,9 @@ class PositionForm:
 
     # ------------------------------------------------------------- changing
     def set(self, path: str, value: Any) -> None:
+        if path.startswith(ASK):
+            self._set_ask(path, value)
+            return
         rows = self._rows(path)
         if rows is not None:
             self._set_rows(rows, list(value))
@@ -461,6 +492,20 @@ class PositionForm:
             for dep in self.fields:
                 if dep.spec.get("among") == path:
                     self.set(dep.path, [v for v in self.get(dep.path, []) if v in value])
+        self._verdict = None
+        self._refresh()
+
+    def _set_ask(self, path: str, value: Any) -> None:
+        """A question of the form's own (which cards in play carry tokens): kept beside the
+        position, never in it. Its spec's ``clears`` ({in, key, field, empty}) empties that
+        field of every row no longer picked, so nothing hidden stays in the position."""
+        self.asks[path[len(ASK):]] = value
+        f = next((x for x in self.fields if x.path == path), None)
+        clears = f.spec.get("clears") if f is not None else None
+        if clears:
+            for row in self.position.get(clears["in"], []):
+                if isinstance(row, dict) and row.get(clears["key"]) not in value:
+                    row[clears["field"]] = copy.deepcopy(clears.get("empty"))
         self._verdict = None
         self._refresh()
 

@@ -544,3 +544,46 @@ def test_charge_tokens_are_placed_and_spent_by_text():
     assert codes(s, Token(DEF, base, "Mark", 1)) == ["wrong-host"]
     GAME.push(s, Token(DEF, base, "Funds", 3))
     assert s.base(DEF).count("Funds") == 3
+
+
+def test_a_text_may_add_an_incident_and_four_raise_the_level():
+    from rules.against_all_tyrants import Incident
+
+    s, (m,) = board((DEF, "ff-militia", None, {}))
+    assert codes(s, Incident(DEF)) and s.escalation.incidents == 0  # not outside a text being resolved
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))
+    level, before = s.escalation.level, s.escalation.incidents
+    GAME.push(s, Incident(DEF))
+    assert s.escalation.incidents == (before + 1) % 4 and "applying Hidden Citadel" in s.log[-1].text
+    for _ in range(3):
+        GAME.push(s, Incident(DEF))
+    assert s.escalation.level == level + 1
+
+
+def test_x_expert_is_said_when_an_x_card_is_played_for_the_table_to_count_it_twice():
+    # RULINGS A-25: the book never says what is counted, so the engine names the Expert at
+    # the moment it applies (the log, and the prompt of the played card's text).
+    drill = {"id": "nv-drill", "name": "Trooper Drill", "faction": "Dominion (example)", "subfaction": "First Leader's Navy",
+             "kind": "effect", "types": ["Trooper"], "effect": "Deal 1 damage for each Trooper you control."}
+    cards = {"format": "against-all-tyrants/cards@1", "name": "Test", "cards": [drill]}
+    s = fresh({"cards": cards})
+    clear_board(s)
+    officer = put(s, ATT, "nv-tactical-officer")
+    deploy(s, ATT)
+    conscript = to_hand(s, ATT, "nv-conscript")
+    GAME.push(s, Play(ATT, conscript, "planetside"))
+    assert "Trooper Expert" in s.log[-1].text and "Tactical Officer twice" in s.log[-1].text and "A-25" in s.log[-1].text
+    inst = "A:nv-drill#1"  # a card of the table's own set, put in hand for the test
+    s.sides[ATT].hand.add(inst)
+    s.changed()
+    GAME.push(s, Play(ATT, inst, ""))
+    assert "count Tactical Officer twice" in str(GAME.prompt(s))
+    assert GAME.view(s, ATT)["pending"]["expert"].startswith("Trooper Expert")
+    s.pieces[officer].add("Disruption", 1)  # a Disrupted Expert's trait does not work (5.2.8.4)
+    GAME.push(s, Done(ATT))
+    deploy(s, ATT)
+    other = to_hand(s, ATT, "nv-conscript")
+    GAME.push(s, Play(ATT, other, "planetside"))
+    assert "Expert" not in s.log[-1].text

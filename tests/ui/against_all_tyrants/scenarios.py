@@ -270,6 +270,34 @@ def aat_short_game(d: Any) -> Iterator[float]:
     d.check(app.table.view()["pending"] is not None, "the text stays open until Done")
     d.shot("aat-order-text")
     problems += _layout(d, "applying an order's text")
+    # The hub's token slots (companion/mappings/against_all_tyrants.json) while the text is
+    # open: a tap chooses the card, slot 2 deals it 1 damage; slot 1 adds an Incident.
+    from firmware_bridge.events import TokenPlaced
+
+    def damage_on(pid: str) -> int:
+        return next(x for x in app.table.view()["pieces"] if x["id"] == pid)["tokens"].get("Damage", 0)
+
+    before, incidents = damage_on(fortress), app.table.view()["escalation"]["incidents"]
+    app.route_event(TokenPlaced(device="gpio", slot=1, t=49.0))  # no card chosen yet: said how to choose
+    yield 0.3
+    yield from _settle(d)
+    d.check("tap the card it goes to" in scr.ids.banner.message and damage_on(fortress) == before,
+            f"the hub's damage with no card chosen asks for a tap: {scr.ids.banner.message!r}")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.tap(tiles[fortress])
+    yield 0.2
+    yield from _settle(d)
+    d.check(scr.presenter.chosen == fortress, f"a tap chooses the card the hub's damage slot hits: {scr.presenter.chosen!r}")
+    app.route_event(TokenPlaced(device="gpio", slot=1, t=50.0))
+    yield 0.3
+    yield from _settle(d)
+    d.check(damage_on(fortress) == before + 1, f"the hub's damage slot hit the chosen card ({damage_on(fortress)} from {before}; banner {scr.ids.banner.message!r})")
+    app.route_event(TokenPlaced(device="gpio", slot=0, t=51.0))
+    yield 0.3
+    yield from _settle(d)
+    esc = app.table.view()["escalation"]
+    d.check(esc["incidents"] == incidents + 1 or esc["level"] > 0, f"the hub's Incident slot added one: {esc}")
+    d.shot("aat-hub-slots")
     yield from _tap_action(d, "✔ Done: the text is applied")
     shielded = next(x for x in app.table.view()["pieces"] if x["id"] == infiltrator)
     d.check(shielded["tokens"].get("Shield") == 1, f"the Shield is on the Infiltrator: {shielded['tokens']}")
@@ -277,6 +305,12 @@ def aat_short_game(d: Any) -> Iterator[float]:
     d.check("◈1" in tiles[infiltrator].text, f"its badge shows glyph and count: {tiles[infiltrator].text!r}")
     d.note("short game with a combat preview")
     d.note(json.dumps(problems))
+
+
+def _picker(d: Any) -> Any:
+    found = [w for w in d.app.root_window.children if type(w).__name__ == "AatFilePicker"]
+    d.check(len(found) == 1, f"one file picker is open: {[type(w).__name__ for w in d.app.root_window.children]}")
+    return found[0]
 
 
 def aat_library(d: Any) -> Iterator[float]:
@@ -320,6 +354,24 @@ def aat_library(d: Any) -> Iterator[float]:
     problems += _layout(d, "the card editor")
     yield from _tap(d, "Save the card")
     d.check("Gunner saved" in lib.status, f"saved: {lib.status!r}")
+    # A saved card reopens filled in; a change is checked as typed; saving replaces it.
+    yield from _tap(d, "✎ Gunner")
+    inputs = {getattr(w, "field_name", ""): w for w in d.walk(lib) if isinstance(w, TextInput)}
+    d.check(inputs["name"].text == "Gunner" and inputs["traits"].text == "Armor 1", "the saved card fills the editor")
+    inputs["traits"].text = "Armor 1, Pierce x"
+    yield 0.1
+    d.check("Pierce's X must be a whole number" in lib._problem_labels["traits"].text and lib._save.disabled,
+            "a bad change is refused as it is typed")
+    inputs["traits"].text = "Armor 2"
+    yield 0.1
+    d.shot("aat-editor-editing")
+    problems += _layout(d, "the card editor, changing a saved card")
+    yield from _tap(d, "Save the changes")
+    from companion.ui.games.against_all_tyrants.library import table_cards
+
+    cards = [lc.card for lc in table_cards(lib.folder)]
+    d.check(len(cards) == 1 and cards[0].x("Armor") == 2, f"the card is replaced, not added: {cards}")
+    d.check("Gunner saved" in lib.status, f"saved: {lib.status!r}")
     yield from _tap(d, "Deck builder")
     libtexts = lambda: " ".join(d.texts(lib))  # noqa: E731
     d.check("Main deck 0 / 30" in libtexts() and "(5.2.4.1)" in libtexts(), "the counts and the rules with their sections")
@@ -331,23 +383,60 @@ def aat_library(d: Any) -> Iterator[float]:
     d.check("✔ legal" in lib.summary and lib.deck.deck.name == "Our Freedom Fighters", f"a copy of the example: {lib.summary!r}")
     yield from _tap(d, "Save the deck")
     d.check("Deck saved" in lib.status and "cannot be played" not in lib.status, f"the deck is saved: {lib.status!r}")
-    # Shared as files: exported, then read back in by another table's import folder.
-    yield from _tap(d, "Export deck and cards")
-    d.check(".aat-deck.json" in lib.status and ".aat-cards.json" in lib.status, f"exported: {lib.status!r}")
-    import shutil
+    # Shared as files: exported into a folder the player opens in the picker, then picked
+    # back in as another table's files; a broken file among them imports nothing.
+    import json as _json
     from pathlib import Path
 
-    out = Path(app.data_dir) / "exports"
-    src = lib.folder / "aat-import"
-    src.mkdir(parents=True, exist_ok=True)
-    for f in out.glob("*.json"):
-        shutil.copy(f, src / f.name.replace("our-", "their-"))
-    (src / "broken.aat-deck.json").write_text("{", encoding="utf-8")
-    yield from _tap(d, "Import files")
-    d.check("Imported: " in lib.status and "broken.aat-deck.json" in lib.status, f"imported, the broken file named: {lib.status!r}")
+    stick = Path(app.data_dir) / "usb-stick"
+    stick.mkdir(parents=True, exist_ok=True)
+    yield from _tap(d, "Export deck and cards…")
+    yield 0.3
+    picker = _picker(d)
+    picker.ids.chooser.path = str(stick)
+    yield 0.3
+    d.shot("aat-export-picker")
+    problems += _layout(d, "the export folder picker", picker)
+    yield from _tap(d, "Export into this folder")
+    yield 0.4  # the picker's closing animation: it holds the touches until it is gone
+    d.check(".aat-deck.json" in lib.status and ".aat-cards.json" in lib.status and str(stick) in lib.status, f"exported: {lib.status!r}")
+    theirs = sorted(stick.glob("*.json"))
+    cards_file = next(p for p in theirs if p.name.endswith(".aat-cards.json"))
+    data = _json.loads(cards_file.read_text(encoding="utf-8"))
+    data["name"] = "Their cards"
+    bad = dict(data, cards=[dict(data["cards"][0], traits=["Armor two"])])
+    (stick / "their-cards.aat-cards.json").write_text(_json.dumps(data), encoding="utf-8")
+    (stick / "broken.aat-cards.json").write_text(_json.dumps(bad), encoding="utf-8")
+    yield from _tap(d, "Import files…")
+    yield 0.3
+    picker = _picker(d)
+    picker.ids.chooser.path = str(stick)
+    yield 0.3
+    picker.ids.chooser.selection = [str(stick / "their-cards.aat-cards.json"), str(stick / "broken.aat-cards.json")]
+    yield 0.2
+    d.check(picker.confirm_text == "⇩ Import 2 files", f"the picker counts the picked files: {picker.confirm_text!r}")
+    d.shot("aat-import-picker")
+    problems += _layout(d, "the import file picker", picker)
+    yield from _tap(d, "Import 2 files")
+    yield 0.4  # the picker's closing animation: it holds the touches until it is gone
+    d.check("Nothing imported" in lib.status and "broken.aat-cards.json, card 1 “Gunner”, Traits (the 1st)" in lib.status,
+            f"the bad file named by card and field, nothing imported: {lib.status!r}")
+    d.check("Their cards" not in {s.name for s in __import__("companion.cardfiles", fromlist=["x"]).saved_card_sets(lib.folder)},
+            "the good file of the two was not imported either")
+    d.shot("aat-import-refused")
+    lib.ids.scroll.scroll_y = 0  # the long status shrank the page: the button is at its foot
+    yield 0.2
+    yield from _tap(d, "Import files…")
+    yield 0.3
+    picker = _picker(d)
+    yield from _tap(d, "their-cards.aat-cards.json")  # a finger on the file's row picks it
+    d.check(picker.ids.chooser.selection == [str(stick / "their-cards.aat-cards.json")], f"picked by a tap: {picker.ids.chooser.selection}")
+    yield from _tap(d, "Import 1 file")
+    yield 0.4  # the picker's closing animation: it holds the touches until it is gone
+    d.check("Imported the cards “Their cards”" in lib.status, f"imported: {lib.status!r}")
     yield from _tap(d, "← Back")
     yield 0.5
-    d.check(app.sm.current == "setup" and shown("Our Freedom Fighters"), "back in the wizard, the saved deck is offered")
+    d.check(app.sm.current == "setup" and shown("Our Freedom Fighters"), f"back in the wizard, the saved deck is offered (at {app.sm.current})")
     # Played: the Defender takes the saved deck, and the game starts with it.
     from kivy.uix.togglebutton import ToggleButton
 

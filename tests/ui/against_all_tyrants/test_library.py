@@ -64,3 +64,52 @@ def test_the_wizard_offers_the_labelled_examples_then_the_tables_decks_with_thei
     assert deck_notes(tbd, "attacker", {})[0].startswith("⚠ Church of Celestial Numina: the book marks its alternate objective “To Be Determined”")
     other = DeckChoice("Ours", {}, DeckList("Ours", "Ours", "Our own"), False)
     assert deck_notes(other, "attacker", {})[0] == "No alternate objective for this subfaction: the primary objective (destroy the enemy base)."
+
+
+def test_a_saved_card_reopens_filled_in_and_saving_replaces_it_in_its_set(tmp_path):
+    from companion.ui.games.against_all_tyrants.library import table_cards
+
+    save_card(_gunner(), tmp_path)
+    (lc,) = table_cards(tmp_path)
+    d = CardDraft.of(lc.card, lc.set_name)
+    assert d.texts["name"] == "Gunner" and d.texts["traits"] == "Armor 1" and d.theaters == ("planetside",)
+    assert d.all_problems() == [] and d.card() == lc.card  # reopened exactly as saved
+    d.texts["traits"] = "Armor 1, Pierce x"
+    assert d.problems("traits") == ["Pierce's X must be a whole number, not 'x' (5.2.8.2)"]
+    d.texts.update(traits="Armor 2", name="Heavy Gunner")  # a new name keeps the id: decks still hold it
+    save_card(d, tmp_path)
+    (lc,) = table_cards(tmp_path)
+    assert (lc.card.id, lc.card.name, lc.card.x("Armor")) == ("gunner", "Heavy Gunner", 2)
+
+
+def test_a_new_card_may_not_silently_replace_one_the_table_has(tmp_path):
+    import pytest
+
+    from companion.ui.games.against_all_tyrants.library import new_draft
+
+    save_card(_gunner(), tmp_path)
+    d = new_draft(tmp_path)
+    d.texts.update(_gunner().texts)
+    d.theaters = ("planetside",)
+    assert d.all_problems() and "already has a card with this name" in d.all_problems()[0]
+    with pytest.raises(ValueError):
+        save_card(d, tmp_path)
+    d.texts["name"] = "Gunner Two"
+    assert d.all_problems() == []
+
+
+def test_an_edit_keeps_the_decks_that_hold_the_card_and_says_which_now_break_5_2_4(tmp_path):
+    from companion.ui.games.against_all_tyrants.library import decks_using, edit_report, table_cards
+
+    save_card(_gunner(), tmp_path)
+    deck = example_decks()["freedom-fighters"].adding("main", "ff-starhawk", -2).adding("main", "gunner", 2)
+    cardfiles.save_deck(deck, tmp_path)
+    (use,) = decks_using("gunner", tmp_path)
+    assert use.copies == 2 and use.problems == ()
+    d = CardDraft.of(table_cards(tmp_path)[0].card)
+    d.unique = True  # two copies of a Unique card: the deck breaks 5.2.4.3
+    save_card(d, tmp_path)
+    (use,) = decks_using("gunner", tmp_path)
+    assert use.copies == 2 and any("5.2.4.3" in p for p in use.problems)
+    report = edit_report(d.card(), [use])
+    assert report.startswith("✔ Gunner* saved") and "✖ " in report and "5.2.4.3" in report

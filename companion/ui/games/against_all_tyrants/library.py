@@ -84,15 +84,58 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:48] or "card"
 
 
+@dataclass(frozen=True)
+class LibraryCard:
+    """One of the table's saved cards, with the set it is kept in (what the editor lists)."""
+
+    set_name: str
+    card: Any
+
+
+def table_cards(folder: str | Path) -> list[LibraryCard]:
+    """Every card of the table's saved sets (not the example set), by name."""
+    out = [LibraryCard(s.name, c) for s in cardfiles.saved_card_sets(folder) for c in s.cards.values()]
+    return sorted(out, key=lambda lc: (lc.card.name.lower(), lc.card.id, lc.set_name))
+
+
 @dataclass
 class CardDraft:
     """A card as it is typed: each field's text, turned into the card format's values and
-    checked by the rules as it changes."""
+    checked by the rules as it changes.
+
+    ``editing`` is the id of a saved card being changed (it keeps its id, so the decks that
+    hold it still do), ``set_name`` the set it is saved in; ``taken`` the ids the table's
+    sets already use, which a new card may not take.
+
+    >>> from rules.against_all_tyrants import example_set
+    >>> d = CardDraft.of(example_set()["ff-rebel-cell"], "Our cards")
+    >>> d.editing, d.texts["traits"], d.all_problems()
+    ('ff-rebel-cell', 'Sympathized 1', [])
+    """
 
     kind: str = "unit"
     texts: dict[str, str] = field(default_factory=dict)
     unique: bool = False
     theaters: tuple[str, ...] = ()
+    editing: str = ""
+    set_name: str = MY_SET
+    taken: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, card: Any, set_name: str = MY_SET) -> "CardDraft":
+        """The editor filled in with a saved card, to change it."""
+        texts = {
+            "name": card.name, "faction": card.faction, "subfaction": card.subfaction,
+            "types": ", ".join(card.types), "escalation": str(card.escalation),
+            "attack": str(card.attack), "health": str(card.health),
+            "traits": ", ".join(str(t) for t in card.traits),  # as printed: parse_trait_text reads it back
+            "orders": "\n".join(card.orders), "effect": card.effect,
+        }
+        return cls(card.kind, texts, card.unique, tuple(card.theaters), card.id, set_name)
+
+    @property
+    def card_id(self) -> str:
+        return self.editing or _slug(self.texts.get("name", ""))
 
     def fields(self) -> tuple[str, ...]:
         """The fields the editor shows for this kind (the rules' ``fields_for``), minus the
@@ -115,7 +158,7 @@ class CardDraft:
         return text
 
     def data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": _slug(self.texts.get("name", "")), "kind": self.kind, "unique": self.unique}
+        out: dict[str, Any] = {"id": self.card_id, "kind": self.kind, "unique": self.unique}
         for f in self.fields():
             out[f] = self.value(f)
         if "theaters" in fields_for(self.kind):
@@ -135,20 +178,75 @@ class CardDraft:
             parse_card(self.data())
         except CardError as e:
             return [f"{FIELD_LABELS.get(p.field.split('[')[0], p.field)}: {p.message} ({p.rule})" for p in e.found]
-        return []
+        return self.clash()
+
+    def clash(self) -> list[str]:
+        """A new card whose name gives the id of a card the table already has: saving it
+        would silently replace that card, so the editor asks to edit that one instead."""
+        if self.editing or self.card_id not in self.taken:
+            return []
+        return [f"Name: the table already has a card with this name (id {self.card_id!r}); "
+                "tap it in the list above to change it, or give this one another name"]
 
     def card(self) -> Any:
         return parse_card(self.data())
 
 
+def new_draft(folder: str | Path, kind: str = "unit", keep: dict[str, str] | None = None) -> CardDraft:
+    """An empty editor for a new card, knowing which ids the table's cards already use."""
+    return CardDraft(kind=kind, texts=dict(keep or {}), taken=frozenset(lc.card.id for lc in table_cards(folder)))
+
+
 def save_card(draft: CardDraft, folder: str | Path) -> CardSet:
-    """Add the card to the table's own set (``Our cards``), saved in ``folder``; returns the set."""
+    """Save the card in ``folder``: a new card joins the table's own set (``Our cards``); a
+    card being edited replaces itself, same id, in the set it came from, so every saved
+    deck that holds it now holds the changed card. Returns the set."""
     card = draft.card()
+    if draft.clash():
+        raise ValueError(draft.clash()[0])
+    name = draft.set_name if draft.editing else MY_SET
     sets = {s.name: s for s in cardfiles.saved_card_sets(folder)}
-    mine = sets.get(MY_SET) or CardSet(MY_SET, {})
-    mine = CardSet(MY_SET, {**mine.cards, card.id: card}, False, "The table's own cards, entered in the app.")
-    cardfiles.save_card_set(mine, folder)
-    return mine
+    old = sets.get(name) or CardSet(name, {}, False, "The table's own cards, entered in the app.")
+    cards = dict(old.cards)
+    cards[card.id] = card  # in place when edited: the set keeps its order
+    saved = CardSet(old.name, cards, old.example, old.note)
+    cardfiles.save_card_set(saved, folder)
+    return saved
+
+
+@dataclass(frozen=True)
+class DeckUse:
+    """A saved deck holding a card, and what 5.2.4 now says of it (``problems`` empty: legal)."""
+
+    deck: DeckList
+    copies: int
+    problems: tuple[str, ...]
+
+
+def decks_using(card_id: str, folder: str | Path) -> list[DeckUse]:
+    """The table's saved decks that hold ``card_id``, each checked again against 5.2.4 with
+    the library as it is now (after an edit, a deck may no longer be legal: say so)."""
+    lib = cards_of({"cards": cardfiles.library(folder)})
+    out = []
+    for d in cardfiles.saved_decks(folder):
+        n = sum(d.section(s).get(card_id, 0) for s in SIZES)
+        if n:
+            out.append(DeckUse(d, n, tuple(f"{v.message} ({v.rule})" for v in check_deck(d, lib))))
+    return out
+
+
+def edit_report(card: Any, uses: list[DeckUse]) -> str:
+    """What saving an edited card did to the decks that hold it, in a sentence or two."""
+    if not uses:
+        return f"✔ {card.title} saved; no saved deck holds it."
+    legal = [u.deck.name for u in uses if not u.problems]
+    broken = [u for u in uses if u.problems]
+    out = f"✔ {card.title} saved; the decks that hold it now hold the changed card"
+    out += f" ({', '.join(legal)} still legal)" if legal else ""
+    out += "."
+    for u in broken:
+        out += f"\n✖ {u.deck.name} no longer passes 5.2.4: {u.problems[0]}"
+    return out
 
 
 # ------------------------------------------------------------------ the deck builder

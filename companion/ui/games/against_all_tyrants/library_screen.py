@@ -9,8 +9,10 @@ from typing import Any, Callable
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.filechooser import FileChooserListLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
@@ -20,7 +22,11 @@ from rules.against_all_tyrants.cards import fields_for
 from .... import cardfiles
 from ...kvload import load_kv
 from ...widgets.base import TCButton, TCLabel, TCToggle
-from .library import FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, save_card
+from .sharing import apply_import, deck_notes_after_import, export_files, plan_import
+from .library import (
+    FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, decks_using, edit_report, new_draft,
+    save_card, table_cards,
+)
 
 NAME = "aat-library"
 
@@ -40,6 +46,60 @@ def open_library(mode: str = "card", on_saved: Callable[[], None] | None = None)
     return scr
 
 
+def _no_files(folder: str, filename: str) -> bool:
+    """The export picker's filter: folders only (the files already there are not the point)."""
+    return Path(folder, filename).is_dir()
+
+
+class AatFileListLayout(FileChooserListLayout):
+    """Kivy's list layout of a file chooser with rows for fingers (``AatFileEntry``)."""
+
+    _ENTRY_TEMPLATE = "AatFileEntry"
+
+
+class AatFilePicker(ModalView):
+    """Kivy's file chooser in a modal: ``mode`` "import" picks files (the confirm button
+    says how many), "export" opens the folder to write into. ``on_done(paths or folder)``."""
+
+    mode = StringProperty("import")
+    title = StringProperty("")
+    where = StringProperty("")
+    start_path = StringProperty("")
+    confirm_text = StringProperty("")
+    count = NumericProperty(0)
+    only_folders = staticmethod(_no_files)
+
+    def __init__(self, mode: str, start: Path, on_done: Callable[[Any], None], **kw: Any) -> None:
+        self._on_done = on_done
+        super().__init__(mode=mode, start_path=str(start), where=str(start), **kw)
+        self.title = ("Import: tap the card-set and deck files to bring in (*.json), then Import."
+                      if mode == "import" else "Export: open the folder to write into (a USB stick, a shared folder).")
+        self.picked([])
+
+    def picked(self, selection: list[str]) -> None:
+        self.count = len(selection)
+        chosen = set(selection)
+        chooser = self.ids.get("chooser")
+        for node in chooser.walk(restrict=True) if chooser is not None else ():
+            if hasattr(node, "chosen"):
+                node.chosen = getattr(node, "path", None) in chosen
+        if self.mode == "import":
+            self.confirm_text = f"⇩ Import {self.count} file{'s' if self.count != 1 else ''}" if self.count else "⇩ Import (tap a file)"
+        else:
+            self.confirm_text = "⇪ Export into this folder"
+
+    def go_up(self) -> None:
+        chooser = self.ids.chooser
+        parent = Path(chooser.path).parent
+        if str(parent) != chooser.path:
+            chooser.path = str(parent)
+
+    def confirm(self) -> None:
+        chooser = self.ids.chooser
+        self.dismiss()
+        self._on_done(list(chooser.selection) if self.mode == "import" else chooser.path)
+
+
 def _row() -> StackLayout:
     row = StackLayout(spacing=dp(6), size_hint_y=None)
     row.bind(minimum_height=row.setter("height"))
@@ -54,7 +114,7 @@ class LibraryScreen(Screen):
     def start(self, mode: str, on_saved: Callable[[], None] | None = None) -> None:
         self.folder = user_folder(App.get_running_app())
         self._on_saved = on_saved
-        self.draft = CardDraft()
+        self.draft = new_draft(self.folder)
         self.deck = DeckDraft.blank(self.folder, faction="Free Worlds (example)", subfaction="Freedom Fighters")
         self.section = "main"
         self.status = ""
@@ -75,8 +135,26 @@ class LibraryScreen(Screen):
     def _card_form(self, box: Any) -> None:
         theme = App.get_running_app().theme
         d = self.draft
-        box.add_widget(TCLabel(text="Enter a card as printed: each field is checked as you type.", color=theme.muted,
-                               font_size=theme.fs_small))
+        saved = table_cards(self.folder)
+        if saved:
+            box.add_widget(TCLabel(text="Our cards — tap one to change it:", color=theme.muted, font_size=theme.fs_small))
+            row = _row()
+            for lc in saved:
+                here = d.editing == lc.card.id and d.set_name == lc.set_name
+                b = TCToggle(text="✎ " + lc.card.title, state="down" if here else "normal", size_hint=(None, None),
+                             font_size=theme.fs_small).fit(dp(110), dp(48), dp(300))
+                b.card_id = lc.card.id
+                b.bind(on_release=lambda _b, lc=lc: self.edit_card(lc.card, lc.set_name))
+                row.add_widget(b)
+            if d.editing:
+                new = TCButton(text="+ A new card", size_hint=(None, None), font_size=theme.fs_small).fit(dp(130), dp(48))
+                new.bind(on_release=lambda _b: self.new_card())
+                row.add_widget(new)
+            box.add_widget(row)
+        head = (f"Changing {d.texts.get('name', '') or d.editing} (in “{d.set_name}”): saving replaces it; "
+                "the decks that hold it keep it." if d.editing else
+                "Enter a card as printed: each field is checked as you type.")
+        box.add_widget(TCLabel(text=head, color=theme.accent if d.editing else theme.muted, font_size=theme.fs_small))
         kinds = _row()
         for k, label in KIND_NAMES.items():
             b = TCToggle(text=label, group="aat-kind", state="down" if d.kind == k else "normal", allow_no_selection=False,
@@ -109,7 +187,7 @@ class LibraryScreen(Screen):
         box.add_widget(toggles)
         self._all = TCLabel(text="", color=theme.muted, font_size=theme.fs_small)
         box.add_widget(self._all)
-        save = TCButton(text="✔ Save the card", role="primary", size_hint=(None, None)).fit(dp(180), dp(52))
+        save = TCButton(text="✔ Save the changes" if d.editing else "✔ Save the card", role="primary", size_hint=(None, None)).fit(dp(180), dp(52))
         save.bind(on_release=lambda _b: self.save_card())
         self._save = save
         box.add_widget(save)
@@ -140,16 +218,34 @@ class LibraryScreen(Screen):
         self._all.color = theme.ok if not left else theme.muted
         self._save.disabled = bool(left)
 
-    def save_card(self) -> None:
-        if self.draft.all_problems():
-            return
-        card = self.draft.card()
-        save_card(self.draft, self.folder)
-        self.status = f"✔ {card.title} saved in “Our cards”."
-        self.draft = CardDraft(kind=self.draft.kind, texts={k: v for k, v in self.draft.texts.items()
-                                                            if k in ("faction", "subfaction")})
-        self.deck = DeckDraft.of(self.deck.deck, self.folder)  # the builder sees the new card
+    def edit_card(self, card: Any, set_name: str) -> None:
+        """The editor filled in with a saved card; saving replaces it (same id)."""
+        self.draft = CardDraft.of(card, set_name)
+        self.status = ""
         self.build()
+        self.ids.scroll.scroll_y = 1
+
+    def new_card(self) -> None:
+        d = self.draft
+        self.draft = new_draft(self.folder, d.kind, {k: v for k, v in d.texts.items() if k in ("faction", "subfaction")})
+        self.status = ""
+        self.build()
+
+    def save_card(self) -> None:
+        d = self.draft
+        if d.all_problems():
+            return
+        card = d.card()
+        saved = save_card(d, self.folder)
+        if d.editing:
+            self.status = edit_report(card, decks_using(card.id, self.folder))
+        else:
+            self.status = f"✔ {card.title} saved in “{saved.name}”."
+        self.draft = new_draft(self.folder, d.kind, {k: v for k, v in d.texts.items() if k in ("faction", "subfaction")})
+        self.deck = DeckDraft.of(self.deck.deck, self.folder)  # the builder sees the new or changed card
+        self.build()
+        if self._on_saved is not None:
+            self._on_saved()
 
     # ------------------------------------------------------------ the deck builder
 
@@ -200,8 +296,8 @@ class LibraryScreen(Screen):
             row.add_widget(plus)
             box.add_widget(row)
         acts = _row()
-        for text, call in (("✔ Save the deck", self.save_deck), ("⇪ Export deck and cards", self.export),
-                           ("⇩ Import files", self.import_files)):
+        for text, call in (("✔ Save the deck", self.save_deck), ("⇪ Export deck and cards…", self.export),
+                           ("⇩ Import files…", self.import_files)):
             b = TCButton(text=text, size_hint=(None, None), role="primary" if not v and call == self.save_deck else "normal").fit(dp(160), dp(52))
             b.bind(on_release=lambda _b, call=call: call())
             acts.add_widget(b)
@@ -235,29 +331,59 @@ class LibraryScreen(Screen):
         if self._on_saved is not None:
             self._on_saved()
 
-    def export(self) -> None:
+    def _start_dir(self) -> Path:
+        """Where a picker opens: the folder used last, else the app's exports folder."""
+        last = getattr(self, "_last_dir", None)
+        if last is not None and Path(last).is_dir():
+            return Path(last)
         out = Path(getattr(App.get_running_app(), "data_dir", self.folder)) / "exports"
-        paths = [cardfiles.export_deck(self.deck.deck, out)]
-        for s in cardfiles.saved_card_sets(self.folder):
-            paths.append(cardfiles.export_card_set(s, out))
-        self.status = f"✔ Exported to {out}: " + ", ".join(p.name for p in paths)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            return out
+        except OSError:
+            return Path.home()
 
-    def import_files(self) -> None:
-        """Every card-set and deck file put in the user-data folder's ``aat-import`` folder."""
-        src = self.folder / "aat-import"
-        done, bad = [], []
-        for p in sorted(src.glob("*.json")) if src.is_dir() else ():
-            try:
-                if p.name.endswith(".aat-deck.json"):
-                    done.append(cardfiles.import_deck(p, self.folder).name)
-                else:
-                    done.append(cardfiles.import_card_set(p, self.folder).name)
-            except (ValueError, OSError) as e:
-                bad.append(f"{p.name}: {str(e)[:120]}")
+    def export(self) -> AatFilePicker:
+        """Ask where to write, then write the deck and the table's card sets there."""
+        picker = AatFilePicker("export", self._start_dir(), self.export_to)
+        picker.open()
+        return picker
+
+    def export_to(self, folder: str | Path) -> None:
+        self._last_dir = Path(folder)
+        try:
+            paths = export_files(self.deck.deck, self.folder, folder)
+        except OSError as e:
+            self.status = f"✖ Nothing exported: {folder} cannot be written ({e.strerror or e})."
+            return
+        self.status = f"✔ Exported to {folder}: " + ", ".join(p.name for p in paths)
+
+    def import_files(self) -> AatFilePicker:
+        """Ask which files to bring in, then import them (all, or none: see ``import_paths``)."""
+        picker = AatFilePicker("import", self._start_dir(), self.import_paths)
+        picker.open()
+        return picker
+
+    def import_paths(self, paths: list[str]) -> None:
+        """Every picked file checked first; saved only when all are good, else each problem
+        is named (file, card, field) and nothing is imported."""
+        if not paths:
+            return
+        self._last_dir = Path(paths[0]).parent
+        plan = plan_import(paths, self.folder)
+        if plan.problems:
+            n = len(plan.problems)
+            self.status = (f"✖ Nothing imported: {n} problem{'s' if n != 1 else ''} in the picked files.\n✖ "
+                           + "\n✖ ".join(plan.problems[:8]) + (f"\n… and {n - 8} more" if n > 8 else ""))
+            return
+        done = apply_import(plan, self.folder)
+        notes = deck_notes_after_import(plan, self.folder)
         self.deck = DeckDraft.of(self.deck.deck, self.folder)
-        self.status = (f"✔ Imported: {', '.join(done)}." if done else f"Put card-set and deck files in {src}, then tap Import.") + \
-            ("\n✖ " + "\n✖ ".join(bad) if bad else "")
+        self.draft = new_draft(self.folder, self.draft.kind, self.draft.texts) if not self.draft.editing else self.draft
+        self.status = "✔ Imported " + ", ".join(done) + "." + ("\n" + "\n".join(notes) if notes else "")
         self.build()
+        if self._on_saved is not None:
+            self._on_saved()
 
     def done(self) -> None:
         App.get_running_app().back()

@@ -17,7 +17,7 @@ from typing import Any
 from rules import PUBLIC, Draw, facts
 from rules.core import DrawRequest
 from rules.against_all_tyrants import (
-    Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
+    Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Incident, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
     Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 from rules.against_all_tyrants.state import cards_of, deck_of, instances
@@ -84,6 +84,7 @@ class AatPresenter:
     table: Any
     selected: str = ""  # the piece chosen to act in phase 2 (public: it is on the table)
     mode: str = ""  # the primitive being chosen while a card's text is resolved ("damage", "token"…)
+    chosen: str = ""  # the card tapped while a text is resolved: the hub's damage slot hits it
     _legal: tuple[Any, list[Any]] = field(default=(None, []), init=False, repr=False)
 
     # ----------------------------------------------------------- reading
@@ -179,7 +180,7 @@ class AatPresenter:
         if damage:
             stats += f"  ✖{damage}"
         badges = " ".join(f"{TOKEN_GLYPH.get(t, '•')}{n}" for t, n in sorted(tokens.items()) if n)
-        selected = p["id"] == self.selected
+        selected = p["id"] in (self.selected, self.chosen)
         target = bool(self.selected) and any(isinstance(a, Attack) and a.piece == self.selected and a.target == p["id"]
                                              for a in self.legal())
         glyph = ROLE[role].glyph if role in ROLE else ""
@@ -190,8 +191,11 @@ class AatPresenter:
         """The two theaters side by side: in each, the base first, then leaders, then units,
         the Attacker's before the Defender's."""
         v = v or self.view()
-        if self.selected and self.selected not in {p["id"] for p in v["pieces"]}:
+        ids = {p["id"] for p in v["pieces"]}
+        if self.selected and self.selected not in ids:
             self.selected = ""
+        if self.chosen and (self.chosen not in ids or (v.get("pending") or {}).get("kind") != "text"):
+            self.chosen = ""  # gone, or the text is applied: nothing is chosen for the hub any more
         order = {"base": 0, "leader": 1, "objective": 2, "unit": 3}
         out = []
         for th, title in THEATERS:
@@ -283,7 +287,8 @@ class AatPresenter:
         pend = v.get("pending")
         seat = self.actor()
         if pend and pend["kind"] == "text":
-            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”"
+            expert = f"\n✦ {self.humanise(pend['expert'])}" if pend.get("expert") else ""
+            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”{expert}"
         wait = (v["prompt"].get("waits") or {}).get(seat, {})
         note = wait.get("note") or wait.get("purpose") or ""
         return self.humanise(f"{seat}: {note}") if seat and note else ""
@@ -358,6 +363,7 @@ class AatPresenter:
             self.mode = ""
         out = [ButtonSpec(label, "mode", action=k) for k, label, types in self.TEXT_KINDS
                if any(isinstance(a, types) for a in legal)]
+        out += [ButtonSpec("▲ Add an Incident", "submit", action=a) for a in legal if isinstance(a, Incident)]
         out += [ButtonSpec("✔ Done: the text is applied", "submit", action=a, role="primary") for a in legal if isinstance(a, Done)]
         return out
 
@@ -400,6 +406,8 @@ class AatPresenter:
             return "Skip"
         if isinstance(a, Done):
             return "✔ Done"
+        if isinstance(a, Incident):
+            return "▲ Add an Incident"
         return self.humanise(type(a).__name__)
 
     def standing_buttons(self) -> list[ButtonSpec]:
@@ -417,10 +425,43 @@ class AatPresenter:
             for a in legal:
                 if isinstance(a, Attack) and a.piece == self.selected and a.target == piece_id and not a.mark:
                     return "attack", a
+        if (self.view().get("pending") or {}).get("kind") == "text" and any(
+                isinstance(a, Damage) and a.target == piece_id for a in legal):
+            # While a text is resolved a tap chooses the card the hub's damage slot hits.
+            self.chosen = "" if self.chosen == piece_id else piece_id
+            return "select", piece_id
         if self.view()["phase"] == "combat" and any(getattr(a, "piece", None) == piece_id for a in legal):
             self.selected = "" if self.selected == piece_id else piece_id
             return "select", piece_id
         return "info", self.describe(piece_id)
+
+    def hub_hint(self, event: Any, result: Any, mapping: dict[str, Any]) -> str:
+        """What to do when the hub's damage slot found several cards and none is chosen
+        (the router's "ambiguous"): "" for any other result."""
+        rejected = getattr(result, "rejected", None)
+        if type(event).__name__ != "TokenPlaced" or rejected is None or rejected.code != "ambiguous" or self.chosen:
+            return ""
+        if self._slot_template(event, mapping).get("kind") != "damage":
+            return ""
+        return "Several cards could take the hub's damage: tap the card it goes to, then set the token on the slot again."
+
+    def _slot_template(self, event: Any, mapping: dict[str, Any]) -> dict[str, Any]:
+        slots = mapping.get("slots", {})
+        m = slots.get(f"{event.device}/{event.slot}") or slots.get(f"*/{event.slot}") or {}
+        return dict(m.get("on_place") or {})
+
+    def hub_action(self, event: Any, result: Any, mapping: dict[str, Any]) -> Any:
+        """A hub token slot whose mapping deals damage found several cards it could hit (the
+        router's "ambiguous"): the card chosen on the screen is the one, as a tap on it
+        would be. Returns that legal Damage, or None (the refusal stands)."""
+        rejected = getattr(result, "rejected", None)
+        if type(event).__name__ != "TokenPlaced" or rejected is None or rejected.code != "ambiguous" or not self.chosen:
+            return None
+        tpl = self._slot_template(event, mapping)
+        if tpl.get("kind") != "damage":
+            return None
+        amount = int(tpl.get("amount", 1))
+        return next((a for a in self.legal() if isinstance(a, Damage) and a.target == self.chosen and a.amount == amount), None)
 
     def attack_preview(self, attack: Attack) -> str:
         """The damage arithmetic, step by step, before the attack is confirmed (the engine's

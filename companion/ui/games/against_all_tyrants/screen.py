@@ -30,8 +30,26 @@ class AatScreen(GameScreen):
     phase_text = StringProperty("")
 
     def on_table_bound(self, table: Any) -> None:
+        from companion.routing import load_mapping
+
         self.presenter = AatPresenter(table)
         self._tiles: dict[str, list[tuple[Any, ...]]] = {}
+        self._mapping = load_mapping("against_all_tyrants")
+
+    def show_route(self, event: Any, result: Any) -> None:
+        """A hub token slot that deals damage, with several cards it could hit: the card
+        chosen on the screen takes it, submitted through the Table as a tap on it would be."""
+        act = self.presenter.hub_action(event, result, self._mapping) if self.presenter is not None else None
+        if act is not None:
+            from dataclasses import replace
+
+            self.submit(replace(act, source=getattr(event, "source", "") or act.source), self.presenter.label(act))
+            return
+        hint = self.presenter.hub_hint(event, result, self._mapping) if self.presenter is not None else ""
+        if hint:
+            self.ids.banner.show(hint, "", "ambiguous", kind="warn")
+            return
+        super().show_route(event, result)
 
     def draw_table(self) -> None:
         p = self.presenter
@@ -69,7 +87,8 @@ class AatScreen(GameScreen):
         if what == "attack":
             self.confirm_attack(value, self.presenter.label(value))
         elif what == "select":
-            self.info_text = self.presenter.describe(piece_id)
+            self.info_text = self.presenter.describe(piece_id) + (
+                "\n✔ Chosen: a token on the hub's damage slot deals it 1 damage." if self.presenter.chosen == piece_id else "")
             self._refresh_trigger()
         else:
             self.info_text = value
