@@ -396,3 +396,29 @@ def test_only_an_option_the_engine_takes_as_a_seat_is_offered_by_name():
         assert seat_options(gid) == frozenset(), gid
     # A-A-T's deck options are text too, but hold data: the wizard leaves them to its own page.
     assert not {"attacker_deck", "defender_deck"} & {o.name for o in SetupModel.for_game("against_all_tyrants").option_choices()}
+
+
+def test_the_journal_names_the_dealt_factions_in_the_library_and_the_statistics(new_table):
+    """A game whose factions were dealt is filed under the dealt ones once over: the home
+    screen's history (``Journal.games``) and faction statistics (``Journal.stats``)."""
+    t = new_table(seats=SEATS, options={"first": "shakra-1", "deal_factions": True}, seed=5)
+    p = DicetopiaPresenter(t)
+    t.submit(next(b.action for b in p.buttons() if b.intent == "submit" and "Hollows" in b.label))
+    t.submit(next(b.action for b in p.buttons() if b.intent == "submit" and "Banxa" in b.label))
+    journal = t.journal
+    assert [f for f in journal.games()[0].factions] == ["shakra", "tuulu"]  # in play: as created
+    for _ in range(400):
+        if t.outcome is not None:
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+        else:
+            t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.outcome is not None
+    game = journal.games("finished")[0]
+    assert [(s["id"], s["faction"], s["name"]) for s in game.players] == [("shakra-1", "hollows", "Ann"), ("tuulu-1", "banxa", "Bob")]
+    assert game.factions == ["hollows", "banxa"]
+    stats = journal.stats()
+    winners = {s["faction"] for s in t.seats if s["id"] in t.outcome.winning_seats}
+    assert set(stats.wins_by_faction) == winners and not {"shakra", "tuulu"} & set(stats.wins_by_faction)
