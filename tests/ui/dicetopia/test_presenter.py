@@ -422,3 +422,28 @@ def test_the_journal_names_the_dealt_factions_in_the_library_and_the_statistics(
     stats = journal.stats()
     winners = {s["faction"] for s in t.seats if s["id"] in t.outcome.winning_seats}
     assert set(stats.wins_by_faction) == winners and not {"shakra", "tuulu"} & set(stats.wins_by_faction)
+
+
+def test_the_tally_lists_the_winner_of_a_tie_first_and_explains_the_tie_break(new_table):
+    """Equal stars and neighbourhoods: the tie-break (the highest total dice value) decides,
+    and the end lists the winner first, though Bob plays first, with the reason in words."""
+    from rules.dicetopia.actions import Deploy as D
+    city = {"agency": ["@p1", "@p1", "p3", "-", "-"], "gugu": ["@p1", "@p2", "t2", "-", "-"],
+            "waste": ["@p2", "@p2", "w4", "-", "-"], "congress": ["@p1", "@p2", "p5", "-", "-"],
+            "bank": ["@p1", "@p2", "t6", "-", "-"], "syndicate": ["p1", "t1", "w1", "-", "-"]}
+    position = {"order": ["p2", "p1"], "current": "p1", "turn": 5, "factions": {"p1": "ewo", "p2": "tuulu"},
+                "flipped": {"p1": False, "p2": False}, "saved": "", "city": city, "removed": [],
+                "boards": {"p1": ["p6", "p6", "t3", "w1", "w5", "@"], "p2": ["p2", "t5", "t4", "w3", "w6", "@"]},
+                "missions": {"p1": 2, "p2": 2},
+                "private": {"p1": {"missions": ["fake-news", "clones"]}, "p2": {"missions": ["pacifist", "marked-bills"]}}}
+    seats = [{"id": "p1", "faction": "ewo", "name": "Ann"}, {"id": "p2", "faction": "tuulu", "name": "Bob"}]
+    t = new_table(seats=seats, position=position)
+    p = DicetopiaPresenter(t)
+    for seat in ("p1", "p2"):
+        h = "syndicate"
+        t.submit(D(seat, h, next(i for i, c in enumerate(t.view()["city"][h]) if c[0] in "ptw")))
+        t.submit(Swap(seat, "p1", 0, "p2", 0))
+    o = t.outcome
+    assert o is not None and o.scores["p1"].total == o.scores["p2"].total and o.winning_seats == ("p1",)
+    assert [who for who, _rows, _total in p.tally()] == [p.who("p1"), p.who("p2")]
+    assert "wins the tie" in p.winner_line() and "highest total dice value" in p.winner_line()
