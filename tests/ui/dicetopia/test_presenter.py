@@ -447,3 +447,34 @@ def test_the_tally_lists_the_winner_of_a_tie_first_and_explains_the_tie_break(ne
     assert o is not None and o.scores["p1"].total == o.scores["p2"].total and o.winning_seats == ("p1",)
     assert [who for who, _rows, _total in p.tally()] == [p.who("p1"), p.who("p2")]
     assert "wins the tie" in p.winner_line() and "highest total dice value" in p.winner_line()
+
+
+def test_the_board_reads_without_colour_actions_in_one_line_tokens_and_the_live_score(new_table):
+    """Each neighbourhood's name and action on one line; each die its resource's glyph and
+    value (colour never the only cue); agents by faction glyph and initial; each faction
+    board's ability token, ready then flipped; the live public score."""
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=3)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    for row in p.hoods():
+        name, _, action = row.title.partition(" · ")
+        assert "\n" not in row.title and name and action
+    for c in (c for row in p.hoods() for c in row.cells if c.kind == "die"):
+        value = t.view()["city"][c.where][c.index][1]
+        assert c.text[1:] == value and c.colour in c.words and c.text[0] != c.text[1:]
+    assert len({c.text[0] for row in p.hoods() for c in row.cells if c.kind == "die"}) == 3  # a glyph per resource
+    shakra = p.boards()[0]
+    assert shakra.token.startswith("● Exterminate: ready (once per game)")
+    hood = next(h for h, cells in t.view()["city"].items() if sum(c[0] in "ptw" for c in cells) > 1)
+    i = next(i for i, c in enumerate(t.view()["city"][hood]) if c[0] in "ptw")
+    t.submit(Exterminate("shakra-1", hood, i))
+    assert p.boards()[0].token.startswith("○ Exterminate: used (token flipped)")
+    assert next(c for c in p.hoods() if c.id == hood).cells[i].kind == "dead"
+    j = next(i for i, c in enumerate(t.view()["city"]["waste"]) if c[0] in "ptw")
+    t.submit(Deploy("shakra-1", "waste", j))
+    agent = next(c for c in p.hoods()[2].cells if c.kind == "agent")
+    from rules import facts
+    assert agent.text == facts.factions("dicetopia")["shakra"].glyph + "A" and agent.faction == "shakra"
+    assert "Ann's agent" in agent.words
+    score = t.view()["public_score"]
+    assert all(f"{p.name(s)} {score[s]} ★" in p.scores() for s in score)
