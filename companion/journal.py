@@ -551,8 +551,9 @@ class Journal:
             rows = db.execute(q).fetchall()
         out = []
         for key, game_id, seats, started, finished, outcome, plies in rows:
-            players = json.loads(seats)
             oc = _unj(outcome)
+            # A finished game's outcome carries the seats as it ended (factions dealt in play).
+            players = (oc or {}).get("seats") or json.loads(seats)
             out.append(GameSummary(
                 key=key, game_id=game_id, players=players,
                 factions=list(dict.fromkeys(p.get("faction", "") for p in players)),

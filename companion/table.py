@@ -405,7 +405,7 @@ class Table:
                 self.key, ply=ply, seat=action.seat, kind=action.kind, action=action_json, source=src, time=now,
                 barrier=barrier, turn=_turn_of(state, tracked), tracked=tracked,
                 clocks=self.clocks.to_data() if self.clocks is not None else None, snapshot=snapshot,
-                finished=now if outcome is not None else None, outcome=outcome)
+                finished=now if outcome is not None else None, outcome=self._with_seats(outcome))
         except BaseException:
             self._rollback(clocks_before)
             raise
@@ -424,6 +424,12 @@ class Table:
         if outcome is not None:
             changes.append(Change("over", self.ply, outcome))
         return Accepted(ply, action, events, seq), changes
+
+    def _with_seats(self, outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The outcome as journaled: with the seats as the game ended (``seats``), so the
+        library and the statistics name the factions played, not the ones the game was
+        created with (a game may deal factions during its setup)."""
+        return None if outcome is None else dict(outcome, seats=[dict(s) for s in self.seats])
 
     def _after_push(self, action: Action) -> list[Change]:
         changes: list[Change] = []
@@ -522,7 +528,7 @@ class Table:
                 outcome = plain_outcome(self.game.outcome(self._state))
                 now = self._wall()
                 self.journal.mark_redone(self.key, entry.seq, clocks=self.clocks.to_data() if self.clocks is not None else None,
-                                         finished=now if outcome is not None else None, outcome=outcome)
+                                         finished=now if outcome is not None else None, outcome=self._with_seats(outcome))
             except BaseException:
                 self._rollback(clocks_before)
                 raise
@@ -650,7 +656,7 @@ class Table:
                           tuple(s["id"] for s in others))
         now = self._wall()
         self.clocks.switch_to(None)
-        self.journal.set_result(self.key, finished=now, outcome=plain_outcome(outcome),
+        self.journal.set_result(self.key, finished=now, outcome=self._with_seats(plain_outcome(outcome)),
                                 clocks=self.clocks.to_data())
         self._forfeit, self.finished = outcome, now
         self._version += 1

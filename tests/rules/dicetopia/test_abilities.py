@@ -233,3 +233,16 @@ def test_high_stakes_gambling_scores_nothing_when_the_new_card_is_not_met():
     GAME.push(s, Draw("p1", "missions", "pacifist"))
     out = GAME.outcome(s)
     assert out.scores["p1"].breakdown["Mission: High Stakes Gambling as Pacifist ×2"] == 0
+
+
+def test_banxa_may_block_the_action_ewo_performs_by_transcendence():
+    """D-10: the action Transcendence performs is still an action (the ability only chose it)."""
+    s = started("ewo", "banxa")
+    set_city(s, agency=["w1", "t4", "w5", U, U], congress=["p1", "p2", "p3", U, U])
+    GAME.push(s, Deploy("p1", "agency", 0))
+    GAME.push(s, Transcend("p1", "congress"))
+    GAME.push(s, Swap("p1", "agency", 1, "congress", 0))
+    assert s.phase == "react" and GAME.prompt(s).of("p2").choices == ("block", "decline")
+    GAME.push(s, Block("p2"))
+    assert s.city["agency"][1] == "t4" and s.city["congress"][0] == "p1"
+    assert s.flipped["p1"] and s.flipped["p2"] and s.current == "p2"

@@ -29,3 +29,19 @@ def test_rulings_are_numbered_without_gaps_and_scenarios_are_not_invented():
     numbers = sorted(int(k[2:]) for k in ENTRIES)
     assert numbers == list(range(1, len(numbers) + 1))
     assert "gives none\nof their texts. The engine implements none and invents none" in TEXT
+
+
+def test_every_ruling_names_a_test_that_exists():
+    """Each ruling is held by a test: every entry names at least one, and each named test
+    (``file.py::name`` or a ``name_*`` family) is in the named file."""
+    bodies = re.split(r"^### (D-\d\d) .+$", TEXT, flags=re.M)[1:]
+    roots = [Path(__file__).parent, Path(__file__).resolve().parents[3]]
+    for rid, body in zip(bodies[::2], bodies[1::2]):
+        named = re.findall(r"`([\w/]+\.py)::(\w+\*?)`", body)
+        assert named, f"{rid} names no test"
+        for path, name in named:
+            files = [r / path for r in roots if (r / path).exists()]
+            assert files, f"{rid}: no file {path}"
+            src = files[0].read_text(encoding="utf-8")
+            pattern = rf"^def {re.escape(name.rstrip('*'))}" + (r"\w*\(" if name.endswith("*") else r"\(")
+            assert re.search(pattern, src, flags=re.M), f"{rid}: {path}::{name} does not exist"

@@ -10,14 +10,16 @@ SEATS = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1
 
 @pytest.fixture
 def new_table(tmp_path: Any) -> Any:
-    """new_table(seed=1, options=None, seats=SEATS) → a Table running Dicetopia in a fresh journal."""
+    """new_table(seed=1, options=None, seats=SEATS, position=None) → a Table running Dicetopia in a fresh journal."""
     from companion import Journal, Table
 
     journal = Journal.open(tmp_path / "journal.sqlite3")
     tables: list[Any] = []
 
-    def make(seed: int = 1, options: dict[str, Any] | None = None, seats: list[dict[str, str]] | None = None) -> Any:
-        t = Table.create(journal, game_id="dicetopia", seats=seats or SEATS, options=options or {}, seed=seed)
+    def make(seed: int = 1, options: dict[str, Any] | None = None, seats: list[dict[str, str]] | None = None,
+             position: dict[str, Any] | None = None) -> Any:
+        t = Table.create(journal, game_id="dicetopia", seats=seats or SEATS, options=options or {}, seed=seed,
+                         position=position)
         tables.append(t)
         return t
 

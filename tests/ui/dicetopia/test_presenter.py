@@ -396,3 +396,85 @@ def test_only_an_option_the_engine_takes_as_a_seat_is_offered_by_name():
         assert seat_options(gid) == frozenset(), gid
     # A-A-T's deck options are text too, but hold data: the wizard leaves them to its own page.
     assert not {"attacker_deck", "defender_deck"} & {o.name for o in SetupModel.for_game("against_all_tyrants").option_choices()}
+
+
+def test_the_journal_names_the_dealt_factions_in_the_library_and_the_statistics(new_table):
+    """A game whose factions were dealt is filed under the dealt ones once over: the home
+    screen's history (``Journal.games``) and faction statistics (``Journal.stats``)."""
+    t = new_table(seats=SEATS, options={"first": "shakra-1", "deal_factions": True}, seed=5)
+    p = DicetopiaPresenter(t)
+    t.submit(next(b.action for b in p.buttons() if b.intent == "submit" and "Hollows" in b.label))
+    t.submit(next(b.action for b in p.buttons() if b.intent == "submit" and "Banxa" in b.label))
+    journal = t.journal
+    assert [f for f in journal.games()[0].factions] == ["shakra", "tuulu"]  # in play: as created
+    for _ in range(400):
+        if t.outcome is not None:
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+        else:
+            t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.outcome is not None
+    game = journal.games("finished")[0]
+    assert [(s["id"], s["faction"], s["name"]) for s in game.players] == [("shakra-1", "hollows", "Ann"), ("tuulu-1", "banxa", "Bob")]
+    assert game.factions == ["hollows", "banxa"]
+    stats = journal.stats()
+    winners = {s["faction"] for s in t.seats if s["id"] in t.outcome.winning_seats}
+    assert set(stats.wins_by_faction) == winners and not {"shakra", "tuulu"} & set(stats.wins_by_faction)
+
+
+def test_the_tally_lists_the_winner_of_a_tie_first_and_explains_the_tie_break(new_table):
+    """Equal stars and neighbourhoods: the tie-break (the highest total dice value) decides,
+    and the end lists the winner first, though Bob plays first, with the reason in words."""
+    from rules.dicetopia.actions import Deploy as D
+    city = {"agency": ["@p1", "@p1", "p3", "-", "-"], "gugu": ["@p1", "@p2", "t2", "-", "-"],
+            "waste": ["@p2", "@p2", "w4", "-", "-"], "congress": ["@p1", "@p2", "p5", "-", "-"],
+            "bank": ["@p1", "@p2", "t6", "-", "-"], "syndicate": ["p1", "t1", "w1", "-", "-"]}
+    position = {"order": ["p2", "p1"], "current": "p1", "turn": 5, "factions": {"p1": "ewo", "p2": "tuulu"},
+                "flipped": {"p1": False, "p2": False}, "saved": "", "city": city, "removed": [],
+                "boards": {"p1": ["p6", "p6", "t3", "w1", "w5", "@"], "p2": ["p2", "t5", "t4", "w3", "w6", "@"]},
+                "missions": {"p1": 2, "p2": 2},
+                "private": {"p1": {"missions": ["fake-news", "clones"]}, "p2": {"missions": ["pacifist", "marked-bills"]}}}
+    seats = [{"id": "p1", "faction": "ewo", "name": "Ann"}, {"id": "p2", "faction": "tuulu", "name": "Bob"}]
+    t = new_table(seats=seats, position=position)
+    p = DicetopiaPresenter(t)
+    for seat in ("p1", "p2"):
+        h = "syndicate"
+        t.submit(D(seat, h, next(i for i, c in enumerate(t.view()["city"][h]) if c[0] in "ptw")))
+        t.submit(Swap(seat, "p1", 0, "p2", 0))
+    o = t.outcome
+    assert o is not None and o.scores["p1"].total == o.scores["p2"].total and o.winning_seats == ("p1",)
+    assert [who for who, _rows, _total in p.tally()] == [p.who("p1"), p.who("p2")]
+    assert "wins the tie" in p.winner_line() and "highest total dice value" in p.winner_line()
+
+
+def test_the_board_reads_without_colour_actions_in_one_line_tokens_and_the_live_score(new_table):
+    """Each neighbourhood's name and action on one line; each die its resource's glyph and
+    value (colour never the only cue); agents by faction glyph and initial; each faction
+    board's ability token, ready then flipped; the live public score."""
+    t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=3)
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    for row in p.hoods():
+        name, _, action = row.title.partition(" · ")
+        assert "\n" not in row.title and name and action
+    for c in (c for row in p.hoods() for c in row.cells if c.kind == "die"):
+        value = t.view()["city"][c.where][c.index][1]
+        assert c.text[1:] == value and c.colour in c.words and c.text[0] != c.text[1:]
+    assert len({c.text[0] for row in p.hoods() for c in row.cells if c.kind == "die"}) == 3  # a glyph per resource
+    shakra = p.boards()[0]
+    assert shakra.token.startswith("● Exterminate: ready (once per game)")
+    hood = next(h for h, cells in t.view()["city"].items() if sum(c[0] in "ptw" for c in cells) > 1)
+    i = next(i for i, c in enumerate(t.view()["city"][hood]) if c[0] in "ptw")
+    t.submit(Exterminate("shakra-1", hood, i))
+    assert p.boards()[0].token.startswith("○ Exterminate: used (token flipped)")
+    assert next(c for c in p.hoods() if c.id == hood).cells[i].kind == "dead"
+    j = next(i for i, c in enumerate(t.view()["city"]["waste"]) if c[0] in "ptw")
+    t.submit(Deploy("shakra-1", "waste", j))
+    agent = next(c for c in p.hoods()[2].cells if c.kind == "agent")
+    from rules import facts
+    assert agent.text == facts.factions("dicetopia")["shakra"].glyph + "A" and agent.faction == "shakra"
+    assert "Ann's agent" in agent.words
+    score = t.view()["public_score"]
+    assert all(f"{p.name(s)} {score[s]} ★" in p.scores() for s in score)

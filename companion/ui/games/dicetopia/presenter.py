@@ -726,7 +726,8 @@ class DicetopiaPresenter:
         o = self.table.outcome
         order = list(v["order"])
         if o is not None and getattr(o, "scores", None):
-            order.sort(key=lambda s: -o.scores[s].total if s in o.scores else 0)
+            # Best first: the stars, then the tie-break's winners ahead of those they beat.
+            order.sort(key=lambda s: (-o.scores[s].total if s in o.scores else 0, s not in o.winning_seats))
         out = []
         for s in order:
             rows = [f"{label}: {pts} ★" for _what, label, pts in lines.get(s, [])]
