@@ -117,7 +117,10 @@ def gpio_table(d: Any) -> Iterator[float]:
     yield 0.3
     d.check(d.is_visible(lift), "the slot's button scrolls into view")
     d.tap(lift)
-    yield from _wait_for(lambda: link.tokens() == frozenset({3}), 5)
+    # The pin, the board's slot line and the header's last input follow one another within
+    # a frame or two (a loaded machine may need more): wait for all three, as an eye would.
+    yield from _wait_for(lambda: link.tokens() == frozenset({3})
+                         and any("last input: token lifted from slot 2" in t for t in d.texts(dev)), 5)
     yield 0.3
     d.check(link.tokens() == frozenset({3}), f"the panel lifted the token ({set(link.tokens())})")
     slot2 = next(t for t in d.texts(dev) if "Token slot 2" in t)
