@@ -15,6 +15,46 @@ from .state import AGENT, DicetopiaState
 SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
 
 
+def possible(state: DicetopiaState, hood: str) -> bool:
+    """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
+    act = state.t.hood_actions[hood]
+    if act == "agency":
+        return bool(state.deck.cards)
+    if act == "reroll":
+        return True  # a die is always somewhere: the one just taken
+    # Asked on every action, so decided, never listed: a place holds a die when its
+    # cells are not disjoint from DICE (one C-level set test per place).
+    disjoint = DICE.isdisjoint
+    if act == "die-die" or act == "board-board":
+        places = state.city.values() if act == "die-die" else state.boards.values()
+        found = 0
+        for cells in places:
+            if not disjoint(cells):
+                found += 1
+                if found == 2:
+                    return True
+        return False
+    if act == "city-board":
+        if not state.options["advanced"]:
+            return (not disjoint(chain.from_iterable(state.boards.values()))
+                    and not disjoint(chain.from_iterable(state.city.values())))
+        # The Advanced Variant: some city die matches some board die in colour or number.
+        held = DICE.intersection(chain.from_iterable(state.boards.values()))
+        colours, values = {c[0] for c in held}, {c[1] for c in held}
+        return any(c[0] in colours or c[1] in values for c in DICE.intersection(chain.from_iterable(state.city.values())))
+    # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
+    # is found at the later of its two neighbourhoods.
+    no_agent = state.agent_cells.isdisjoint
+    agent_before = die_before = False
+    for cells in state.city.values():
+        agent, die = not no_agent(cells), not disjoint(cells)
+        if (agent and die_before) or (die and agent_before):
+            return True
+        agent_before = agent_before or agent
+        die_before = die_before or die
+    return False
+
+
 class City:
     """The city and the faction boards: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -80,42 +120,7 @@ class City:
 
     def _possible(self, state: DicetopiaState, hood: str) -> bool:
         """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-        act = state.t.hood(hood).action
-        if act == "agency":
-            return bool(state.deck.cards)
-        if act == "reroll":
-            return True  # a die is always somewhere: the one just taken
-        # Asked on every action, so decided, never listed: a place holds a die when its
-        # cells are not disjoint from DICE (one C-level set test per place).
-        disjoint = DICE.isdisjoint
-        if act == "die-die" or act == "board-board":
-            places = state.city.values() if act == "die-die" else state.boards.values()
-            found = 0
-            for cells in places:
-                if not disjoint(cells):
-                    found += 1
-                    if found == 2:
-                        return True
-            return False
-        if act == "city-board":
-            if not state.options["advanced"]:
-                return (not disjoint(chain.from_iterable(state.boards.values()))
-                        and not disjoint(chain.from_iterable(state.city.values())))
-            # The Advanced Variant: some city die matches some board die in colour or number.
-            held = DICE.intersection(chain.from_iterable(state.boards.values()))
-            colours, values = {c[0] for c in held}, {c[1] for c in held}
-            return any(c[0] in colours or c[1] in values for c in DICE.intersection(chain.from_iterable(state.city.values())))
-        # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
-        # is found at the later of its two neighbourhoods.
-        no_agent = state.agent_cells.isdisjoint
-        agent_before = die_before = False
-        for cells in state.city.values():
-            agent, die = not no_agent(cells), not disjoint(cells)
-            if (agent and die_before) or (die and agent_before):
-                return True
-            agent_before = agent_before or agent
-            die_before = die_before or die
-        return False
+        return possible(state, hood)
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""

@@ -129,6 +129,16 @@ class Tables:
     def _by_id(self) -> dict[str, Hood]:
         return {h.id: h for h in self.hoods}
 
+    @functools.cached_property
+    def hood_actions(self) -> dict[str, str]:
+        """Each neighbourhood's action, by id."""
+        return {h.id: h.action for h in self.hoods}
+
+    @functools.cached_property
+    def hood_names(self) -> dict[str, str]:
+        """Each neighbourhood's name, by id."""
+        return {h.id: h.name for h in self.hoods}
+
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
 

@@ -8,6 +8,7 @@ from typing import Any, Iterable
 from rules.core import Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
 
 from .actions import Bottom, Decline, Deploy, Reroll, Swap
+from .city import possible
 from .scoring import DICE, is_die
 from .sections import R_ACTIONS, R_ADVANCED, R_ROUND, R_SETUP, R_TIMING, r_ability
 from .state import AGENT, MISSIONS, UNUSED, DicetopiaState
@@ -20,6 +21,14 @@ def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
     cur = s.current
     return (cur, s.hypnosis, sum(s.flipped.values()),
             s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
+
+
+def _act_key(s: DicetopiaState) -> tuple[Any, ...]:
+    """What the act prompt reads: the seat, whether its Transcendence is unused (a seat's
+    faction is fixed once play begins), the neighbourhood and whether its action is
+    possible."""
+    cur, hood = s.current, s.act_hood
+    return (cur, hood, s.flipped.get(cur, False), possible(s, hood))
 
 
 class Turn:
@@ -51,12 +60,12 @@ class Turn:
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
         return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
 
-    @step("act", rule=R_ACTIONS)
+    @step("act", rule=R_ACTIONS, depends=_act_key)
     def ask_act(self, state: DicetopiaState) -> Prompt:
         seat = state.current
         ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
         hood = state.t.hood(state.act_hood)
-        if not self._possible(state, hood.id):
+        if not possible(state, hood.id):
             return Prompt.single(seat, Decision(ewo, f"{hood.name}: the action is not possible", also=("decline",)))
         kind = "reroll" if hood.action == "reroll" else "swap"
         return Prompt.single(seat, Decision((kind,), f"{hood.name}: {hood.summary}", also=ewo))
@@ -129,13 +138,13 @@ class Turn:
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
-        hood = state.t.hood(state.act_hood)
-        possible = self._possible(state, hood.id)
-        if not possible and not state.can_use(state.current, "ewo"):
-            state.note(f"{hood.name}'s action is not possible: the turn ends (§4).")
+        hood = state.act_hood
+        can = possible(state, hood)
+        if not can and not state.can_use(state.current, "ewo"):
+            state.note(f"{state.t.hood_names[hood]}'s action is not possible: the turn ends (§4).")
             self._end_turn(state)
             return
-        state.phase = "agency-draw" if hood.action == "agency" and possible else "act"
+        state.phase = "agency-draw" if can and state.t.hood_actions[hood] == "agency" else "act"
 
     def _announce(self, state: DicetopiaState) -> None:
         """A reroll or swap from an action is announced: Banxa may Block it first."""
