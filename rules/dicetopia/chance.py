@@ -30,7 +30,11 @@ class Chance:
         state.hands[action.seat].add(action.card)
         state.note(f"{who} draws a mission.", action.seat)
         if state.phase == "deal":
-            if all(len(state.hands[s]) >= 3 for s in state.order):
+            hands = state.hands
+            for s in state.order:
+                if len(hands[s].cards) < 3:
+                    break
+            else:
                 state.phase = "keep"
                 if not self._keepers(state):
                     self._start_turn(state, state.order[0])

@@ -90,19 +90,26 @@ class City:
 
     def _swap_ok(self, state: DicetopiaState, kind: str, a: str, ai: int, b: str, bi: int) -> str | None:
         """Why a swap of kind ``kind`` between the two places is not allowed (None: it is)."""
-        ca, cb = state.cell(a, ai), state.cell(b, bi)
-        if ca is None or cb is None:
+        # state.cell for both places, each looked up once.
+        city = state.city
+        cells_a, cells_b = city.get(a), city.get(b)
+        ah, bh = cells_a is not None, cells_b is not None
+        if not ah:
+            cells_a = state.boards.get(a)
+        if not bh:
+            cells_b = state.boards.get(b)
+        if cells_a is None or cells_b is None or not 0 <= ai < len(cells_a) or not 0 <= bi < len(cells_b):
             return "no such place"
-        ah, bh = a in state.city, b in state.city
+        ca, cb = cells_a[ai], cells_b[bi]
         if kind == "agent-die":
             if not (ah and bh):
                 return "both places must be neighbourhoods"
             if a == b:
                 return "the agent and the die must be in different neighbourhoods"
-            if not ((ca.startswith(AGENT) and is_die(cb)) or (cb.startswith(AGENT) and is_die(ca))):
+            if not ((ca.startswith(AGENT) and cb in DICE) or (cb.startswith(AGENT) and ca in DICE)):
                 return "swap an agent with a die"
             return None
-        if not (is_die(ca) and is_die(cb)):
+        if ca not in DICE or cb not in DICE:
             return "both places must hold a die"
         if kind == "die-die":
             if not (ah and bh):
@@ -155,6 +162,13 @@ class City:
         return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
-        c = state.cell(where, index) or ""
+        # state.cell and state.where_name in one look-up of the place (a swap names two).
+        cells = state.city.get(where)
+        if cells is not None:
+            place = state.t.hood_names[where]
+        else:
+            cells = state.boards.get(where)
+            place = f"{state.seat_name(where)}'s faction board"
+        c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
         thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {state.t.die_words(c)}"
-        return f"{thing} on {state.where_name(where)}"
+        return f"{thing} on {place}"

@@ -15,6 +15,15 @@ from .state import AGENT, BOARD_SLOTS, FACTION_CARDS, MISSIONS, UNUSED, Dicetopi
 from .tables import tables
 
 
+def _dealt_next(state: DicetopiaState) -> str:
+    """The seat dealt the next mission: the first in play order with fewer than three."""
+    hands = state.hands
+    for s in state.order:
+        if len(hands[s].cards) < 3:
+            return s
+    raise StopIteration  # as next() of an empty search: never, since the deal ends at three each
+
+
 class Setup:
     """Setup (§3): a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -89,12 +98,12 @@ class Setup:
         return Prompt.single(state.order[0], RollRequest((Die(6, POOL),) * n,
                              "setup: roll every die onto the city, space by space (each die's colour in ids)"))
 
-    @step("deal", timed=False, rule=R_SETUP)
+    @step("deal", timed=False, rule=R_SETUP, depends=lambda s: _dealt_next(s))
     def ask_deal(self, state: DicetopiaState) -> Prompt:
-        seat = next(s for s in state.order if len(state.hands[s]) < 3)
+        seat = _dealt_next(state)
         return Prompt.single(seat, DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions"))
 
-    @step("keep", timed=False, rule=R_SETUP)
+    @step("keep", timed=False, rule=R_SETUP, depends=lambda s: frozenset(s.keeps))
     def ask_keep(self, state: DicetopiaState) -> Prompt:
         return Prompt({s: CommitRequest("keep", "keep two missions, discard one") for s in self._keepers(state) if s not in state.keeps})
 

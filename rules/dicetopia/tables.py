@@ -139,6 +139,11 @@ class Tables:
         """Each neighbourhood's name, by id."""
         return {h.id: h.name for h in self.hoods}
 
+    @functools.cached_property
+    def act_notes(self) -> dict[str, tuple[str, str]]:
+        """Each neighbourhood's act prompt notes, by id: its action, and its action not possible."""
+        return {h.id: (f"{h.name}: {h.summary}", f"{h.name}: the action is not possible") for h in self.hoods}
+
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
 

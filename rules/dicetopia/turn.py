@@ -62,13 +62,15 @@ class Turn:
 
     @step("act", rule=R_ACTIONS, depends=_act_key)
     def ask_act(self, state: DicetopiaState) -> Prompt:
-        seat = state.current
+        seat, hood = state.current, state.act_hood
         ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
-        hood = state.t.hood(state.act_hood)
-        if not possible(state, hood.id):
-            return Prompt.single(seat, Decision(ewo, f"{hood.name}: the action is not possible", also=("decline",)))
-        kind = "reroll" if hood.action == "reroll" else "swap"
-        return Prompt.single(seat, Decision((kind,), f"{hood.name}: {hood.summary}", also=ewo))
+        note, impossible = state.t.act_notes[hood]
+        if not possible(state, hood):
+            return Prompt.single(seat, Decision(ewo, impossible, also=("decline",)))
+        kind = "reroll" if state.t.hood_actions[hood] == "reroll" else "swap"
+        # The notes are the table's own strings (their hashes kept), and no keyword when
+        # nothing else is allowed: the request is looked up, not built, on most plies.
+        return Prompt.single(seat, Decision((kind,), note, also=ewo) if ewo else Decision((kind,), note))
 
     @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce", depends=lambda s: (s.current, s.pending[1]))
     def ask_reroll(self, state: DicetopiaState) -> Prompt:
@@ -112,10 +114,10 @@ class Turn:
 
     def _v_swap(self, state: DicetopiaState, action: Swap) -> Iterable[Violation]:
         t = state.t
-        hood = t.hood(state.act_hood)
-        why = self._swap_ok(state, hood.action, action.a, action.a_index, action.b, action.b_index)
+        why = self._swap_ok(state, t.hood_actions[state.act_hood], action.a, action.a_index, action.b, action.b_index)
         if why is None:
             return ()
+        hood = t.hood(state.act_hood)
         rule = R_ADVANCED if "Advanced" in why else f"{R_ACTIONS}: {hood.name}"
         return (Violation("bad-swap", rule, f"{state.seat_name(action.seat)}, {hood.summary.lower()}: {why}."),)
 
@@ -134,7 +136,7 @@ class Turn:
         state.act_hood = action.hood
         state.turn_moves += 1
         t = state.t
-        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood(action.hood).name}.", seat)
+        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood_names[action.hood]}.", seat)
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
