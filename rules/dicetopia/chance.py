@@ -44,9 +44,10 @@ class Chance:
     def _roll(self, state: DicetopiaState, action: Roll) -> None:
         t = state.t
         if state.phase == "roll":
-            city, letter = state.city, t.letter
+            # A checked roll: every colour known, every value 1-6.
+            city, cells = state.city, t.die_cells
             for (hood, i), v, colour in zip(t.spaces(len(state.order)), action.values, action.ids):
-                city[hood][i] = letter(colour) + str(v)
+                city[hood][i] = cells[colour][v]
             state.note(f"{state.seat_name(action.seat)} rolls the dice onto the city.", action.seat)
             state.phase = "deal"
             return

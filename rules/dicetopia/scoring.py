@@ -222,28 +222,31 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     dice = {s: Dice.of(b) for s, b in boards.items()}
     # Each neighbourhood's line, once, for each of its winners (in board order).
     dominated: dict[str, list[Line]] = {s: [] for s in order}
+    labels = t.domination_labels
     for h in t.hoods:
         _, _, winners, tied, points = dom[h.id]
         if winners:
             n = len(winners)
-            how = f" (tied {n} ways, {points} shared, rounded up)" if n > 1 else (
-                " (tie decided by Rigging)" if tied else "")
-            line = _new(Line, ("domination", f"Domination: {h.name}{how}", -(-points // n)))
+            label = labels[h.id]
+            if n > 1:
+                label = f"{label} (tied {n} ways, {points} shared, rounded up)"
+            elif tied:
+                label += " (tie decided by Rigging)"
+            line = _new(Line, ("domination", label, -(-points // n)))
             for w in winners:
                 dominated[w].append(line)
-    missions = t.missions
+    missions, labels = t.missions, t.mission_labels
     out: dict[str, list[Line]] = {}
     for seat in order:
         mine = dice[seat]
         lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total)), *dominated[seat]]
         for card_id, effect_id, factor in played.get(seat, ()):
-            card = missions[card_id]
+            label = labels[card_id]
             if not effect_id:
-                lines.append(_new(Line, ("mission", f"Mission: {card.name} (nothing to score)", 0)))
+                lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
                 continue
             effect = missions[effect_id]
             pts = _points(t, effect, seat, dice, boards, city, dom, ties) * factor
-            label = f"Mission: {card.name}"
             if effect_id != card_id:
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))

@@ -115,7 +115,16 @@ class Setup:
             return ()
         return (Violation("not-your-mission", R_SETUP, f"{state.seat_name(action.seat)}, discard one of the three missions you were dealt."),)
 
-    def _roll_violations(self, state: DicetopiaState, action: Roll) -> Iterator[Violation]:
+    def _roll_violations(self, state: DicetopiaState, action: Roll) -> Iterable[Violation]:
+        # The common case first: as many ids as values, each colour as often as it should
+        # be (so no other id either).
+        t, ids = state.t, action.ids
+        want = t.dice_per_colour(len(state.order))
+        if len(ids) == len(action.values) == want * len(t.colours) and all(ids.count(c.id) == want for c in t.colours):
+            return ()
+        return tuple(self._roll_problems(state, action))
+
+    def _roll_problems(self, state: DicetopiaState, action: Roll) -> Iterator[Violation]:
         t = state.t
         letters = {c.id for c in t.colours}
         who = state.seat_name(action.seat)

@@ -23,14 +23,6 @@ def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
             s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
 
 
-def _act_key(s: DicetopiaState) -> tuple[Any, ...]:
-    """What the act prompt reads: the seat, whether its Transcendence is unused (a seat's
-    faction is fixed once play begins), the neighbourhood and whether its action is
-    possible."""
-    cur, hood = s.current, s.act_hood
-    return (cur, hood, s.flipped.get(cur, False), possible(s, hood))
-
-
 class Turn:
     """The turn: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -60,7 +52,9 @@ class Turn:
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
         return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
 
-    @step("act", rule=R_ACTIONS, depends=_act_key)
+    # No ``depends``: whether the action is possible reads the whole city, and a key
+    # holding it would work it out twice whenever the prompt is new (most acts of a game).
+    @step("act", rule=R_ACTIONS)
     def ask_act(self, state: DicetopiaState) -> Prompt:
         seat, hood = state.current, state.act_hood
         ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
