@@ -13,6 +13,8 @@ from .state import AGENT, DicetopiaState
 
 
 SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
+MATCHING = {c: frozenset(d for d in DICE if d[0] == c[0] or d[1] == c[1]) for c in DICE}
+"""The dice each die matches in colour or number (the Advanced Variant's swap)."""
 
 
 def possible(state: DicetopiaState, hood: str) -> bool:
@@ -40,8 +42,11 @@ def possible(state: DicetopiaState, hood: str) -> bool:
                     and not disjoint(chain.from_iterable(state.city.values())))
         # The Advanced Variant: some city die matches some board die in colour or number.
         held = DICE.intersection(chain.from_iterable(state.boards.values()))
-        colours, values = {c[0] for c in held}, {c[1] for c in held}
-        return any(c[0] in colours or c[1] in values for c in DICE.intersection(chain.from_iterable(state.city.values())))
+        if held:
+            for c in DICE.intersection(chain.from_iterable(state.city.values())):
+                if not MATCHING[c].isdisjoint(held):
+                    return True
+        return False
     # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
     # is found at the later of its two neighbourhoods.
     no_agent = state.agent_cells.isdisjoint
