@@ -59,10 +59,15 @@ class Chance:
             if not state.rerolls:
                 state.phase = "deploy"
             return
+        # The Gugu Airforce's reroll: a checked die (state.cell, put and where_name in one look-up).
         _, where, index = state.pending
-        c = state.cell(where, index) or ""
-        state.put(where, index, c[0] + str(action.values[0]))
-        state.note(f"The {self._die_words(state, c)} on {state.where_name(where)} is rerolled: {action.values[0]}.", action.seat)
+        cells = state.city.get(where)
+        place = t.hood_names[where] if cells is not None else state.where_name(where)
+        if cells is None:
+            cells = state.boards[where]
+        c, v = cells[index], action.values[0]
+        cells[index] = c[0] + str(v)
+        state.note(f"The {t.die_words(c)} on {place} is rerolled: {v}.", action.seat)
         state.pending = []
         self._end_turn(state)
 

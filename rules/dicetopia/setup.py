@@ -103,7 +103,7 @@ class Setup:
         seat = _dealt_next(state)
         return Prompt.single(seat, DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions"))
 
-    @step("keep", timed=False, rule=R_SETUP, depends=lambda s: frozenset(s.keeps))
+    @step("keep", timed=False, rule=R_SETUP)
     def ask_keep(self, state: DicetopiaState) -> Prompt:
         return Prompt({s: CommitRequest("keep", "keep two missions, discard one") for s in self._keepers(state) if s not in state.keeps})
 

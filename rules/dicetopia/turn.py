@@ -219,8 +219,9 @@ class Turn:
         state.phase = "deploy"
 
     def _end_turn(self, state: DicetopiaState) -> None:
-        state.pending = []
-        if state.reactions:
+        if state.pending:
+            state.pending = []
+        if state.reactions.pending:
             state.reactions.drop(lambda r: True)
         order, boards = state.order, state.boards
         k = order.index(state.current)
@@ -228,7 +229,13 @@ class Turn:
         for step_ in range(1, n + 1):
             seat = order[(k + step_) % n]
             if AGENT in boards[seat]:
-                self._start_turn(state, seat)
+                # _start_turn's body: a turn ends on most actions.
+                state.current = seat
+                state.turn += 1
+                state.turn_moves = 0
+                state.hypnosis = ""
+                state.act_hood = ""
+                state.phase = "deploy"
                 return
         state.current = ""
         state.note("Every player has six dice on their faction board: the game ends (§6).")
