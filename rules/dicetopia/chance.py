@@ -21,13 +21,14 @@ class Chance:
             if all(state.faction.values()):
                 state.phase = "roll"
             return
-        state.deck.take(action.card)
+        # The cards' own lists (Deck.take, Hand.add): a checked draw names a card in the deck.
+        state.deck.cards.remove(action.card)
         if state.phase == "gamble":
             state.gambled[action.seat] = action.card
             state.note(f"{who}'s High Stakes Gambling draws {state.t.mission(action.card).name} (scored twice).", action.seat)
             self._next_end_step(state)
             return
-        state.hands[action.seat].add(action.card)
+        state.hands[action.seat].cards.append(action.card)
         state.note(f"{who} draws a mission.", action.seat)
         if state.phase == "deal":
             hands = state.hands

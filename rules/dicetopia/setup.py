@@ -111,7 +111,7 @@ class Setup:
         return self._roll_violations(state, action) if state.phase == "roll" else ()
 
     def _v_keep(self, state: DicetopiaState, action: Keep) -> Iterable[Violation]:
-        if action.discard in state.hands[action.seat]:
+        if action.discard in state.hands[action.seat].cards:
             return ()
         return (Violation("not-your-mission", R_SETUP, f"{state.seat_name(action.seat)}, discard one of the three missions you were dealt."),)
 

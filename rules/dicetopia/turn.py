@@ -116,7 +116,7 @@ class Turn:
         return (Violation("bad-swap", rule, f"{state.seat_name(action.seat)}, {hood.summary.lower()}: {why}."),)
 
     def _v_bottom(self, state: DicetopiaState, action: Bottom) -> Iterable[Violation]:
-        if action.card in state.hands[action.seat]:
+        if action.card in state.hands[action.seat].cards:
             return ()
         return (Violation("not-your-mission", f"{R_ACTIONS}: The Agency", f"{state.seat_name(action.seat)}, put one of your own missions on the bottom of the deck."),)
 
@@ -191,8 +191,8 @@ class Turn:
         self._announce(state)
 
     def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
-        state.hands[action.seat].remove(action.card)
-        state.deck.put_bottom(action.card)
+        state.hands[action.seat].cards.remove(action.card)
+        state.deck.cards.append(action.card)  # Deck.put_bottom
         state.note(f"{state.seat_name(action.seat)} puts a mission on the bottom of the deck.", action.seat)
         self._end_turn(state)
 
