@@ -29,15 +29,21 @@ class Turn:
     @step("deploy", rule=R_ROUND, depends=_deploy_key)
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
-        also = []
-        if state.can_use(seat, "roamers") and not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
-            also.append("save_turn")
-        if state.can_use(seat, "shakra"):
-            also.append("exterminate")
-        if state.can_use(seat, "tuulu"):
-            also.append("intervene")
+        # A seat plays one faction: at most one of the turn-start abilities is its own.
+        also: tuple[str, ...] = ()
+        if not state.flipped.get(seat, False):
+            faction = state.faction.get(seat)
+            if faction == "roamers":
+                if not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
+                    also = ("save_turn",)
+            elif faction == "shakra":
+                also = ("exterminate",)
+            elif faction == "tuulu":
+                also = ("intervene",)
         where = f" in {state.t.hood(state.hypnosis).name} (Hypnosis)" if state.hypnosis else ""
-        waits: dict[str, Any] = {seat: Decision(("deploy",), f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}", also=tuple(also))}
+        note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
+        # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
+        waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
         percept = state.holder("perceptioneers")
         if percept is not None and percept != seat and not state.hypnosis:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
@@ -45,8 +51,9 @@ class Turn:
 
     @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, sum(s.flipped.values())))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
-        also = ("transcend",) if state.can_use(state.current, "ewo") else ()
-        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=also))
+        if state.can_use(state.current, "ewo"):
+            return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=("transcend",)))
+        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission"))
 
     @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency", depends=("current",))
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
