@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from rules.core import Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
+from rules.core import POOL, Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
 
 from .actions import Bottom, Decline, Deploy, Reroll, Swap
 from .city import possible
@@ -73,11 +73,16 @@ class Turn:
         # nothing else is allowed: the request is looked up, not built, on most plies.
         return Prompt.single(seat, Decision((kind,), note, also=ewo) if ewo else Decision((kind,), note))
 
-    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce", depends=lambda s: (s.current, s.pending[1]))
+    # No ``depends``: nearly every reroll of a game is of a new place, so a key would only
+    # add its own cost. The die's owner and the place's name from one test.
+    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce")
     def ask_reroll(self, state: DicetopiaState) -> Prompt:
         where = state.pending[1]
-        return Prompt.single(state.current, RollRequest((Die(6, self._owner(state, where)),),
-                                                        f"The Gugu Airforce: reroll the die on {state.where_name(where)}"))
+        if where in state.city:
+            owner, place = POOL, state.t.hood_names[where]
+        else:
+            owner, place = where, state.where_name(where)
+        return Prompt.single(state.current, RollRequest((Die(6, owner),), f"The Gugu Airforce: reroll the die on {place}"))
 
     @step("react", rule=R_TIMING)
     def ask_react(self, state: DicetopiaState) -> Prompt:
