@@ -98,7 +98,7 @@ class Setup:
         return Prompt.single(state.order[0], RollRequest((Die(6, POOL),) * n,
                              "setup: roll every die onto the city, space by space (each die's colour in ids)"))
 
-    @step("deal", timed=False, rule=R_SETUP, depends=lambda s: _dealt_next(s))
+    @step("deal", timed=False, rule=R_SETUP, depends=_dealt_next)
     def ask_deal(self, state: DicetopiaState) -> Prompt:
         seat = _dealt_next(state)
         return Prompt.single(seat, DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions"))
