@@ -13,6 +13,51 @@ from .state import AGENT, DicetopiaState
 
 
 SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
+MATCHING = {c: frozenset(d for d in DICE if d[0] == c[0] or d[1] == c[1]) for c in DICE}
+"""The dice each die matches in colour or number (the Advanced Variant's swap)."""
+
+
+def possible(state: DicetopiaState, hood: str) -> bool:
+    """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
+    act = state.t.hood_actions[hood]
+    if act == "agency":
+        return bool(state.deck.cards)
+    if act == "reroll":
+        return True  # a die is always somewhere: the one just taken
+    # Asked on every action, so decided, never listed: a place holds a die when its
+    # cells are not disjoint from DICE (one C-level set test per place).
+    disjoint = DICE.isdisjoint
+    if act == "die-die" or act == "board-board":
+        places = state.city.values() if act == "die-die" else state.boards.values()
+        found = 0
+        for cells in places:
+            if not disjoint(cells):
+                found += 1
+                if found == 2:
+                    return True
+        return False
+    if act == "city-board":
+        if not state.options["advanced"]:
+            return (not disjoint(chain.from_iterable(state.boards.values()))
+                    and not disjoint(chain.from_iterable(state.city.values())))
+        # The Advanced Variant: some city die matches some board die in colour or number.
+        held = DICE.intersection(chain.from_iterable(state.boards.values()))
+        if held:
+            for c in DICE.intersection(chain.from_iterable(state.city.values())):
+                if not MATCHING[c].isdisjoint(held):
+                    return True
+        return False
+    # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
+    # is found at the later of its two neighbourhoods.
+    no_agent = state.agent_cells.isdisjoint
+    agent_before = die_before = False
+    for cells in state.city.values():
+        agent, die = not no_agent(cells), not disjoint(cells)
+        if (agent and die_before) or (die and agent_before):
+            return True
+        agent_before = agent_before or agent
+        die_before = die_before or die
+    return False
 
 
 class City:
@@ -50,19 +95,26 @@ class City:
 
     def _swap_ok(self, state: DicetopiaState, kind: str, a: str, ai: int, b: str, bi: int) -> str | None:
         """Why a swap of kind ``kind`` between the two places is not allowed (None: it is)."""
-        ca, cb = state.cell(a, ai), state.cell(b, bi)
-        if ca is None or cb is None:
+        # state.cell for both places, each looked up once.
+        city = state.city
+        cells_a, cells_b = city.get(a), city.get(b)
+        ah, bh = cells_a is not None, cells_b is not None
+        if not ah:
+            cells_a = state.boards.get(a)
+        if not bh:
+            cells_b = state.boards.get(b)
+        if cells_a is None or cells_b is None or not 0 <= ai < len(cells_a) or not 0 <= bi < len(cells_b):
             return "no such place"
-        ah, bh = a in state.city, b in state.city
+        ca, cb = cells_a[ai], cells_b[bi]
         if kind == "agent-die":
             if not (ah and bh):
                 return "both places must be neighbourhoods"
             if a == b:
                 return "the agent and the die must be in different neighbourhoods"
-            if not ((ca.startswith(AGENT) and is_die(cb)) or (cb.startswith(AGENT) and is_die(ca))):
+            if not ((ca.startswith(AGENT) and cb in DICE) or (cb.startswith(AGENT) and ca in DICE)):
                 return "swap an agent with a die"
             return None
-        if not (is_die(ca) and is_die(cb)):
+        if ca not in DICE or cb not in DICE:
             return "both places must hold a die"
         if kind == "die-die":
             if not (ah and bh):
@@ -80,42 +132,7 @@ class City:
 
     def _possible(self, state: DicetopiaState, hood: str) -> bool:
         """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-        act = state.t.hood(hood).action
-        if act == "agency":
-            return bool(state.deck.cards)
-        if act == "reroll":
-            return True  # a die is always somewhere: the one just taken
-        # Asked on every action, so decided, never listed: a place holds a die when its
-        # cells are not disjoint from DICE (one C-level set test per place).
-        disjoint = DICE.isdisjoint
-        if act == "die-die" or act == "board-board":
-            places = state.city.values() if act == "die-die" else state.boards.values()
-            found = 0
-            for cells in places:
-                if not disjoint(cells):
-                    found += 1
-                    if found == 2:
-                        return True
-            return False
-        if act == "city-board":
-            if not state.options["advanced"]:
-                return (not disjoint(chain.from_iterable(state.boards.values()))
-                        and not disjoint(chain.from_iterable(state.city.values())))
-            # The Advanced Variant: some city die matches some board die in colour or number.
-            held = DICE.intersection(chain.from_iterable(state.boards.values()))
-            colours, values = {c[0] for c in held}, {c[1] for c in held}
-            return any(c[0] in colours or c[1] in values for c in DICE.intersection(chain.from_iterable(state.city.values())))
-        # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
-        # is found at the later of its two neighbourhoods.
-        no_agent = state.agent_cells.isdisjoint
-        agent_before = die_before = False
-        for cells in state.city.values():
-            agent, die = not no_agent(cells), not disjoint(cells)
-            if (agent and die_before) or (die and agent_before):
-                return True
-            agent_before = agent_before or agent
-            die_before = die_before or die
-        return False
+        return possible(state, hood)
 
     def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
@@ -150,6 +167,13 @@ class City:
         return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
-        c = state.cell(where, index) or ""
+        # state.cell and state.where_name in one look-up of the place (a swap names two).
+        cells = state.city.get(where)
+        if cells is not None:
+            place = state.t.hood_names[where]
+        else:
+            cells = state.boards.get(where)
+            place = f"{state.seat_name(where)}'s faction board"
+        c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
         thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {state.t.die_words(c)}"
-        return f"{thing} on {state.where_name(where)}"
+        return f"{thing} on {place}"

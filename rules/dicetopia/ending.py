@@ -16,6 +16,7 @@ from .tables import tables
 
 COPYCAT = "copycat"
 GAMBLING = "high-stakes"
+_new = tuple.__new__
 
 
 class Ending:
@@ -150,37 +151,49 @@ class Ending:
         return [c for c in state.hands[seat].cards if c != state.unused.get(seat)]
 
     def _gambler(self, state: DicetopiaState) -> str | None:
+        missions, gambled, unused, hands = state.t.missions, state.gambled, state.unused, state.hands
         for s in state.order:
-            if s not in state.gambled and any(state.t.mission(c).kind == GAMBLING for c in self.used_missions(state, s)):
-                return s
+            if s not in gambled:
+                skip = unused.get(s)
+                for c in hands[s].cards:
+                    if c != skip and missions[c].kind == GAMBLING:
+                        return s
         return None
 
     def played(self, state: DicetopiaState, seat: str) -> list[Played]:
-        t = state.t
+        missions = state.t.missions
+        skip = state.unused.get(seat)
         out = []
-        for card in self.used_missions(state, seat):
-            kind = t.mission(card).kind
+        for card in state.hands[seat].cards:
+            if card == skip:
+                continue
+            spec = missions[card]
+            kind = spec.kind
             if kind == GAMBLING:
                 drawn = state.gambled.get(seat, "")
-                factor = t.mission(card).params["factor"]
-                if drawn and t.mission(drawn).kind == COPYCAT:
+                factor = spec.params["factor"]
+                if drawn and missions[drawn].kind == COPYCAT:
                     out.append(Played(card, state.copied.get(seat, ""), factor))
                 else:
                     out.append(Played(card, drawn, factor))
             elif kind == COPYCAT:
                 out.append(Played(card, state.copied.get(seat, "")))
             else:
-                out.append(Played(card, card))
+                # tuple.__new__, as Played's own __new__ ends in: most missions score themselves.
+                out.append(_new(Played, (card, card, 1)))
         return out
 
     def _copier(self, state: DicetopiaState) -> str | None:
-        t = state.t
+        missions, copied, gambled, unused, hands = state.t.missions, state.copied, state.gambled, state.unused, state.hands
         for s in state.order:
-            if s in state.copied:
+            if s in copied:
                 continue
-            for card in self.used_missions(state, s):
-                kind = t.mission(card).kind
-                if kind == COPYCAT or (kind == GAMBLING and state.gambled.get(s) and t.mission(state.gambled[s]).kind == COPYCAT):
+            skip = unused.get(s)
+            for card in hands[s].cards:
+                if card == skip:
+                    continue
+                kind = missions[card].kind
+                if kind == COPYCAT or (kind == GAMBLING and gambled.get(s) and missions[gambled[s]].kind == COPYCAT):
                     return s
         return None
 
@@ -213,8 +226,14 @@ class Ending:
             reason = f"{names} wins the tie on {top[0]} ★ and {top[1]} neighbourhoods with the highest total dice value ({top[2]})"
         else:
             reason = f"{names} share the win: {top[0]} ★, {top[1]} neighbourhoods and {top[2]} in dice each"
-        scores = {s: Score(sum(ln.points for ln in lines[s]), {ln.label: ln.points for ln in lines[s]}) for s in state.order}
+        scores = {}
         for s in state.order:
-            state.note(f"{state.seat_name(s)}: " + "; ".join(f"{ln.label} {ln.points}" for ln in lines[s]) + f" = {scores[s].total} ★", s)
+            total, breakdown, said = 0, {}, []
+            for _, label, points in lines[s]:
+                total += points
+                breakdown[label] = points
+                said.append(f"{label} {points}")
+            scores[s] = Score(total, breakdown)
+            state.note(f"{state.seat_name(s)}: " + "; ".join(said) + f" = {total} ★", s)
         state.phase = "over"
         self.finish(state, Outcome(state.faction[winners[0]] if len(winners) == 1 else None, f"{reason} ({R_END})", scores, winners))

@@ -15,6 +15,7 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Mapping, NamedTuple, Sequence
 
 from rules.core import serializable
@@ -27,6 +28,7 @@ DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
 _ZEROS = (0,) * 8  # the value of anything else: longer than any neighbourhood
+_new = tuple.__new__
 
 
 def is_die(cell: str) -> bool:
@@ -65,22 +67,28 @@ class Domination(dict[str, Hold]):
         pip, zeros = PIP.get, _ZEROS
         agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            # Counted by C-level list and map calls: this is the end's main loop.
-            present = [(s, n) for s, a in agents if (n := cells.count(a))]
-            if not present:
-                out[hood] = Hold(hood, {}, (), False, 0)
+            # Counted by C-level list and map calls: this is the end's main loop. The
+            # counts (and so the winners) are in play order.
+            counts = {s: n for s, a in agents if (n := cells.count(a))}
+            if not counts:
+                out[hood] = _new(Hold, (hood, counts, (), False, 0))
                 continue
-            best = max(n for _, n in present)
-            winners = tuple(s for s, n in present if n == best)
-            tied = len(winners) > 1
-            if tied and hood in rigged:
-                winners = (rigged[hood],)
-            out[hood] = Hold(hood, dict(present), winners, tied, 5 + sum(map(pip, cells, zeros)))
+            if len(counts) == 1:
+                winners: tuple[str, ...] = (*counts,)
+                tied = False
+            else:
+                best = max(counts.values())
+                winners = tuple([s for s, n in counts.items() if n == best])
+                tied = len(winners) > 1
+                if tied and hood in rigged:
+                    winners = (rigged[hood],)
+            # tuple.__new__, as the NamedTuple's own __new__ ends in, without its frame.
+            out[hood] = _new(Hold, (hood, counts, winners, tied, 5 + sum(map(pip, cells, zeros))))
         return out
 
     def dominated(self, seat: str) -> int:
         """Neighbourhoods ``seat`` dominates, a shared domination included (the tie-break)."""
-        return sum(1 for h in self.values() if seat in h.winners)
+        return sum([1 for h in self.values() if seat in h[2]])
 
     def any_tied(self) -> bool:
         return any(h.tied for h in self.values())
@@ -214,29 +222,34 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     dice = {s: Dice.of(b) for s, b in boards.items()}
     # Each neighbourhood's line, once, for each of its winners (in board order).
     dominated: dict[str, list[Line]] = {s: [] for s in order}
+    labels = t.domination_labels
     for h in t.hoods:
-        hold = dom[h.id]
-        if hold.winners:
-            n = len(hold.winners)
-            how = f" (tied {n} ways, {hold.points} shared, rounded up)" if n > 1 else (
-                " (tie decided by Rigging)" if hold.tied else "")
-            line = Line("domination", f"Domination: {h.name}{how}", hold.share)
-            for w in hold.winners:
+        _, _, winners, tied, points = dom[h.id]
+        if winners:
+            n = len(winners)
+            label = labels[h.id]
+            if n > 1:
+                label = f"{label} (tied {n} ways, {points} shared, rounded up)"
+            elif tied:
+                label += " (tie decided by Rigging)"
+            line = _new(Line, ("domination", label, -(-points // n)))
+            for w in winners:
                 dominated[w].append(line)
+    missions, labels = t.missions, t.mission_labels
     out: dict[str, list[Line]] = {}
     for seat in order:
         mine = dice[seat]
-        lines = [Line("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total), *dominated[seat]]
-        for pl in played.get(seat, ()):
-            card, effect = t.mission(pl.card), t.mission(pl.effect) if pl.effect else None
-            if effect is None:
-                lines.append(Line("mission", f"Mission: {card.name} (nothing to score)", 0))
+        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total)), *dominated[seat]]
+        for card_id, effect_id, factor in played.get(seat, ()):
+            label = labels[card_id]
+            if not effect_id:
+                lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
                 continue
-            pts = _points(t, effect, seat, dice, boards, city, dom, ties) * pl.factor
-            label = f"Mission: {card.name}"
-            if pl.effect != pl.card:
-                label += f" as {effect.name}" + (f" ×{pl.factor}" if pl.factor != 1 else "")
-            lines.append(Line("mission", label, pts))
+            effect = missions[effect_id]
+            pts = _points(t, effect, seat, dice, boards, city, dom, ties) * factor
+            if effect_id != card_id:
+                label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
+            lines.append(_new(Line, ("mission", label, pts)))
         out[seat] = lines
     return out, dom
 
@@ -245,5 +258,6 @@ def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domi
             boards: Mapping[str, Sequence[str]]) -> list[tuple[str, tuple[int, int, int]]]:
     """Seats best first, each with its key: total ★, then neighbourhoods dominated, then
     the total dice value (§6)."""
-    keys = {s: (sum(ln.points for ln in lines[s]), dom.dominated(s), sum(PIP.get(c, 0) for c in boards[s])) for s in order}
+    pip = PIP.get
+    keys = {s: (sum([ln[2] for ln in lines[s]]), dom.dominated(s), sum(map(pip, boards[s], repeat(0)))) for s in order}
     return sorted(keys.items(), key=lambda kv: kv[1], reverse=True)

@@ -15,6 +15,15 @@ from .state import AGENT, BOARD_SLOTS, FACTION_CARDS, MISSIONS, UNUSED, Dicetopi
 from .tables import tables
 
 
+def _dealt_next(state: DicetopiaState) -> str:
+    """The seat dealt the next mission: the first in play order with fewer than three."""
+    hands = state.hands
+    for s in state.order:
+        if len(hands[s].cards) < 3:
+            return s
+    raise StopIteration  # as next() of an empty search: never, since the deal ends at three each
+
+
 class Setup:
     """Setup (§3): a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -89,9 +98,9 @@ class Setup:
         return Prompt.single(state.order[0], RollRequest((Die(6, POOL),) * n,
                              "setup: roll every die onto the city, space by space (each die's colour in ids)"))
 
-    @step("deal", timed=False, rule=R_SETUP)
+    @step("deal", timed=False, rule=R_SETUP, depends=_dealt_next)
     def ask_deal(self, state: DicetopiaState) -> Prompt:
-        seat = next(s for s in state.order if len(state.hands[s]) < 3)
+        seat = _dealt_next(state)
         return Prompt.single(seat, DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions"))
 
     @step("keep", timed=False, rule=R_SETUP)
@@ -102,11 +111,20 @@ class Setup:
         return self._roll_violations(state, action) if state.phase == "roll" else ()
 
     def _v_keep(self, state: DicetopiaState, action: Keep) -> Iterable[Violation]:
-        if action.discard in state.hands[action.seat]:
+        if action.discard in state.hands[action.seat].cards:
             return ()
         return (Violation("not-your-mission", R_SETUP, f"{state.seat_name(action.seat)}, discard one of the three missions you were dealt."),)
 
-    def _roll_violations(self, state: DicetopiaState, action: Roll) -> Iterator[Violation]:
+    def _roll_violations(self, state: DicetopiaState, action: Roll) -> Iterable[Violation]:
+        # The common case first: as many ids as values, each colour as often as it should
+        # be (so no other id either).
+        t, ids = state.t, action.ids
+        want = t.dice_per_colour(len(state.order))
+        if len(ids) == len(action.values) == want * len(t.colours) and all(ids.count(c.id) == want for c in t.colours):
+            return ()
+        return tuple(self._roll_problems(state, action))
+
+    def _roll_problems(self, state: DicetopiaState, action: Roll) -> Iterator[Violation]:
         t = state.t
         letters = {c.id for c in t.colours}
         who = state.seat_name(action.seat)

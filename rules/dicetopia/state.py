@@ -75,13 +75,10 @@ class DicetopiaState(State):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self._t: Tables = tables()
+        # The game's data (a plain attribute, not a field: read on nearly every action).
+        self.t: Tables = tables()
         # Derived from the seats (never changed, not a field): what an agent on the city is.
         self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
-
-    @property
-    def t(self) -> Tables:
-        return self._t
 
     def deal_faction(self, seat: str, faction: str) -> None:
         """``seat`` plays ``faction`` from now on: recorded in the seat itself (what the
@@ -130,5 +127,5 @@ class DicetopiaState(State):
     def where_name(self, where: str) -> str:
         """A place in players' words: a neighbourhood's name or "Ann's faction board"."""
         if where in self.city:
-            return self._t.hood(where).name
+            return self.t.hood_names[where]
         return f"{self.seat_name(where)}'s faction board"

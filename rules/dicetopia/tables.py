@@ -129,6 +129,36 @@ class Tables:
     def _by_id(self) -> dict[str, Hood]:
         return {h.id: h for h in self.hoods}
 
+    @functools.cached_property
+    def hood_actions(self) -> dict[str, str]:
+        """Each neighbourhood's action, by id."""
+        return {h.id: h.action for h in self.hoods}
+
+    @functools.cached_property
+    def hood_names(self) -> dict[str, str]:
+        """Each neighbourhood's name, by id."""
+        return {h.id: h.name for h in self.hoods}
+
+    @functools.cached_property
+    def act_notes(self) -> dict[str, tuple[str, str]]:
+        """Each neighbourhood's act prompt notes, by id: its action, and its action not possible."""
+        return {h.id: (f"{h.name}: {h.summary}", f"{h.name}: the action is not possible") for h in self.hoods}
+
+    @functools.cached_property
+    def die_cells(self) -> dict[str, tuple[str, ...]]:
+        """Each colour's dice as cells, by colour id and value (index 1-6): where a roll's dice go."""
+        return {c.id: ("",) + tuple(c.letter + str(v) for v in range(1, 7)) for c in self.colours}
+
+    @functools.cached_property
+    def domination_labels(self) -> dict[str, str]:
+        """The tally's label of each neighbourhood dominated, by id."""
+        return {h.id: f"Domination: {h.name}" for h in self.hoods}
+
+    @functools.cached_property
+    def mission_labels(self) -> dict[str, str]:
+        """The tally's label of each mission scored, by id."""
+        return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
+
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from rules.core import Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
+from rules.core import POOL, Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
 
 from .actions import Bottom, Decline, Deploy, Reroll, Swap
+from .city import possible
 from .scoring import DICE, is_die
 from .sections import R_ACTIONS, R_ADVANCED, R_ROUND, R_SETUP, R_TIMING, r_ability
 from .state import AGENT, MISSIONS, UNUSED, DicetopiaState
@@ -28,15 +29,21 @@ class Turn:
     @step("deploy", rule=R_ROUND, depends=_deploy_key)
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
-        also = []
-        if state.can_use(seat, "roamers") and not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
-            also.append("save_turn")
-        if state.can_use(seat, "shakra"):
-            also.append("exterminate")
-        if state.can_use(seat, "tuulu"):
-            also.append("intervene")
+        # A seat plays one faction: at most one of the turn-start abilities is its own.
+        also: tuple[str, ...] = ()
+        if not state.flipped.get(seat, False):
+            faction = state.faction.get(seat)
+            if faction == "roamers":
+                if not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
+                    also = ("save_turn",)
+            elif faction == "shakra":
+                also = ("exterminate",)
+            elif faction == "tuulu":
+                also = ("intervene",)
         where = f" in {state.t.hood(state.hypnosis).name} (Hypnosis)" if state.hypnosis else ""
-        waits: dict[str, Any] = {seat: Decision(("deploy",), f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}", also=tuple(also))}
+        note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
+        # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
+        waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
         percept = state.holder("perceptioneers")
         if percept is not None and percept != seat and not state.hypnosis:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
@@ -44,28 +51,38 @@ class Turn:
 
     @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, sum(s.flipped.values())))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
-        also = ("transcend",) if state.can_use(state.current, "ewo") else ()
-        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=also))
+        if state.can_use(state.current, "ewo"):
+            return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=("transcend",)))
+        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission"))
 
     @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency", depends=("current",))
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
         return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
 
+    # No ``depends``: whether the action is possible reads the whole city, and a key
+    # holding it would work it out twice whenever the prompt is new (most acts of a game).
     @step("act", rule=R_ACTIONS)
     def ask_act(self, state: DicetopiaState) -> Prompt:
-        seat = state.current
+        seat, hood = state.current, state.act_hood
         ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
-        hood = state.t.hood(state.act_hood)
-        if not self._possible(state, hood.id):
-            return Prompt.single(seat, Decision(ewo, f"{hood.name}: the action is not possible", also=("decline",)))
-        kind = "reroll" if hood.action == "reroll" else "swap"
-        return Prompt.single(seat, Decision((kind,), f"{hood.name}: {hood.summary}", also=ewo))
+        note, impossible = state.t.act_notes[hood]
+        if not possible(state, hood):
+            return Prompt.single(seat, Decision(ewo, impossible, also=("decline",)))
+        kind = "reroll" if state.t.hood_actions[hood] == "reroll" else "swap"
+        # The notes are the table's own strings (their hashes kept), and no keyword when
+        # nothing else is allowed: the request is looked up, not built, on most plies.
+        return Prompt.single(seat, Decision((kind,), note, also=ewo) if ewo else Decision((kind,), note))
 
-    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce", depends=lambda s: (s.current, s.pending[1]))
+    # No ``depends``: nearly every reroll of a game is of a new place, so a key would only
+    # add its own cost. The die's owner and the place's name from one test.
+    @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce")
     def ask_reroll(self, state: DicetopiaState) -> Prompt:
         where = state.pending[1]
-        return Prompt.single(state.current, RollRequest((Die(6, self._owner(state, where)),),
-                                                        f"The Gugu Airforce: reroll the die on {state.where_name(where)}"))
+        if where in state.city:
+            owner, place = POOL, state.t.hood_names[where]
+        else:
+            owner, place = where, state.where_name(where)
+        return Prompt.single(state.current, RollRequest((Die(6, owner),), f"The Gugu Airforce: reroll the die on {place}"))
 
     @step("react", rule=R_TIMING)
     def ask_react(self, state: DicetopiaState) -> Prompt:
@@ -103,15 +120,15 @@ class Turn:
 
     def _v_swap(self, state: DicetopiaState, action: Swap) -> Iterable[Violation]:
         t = state.t
-        hood = t.hood(state.act_hood)
-        why = self._swap_ok(state, hood.action, action.a, action.a_index, action.b, action.b_index)
+        why = self._swap_ok(state, t.hood_actions[state.act_hood], action.a, action.a_index, action.b, action.b_index)
         if why is None:
             return ()
+        hood = t.hood(state.act_hood)
         rule = R_ADVANCED if "Advanced" in why else f"{R_ACTIONS}: {hood.name}"
         return (Violation("bad-swap", rule, f"{state.seat_name(action.seat)}, {hood.summary.lower()}: {why}."),)
 
     def _v_bottom(self, state: DicetopiaState, action: Bottom) -> Iterable[Violation]:
-        if action.card in state.hands[action.seat]:
+        if action.card in state.hands[action.seat].cards:
             return ()
         return (Violation("not-your-mission", f"{R_ACTIONS}: The Agency", f"{state.seat_name(action.seat)}, put one of your own missions on the bottom of the deck."),)
 
@@ -125,17 +142,17 @@ class Turn:
         state.act_hood = action.hood
         state.turn_moves += 1
         t = state.t
-        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood(action.hood).name}.", seat)
+        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood_names[action.hood]}.", seat)
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
-        hood = state.t.hood(state.act_hood)
-        possible = self._possible(state, hood.id)
-        if not possible and not state.can_use(state.current, "ewo"):
-            state.note(f"{hood.name}'s action is not possible: the turn ends (§4).")
+        hood = state.act_hood
+        can = possible(state, hood)
+        if not can and not state.can_use(state.current, "ewo"):
+            state.note(f"{state.t.hood_names[hood]}'s action is not possible: the turn ends (§4).")
             self._end_turn(state)
             return
-        state.phase = "agency-draw" if hood.action == "agency" and possible else "act"
+        state.phase = "agency-draw" if can and state.t.hood_actions[hood] == "agency" else "act"
 
     def _announce(self, state: DicetopiaState) -> None:
         """A reroll or swap from an action is announced: Banxa may Block it first."""
@@ -186,8 +203,8 @@ class Turn:
         self._announce(state)
 
     def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
-        state.hands[action.seat].remove(action.card)
-        state.deck.put_bottom(action.card)
+        state.hands[action.seat].cards.remove(action.card)
+        state.deck.cards.append(action.card)  # Deck.put_bottom
         state.note(f"{state.seat_name(action.seat)} puts a mission on the bottom of the deck.", action.seat)
         self._end_turn(state)
 
@@ -214,8 +231,9 @@ class Turn:
         state.phase = "deploy"
 
     def _end_turn(self, state: DicetopiaState) -> None:
-        state.pending = []
-        if state.reactions:
+        if state.pending:
+            state.pending = []
+        if state.reactions.pending:
             state.reactions.drop(lambda r: True)
         order, boards = state.order, state.boards
         k = order.index(state.current)
@@ -223,7 +241,13 @@ class Turn:
         for step_ in range(1, n + 1):
             seat = order[(k + step_) % n]
             if AGENT in boards[seat]:
-                self._start_turn(state, seat)
+                # _start_turn's body: a turn ends on most actions.
+                state.current = seat
+                state.turn += 1
+                state.turn_moves = 0
+                state.hypnosis = ""
+                state.act_hood = ""
+                state.phase = "deploy"
                 return
         state.current = ""
         state.note("Every player has six dice on their faction board: the game ends (§6).")
