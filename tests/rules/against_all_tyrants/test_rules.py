@@ -119,7 +119,7 @@ def test_a_leader_goes_beside_the_base_and_an_effect_is_resolved_then_discarded(
     GAME.push(s, Play(DEF, vex, ""))
     assert s.pieces[vex].theater == "planetside"
     run = to_hand(s, DEF, "ff-supply-run")
-    hand = len(s.sides[DEF].hand)
+    hand = len(s.sides[DEF].hand.cards)
     GAME.push(s, Play(DEF, run, ""))
     assert run in s.sides[DEF].discard and s.pending[0].kind == "supply"
     GAME.push(s, GAME.sample(s))
@@ -680,3 +680,25 @@ def test_crack_the_planet_is_the_base_destroyed_and_names_the_planet_cracker():
         assert s.result.winner == "attacker" and "destroyed" in s.result.reason
         # The reason names Crack the Planet only when the Finality Planet Cracker is in play.
         assert ("(Crack the Planet)" in s.result.reason) == with_cracker
+
+
+def test_draw_place_and_move_theater_by_a_text_are_checked_and_name_the_card():
+    s, (g,) = board((DEF, "ff-gunship", "planetside", {}))
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))                  # Hidden Citadel's order: a text to resolve
+    hand = len(s.sides[DEF].hand.cards)
+    top = s.sides[DEF].deck.cards[-1]
+    GAME.push(s, Draw(DEF, f"deck-{DEF}", top))
+    assert len(s.sides[DEF].hand.cards) == hand + 1 and top in s.sides[DEF].hand.cards
+    public = [e.text for e in s.log if e.to is None]
+    assert "Bob draws a card (Hidden Citadel)." in public
+    assert not any(s.card(top).title in t for t in public[-1:])  # the drawn card is Bob's alone
+    vet = next(c for c in s.sides[DEF].special_forces if "veteran" in c)
+    assert codes(s, Place(DEF, vet, "space")) == ["wrong-theater"]   # Veteran Squad: Planetside only
+    GAME.push(s, Place(DEF, vet, "planetside"))
+    assert s.pieces[vet].theater == "planetside" and "(Hidden Citadel)" in s.log[-1].text
+    assert codes(s, MoveTheater(DEF, vet)) == ["one-theater"]
+    GAME.push(s, MoveTheater(DEF, g))                        # Gunship: Space and Planetside
+    assert s.pieces[g].theater == "space"
+    assert s.log[-1].text == "Bob, applying Hidden Citadel: Gunship moves to Space."
