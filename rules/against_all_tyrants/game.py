@@ -1127,7 +1127,10 @@ class AgainstAllTyrants(Game[AatState]):
         state.note(f"{state.name(a.seat)}, {src}: discards {state.card(a.card).title} from hand.", a.seat)
 
     def _p_move_theater(self, state: AatState, a: MoveTheater, src: str, title: str) -> None:
-        self._move(state, state.pieces[a.target])
+        # Not _move: the log names the card whose text moved it, not a unit's action.
+        piece = state.pieces[a.target]
+        piece.theater = "space" if piece.theater == "planetside" else "planetside"
+        state.note(f"{state.name(a.seat)}, {src}: {state.card(piece.id).title} moves to {THEATER_NAMES[piece.theater]}.", a.seat)
 
     def _p_instruct(self, state: AatState, a: Instruct, src: str, title: str) -> None:
         t = state.pieces[a.target]

@@ -4,6 +4,8 @@ escalation within 0–5; hands hidden (the differential secret check swaps hand 
 cards and compares everything the other seat and the table see)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from rules.core import PUBLIC, Rng
@@ -12,8 +14,14 @@ from rules.core.playout import random_playout
 from rules.against_all_tyrants import GAME, AgainstAllTyrants
 
 
+def harness_games(soak_factor: int) -> int:
+    """3 games in the suite, 60 with ``--long``; ``AAT_HARNESS_GAMES=2000`` for thousands
+    (about half a second a game on an idle core: add ``--timeout=0``, past pytest-timeout's 600 s)."""
+    return int(os.environ.get("AAT_HARNESS_GAMES") or 3 * soak_factor)
+
+
 def test_harness_random_games(soak_factor):
-    games = 3 * soak_factor
+    games = harness_games(soak_factor)
     report = run_harness(GAME, games=games, seed=2026, roundtrip_every=40, illegal_per_step=0.05, differential_rate=0.02)
     print(f"\nAgainst All Tyrants harness: {report}")
     assert report.games == games

@@ -119,7 +119,7 @@ def test_a_leader_goes_beside_the_base_and_an_effect_is_resolved_then_discarded(
     GAME.push(s, Play(DEF, vex, ""))
     assert s.pieces[vex].theater == "planetside"
     run = to_hand(s, DEF, "ff-supply-run")
-    hand = len(s.sides[DEF].hand)
+    hand = len(s.sides[DEF].hand.cards)
     GAME.push(s, Play(DEF, run, ""))
     assert run in s.sides[DEF].discard and s.pending[0].kind == "supply"
     GAME.push(s, GAME.sample(s))
@@ -587,3 +587,118 @@ def test_x_expert_is_said_when_an_x_card_is_played_for_the_table_to_count_it_twi
     other = to_hand(s, ATT, "nv-conscript")
     GAME.push(s, Play(ATT, other, "planetside"))
     assert "Expert" not in s.log[-1].text
+
+
+# ------------------------------------------------------------------ audit additions (issue 19)
+
+# Every token of the book's table (5.2.8.4, plus Mark and Objective) on each kind of host, by
+# the `token` primitive while a text is resolved: accepted, or refused with the rule's code.
+TOKEN_HOSTS = {
+    #              unit              leader           base
+    "Charge":      ([],              [],              []),
+    "Computation": (["not-mainframe"], ["wrong-host"], ["not-mainframe"]),   # Hidden Citadel: no Mainframe
+    "Damage":      (["bad-token"],   ["bad-token"],   ["bad-token"]),        # the `damage` primitive deals it
+    "Escalation":  (["bad-token"],   ["bad-token"],   ["bad-token"]),        # on the scale, never on a card
+    "Funds":       (["wrong-host"],  ["wrong-host"],  []),                   # "stored on your base"
+    "Incident":    (["bad-token"],   ["bad-token"],   ["bad-token"]),        # the `incident` primitive
+    "Shield":      ([],              [],              []),
+    "Stealth":     ([],              [],              ["wrong-host"]),
+    "Disruption":  ([],              [],              []),
+    "Mark":        ([],              ["wrong-host"],  ["wrong-host"]),       # spent by the attacking unit
+    "Objective":   ([],              ["wrong-host"],  []),
+}
+
+
+@pytest.mark.parametrize("token", sorted(TOKEN_HOSTS))
+def test_every_token_of_the_table_goes_only_where_it_may(token):
+    s, (m, vex) = board((DEF, "ff-militia", None, {}), (DEF, "ff-commander-vex", None, {}))
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))
+    got = tuple(codes(s, Token(DEF, x, token, 1)) for x in (m, vex, base))
+    assert got == TOKEN_HOSTS[token]
+    for host, ok in zip((m, vex, base), got):
+        if not ok:
+            before = s.pieces[host].count(token)
+            GAME.push(s, Token(DEF, host, token, 1))
+            assert s.pieces[host].count(token) == before + 1
+
+
+def test_a_bomber_fighter_may_attack_a_capital_ship():
+    bomber_wing = {"id": "ff-bomber-wing", "name": "Bomber Wing", "kind": "unit", "types": ["Ship"],
+                   "theaters": ["space"], "attack": 2, "health": 2, "traits": ["Fighter", "Bomber 1"]}
+    cards, deck = cloned_deck("Freedom Fighters", "fx-", faction="Rebels (test)", extra=[dict(bomber_wing, id="fx-bomber-wing")])
+    s = fresh({"cards": cards, "defender_deck": deck})
+    clear_board(s)
+    wing, f, dest = put(s, DEF, "fx-bomber-wing"), put(s, DEF, "fx-starhawk"), put(s, ATT, "nv-destroyer")
+    s.pieces[f].tokens.clear()
+    combat(s, DEF)
+    assert codes(s, Attack(DEF, wing, dest)) == []             # Bomber: "May attack Capital ships"
+    # In space the Bomber adds nothing: "When attacking planetside units, deal X extra damage".
+    assert GAME.preview(s, Attack(DEF, wing, dest)).text == "2 attack − Armor 1 = 1 (1 of 6 health)"
+    GAME.push(s, Attack(DEF, wing, dest))
+    assert s.pieces[dest].count("Damage") == 1
+
+
+@pytest.mark.parametrize("sub, role, card, name", [
+    ("Freedom Fighters", ATT, "ff-rogue-transport", "Supply Raid"),
+    ("Robot Uprising", DEF, "ru-evac-shuttle", "Summon the Singularity"),
+])
+def test_the_other_score_objectives_win_on_the_fourth_token(sub, role, card, name):
+    if sub == "Freedom Fighters":
+        s = fresh({"attacker_deck": "freedom-fighters", "defender_deck": "first-leaders-navy"})
+    else:
+        cards, deck = cloned_deck(sub, "ru-", faction="Machines (test)")
+        s = fresh({"cards": cards, "defender_deck": deck})
+    clear_board(s)
+    u = put(s, role, card, s.base(role).theater)
+    combat(s, role)
+    GAME.push(s, Order(role, u, u, 0))
+    assert codes(s, Score(role, u, True)) == ["no-escape"]
+    level = s.escalation.level
+    for i in range(3):
+        GAME.push(s, Score(role, u))
+    assert s.result is None
+    GAME.push(s, Score(role, u))
+    assert s.result.winner == ("attacker" if role == ATT else "defender") and name in s.result.reason
+    assert s.escalation.level == level + 1                    # each step was an incident (5.2.7)
+
+
+def test_crack_the_planet_is_the_base_destroyed_and_names_the_planet_cracker():
+    for with_cracker in (True, False):
+        s = fresh({"attacker_deck": "first-leaders-navy", "defender_deck": "freedom-fighters"})
+        clear_board(s)
+        if with_cracker:
+            put(s, ATT, "nv-finality-planet-cracker", "space")
+        w = put(s, ATT, "nv-assault-walker")
+        base = s.base(DEF)
+        base.tokens["Damage"] = s.card(base.id).health - 1
+        s.changed()
+        assert GAME.view(s, PUBLIC)["sides"][ATT]["objective"]["name"] == "Crack the Planet"
+        combat(s, ATT)
+        GAME.push(s, Attack(ATT, w, base.id))
+        assert s.result.winner == "attacker" and "destroyed" in s.result.reason
+        # The reason names Crack the Planet only when the Finality Planet Cracker is in play.
+        assert ("(Crack the Planet)" in s.result.reason) == with_cracker
+
+
+def test_draw_place_and_move_theater_by_a_text_are_checked_and_name_the_card():
+    s, (g,) = board((DEF, "ff-gunship", "planetside", {}))
+    combat(s, DEF)
+    base = s.base(DEF).id
+    GAME.push(s, Order(DEF, base, base, 0))                  # Hidden Citadel's order: a text to resolve
+    hand = len(s.sides[DEF].hand.cards)
+    top = s.sides[DEF].deck.cards[-1]
+    GAME.push(s, Draw(DEF, f"deck-{DEF}", top))
+    assert len(s.sides[DEF].hand.cards) == hand + 1 and top in s.sides[DEF].hand.cards
+    public = [e.text for e in s.log if e.to is None]
+    assert "Bob draws a card (Hidden Citadel)." in public
+    assert not any(s.card(top).title in t for t in public[-1:])  # the drawn card is Bob's alone
+    vet = next(c for c in s.sides[DEF].special_forces if "veteran" in c)
+    assert codes(s, Place(DEF, vet, "space")) == ["wrong-theater"]   # Veteran Squad: Planetside only
+    GAME.push(s, Place(DEF, vet, "planetside"))
+    assert s.pieces[vet].theater == "planetside" and "(Hidden Citadel)" in s.log[-1].text
+    assert codes(s, MoveTheater(DEF, vet)) == ["one-theater"]
+    GAME.push(s, MoveTheater(DEF, g))                        # Gunship: Space and Planetside
+    assert s.pieces[g].theater == "space"
+    assert s.log[-1].text == "Bob, applying Hidden Citadel: Gunship moves to Space."

@@ -372,6 +372,30 @@ def aat_library(d: Any) -> Iterator[float]:
     cards = [lc.card for lc in table_cards(lib.folder)]
     d.check(len(cards) == 1 and cards[0].x("Armor") == 2, f"the card is replaced, not added: {cards}")
     d.check("Gunner saved" in lib.status, f"saved: {lib.status!r}")
+    # Deleting a card a saved deck holds is refused, naming the deck; nothing is deleted.
+    import dataclasses
+
+    from companion import cardfiles as _cf
+    from rules.against_all_tyrants import example_decks
+
+    held = example_decks()["freedom-fighters"].adding("main", "ff-starhawk", -2).adding("main", "gunner", 2)
+    held = dataclasses.replace(held, name="Gunner squad")
+    held_path = _cf.save_deck(held, lib.folder)
+    yield from _tap(d, "✎ Gunner")
+    yield from _tap(d, "Delete this card")
+    d.check("tap it again" in lib.status and lib._delete.text == "✖ Tap again to delete it",
+            f"a first tap asks: {lib.status!r}")
+    lib.ids.scroll.scroll_y = 0
+    yield 0.2
+    d.shot("aat-editor-delete-ask")
+    yield from _tap(d, "Tap again to delete it")
+    d.check("Gunner squad (2 copies)" in lib.status and "nothing was deleted" in lib.status, f"refused, naming the deck: {lib.status!r}")
+    d.check([lc.card.id for lc in table_cards(lib.folder)] == ["gunner"], "the card is still there")
+    lib.ids.scroll.scroll_y = 0
+    yield 0.2
+    d.shot("aat-editor-delete-refused")
+    problems += _layout(d, "the card editor, a delete refused")
+    held_path.unlink()
     yield from _tap(d, "Deck builder")
     libtexts = lambda: " ".join(d.texts(lib))  # noqa: E731
     d.check("Main deck 0 / 30" in libtexts() and "(5.2.4.1)" in libtexts(), "the counts and the rules with their sections")

@@ -113,3 +113,22 @@ def test_an_edit_keeps_the_decks_that_hold_the_card_and_says_which_now_break_5_2
     assert use.copies == 2 and any("5.2.4.3" in p for p in use.problems)
     report = edit_report(d.card(), [use])
     assert report.startswith("✔ Gunner* saved") and "✖ " in report and "5.2.4.3" in report
+
+
+def test_deleting_a_card_is_refused_naming_the_decks_that_hold_it_then_done_once_they_do_not(tmp_path):
+    import pytest
+
+    from companion.ui.games.against_all_tyrants.library import delete_card, table_cards
+
+    save_card(_gunner(), tmp_path)
+    deck = example_decks()["freedom-fighters"].adding("main", "ff-starhawk", -2).adding("main", "gunner", 2)
+    cardfiles.save_deck(deck, tmp_path)
+    with pytest.raises(ValueError) as e:
+        delete_card("gunner", "Our cards", tmp_path)
+    assert f"{deck.name} (2 copies)" in str(e.value) and "nothing was deleted" in str(e.value)
+    assert [lc.card.id for lc in table_cards(tmp_path)] == ["gunner"]
+    cardfiles.save_deck(deck.adding("main", "gunner", -2).adding("main", "ff-starhawk", 2), tmp_path)
+    assert delete_card("gunner", "Our cards", tmp_path) == "✔ Gunner deleted from “Our cards”."
+    assert table_cards(tmp_path) == []
+    with pytest.raises(LookupError):
+        delete_card("gunner", "Our cards", tmp_path)

@@ -301,3 +301,28 @@ def test_a_card_drawn_is_offered_by_name_whatever_the_order_of_the_seat_s_deck(t
     assert [c for c, _n, _t in texts] == side["hand"]["cards"] + side["special_forces"]["cards"]
     assert before[0][1].card in side["hand"]["cards"]
     assert all(text.startswith(name) for _c, name, text in texts)
+
+
+def test_the_theaters_show_the_base_with_hp_then_its_leader_then_units_with_glyph_and_number_badges(new_table):
+    from tests.rules.against_all_tyrants.helpers import fresh
+
+    base = __import__("rules.against_all_tyrants", fromlist=["GAME"]).GAME.position(fresh())
+    p = dict(base)
+    p["pieces"] = base["pieces"] + [
+        {"id": "D:ff-commander-vex#1", "owner": "def", "theater": "planetside", "tokens": {"Shield": 1}},
+        {"id": "D:ff-militia#1", "owner": "def", "theater": "planetside", "tokens": {"Damage": 1, "Disruption": 1}},
+    ]
+    p["sides"] = {s: dict(v) for s, v in base["sides"].items()}
+    p["sides"]["def"]["deck"] -= 2
+    t = new_table(position=p)
+    pres = AatPresenter(t)
+    space, planet = pres.columns()
+    assert (space.theater, planet.theater) == ("space", "planetside")            # side by side, Space first
+    defender = [c for c in planet.chips if c.role == "defender"]
+    assert [c.kind for c in defender][:3] == ["base", "leader", "unit"]           # the leader beside its base (Unique: its asterisk)
+    citadel, vex = defender[0], defender[1]
+    assert citadel.title == "Hidden Citadel" and citadel.stats == "♥ 20 of 20 HP"
+    assert vex.title == "Commander Vex*" and vex.stats == "♥5/5" and vex.badges == "◈1"
+    militia = next(c for c in defender if c.title == "Militia")
+    assert militia.stats == "⚔1  ♥1/2  ✖1" and militia.badges == "⊘1"           # glyph and number, never colour alone
+    assert "⊘ 1 Disruption" in pres.describe(militia.id)                          # and in words on a tap

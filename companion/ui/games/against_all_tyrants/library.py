@@ -110,7 +110,7 @@ class CardDraft:
     >>> from rules.against_all_tyrants import example_set
     >>> d = CardDraft.of(example_set()["ff-rebel-cell"], "Our cards")
     >>> d.editing, d.texts["traits"], d.all_problems()
-    ('ff-rebel-cell', 'Sympathized 1', [])
+    ('ff-rebel-cell', 'Mass, Sympathized 1', [])
     """
 
     kind: str = "unit"
@@ -247,6 +247,35 @@ def edit_report(card: Any, uses: list[DeckUse]) -> str:
     for u in broken:
         out += f"\n✖ {u.deck.name} no longer passes 5.2.4: {u.problems[0]}"
     return out
+
+
+def delete_card(card_id: str, set_name: str, folder: str | Path) -> str:
+    """Take a card out of the table's set ``set_name``. Refused, naming them, while a saved
+    deck holds it: a deck would otherwise name a card no set has, and could not be played
+    or shared (its file carries only ids). Returns what happened, in a sentence.
+
+    >>> import tempfile
+    >>> from rules.against_all_tyrants import example_set
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = save_card(CardDraft.of(example_set()["ff-militia"], "Our cards"), folder)
+    >>> delete_card("ff-militia", "Our cards", folder)
+    '✔ Militia deleted from “Our cards”.'
+    >>> table_cards(folder)
+    []
+    """
+    sets = {s.name: s for s in cardfiles.saved_card_sets(folder)}
+    old = sets.get(set_name)
+    if old is None or card_id not in old.cards:
+        raise LookupError(f"“{set_name}” holds no card {card_id!r}")
+    card = old.cards[card_id]
+    uses = decks_using(card_id, folder)
+    if uses:
+        names = ", ".join(f"{u.deck.name} ({u.copies} cop{'y' if u.copies == 1 else 'ies'})" for u in uses)
+        raise ValueError(f"{card.title} is in the saved deck{'s' if len(uses) > 1 else ''} {names}: "
+                         "take it out of them in the deck builder first; nothing was deleted.")
+    cards = {k: c for k, c in old.cards.items() if k != card_id}
+    cardfiles.save_card_set(CardSet(old.name, cards, old.example, old.note), folder)
+    return f"✔ {card.title} deleted from “{old.name}”."
 
 
 # ------------------------------------------------------------------ the deck builder

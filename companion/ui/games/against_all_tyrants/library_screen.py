@@ -27,6 +27,7 @@ from .library import (
     FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, decks_using, edit_report, new_draft,
     save_card, table_cards,
 )
+from .library import delete_card as remove_card
 
 NAME = "aat-library"
 
@@ -115,6 +116,7 @@ class LibraryScreen(Screen):
         self.folder = user_folder(App.get_running_app())
         self._on_saved = on_saved
         self.draft = new_draft(self.folder)
+        self._delete_armed: tuple[str, str] | None = None
         self.deck = DeckDraft.blank(self.folder, faction="Free Worlds (example)", subfaction="Freedom Fighters")
         self.section = "main"
         self.status = ""
@@ -190,7 +192,18 @@ class LibraryScreen(Screen):
         save = TCButton(text="✔ Save the changes" if d.editing else "✔ Save the card", role="primary", size_hint=(None, None)).fit(dp(180), dp(52))
         save.bind(on_release=lambda _b: self.save_card())
         self._save = save
-        box.add_widget(save)
+        if d.editing:
+            row = _row()
+            row.add_widget(save)
+            armed = self._delete_armed == (d.set_name, d.editing)
+            gone = TCButton(text="✖ Tap again to delete it" if armed else "✖ Delete this card", role="danger",
+                            size_hint=(None, None)).fit(dp(180), dp(52))
+            gone.bind(on_release=lambda _b: self.delete_card())
+            self._delete = gone
+            row.add_widget(gone)
+            box.add_widget(row)
+        else:
+            box.add_widget(save)
         self._recheck()
 
     def _set_kind(self, kind: str) -> None:
@@ -221,9 +234,34 @@ class LibraryScreen(Screen):
     def edit_card(self, card: Any, set_name: str) -> None:
         """The editor filled in with a saved card; saving replaces it (same id)."""
         self.draft = CardDraft.of(card, set_name)
+        self._delete_armed = None
         self.status = ""
         self.build()
         self.ids.scroll.scroll_y = 1
+
+    def delete_card(self) -> None:
+        """Delete the card being changed: a first tap asks, a second deletes it, unless a
+        saved deck holds it (then the decks are named and nothing is deleted)."""
+        d = self.draft
+        if not d.editing:
+            return
+        if self._delete_armed != (d.set_name, d.editing):
+            self._delete_armed = (d.set_name, d.editing)
+            self.status = f"Delete {d.texts.get('name', '') or d.editing} from “{d.set_name}”? The ✖ button asks once more: tap it again."
+            self.build()
+            return
+        self._delete_armed = None
+        try:
+            self.status = remove_card(d.editing, d.set_name, self.folder)
+        except (ValueError, LookupError) as e:
+            self.status = f"✖ {e}"
+            self.build()
+            return
+        self.draft = new_draft(self.folder, d.kind, {k: v for k, v in d.texts.items() if k in ("faction", "subfaction")})
+        self.deck = DeckDraft.of(self.deck.deck, self.folder)
+        self.build()
+        if self._on_saved is not None:
+            self._on_saved()
 
     def new_card(self) -> None:
         d = self.draft
