@@ -16,6 +16,7 @@ cited by the rulebook's headings).
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Iterable, Iterator
 
 from rules.core import (
@@ -62,6 +63,18 @@ PRISON_NAMES = {"bloody": "the Bloody Tower", "bowyer": "the Bowyer Tower", "bea
 PRISON_SQUARE = {"bloody": "bloody_tower", "bowyer": "bowyer_tower", "beauchamp": "beauchamp_tower", "rack": "rack"}
 ESCAPE_CARDS = {"bowyer": ("pardon",), "beauchamp": ("rope", "ladder", "disguise", "pardon"), "rack": ("rope", "ladder")}
 SKIP_PLACES = {"pecked": "hospital", "film": "shop"}
+
+
+# The shipped board's facts, read once at import (the board is an immutable value): the
+# turn flow asks them on every action.
+_BOARD = default_board()
+_REGION = {sid: sq.region for sid, sq in _BOARD.squares.items()}
+_SHELTER = frozenset(sid for sid, r in _REGION.items() if r in ("inmost", "white"))
+"""The squares of the Inmost Ward and the White Tower (immune, not moved by others)."""
+_ROPE_LADDER = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.rope_ladder)
+_RAVEN_SQUARES = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.draws_raven)
+_QUEENS_HOUSE = _BOARD.places["queens_house"]
+_CRADLE = _BOARD.places["cradle"]
 
 
 def _a(name: str) -> str:
@@ -160,7 +173,7 @@ class Outrage(Game[OutrageState]):
 
     def sheltered(self, state: OutrageState, seat: str) -> bool:
         """In the Inmost Ward or the White Tower: immune, and not moved by another player."""
-        return self.board().region(state.pos[seat]) in ("inmost", "white") and seat not in state.held
+        return state.pos[seat] in _SHELTER and seat not in state.held
 
     def immune(self, state: OutrageState, seat: str) -> str:
         """Why ``seat`` cannot be attacked now ('' if it can)."""
@@ -184,15 +197,16 @@ class Outrage(Game[OutrageState]):
         """Whether :meth:`targets` is not empty: the same tests, stopping at the first
         target and building no reason (asked at every turn's start)."""
         teams = state.options["teams"]
-        mine = state._faction[seat] if teams else seat
-        region = self.board().region
-        skips, held, pos = state.order.skips, state.held, state.pos
+        faction = state._faction
+        mine = faction[seat] if teams else seat
+        skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
+        retired, sanctuary = state.retired, state.sanctuary
         for s in state.order.order:
-            if s == seat or (teams and state._faction[s] == mine):
+            if s == seat or (teams and faction[s] == mine):
                 continue
             # immune()'s tests, without its reasons (as _can_attack)
-            if (s in state.retired or not state.accredited[s] or s in held or skips.get(s)
-                    or region(pos[s]) in ("inmost", "white") or s in state.sanctuary):
+            if (s in retired or not accredited[s] or s in held or skips.get(s)
+                    or pos[s] in _SHELTER or s in sanctuary):
                 continue
             return True
         return False
@@ -206,14 +220,14 @@ class Outrage(Game[OutrageState]):
             return False
         # immune()'s tests, without its reasons
         return not (s in state.retired or not state.accredited[s] or s in state.held or state.order.skips.get(s)
-                    or self.board().region(state.pos[s]) in ("inmost", "white") or s in state.sanctuary)
+                    or state.pos[s] in _SHELTER or s in state.sanctuary)
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
         return [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
                 and not state.order.skips.get(s)
                 and not self.sheltered(state, s) and s not in state.sanctuary and s not in state.burglaries
-                and not (not state.accredited[s] and state.pos[s] == self.board().places["queens_house"])]
+                and not (not state.accredited[s] and state.pos[s] == _QUEENS_HOUSE)]
 
     # ------------------------------------------------------------ prompts
 
@@ -230,28 +244,23 @@ class Outrage(Game[OutrageState]):
     def ask_start(self, state: OutrageState) -> Prompt:
         seat = state.actor
         hand = state.hands[seat].cards
-        also: list[str] = []
-        if hand and state.decks["tower"].cards:
-            also.append("change")
-        if state.accredited[seat] and self._has_target(state, seat):
-            also.append("attack")
-        if self.can_escape(state, seat):
-            also.append("escape")
+        change = bool(hand) and bool(state.decks["tower"].cards)
+        attack = state.accredited[seat] and self._has_target(state, seat)
+        escape = self.can_escape(state, seat)
         private: tuple[str, ...] = ()
         if hand:
-            plays = self.start_plays(state, seat)
+            plays = _ROPE_PLAYS if state.pos[seat] in _ROPE_LADDER else _SANCTUARY_PLAY
             for c in hand:
                 if _KIND.get(c) in plays:
-                    private = ("play",)
+                    private = _PLAY
                     break
-        return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
+        # The few combinations of the kinds also allowed, looked up (not built) each turn.
+        return Prompt.single(seat, RollRequest.of(2, 6, "move", also=_START_ALSO[change, attack, escape], private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
         """The Tower cards that may begin a turn: Sanctuary anywhere; a Rope or Ladder on a
         White Tower square where they are marked (Tower Cards: Aids to escape)."""
-        if self.board().square(state.pos[seat]).rope_ladder:
-            return ("sanctuary", "rope", "ladder")
-        return ("sanctuary",)
+        return _ROPE_PLAYS if state.pos[seat] in _ROPE_LADDER else _SANCTUARY_PLAY
 
     @step("again", rule=R_DICE, depends=("actor",))
     def ask_again(self, state: OutrageState) -> Prompt:
@@ -261,7 +270,7 @@ class Outrage(Game[OutrageState]):
     def ask_move(self, state: OutrageState) -> Prompt:
         opts = self.derived(state)
         kinds = ["move"] if opts else []
-        if not any(not needs for _, needs in opts.values()):
+        if False not in map(_NEEDS, opts.values()):  # every square needs a Disguise (or none)
             # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
             kinds.append("choose")
         if state.steps == 7 and not state.split and state.mover == state.actor and not state.released \
@@ -366,8 +375,7 @@ class Outrage(Game[OutrageState]):
         return self.cards_of(state, seat, *kinds)
 
     def can_escape(self, state: OutrageState, seat: str) -> bool:
-        return (state.pos[seat] == self.board().places["cradle"] and state.coins[seat]
-                and bool(self.carried(state, seat)))
+        return state.pos[seat] == _CRADLE and state.coins[seat] and seat in state.jewels.values()
 
     # ------------------------------------------------------------ movement
 
@@ -718,10 +726,10 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _queue_landing(self, state: OutrageState, seat: str, square: str, thrown: int, front: bool = False) -> None:
-        b = self.board()
-        sq = b.square(square)
+        sq = _BOARD.squares[square]
         todo: list[list[str]] = []
-        if square == b.places["queens_house"] and not state.accredited[seat] and seat == state.actor:
+        actor = seat == state.actor
+        if square == _QUEENS_HOUSE and actor and not state.accredited[seat]:
             state.end_now = True
             state.note(f"{state.seat_name(seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
         for key, value in sq.do.items():
@@ -732,7 +740,7 @@ class Outrage(Game[OutrageState]):
             elif key == "miss":
                 todo.append(["miss", seat, str(value)])
             elif key == "go":
-                todo.append(["go", seat, b.places.get(value, value)])
+                todo.append(["go", seat, _BOARD.places.get(value, value)])
             elif key == "back":
                 todo.append(["back", seat, str(thrown)])
             elif key == "extra_turn":
@@ -745,13 +753,15 @@ class Outrage(Game[OutrageState]):
                 todo.append(["surrender", seat, ""])
             elif key == "prison":
                 todo.append(["prison", seat, value])
-        if sq.draws_raven:
+        if square in _RAVEN_SQUARES:
             todo.append(["raven", seat, ""])
-        if sq.faces and state.jewels.get(sq.faces) == CASE and seat == state.actor and seat not in state.burglaries \
+        if sq.faces and actor and state.jewels.get(sq.faces) == CASE and seat not in state.burglaries \
                 and state.accredited[seat]:
             todo.append(["burgle-offer", seat, sq.faces])
-        if self.can_escape(state, seat) and seat == state.actor:
+        if actor and square == _CRADLE and self.can_escape(state, seat):
             todo.append(["escape-offer", seat, ""])
+        if not todo:
+            return
         if front:
             state.tasks[:0] = todo
         else:
@@ -759,7 +769,6 @@ class Outrage(Game[OutrageState]):
 
     def proceed(self, state: OutrageState) -> None:
         """Do the queued tasks until one needs a player's input; then go on with the turn."""
-        b = self.board()
         guard = 0
         state.phase = "busy"
         while state.tasks and state.result is None:
@@ -769,112 +778,138 @@ class Outrage(Game[OutrageState]):
             if guard > 200:
                 raise AssertionError("runaway tasks")
             kind, seat, arg = state.tasks.pop(0)
-            who = state.seat_name(seat)
-            if kind == "deal":
-                n = int(arg)
-                if n > 0 and state.decks["tower"].cards:
-                    state.tasks.insert(0, ["deal", seat, str(n - 1)])
-                    state.actor, state.phase = seat, "deal"
-                    return
-                if not state.tasks:
-                    state.contenders = list(state.order.order)
-                    state.phase = "first"
-                    state.actor = ""
-                    return
-                continue
-            if kind == "draw-tower":
-                if not state.decks["tower"].cards:
-                    state.note(f"The Tower pack is empty: {who} takes no card. [{R_TOWER}]")
-                    continue
-                state.actor, state.phase = seat, "draw-tower"
+            # Each task kind finds its handler in one look-up; a handler returns True when
+            # the task waits for a player (the turn stops there).
+            handler = _TASKS.get(kind)
+            if handler is None:
+                raise AssertionError(f"unknown task {kind}")
+            if handler(self, state, seat, arg):
                 return
-            if kind == "raven":
-                state.actor, state.phase = seat, "draw-raven"
-                return
-            if kind == "coin":
-                if not state.coins[seat] and state.mint > 0:
-                    state.coins[seat] = True
-                    state.mint -= 1
-                    state.note(f"{who} collects a coin from the Mint. [{R_MONEY}]")
-                continue
-            if kind == "miss":
-                state.order.skip(seat, int(arg))
-                state.note(f"{who} misses a turn.")
-                if seat == state.actor:
-                    if state.again:
-                        state.note(f"{who} loses the further throw the double earned. [{R_DICE}]")
-                    state.again = False
-                continue
-            if kind == "go":
-                self.place(state, seat, arg, "")
-                self._queue_landing(state, seat, arg, 0, front=True)
-                continue
-            if kind == "back":
-                n = int(arg)
-                sq = state.pos[seat]
-                if b.region(sq) == "wall" and n:
-                    idx = max(0, int(sq[1:]) - n)
-                    dest = f"w{idx:02d}"
-                    self.place(state, seat, dest, f", going back {n}")
-                    self._queue_landing(state, seat, dest, 0, front=True)
-                continue
-            if kind == "extra":
-                state.extra = True
-                state.note(f"{who} will take an extra turn.")
-                continue
-            if kind == "change":
-                if state.hands[seat].cards and state.decks["tower"].cards:
-                    state.actor, state.phase = seat, "change-offer"
-                    return
-                continue
-            if kind == "swap":
-                others = [s for s in state.order.order if s != seat and self.in_play(state, s) and state.hands[s].cards]
-                if state.hands[seat].cards and others:
-                    self._ask(state, seat, "swap", others + ["none"], "swap a Tower card with another player")
-                    return
-                continue
-            if kind == "surrender":
-                state.accused = seat
-                state.actor, state.phase = seat, "surrender"
-                return
-            if kind == "prison":
-                self.imprison(state, seat, arg)
-                continue
-            if kind == "offer":
-                state.choice_for = arg
-                state.offer = {"beauchamp": "play a Royal Pardon to leave at once", "bowyer": "play a Confession",
-                               "rack": "play the Royal Pardon from the Rack", "curfew": "play a Tower Pass to remain at large"}[arg]
-                state.actor, state.phase = seat, "offer"
-                return
-            if kind == "rack-pay":
-                self._rack_pay(state, seat)
-                continue
-            if kind == "burgle-offer":
-                if state.jewels.get(arg) == CASE and state.pos[seat] == b.facing[arg]:
-                    state.actor, state.phase = seat, "burgle-offer"
-                    return
-                continue
-            if kind == "escape-offer":
-                if self.can_escape(state, seat):
-                    self._ask(state, seat, "escape", ["escape", "stay"], "pay the ferryman and escape")
-                    return
-                continue
-            if kind == "raven-do":
-                self._raven(state, seat, arg)
-                continue
-            if kind == "end":
-                if seat == state.order.current:
-                    state.end_now = True
-                continue
-            if kind == "resume":  # back to the turn's start after a Confession's square (RULINGS P-02)
-                if not state.end_now and seat == state.order.current and seat not in state.held:
-                    state.actor, state.phase = seat, "start"
-                    return
-                continue
-            raise AssertionError(f"unknown task {kind}")
         if state.result is not None or state.phase != "busy":
             return
         self.after_tasks(state)
+
+    def _t_deal(self, state: OutrageState, seat: str, arg: str) -> bool:
+        n = int(arg)
+        if n > 0 and state.decks["tower"].cards:
+            state.tasks.insert(0, ["deal", seat, str(n - 1)])
+            state.actor, state.phase = seat, "deal"
+            return True
+        if not state.tasks:
+            state.contenders = list(state.order.order)
+            state.phase = "first"
+            state.actor = ""
+            return True
+        return False
+
+    def _t_draw_tower(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if not state.decks["tower"].cards:
+            state.note(f"The Tower pack is empty: {state.seat_name(seat)} takes no card. [{R_TOWER}]")
+            return False
+        state.actor, state.phase = seat, "draw-tower"
+        return True
+
+    def _t_raven(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.actor, state.phase = seat, "draw-raven"
+        return True
+
+    def _t_coin(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if not state.coins[seat] and state.mint > 0:
+            state.coins[seat] = True
+            state.mint -= 1
+            state.note(f"{state.seat_name(seat)} collects a coin from the Mint. [{R_MONEY}]")
+        return False
+
+    def _t_miss(self, state: OutrageState, seat: str, arg: str) -> bool:
+        who = state.seat_name(seat)
+        state.order.skip(seat, int(arg))
+        state.note(f"{who} misses a turn.")
+        if seat == state.actor:
+            if state.again:
+                state.note(f"{who} loses the further throw the double earned. [{R_DICE}]")
+            state.again = False
+        return False
+
+    def _t_go(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self.place(state, seat, arg, "")
+        self._queue_landing(state, seat, arg, 0, front=True)
+        return False
+
+    def _t_back(self, state: OutrageState, seat: str, arg: str) -> bool:
+        n = int(arg)
+        sq = state.pos[seat]
+        if _REGION[sq] == "wall" and n:
+            idx = max(0, int(sq[1:]) - n)
+            dest = f"w{idx:02d}"
+            self.place(state, seat, dest, f", going back {n}")
+            self._queue_landing(state, seat, dest, 0, front=True)
+        return False
+
+    def _t_extra(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.extra = True
+        state.note(f"{state.seat_name(seat)} will take an extra turn.")
+        return False
+
+    def _t_change(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if state.hands[seat].cards and state.decks["tower"].cards:
+            state.actor, state.phase = seat, "change-offer"
+            return True
+        return False
+
+    def _t_swap(self, state: OutrageState, seat: str, arg: str) -> bool:
+        others = [s for s in state.order.order if s != seat and self.in_play(state, s) and state.hands[s].cards]
+        if state.hands[seat].cards and others:
+            self._ask(state, seat, "swap", others + ["none"], "swap a Tower card with another player")
+            return True
+        return False
+
+    def _t_surrender(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.accused = seat
+        state.actor, state.phase = seat, "surrender"
+        return True
+
+    def _t_prison(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self.imprison(state, seat, arg)
+        return False
+
+    def _t_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.choice_for = arg
+        state.offer = {"beauchamp": "play a Royal Pardon to leave at once", "bowyer": "play a Confession",
+                       "rack": "play the Royal Pardon from the Rack", "curfew": "play a Tower Pass to remain at large"}[arg]
+        state.actor, state.phase = seat, "offer"
+        return True
+
+    def _t_rack_pay(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self._rack_pay(state, seat)
+        return False
+
+    def _t_burgle_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if state.jewels.get(arg) == CASE and state.pos[seat] == _BOARD.facing[arg]:
+            state.actor, state.phase = seat, "burgle-offer"
+            return True
+        return False
+
+    def _t_escape_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if self.can_escape(state, seat):
+            self._ask(state, seat, "escape", ["escape", "stay"], "pay the ferryman and escape")
+            return True
+        return False
+
+    def _t_raven_do(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self._raven(state, seat, arg)
+        return False
+
+    def _t_end(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if seat == state.order.current:
+            state.end_now = True
+        return False
+
+    def _t_resume(self, state: OutrageState, seat: str, arg: str) -> bool:
+        # Back to the turn's start after a Confession's square (RULINGS P-02).
+        if not state.end_now and seat == state.order.current and seat not in state.held:
+            state.actor, state.phase = seat, "start"
+            return True
+        return False
 
     def after_tasks(self, state: OutrageState) -> None:
         cur = state.order.current
@@ -1836,6 +1871,12 @@ def _anywhere(pos: str) -> dict[str, tuple[tuple[str, ...], bool]]:
     return {s: ((pos, s), False) for s in b.squares if s != pos and s not in (b.places["bloody_tower"], b.places["rack"])}
 
 
+_ROPE_PLAYS = ("sanctuary", "rope", "ladder")
+_SANCTUARY_PLAY = ("sanctuary",)
+_PLAY = ("play",)
+_START_ALSO = {(change, attack, escape): tuple(k for k, on in (("change", change), ("attack", attack), ("escape", escape)) if on)
+               for change in (False, True) for attack in (False, True) for escape in (False, True)}
+_NEEDS = operator.itemgetter(1)
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
@@ -1848,6 +1889,16 @@ _EFFECTS = {
     Play: Outrage._play, Decline: Outrage._decline_action, Change: Outrage._change, Burgle: Outrage._burgle,
     Abandon: Outrage._abandon, Attack: Outrage._attack, Arm: Outrage._arm, Surrender: Outrage._surrender,
     Challenge: Outrage._challenge_action, Escape: Outrage._escape_action, Give: Outrage._give,
+}
+
+# Each task kind's handler (see Outrage.proceed).
+_TASKS = {
+    "deal": Outrage._t_deal, "draw-tower": Outrage._t_draw_tower, "raven": Outrage._t_raven, "coin": Outrage._t_coin,
+    "miss": Outrage._t_miss, "go": Outrage._t_go, "back": Outrage._t_back, "extra": Outrage._t_extra,
+    "change": Outrage._t_change, "swap": Outrage._t_swap, "surrender": Outrage._t_surrender,
+    "prison": Outrage._t_prison, "offer": Outrage._t_offer, "rack-pay": Outrage._t_rack_pay,
+    "burgle-offer": Outrage._t_burgle_offer, "escape-offer": Outrage._t_escape_offer, "raven-do": Outrage._t_raven_do,
+    "end": Outrage._t_end, "resume": Outrage._t_resume,
 }
 
 _CHECKS = {
