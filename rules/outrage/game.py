@@ -73,6 +73,8 @@ _SHELTER = frozenset(sid for sid, r in _REGION.items() if r in ("inmost", "white
 """The squares of the Inmost Ward and the White Tower (immune, not moved by others)."""
 _ROPE_LADDER = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.rope_ladder)
 _RAVEN_SQUARES = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.draws_raven)
+_NAME = {sid: sq.name for sid, sq in _BOARD.squares.items()}
+_BENCH_EXIT = {sid: sq.bench_exit for sid, sq in _BOARD.squares.items()}
 _QUEENS_HOUSE = _BOARD.places["queens_house"]
 _CRADLE = _BOARD.places["cradle"]
 
@@ -699,25 +701,30 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- moves
 
     def _move(self, state: OutrageState, action: MoveTo) -> None:
-        b = self.board()
         mover = state.mover
-        route, _ = self.derived(state)[action.square]  # read before anything is written
+        square = action.square
+        route, _ = self.derived(state)[square]  # read before anything is written
         if action.disguise:
             state.hands[action.seat].remove(action.disguise)
             self._to_pack(state, [action.disguise])
             state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
-        if mover == state.actor:
-            state.visited.extend(s for s in route[1:] if s not in state.visited)
-        state.pos[mover] = action.square
+        mine = mover == state.actor
+        if mine:
+            visited = state.visited
+            for sq in route[1:]:
+                if sq not in visited:
+                    visited.append(sq)
+        state.pos[mover] = square
         state.released = False
-        state.note(f"{state.seat_name(mover)} moves to {b.name_of(action.square)}.")
+        state.note(f"{state.seat_name(mover)} moves to {_NAME.get(square, square)}.")
         # After the thrower's part of a split seven, the other piece moves (RULINGS M-06).
-        self.land(state, mover, action.square, state.steps if mover == state.actor else 0)
+        self._queue_landing(state, mover, square, state.steps if mine else 0, front=True)
+        self.proceed(state)
 
     def place(self, state: OutrageState, seat: str, square: str, why: str) -> None:
         """Move ``seat`` straight to ``square`` (a card, an instruction) and obey it there."""
         state.pos[seat] = square
-        state.note(f"{state.seat_name(seat)} goes to {self.board().name_of(square)}{why}.")
+        state.note(f"{state.seat_name(seat)} goes to {_NAME.get(square, square)}{why}.")
 
     def land(self, state: OutrageState, seat: str, square: str, thrown: int) -> None:
         """Queue what ``square`` tells ``seat`` to do, then carry on (GENERAL REGULATIONS;
@@ -1354,9 +1361,9 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _to_pack(self, state: OutrageState, cards: Iterable[str]) -> None:
-        deck = state.decks["tower"]
-        for c in list(cards):
-            deck.put_bottom(c)
+        # Deck.put_bottom for each card, in order, in one step (``cards`` may be a hand
+        # about to be cleared: extend copies it first).
+        state.decks["tower"].cards.extend(cards)
 
     def _shuffle_pack(self, state: OutrageState) -> None:
         state.decks["tower"].shuffle(state.rng)
@@ -1400,8 +1407,7 @@ class Outrage(Game[OutrageState]):
         attacker, defender = state.combat.seats
         a_cards, d_cards = laid[attacker], laid[defender]
         an, dn = state.seat_name(attacker), state.seat_name(defender)
-        shown = lambda cs: ", ".join(TOWER[c].name for c in cs) or "nothing"  # noqa: E731
-        state.note(f"The cards are revealed: {an} laid {shown(a_cards)}; {dn} laid {shown(d_cards)}. [{R_ATTACK}]")
+        state.note(f"The cards are revealed: {an} laid {_shown(a_cards)}; {dn} laid {_shown(d_cards)}. [{R_ATTACK}]")
         state.combat = None
         state.laid = {}
         if d_cards and kind_of(d_cards[0]) == "sanctuary":
@@ -1415,9 +1421,10 @@ class Outrage(Game[OutrageState]):
         winner, loser = (attacker, defender) if av > dv else (defender, attacker)
         wn, ln = state.seat_name(winner), state.seat_name(loser)
         state.note(f"{an} {av} against {dn} {dv}{' (a tie goes to the defender)' if av == dv else ''}: {wn} wins. [{R_ATTACK}]")
-        for j in self.carried(state, loser):
-            state.jewels[j] = winner
-            state.note(f"{wn} takes the {b.jewel_name[j]}.")
+        if loser in state.jewels.values():
+            for j in self.carried(state, loser):
+                state.jewels[j] = winner
+                state.note(f"{wn} takes the {b.jewel_name[j]}.")
         if state.coins[loser]:
             state.coins[loser] = False
             if state.coins[winner]:
@@ -1565,23 +1572,24 @@ class Outrage(Game[OutrageState]):
         state.visited = []
         state.released = False
         state.raven = ""
-        if state.extra and self.in_play(state, state.order.current) and state.order.current not in state.held:
+        order = state.order
+        retired = state.retired
+        if state.extra and order.current not in retired and order.current not in state.held:
             state.extra = False
-            state.note(f"{state.seat_name(state.order.current)} takes an extra turn.")
+            state.note(f"{state.seat_name(order.current)} takes an extra turn.")
             self.begin_turn(state)
             return
         state.extra = False
-        for _ in range(len(state.order.order) * 4 + 4):
-            missed = state.order.advance()
+        for _ in range(len(order.order) * 4 + 4):
+            missed = order.advance()
             for s in missed:
-                if self.in_play(state, s):
+                if s not in retired:  # in_play
                     state.note(f"{state.seat_name(s)} misses a turn.")
-            if self.in_play(state, state.order.current):
+            if order.current not in retired:
                 break
         self.begin_turn(state)
 
     def begin_turn(self, state: OutrageState) -> None:
-        b = self.board()
         seat = state.order.current
         state.actor = seat
         state.mover = seat
@@ -1596,7 +1604,7 @@ class Outrage(Game[OutrageState]):
             state.phase = "tea"
         elif seat in state.burglaries:
             state.phase = "burgle"
-        elif not state.accredited[seat] and state.pos[seat] == b.places["queens_house"]:
+        elif not state.accredited[seat] and state.pos[seat] == _QUEENS_HOUSE:
             state.phase = "accredit"
         else:
             state.phase = "start"
@@ -1821,28 +1829,27 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
     squares, none twice in the turn, by the arcs in bounds for the player (first circuit:
     the Wall Walk anticlockwise, ending at Queen's House whatever the throw). With the
     ``movement`` option ``unchecked`` every square is offered (the table's board rules)."""
-    b = default_board()
     pos = state.pos[seat]
     if state.options["movement"] == "unchecked":
         return _anywhere(pos)
-    g = b.graph
+    g = _BOARD.graph
     acc = state.accredited[seat]
     mine = seat == state.actor
-    visited = frozenset(state.visited) - {pos} if mine else frozenset()
-    if not acc and b.region(pos) == "wall":
-        qh = b.places["queens_house"]
+    visited = frozenset(state.visited).difference((pos,)) if mine else _NOWHERE
+    if not acc and _REGION[pos] == "wall":
+        qh = _QUEENS_HOUSE
         d = g.distance(pos, qh, edges=FIRST_CIRCUIT)
         if d is not None and steps >= d:
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
     posted = _posted(tuple(state.warders.items()))
-    bench = b.square(pos).bench_exit
+    bench = _BENCH_EXIT[pos]
     if acc and not bench:  # the common move: the board answers it (and remembers the answer)
         return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
     edges = MOVING if acc else UNACCREDITED
     out: dict[str, tuple[tuple[str, ...], bool]] = {}
-    qh = b.places["queens_house"]
+    qh = _QUEENS_HOUSE
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
         if bench and p[1] != bench:
             continue
@@ -1877,6 +1884,14 @@ _PLAY = ("play",)
 _START_ALSO = {(change, attack, escape): tuple(k for k, on in (("change", change), ("attack", attack), ("escape", escape)) if on)
                for change in (False, True) for attack in (False, True) for escape in (False, True)}
 _NEEDS = operator.itemgetter(1)
+_NOWHERE: frozenset[str] = frozenset()
+_CARD_NAME = {c: card.name for c, card in TOWER.items()}
+
+
+def _shown(cards: list[str]) -> str:
+    """Cards laid in an attack, named for the log."""
+    return ", ".join([_CARD_NAME[c] for c in cards]) or "nothing"
+
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
