@@ -271,14 +271,12 @@ class Outrage(Game[OutrageState]):
     @step("move", rule=R_GENERAL, derive="reachable")
     def ask_move(self, state: OutrageState) -> Prompt:
         opts = self.derived(state)
-        kinds = ["move"] if opts else []
-        if False not in map(_NEEDS, opts.values()):  # every square needs a Disguise (or none)
-            # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
-            kinds.append("choose")
-        if state.steps == 7 and not state.split and state.mover == state.actor and not state.released \
-                and self.movable_others(state, state.actor):
-            kinds.append("split")
-        return Prompt.single(state.actor, Decision(tuple(kinds), f"move {state.seat_name(state.mover)} {state.steps}"))
+        # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
+        stay = False not in map(_NEEDS, opts.values())
+        steps = state.steps
+        split = steps == 7 and not state.split and state.mover == state.actor and not state.released \
+            and bool(self.movable_others(state, state.actor))
+        return Prompt.single(state.actor, Decision(_MOVE_KINDS[bool(opts), stay, split], f"move {state.seat_name(state.mover)} {steps}"))
 
     @step("accredit", rule=R_ACCR)
     def ask_accredit(self, state: OutrageState) -> Prompt:
@@ -395,13 +393,16 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------ checks
 
     def violations(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
-        if type(action) is MoveTo:  # the commonest check, kept lean: a listed square, no card
+        cls = type(action)
+        if cls is MoveTo:  # the commonest check, kept lean: a listed square, no card
             got = self.derived(state).get(action.square)
             if got is not None and not got[1] and not action.disguise:
                 return ()
-        elif type(action) in _UNCHECKED:
-            return ()
-        return tuple(self._violations(state, action))
+        # The rule checks of the action's class, found in one look-up (no isinstance chain;
+        # a roll, a draw or a decline has none beyond its kind being awaited). The kernel
+        # makes a tuple of what they yield.
+        check = _CHECKS.get(cls)
+        return () if check is None else check(self, state, action)
 
     def _violations(self, state: OutrageState, action: Action) -> Iterable[Violation]:
         # The rule checks of the action's class, found in one look-up (no isinstance chain).
@@ -1564,12 +1565,10 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- turns
 
     def end_turn(self, state: OutrageState) -> None:
-        state.tasks = []
+        # (begin_turn, which always follows, clears the tasks, the squares visited and the doubles)
         state.end_now = False
         state.again = False
         state.split = []
-        state.doubles = 0
-        state.visited = []
         state.released = False
         state.raven = ""
         order = state.order
@@ -1885,6 +1884,9 @@ _START_ALSO = {(change, attack, escape): tuple(k for k, on in (("change", change
                for change in (False, True) for attack in (False, True) for escape in (False, True)}
 _NEEDS = operator.itemgetter(1)
 _NOWHERE: frozenset[str] = frozenset()
+# The move step's kinds: (a square to go to, staying allowed, a seven to split) → kinds.
+_MOVE_KINDS = {(move, stay, split): tuple(k for k, on in (("move", move), ("choose", stay), ("split", split)) if on)
+               for move in (False, True) for stay in (False, True) for split in (False, True)}
 _CARD_NAME = {c: card.name for c, card in TOWER.items()}
 
 
