@@ -195,24 +195,6 @@ class Outrage(Game[OutrageState]):
         return [s for s in state.order.order if s != seat and self.team(state, s) != self.team(state, seat)
                 and not self.immune(state, s)]
 
-    def _has_target(self, state: OutrageState, seat: str) -> bool:
-        """Whether :meth:`targets` is not empty: the same tests, stopping at the first
-        target and building no reason (asked at every turn's start)."""
-        teams = state.options["teams"]
-        faction = state._faction
-        mine = faction[seat] if teams else seat
-        skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
-        retired, sanctuary = state.retired, state.sanctuary
-        for s in state.order.order:
-            if s == seat or (teams and faction[s] == mine):
-                continue
-            # immune()'s tests, without its reasons (as _can_attack)
-            if (s in retired or not accredited[s] or s in held or skips.get(s)
-                    or pos[s] in _SHELTER or s in sanctuary):
-                continue
-            return True
-        return False
-
     def _can_attack(self, state: OutrageState, seat: str, s: str) -> bool:
         """Whether ``s`` is one of :meth:`targets` of ``seat``: the same tests, building no
         reason (an attack's check, and every turn's start)."""
@@ -226,10 +208,13 @@ class Outrage(Game[OutrageState]):
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
-        return [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
-                and not state.order.skips.get(s)
-                and not self.sheltered(state, s) and s not in state.sanctuary and s not in state.burglaries
-                and not (not state.accredited[s] and state.pos[s] == _QUEENS_HOUSE)]
+        held, skips, pos, accredited = state.held, state.order.skips, state.pos, state.accredited
+        retired, sanctuary, burglaries = state.retired, state.sanctuary, state.burglaries
+        # in_play and not sheltered (not held is tested first), spelt out
+        return [s for s in state.order.order if s != seat and s not in retired and s not in held
+                and not skips.get(s)
+                and pos[s] not in _SHELTER and s not in sanctuary and s not in burglaries
+                and not (not accredited[s] and pos[s] == _QUEENS_HOUSE)]
 
     # ------------------------------------------------------------ prompts
 
@@ -242,22 +227,12 @@ class Outrage(Game[OutrageState]):
         waiting = [s for s in state.contenders if s not in state.first_throws]
         return Prompt.each(waiting, RollRequest.of(2, 6, "decide who starts"))
 
-    @step("start", rule=R_DICE)
+    # The prompt is decided by the seat and the kinds it may take (a few combinations per
+    # seat): the kernel builds it once per combination (``depends``).
+    @step("start", rule=R_DICE, depends=lambda s: _start_facts(s))
     def ask_start(self, state: OutrageState) -> Prompt:
-        seat = state.actor
-        hand = state.hands[seat].cards
-        change = bool(hand) and bool(state.decks["tower"].cards)
-        attack = state.accredited[seat] and self._has_target(state, seat)
-        escape = self.can_escape(state, seat)
-        private: tuple[str, ...] = ()
-        if hand:
-            plays = _ROPE_PLAYS if state.pos[seat] in _ROPE_LADDER else _SANCTUARY_PLAY
-            for c in hand:
-                if _KIND.get(c) in plays:
-                    private = _PLAY
-                    break
-        # The few combinations of the kinds also allowed, looked up (not built) each turn.
-        return Prompt.single(seat, RollRequest.of(2, 6, "move", also=_START_ALSO[change, attack, escape], private=private))
+        seat, also, private = _start_facts(state)
+        return Prompt.single(seat, RollRequest.of(2, 6, "move", also=also, private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
         """The Tower cards that may begin a turn: Sanctuary anywhere; a Rope or Ladder on a
@@ -573,8 +548,10 @@ class Outrage(Game[OutrageState]):
         state.fresh = False
         # The action's class finds its effect in one look-up (no isinstance chain).
         _EFFECTS[type(action)](self, state, action)
-        if len(state.log) > LOG_KEEP:
-            del state.log[: len(state.log) - LOG_KEEP]
+        log = state.log
+        over = len(log) - LOG_KEEP
+        if over > 0:
+            del log[:over]
 
     def _split(self, state: OutrageState, action: Split) -> None:
         state.split = [action.other, 7 - action.steps]
@@ -1822,6 +1799,42 @@ class Outrage(Game[OutrageState]):
             yield f"no seat acts (actor {state.actor!r}, phase {state.phase!r})"
 
 
+def _has_target(state: OutrageState, seat: str) -> bool:
+    """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
+    tests, stopping at the first target and building no reason (asked at every turn's start)."""
+    teams = state.options["teams"]
+    faction = state._faction
+    mine = faction[seat] if teams else seat
+    skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
+    retired, sanctuary = state.retired, state.sanctuary
+    for s in state.order.order:
+        if s == seat or (teams and faction[s] == mine):
+            continue
+        # immune()'s tests, without its reasons (as _can_attack)
+        if (s in retired or not accredited[s] or s in held or skips.get(s)
+                or pos[s] in _SHELTER or s in sanctuary):
+            continue
+        return True
+    return False
+
+
+def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """What the start step's prompt is made of: the seat, the kinds also allowed (change,
+    attack, escape) and the private ones (a Tower card that may begin the turn: Sanctuary
+    anywhere; a Rope or Ladder on a White Tower square where they are marked)."""
+    seat = state.actor
+    hand = state.hands[seat].cards
+    pos = state.pos[seat]
+    change = bool(hand) and bool(state.decks["tower"].cards)
+    attack = state.accredited[seat] and _has_target(state, seat)
+    escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
+    private: tuple[str, ...] = ()
+    if hand and not (_ROPE_START_CARDS if pos in _ROPE_LADDER else _START_CARDS).isdisjoint(hand):
+        private = _PLAY
+    # The few combinations of the kinds also allowed, looked up (not built) each turn.
+    return seat, _START_ALSO[change, attack, escape], private
+
+
 def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[str, ...], bool]]:
     """Where ``seat``'s piece may end a move of exactly ``steps``: square → (its route,
     whether it passes or lands on a warder's post, so needs a Disguise). Along adjacent
@@ -1896,6 +1909,8 @@ def _shown(cards: list[str]) -> str:
 
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
+_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _SANCTUARY_PLAY)
+_ROPE_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _ROPE_PLAYS)
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
 # Actions whose kind being awaited is all there is to check.
 _UNCHECKED = frozenset({Roll, Draw, Decline})
