@@ -754,8 +754,12 @@ class Outrage(Game[OutrageState]):
 
     def proceed(self, state: OutrageState) -> None:
         """Do the queued tasks until one needs a player's input; then go on with the turn."""
-        guard = 0
         state.phase = "busy"
+        if not state.tasks:  # the common case: nothing queued, the turn goes on
+            if state.result is None:
+                self.after_tasks(state)
+            return
+        guard = 0
         while state.tasks and state.result is None:
             if state.phase != "busy":
                 return
