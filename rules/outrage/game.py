@@ -1916,8 +1916,6 @@ _KIND = {c: card.kind for c, card in TOWER.items()}
 _START_CARDS = frozenset(c for c, k in _KIND.items() if k in _SANCTUARY_PLAY)
 _ROPE_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _ROPE_PLAYS)
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
-# Actions whose kind being awaited is all there is to check.
-_UNCHECKED = frozenset({Roll, Draw, Decline})
 
 # Each action class's effect, looked up by class in one step.
 _EFFECTS = {
