@@ -1851,7 +1851,12 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
     g = _BOARD.graph
     acc = state.accredited[seat]
     mine = seat == state.actor
-    visited = frozenset(state.visited).difference((pos,)) if mine else _NOWHERE
+    if mine:
+        seen = state.visited
+        # A turn's first move has visited only its own square: the empty set, already hashed.
+        visited = _NOWHERE if len(seen) == 1 and seen[0] == pos else frozenset(seen).difference((pos,))
+    else:
+        visited = _NOWHERE
     if not acc and _REGION[pos] == "wall":
         qh = _QUEENS_HOUSE
         d = g.distance(pos, qh, edges=FIRST_CIRCUIT)
