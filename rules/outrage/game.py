@@ -912,7 +912,7 @@ class Outrage(Game[OutrageState]):
             return
         state.split = []
         if state.again and not state.end_now and cur not in state.held and not state.order.skips.get(cur) \
-                and self.in_play(state, cur):
+                and cur not in state.retired:  # in_play
             state.again = False
             state.actor = cur
             state.mover = cur
@@ -1333,7 +1333,7 @@ class Outrage(Game[OutrageState]):
         seat = action.seat
         for c in action.cards:
             state.hands[seat].remove(c)
-        self._to_pack(state, list(action.cards))
+        self._to_pack(state, action.cards)
         n = len(action.cards)
         state.note(f"{state.seat_name(seat)} changes {n} Tower card{'s' if n > 1 else ''}. [{R_GENERAL}]")
         if state.phase == "start":
@@ -1392,7 +1392,7 @@ class Outrage(Game[OutrageState]):
         state.note(f"The cards are revealed: {an} laid {_shown(a_cards)}; {dn} laid {_shown(d_cards)}. [{R_ATTACK}]")
         state.combat = None
         state.laid = {}
-        if d_cards and kind_of(d_cards[0]) == "sanctuary":
+        if d_cards and _KIND.get(d_cards[0]) == "sanctuary":
             self._to_pack(state, a_cards + d_cards)
             self.place(state, defender, b.places["chapel_royal"], f", retreating into Sanctuary [{R_ATTACK}]")
             if defender not in state.sanctuary:
