@@ -16,6 +16,7 @@ cited by the rulebook's headings).
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Iterable, Iterator
 
 from rules.core import (
@@ -62,6 +63,20 @@ PRISON_NAMES = {"bloody": "the Bloody Tower", "bowyer": "the Bowyer Tower", "bea
 PRISON_SQUARE = {"bloody": "bloody_tower", "bowyer": "bowyer_tower", "beauchamp": "beauchamp_tower", "rack": "rack"}
 ESCAPE_CARDS = {"bowyer": ("pardon",), "beauchamp": ("rope", "ladder", "disguise", "pardon"), "rack": ("rope", "ladder")}
 SKIP_PLACES = {"pecked": "hospital", "film": "shop"}
+
+
+# The shipped board's facts, read once at import (the board is an immutable value): the
+# turn flow asks them on every action.
+_BOARD = default_board()
+_REGION = {sid: sq.region for sid, sq in _BOARD.squares.items()}
+_SHELTER = frozenset(sid for sid, r in _REGION.items() if r in ("inmost", "white"))
+"""The squares of the Inmost Ward and the White Tower (immune, not moved by others)."""
+_ROPE_LADDER = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.rope_ladder)
+_RAVEN_SQUARES = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.draws_raven)
+_NAME = {sid: sq.name for sid, sq in _BOARD.squares.items()}
+_BENCH_EXIT = {sid: sq.bench_exit for sid, sq in _BOARD.squares.items()}
+_QUEENS_HOUSE = _BOARD.places["queens_house"]
+_CRADLE = _BOARD.places["cradle"]
 
 
 def _a(name: str) -> str:
@@ -160,7 +175,7 @@ class Outrage(Game[OutrageState]):
 
     def sheltered(self, state: OutrageState, seat: str) -> bool:
         """In the Inmost Ward or the White Tower: immune, and not moved by another player."""
-        return self.board().region(state.pos[seat]) in ("inmost", "white") and seat not in state.held
+        return state.pos[seat] in _SHELTER and seat not in state.held
 
     def immune(self, state: OutrageState, seat: str) -> str:
         """Why ``seat`` cannot be attacked now ('' if it can)."""
@@ -180,23 +195,6 @@ class Outrage(Game[OutrageState]):
         return [s for s in state.order.order if s != seat and self.team(state, s) != self.team(state, seat)
                 and not self.immune(state, s)]
 
-    def _has_target(self, state: OutrageState, seat: str) -> bool:
-        """Whether :meth:`targets` is not empty: the same tests, stopping at the first
-        target and building no reason (asked at every turn's start)."""
-        teams = state.options["teams"]
-        mine = state._faction[seat] if teams else seat
-        region = self.board().region
-        skips, held, pos = state.order.skips, state.held, state.pos
-        for s in state.order.order:
-            if s == seat or (teams and state._faction[s] == mine):
-                continue
-            # immune()'s tests, without its reasons (as _can_attack)
-            if (s in state.retired or not state.accredited[s] or s in held or skips.get(s)
-                    or region(pos[s]) in ("inmost", "white") or s in state.sanctuary):
-                continue
-            return True
-        return False
-
     def _can_attack(self, state: OutrageState, seat: str, s: str) -> bool:
         """Whether ``s`` is one of :meth:`targets` of ``seat``: the same tests, building no
         reason (an attack's check, and every turn's start)."""
@@ -206,14 +204,17 @@ class Outrage(Game[OutrageState]):
             return False
         # immune()'s tests, without its reasons
         return not (s in state.retired or not state.accredited[s] or s in state.held or state.order.skips.get(s)
-                    or self.board().region(state.pos[s]) in ("inmost", "white") or s in state.sanctuary)
+                    or state.pos[s] in _SHELTER or s in state.sanctuary)
 
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         """Whom a split seven may move (SPLITTING THE SEVEN; RULINGS M-06)."""
-        return [s for s in state.order.order if s != seat and self.in_play(state, s) and s not in state.held
-                and not state.order.skips.get(s)
-                and not self.sheltered(state, s) and s not in state.sanctuary and s not in state.burglaries
-                and not (not state.accredited[s] and state.pos[s] == self.board().places["queens_house"])]
+        held, skips, pos, accredited = state.held, state.order.skips, state.pos, state.accredited
+        retired, sanctuary, burglaries = state.retired, state.sanctuary, state.burglaries
+        # in_play and not sheltered (not held is tested first), spelt out
+        return [s for s in state.order.order if s != seat and s not in retired and s not in held
+                and not skips.get(s)
+                and pos[s] not in _SHELTER and s not in sanctuary and s not in burglaries
+                and not (not accredited[s] and pos[s] == _QUEENS_HOUSE)]
 
     # ------------------------------------------------------------ prompts
 
@@ -226,32 +227,17 @@ class Outrage(Game[OutrageState]):
         waiting = [s for s in state.contenders if s not in state.first_throws]
         return Prompt.each(waiting, RollRequest.of(2, 6, "decide who starts"))
 
-    @step("start", rule=R_DICE)
+    # The prompt is decided by the seat and the kinds it may take (a few combinations per
+    # seat): the kernel builds it once per combination (``depends``).
+    @step("start", rule=R_DICE, depends=lambda s: _start_facts(s))
     def ask_start(self, state: OutrageState) -> Prompt:
-        seat = state.actor
-        hand = state.hands[seat].cards
-        also: list[str] = []
-        if hand and state.decks["tower"].cards:
-            also.append("change")
-        if state.accredited[seat] and self._has_target(state, seat):
-            also.append("attack")
-        if self.can_escape(state, seat):
-            also.append("escape")
-        private: tuple[str, ...] = ()
-        if hand:
-            plays = self.start_plays(state, seat)
-            for c in hand:
-                if _KIND.get(c) in plays:
-                    private = ("play",)
-                    break
-        return Prompt.single(seat, RollRequest.of(2, 6, "move", also=tuple(also), private=private))
+        seat, also, private = _start_facts(state)
+        return Prompt.single(seat, RollRequest.of(2, 6, "move", also=also, private=private))
 
     def start_plays(self, state: OutrageState, seat: str) -> tuple[str, ...]:
         """The Tower cards that may begin a turn: Sanctuary anywhere; a Rope or Ladder on a
         White Tower square where they are marked (Tower Cards: Aids to escape)."""
-        if self.board().square(state.pos[seat]).rope_ladder:
-            return ("sanctuary", "rope", "ladder")
-        return ("sanctuary",)
+        return _ROPE_PLAYS if state.pos[seat] in _ROPE_LADDER else _SANCTUARY_PLAY
 
     @step("again", rule=R_DICE, depends=("actor",))
     def ask_again(self, state: OutrageState) -> Prompt:
@@ -260,14 +246,12 @@ class Outrage(Game[OutrageState]):
     @step("move", rule=R_GENERAL, derive="reachable")
     def ask_move(self, state: OutrageState) -> Prompt:
         opts = self.derived(state)
-        kinds = ["move"] if opts else []
-        if not any(not needs for _, needs in opts.values()):
-            # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
-            kinds.append("choose")
-        if state.steps == 7 and not state.split and state.mover == state.actor and not state.released \
-                and self.movable_others(state, state.actor):
-            kinds.append("split")
-        return Prompt.single(state.actor, Decision(tuple(kinds), f"move {state.seat_name(state.mover)} {state.steps}"))
+        # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
+        stay = False not in map(_NEEDS, opts.values())
+        steps = state.steps
+        split = steps == 7 and not state.split and state.mover == state.actor and not state.released \
+            and bool(self.movable_others(state, state.actor))
+        return Prompt.single(state.actor, Decision(_MOVE_KINDS[bool(opts), stay, split], f"move {state.seat_name(state.mover)} {steps}"))
 
     @step("accredit", rule=R_ACCR)
     def ask_accredit(self, state: OutrageState) -> Prompt:
@@ -366,8 +350,7 @@ class Outrage(Game[OutrageState]):
         return self.cards_of(state, seat, *kinds)
 
     def can_escape(self, state: OutrageState, seat: str) -> bool:
-        return (state.pos[seat] == self.board().places["cradle"] and state.coins[seat]
-                and bool(self.carried(state, seat)))
+        return state.pos[seat] == _CRADLE and state.coins[seat] and seat in state.jewels.values()
 
     # ------------------------------------------------------------ movement
 
@@ -385,13 +368,16 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------ checks
 
     def violations(self, state: OutrageState, action: Action, prompt: Prompt) -> Iterable[Violation]:
-        if type(action) is MoveTo:  # the commonest check, kept lean: a listed square, no card
+        cls = type(action)
+        if cls is MoveTo:  # the commonest check, kept lean: a listed square, no card
             got = self.derived(state).get(action.square)
             if got is not None and not got[1] and not action.disguise:
                 return ()
-        elif type(action) in _UNCHECKED:
-            return ()
-        return tuple(self._violations(state, action))
+        # The rule checks of the action's class, found in one look-up (no isinstance chain;
+        # a roll, a draw or a decline has none beyond its kind being awaited). The kernel
+        # makes a tuple of what they yield.
+        check = _CHECKS.get(cls)
+        return () if check is None else check(self, state, action)
 
     def _violations(self, state: OutrageState, action: Action) -> Iterable[Violation]:
         # The rule checks of the action's class, found in one look-up (no isinstance chain).
@@ -562,8 +548,10 @@ class Outrage(Game[OutrageState]):
         state.fresh = False
         # The action's class finds its effect in one look-up (no isinstance chain).
         _EFFECTS[type(action)](self, state, action)
-        if len(state.log) > LOG_KEEP:
-            del state.log[: len(state.log) - LOG_KEEP]
+        log = state.log
+        over = len(log) - LOG_KEEP
+        if over > 0:
+            del log[:over]
 
     def _split(self, state: OutrageState, action: Split) -> None:
         state.split = [action.other, 7 - action.steps]
@@ -691,25 +679,30 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- moves
 
     def _move(self, state: OutrageState, action: MoveTo) -> None:
-        b = self.board()
         mover = state.mover
-        route, _ = self.derived(state)[action.square]  # read before anything is written
+        square = action.square
+        route, _ = self.derived(state)[square]  # read before anything is written
         if action.disguise:
             state.hands[action.seat].remove(action.disguise)
             self._to_pack(state, [action.disguise])
             state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
-        if mover == state.actor:
-            state.visited.extend(s for s in route[1:] if s not in state.visited)
-        state.pos[mover] = action.square
+        mine = mover == state.actor
+        if mine:
+            visited = state.visited
+            for sq in route[1:]:
+                if sq not in visited:
+                    visited.append(sq)
+        state.pos[mover] = square
         state.released = False
-        state.note(f"{state.seat_name(mover)} moves to {b.name_of(action.square)}.")
+        state.note(f"{state.seat_name(mover)} moves to {_NAME.get(square, square)}.")
         # After the thrower's part of a split seven, the other piece moves (RULINGS M-06).
-        self.land(state, mover, action.square, state.steps if mover == state.actor else 0)
+        self._queue_landing(state, mover, square, state.steps if mine else 0, front=True)
+        self.proceed(state)
 
     def place(self, state: OutrageState, seat: str, square: str, why: str) -> None:
         """Move ``seat`` straight to ``square`` (a card, an instruction) and obey it there."""
         state.pos[seat] = square
-        state.note(f"{state.seat_name(seat)} goes to {self.board().name_of(square)}{why}.")
+        state.note(f"{state.seat_name(seat)} goes to {_NAME.get(square, square)}{why}.")
 
     def land(self, state: OutrageState, seat: str, square: str, thrown: int) -> None:
         """Queue what ``square`` tells ``seat`` to do, then carry on (GENERAL REGULATIONS;
@@ -718,10 +711,10 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _queue_landing(self, state: OutrageState, seat: str, square: str, thrown: int, front: bool = False) -> None:
-        b = self.board()
-        sq = b.square(square)
+        sq = _BOARD.squares[square]
         todo: list[list[str]] = []
-        if square == b.places["queens_house"] and not state.accredited[seat] and seat == state.actor:
+        actor = seat == state.actor
+        if square == _QUEENS_HOUSE and actor and not state.accredited[seat]:
             state.end_now = True
             state.note(f"{state.seat_name(seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
         for key, value in sq.do.items():
@@ -732,7 +725,7 @@ class Outrage(Game[OutrageState]):
             elif key == "miss":
                 todo.append(["miss", seat, str(value)])
             elif key == "go":
-                todo.append(["go", seat, b.places.get(value, value)])
+                todo.append(["go", seat, _BOARD.places.get(value, value)])
             elif key == "back":
                 todo.append(["back", seat, str(thrown)])
             elif key == "extra_turn":
@@ -745,13 +738,15 @@ class Outrage(Game[OutrageState]):
                 todo.append(["surrender", seat, ""])
             elif key == "prison":
                 todo.append(["prison", seat, value])
-        if sq.draws_raven:
+        if square in _RAVEN_SQUARES:
             todo.append(["raven", seat, ""])
-        if sq.faces and state.jewels.get(sq.faces) == CASE and seat == state.actor and seat not in state.burglaries \
+        if sq.faces and actor and state.jewels.get(sq.faces) == CASE and seat not in state.burglaries \
                 and state.accredited[seat]:
             todo.append(["burgle-offer", seat, sq.faces])
-        if self.can_escape(state, seat) and seat == state.actor:
+        if actor and square == _CRADLE and self.can_escape(state, seat):
             todo.append(["escape-offer", seat, ""])
+        if not todo:
+            return
         if front:
             state.tasks[:0] = todo
         else:
@@ -759,9 +754,12 @@ class Outrage(Game[OutrageState]):
 
     def proceed(self, state: OutrageState) -> None:
         """Do the queued tasks until one needs a player's input; then go on with the turn."""
-        b = self.board()
-        guard = 0
         state.phase = "busy"
+        if not state.tasks:  # the common case: nothing queued, the turn goes on
+            if state.result is None:
+                self.after_tasks(state)
+            return
+        guard = 0
         while state.tasks and state.result is None:
             if state.phase != "busy":
                 return
@@ -769,112 +767,138 @@ class Outrage(Game[OutrageState]):
             if guard > 200:
                 raise AssertionError("runaway tasks")
             kind, seat, arg = state.tasks.pop(0)
-            who = state.seat_name(seat)
-            if kind == "deal":
-                n = int(arg)
-                if n > 0 and state.decks["tower"].cards:
-                    state.tasks.insert(0, ["deal", seat, str(n - 1)])
-                    state.actor, state.phase = seat, "deal"
-                    return
-                if not state.tasks:
-                    state.contenders = list(state.order.order)
-                    state.phase = "first"
-                    state.actor = ""
-                    return
-                continue
-            if kind == "draw-tower":
-                if not state.decks["tower"].cards:
-                    state.note(f"The Tower pack is empty: {who} takes no card. [{R_TOWER}]")
-                    continue
-                state.actor, state.phase = seat, "draw-tower"
+            # Each task kind finds its handler in one look-up; a handler returns True when
+            # the task waits for a player (the turn stops there).
+            handler = _TASKS.get(kind)
+            if handler is None:
+                raise AssertionError(f"unknown task {kind}")
+            if handler(self, state, seat, arg):
                 return
-            if kind == "raven":
-                state.actor, state.phase = seat, "draw-raven"
-                return
-            if kind == "coin":
-                if not state.coins[seat] and state.mint > 0:
-                    state.coins[seat] = True
-                    state.mint -= 1
-                    state.note(f"{who} collects a coin from the Mint. [{R_MONEY}]")
-                continue
-            if kind == "miss":
-                state.order.skip(seat, int(arg))
-                state.note(f"{who} misses a turn.")
-                if seat == state.actor:
-                    if state.again:
-                        state.note(f"{who} loses the further throw the double earned. [{R_DICE}]")
-                    state.again = False
-                continue
-            if kind == "go":
-                self.place(state, seat, arg, "")
-                self._queue_landing(state, seat, arg, 0, front=True)
-                continue
-            if kind == "back":
-                n = int(arg)
-                sq = state.pos[seat]
-                if b.region(sq) == "wall" and n:
-                    idx = max(0, int(sq[1:]) - n)
-                    dest = f"w{idx:02d}"
-                    self.place(state, seat, dest, f", going back {n}")
-                    self._queue_landing(state, seat, dest, 0, front=True)
-                continue
-            if kind == "extra":
-                state.extra = True
-                state.note(f"{who} will take an extra turn.")
-                continue
-            if kind == "change":
-                if state.hands[seat].cards and state.decks["tower"].cards:
-                    state.actor, state.phase = seat, "change-offer"
-                    return
-                continue
-            if kind == "swap":
-                others = [s for s in state.order.order if s != seat and self.in_play(state, s) and state.hands[s].cards]
-                if state.hands[seat].cards and others:
-                    self._ask(state, seat, "swap", others + ["none"], "swap a Tower card with another player")
-                    return
-                continue
-            if kind == "surrender":
-                state.accused = seat
-                state.actor, state.phase = seat, "surrender"
-                return
-            if kind == "prison":
-                self.imprison(state, seat, arg)
-                continue
-            if kind == "offer":
-                state.choice_for = arg
-                state.offer = {"beauchamp": "play a Royal Pardon to leave at once", "bowyer": "play a Confession",
-                               "rack": "play the Royal Pardon from the Rack", "curfew": "play a Tower Pass to remain at large"}[arg]
-                state.actor, state.phase = seat, "offer"
-                return
-            if kind == "rack-pay":
-                self._rack_pay(state, seat)
-                continue
-            if kind == "burgle-offer":
-                if state.jewels.get(arg) == CASE and state.pos[seat] == b.facing[arg]:
-                    state.actor, state.phase = seat, "burgle-offer"
-                    return
-                continue
-            if kind == "escape-offer":
-                if self.can_escape(state, seat):
-                    self._ask(state, seat, "escape", ["escape", "stay"], "pay the ferryman and escape")
-                    return
-                continue
-            if kind == "raven-do":
-                self._raven(state, seat, arg)
-                continue
-            if kind == "end":
-                if seat == state.order.current:
-                    state.end_now = True
-                continue
-            if kind == "resume":  # back to the turn's start after a Confession's square (RULINGS P-02)
-                if not state.end_now and seat == state.order.current and seat not in state.held:
-                    state.actor, state.phase = seat, "start"
-                    return
-                continue
-            raise AssertionError(f"unknown task {kind}")
         if state.result is not None or state.phase != "busy":
             return
         self.after_tasks(state)
+
+    def _t_deal(self, state: OutrageState, seat: str, arg: str) -> bool:
+        n = int(arg)
+        if n > 0 and state.decks["tower"].cards:
+            state.tasks.insert(0, ["deal", seat, str(n - 1)])
+            state.actor, state.phase = seat, "deal"
+            return True
+        if not state.tasks:
+            state.contenders = list(state.order.order)
+            state.phase = "first"
+            state.actor = ""
+            return True
+        return False
+
+    def _t_draw_tower(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if not state.decks["tower"].cards:
+            state.note(f"The Tower pack is empty: {state.seat_name(seat)} takes no card. [{R_TOWER}]")
+            return False
+        state.actor, state.phase = seat, "draw-tower"
+        return True
+
+    def _t_raven(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.actor, state.phase = seat, "draw-raven"
+        return True
+
+    def _t_coin(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if not state.coins[seat] and state.mint > 0:
+            state.coins[seat] = True
+            state.mint -= 1
+            state.note(f"{state.seat_name(seat)} collects a coin from the Mint. [{R_MONEY}]")
+        return False
+
+    def _t_miss(self, state: OutrageState, seat: str, arg: str) -> bool:
+        who = state.seat_name(seat)
+        state.order.skip(seat, int(arg))
+        state.note(f"{who} misses a turn.")
+        if seat == state.actor:
+            if state.again:
+                state.note(f"{who} loses the further throw the double earned. [{R_DICE}]")
+            state.again = False
+        return False
+
+    def _t_go(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self.place(state, seat, arg, "")
+        self._queue_landing(state, seat, arg, 0, front=True)
+        return False
+
+    def _t_back(self, state: OutrageState, seat: str, arg: str) -> bool:
+        n = int(arg)
+        sq = state.pos[seat]
+        if _REGION[sq] == "wall" and n:
+            idx = max(0, int(sq[1:]) - n)
+            dest = f"w{idx:02d}"
+            self.place(state, seat, dest, f", going back {n}")
+            self._queue_landing(state, seat, dest, 0, front=True)
+        return False
+
+    def _t_extra(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.extra = True
+        state.note(f"{state.seat_name(seat)} will take an extra turn.")
+        return False
+
+    def _t_change(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if state.hands[seat].cards and state.decks["tower"].cards:
+            state.actor, state.phase = seat, "change-offer"
+            return True
+        return False
+
+    def _t_swap(self, state: OutrageState, seat: str, arg: str) -> bool:
+        others = [s for s in state.order.order if s != seat and self.in_play(state, s) and state.hands[s].cards]
+        if state.hands[seat].cards and others:
+            self._ask(state, seat, "swap", others + ["none"], "swap a Tower card with another player")
+            return True
+        return False
+
+    def _t_surrender(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.accused = seat
+        state.actor, state.phase = seat, "surrender"
+        return True
+
+    def _t_prison(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self.imprison(state, seat, arg)
+        return False
+
+    def _t_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
+        state.choice_for = arg
+        state.offer = {"beauchamp": "play a Royal Pardon to leave at once", "bowyer": "play a Confession",
+                       "rack": "play the Royal Pardon from the Rack", "curfew": "play a Tower Pass to remain at large"}[arg]
+        state.actor, state.phase = seat, "offer"
+        return True
+
+    def _t_rack_pay(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self._rack_pay(state, seat)
+        return False
+
+    def _t_burgle_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if state.jewels.get(arg) == CASE and state.pos[seat] == _BOARD.facing[arg]:
+            state.actor, state.phase = seat, "burgle-offer"
+            return True
+        return False
+
+    def _t_escape_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if self.can_escape(state, seat):
+            self._ask(state, seat, "escape", ["escape", "stay"], "pay the ferryman and escape")
+            return True
+        return False
+
+    def _t_raven_do(self, state: OutrageState, seat: str, arg: str) -> bool:
+        self._raven(state, seat, arg)
+        return False
+
+    def _t_end(self, state: OutrageState, seat: str, arg: str) -> bool:
+        if seat == state.order.current:
+            state.end_now = True
+        return False
+
+    def _t_resume(self, state: OutrageState, seat: str, arg: str) -> bool:
+        # Back to the turn's start after a Confession's square (RULINGS P-02).
+        if not state.end_now and seat == state.order.current and seat not in state.held:
+            state.actor, state.phase = seat, "start"
+            return True
+        return False
 
     def after_tasks(self, state: OutrageState) -> None:
         cur = state.order.current
@@ -888,7 +912,7 @@ class Outrage(Game[OutrageState]):
             return
         state.split = []
         if state.again and not state.end_now and cur not in state.held and not state.order.skips.get(cur) \
-                and self.in_play(state, cur):
+                and cur not in state.retired:  # in_play
             state.again = False
             state.actor = cur
             state.mover = cur
@@ -1309,7 +1333,7 @@ class Outrage(Game[OutrageState]):
         seat = action.seat
         for c in action.cards:
             state.hands[seat].remove(c)
-        self._to_pack(state, list(action.cards))
+        self._to_pack(state, action.cards)
         n = len(action.cards)
         state.note(f"{state.seat_name(seat)} changes {n} Tower card{'s' if n > 1 else ''}. [{R_GENERAL}]")
         if state.phase == "start":
@@ -1319,9 +1343,9 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _to_pack(self, state: OutrageState, cards: Iterable[str]) -> None:
-        deck = state.decks["tower"]
-        for c in list(cards):
-            deck.put_bottom(c)
+        # Deck.put_bottom for each card, in order, in one step (``cards`` may be a hand
+        # about to be cleared: extend copies it first).
+        state.decks["tower"].cards.extend(cards)
 
     def _shuffle_pack(self, state: OutrageState) -> None:
         state.decks["tower"].shuffle(state.rng)
@@ -1365,11 +1389,10 @@ class Outrage(Game[OutrageState]):
         attacker, defender = state.combat.seats
         a_cards, d_cards = laid[attacker], laid[defender]
         an, dn = state.seat_name(attacker), state.seat_name(defender)
-        shown = lambda cs: ", ".join(TOWER[c].name for c in cs) or "nothing"  # noqa: E731
-        state.note(f"The cards are revealed: {an} laid {shown(a_cards)}; {dn} laid {shown(d_cards)}. [{R_ATTACK}]")
+        state.note(f"The cards are revealed: {an} laid {_shown(a_cards)}; {dn} laid {_shown(d_cards)}. [{R_ATTACK}]")
         state.combat = None
         state.laid = {}
-        if d_cards and kind_of(d_cards[0]) == "sanctuary":
+        if d_cards and _KIND.get(d_cards[0]) == "sanctuary":
             self._to_pack(state, a_cards + d_cards)
             self.place(state, defender, b.places["chapel_royal"], f", retreating into Sanctuary [{R_ATTACK}]")
             if defender not in state.sanctuary:
@@ -1380,9 +1403,10 @@ class Outrage(Game[OutrageState]):
         winner, loser = (attacker, defender) if av > dv else (defender, attacker)
         wn, ln = state.seat_name(winner), state.seat_name(loser)
         state.note(f"{an} {av} against {dn} {dv}{' (a tie goes to the defender)' if av == dv else ''}: {wn} wins. [{R_ATTACK}]")
-        for j in self.carried(state, loser):
-            state.jewels[j] = winner
-            state.note(f"{wn} takes the {b.jewel_name[j]}.")
+        if loser in state.jewels.values():
+            for j in self.carried(state, loser):
+                state.jewels[j] = winner
+                state.note(f"{wn} takes the {b.jewel_name[j]}.")
         if state.coins[loser]:
             state.coins[loser] = False
             if state.coins[winner]:
@@ -1522,31 +1546,30 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- turns
 
     def end_turn(self, state: OutrageState) -> None:
-        state.tasks = []
+        # (begin_turn, which always follows, clears the tasks, the squares visited and the doubles)
         state.end_now = False
         state.again = False
         state.split = []
-        state.doubles = 0
-        state.visited = []
         state.released = False
         state.raven = ""
-        if state.extra and self.in_play(state, state.order.current) and state.order.current not in state.held:
+        order = state.order
+        retired = state.retired
+        if state.extra and order.current not in retired and order.current not in state.held:
             state.extra = False
-            state.note(f"{state.seat_name(state.order.current)} takes an extra turn.")
+            state.note(f"{state.seat_name(order.current)} takes an extra turn.")
             self.begin_turn(state)
             return
         state.extra = False
-        for _ in range(len(state.order.order) * 4 + 4):
-            missed = state.order.advance()
+        for _ in range(len(order.order) * 4 + 4):
+            missed = order.advance()
             for s in missed:
-                if self.in_play(state, s):
+                if s not in retired:  # in_play
                     state.note(f"{state.seat_name(s)} misses a turn.")
-            if self.in_play(state, state.order.current):
+            if order.current not in retired:
                 break
         self.begin_turn(state)
 
     def begin_turn(self, state: OutrageState) -> None:
-        b = self.board()
         seat = state.order.current
         state.actor = seat
         state.mover = seat
@@ -1561,7 +1584,7 @@ class Outrage(Game[OutrageState]):
             state.phase = "tea"
         elif seat in state.burglaries:
             state.phase = "burgle"
-        elif not state.accredited[seat] and state.pos[seat] == b.places["queens_house"]:
+        elif not state.accredited[seat] and state.pos[seat] == _QUEENS_HOUSE:
             state.phase = "accredit"
         else:
             state.phase = "start"
@@ -1780,34 +1803,74 @@ class Outrage(Game[OutrageState]):
             yield f"no seat acts (actor {state.actor!r}, phase {state.phase!r})"
 
 
+def _has_target(state: OutrageState, seat: str) -> bool:
+    """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
+    tests, stopping at the first target and building no reason (asked at every turn's start)."""
+    teams = state.options["teams"]
+    faction = state._faction
+    mine = faction[seat] if teams else seat
+    skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
+    retired, sanctuary = state.retired, state.sanctuary
+    for s in state.order.order:
+        if s == seat or (teams and faction[s] == mine):
+            continue
+        # immune()'s tests, without its reasons (as _can_attack)
+        if (s in retired or not accredited[s] or s in held or skips.get(s)
+                or pos[s] in _SHELTER or s in sanctuary):
+            continue
+        return True
+    return False
+
+
+def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """What the start step's prompt is made of: the seat, the kinds also allowed (change,
+    attack, escape) and the private ones (a Tower card that may begin the turn: Sanctuary
+    anywhere; a Rope or Ladder on a White Tower square where they are marked)."""
+    seat = state.actor
+    hand = state.hands[seat].cards
+    pos = state.pos[seat]
+    change = bool(hand) and bool(state.decks["tower"].cards)
+    attack = state.accredited[seat] and _has_target(state, seat)
+    escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
+    private: tuple[str, ...] = ()
+    if hand and not (_ROPE_START_CARDS if pos in _ROPE_LADDER else _START_CARDS).isdisjoint(hand):
+        private = _PLAY
+    # The few combinations of the kinds also allowed, looked up (not built) each turn.
+    return seat, _START_ALSO[change, attack, escape], private
+
+
 def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[str, ...], bool]]:
     """Where ``seat``'s piece may end a move of exactly ``steps``: square → (its route,
     whether it passes or lands on a warder's post, so needs a Disguise). Along adjacent
     squares, none twice in the turn, by the arcs in bounds for the player (first circuit:
     the Wall Walk anticlockwise, ending at Queen's House whatever the throw). With the
     ``movement`` option ``unchecked`` every square is offered (the table's board rules)."""
-    b = default_board()
     pos = state.pos[seat]
     if state.options["movement"] == "unchecked":
         return _anywhere(pos)
-    g = b.graph
+    g = _BOARD.graph
     acc = state.accredited[seat]
     mine = seat == state.actor
-    visited = frozenset(state.visited) - {pos} if mine else frozenset()
-    if not acc and b.region(pos) == "wall":
-        qh = b.places["queens_house"]
+    if mine:
+        seen = state.visited
+        # A turn's first move has visited only its own square: the empty set, already hashed.
+        visited = _NOWHERE if len(seen) == 1 and seen[0] == pos else frozenset(seen).difference((pos,))
+    else:
+        visited = _NOWHERE
+    if not acc and _REGION[pos] == "wall":
+        qh = _QUEENS_HOUSE
         d = g.distance(pos, qh, edges=FIRST_CIRCUIT)
         if d is not None and steps >= d:
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
     posted = _posted(tuple(state.warders.items()))
-    bench = b.square(pos).bench_exit
+    bench = _BENCH_EXIT[pos]
     if acc and not bench:  # the common move: the board answers it (and remembers the answer)
         return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
     edges = MOVING if acc else UNACCREDITED
     out: dict[str, tuple[tuple[str, ...], bool]] = {}
-    qh = b.places["queens_house"]
+    qh = _QUEENS_HOUSE
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
         if bench and p[1] != bench:
             continue
@@ -1836,11 +1899,28 @@ def _anywhere(pos: str) -> dict[str, tuple[tuple[str, ...], bool]]:
     return {s: ((pos, s), False) for s in b.squares if s != pos and s not in (b.places["bloody_tower"], b.places["rack"])}
 
 
+_ROPE_PLAYS = ("sanctuary", "rope", "ladder")
+_SANCTUARY_PLAY = ("sanctuary",)
+_PLAY = ("play",)
+_START_ALSO = {(change, attack, escape): tuple(k for k, on in (("change", change), ("attack", attack), ("escape", escape)) if on)
+               for change in (False, True) for attack in (False, True) for escape in (False, True)}
+_NEEDS = operator.itemgetter(1)
+_NOWHERE: frozenset[str] = frozenset()
+# The move step's kinds: (a square to go to, staying allowed, a seven to split) → kinds.
+_MOVE_KINDS = {(move, stay, split): tuple(k for k, on in (("move", move), ("choose", stay), ("split", split)) if on)
+               for move in (False, True) for stay in (False, True) for split in (False, True)}
+_CARD_NAME = {c: card.name for c, card in TOWER.items()}
+
+
+def _shown(cards: list[str]) -> str:
+    """Cards laid in an attack, named for the log."""
+    return ", ".join([_CARD_NAME[c] for c in cards]) or "nothing"
+
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
+_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _SANCTUARY_PLAY)
+_ROPE_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _ROPE_PLAYS)
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
-# Actions whose kind being awaited is all there is to check.
-_UNCHECKED = frozenset({Roll, Draw, Decline})
 
 # Each action class's effect, looked up by class in one step.
 _EFFECTS = {
@@ -1848,6 +1928,16 @@ _EFFECTS = {
     Play: Outrage._play, Decline: Outrage._decline_action, Change: Outrage._change, Burgle: Outrage._burgle,
     Abandon: Outrage._abandon, Attack: Outrage._attack, Arm: Outrage._arm, Surrender: Outrage._surrender,
     Challenge: Outrage._challenge_action, Escape: Outrage._escape_action, Give: Outrage._give,
+}
+
+# Each task kind's handler (see Outrage.proceed).
+_TASKS = {
+    "deal": Outrage._t_deal, "draw-tower": Outrage._t_draw_tower, "raven": Outrage._t_raven, "coin": Outrage._t_coin,
+    "miss": Outrage._t_miss, "go": Outrage._t_go, "back": Outrage._t_back, "extra": Outrage._t_extra,
+    "change": Outrage._t_change, "swap": Outrage._t_swap, "surrender": Outrage._t_surrender,
+    "prison": Outrage._t_prison, "offer": Outrage._t_offer, "rack-pay": Outrage._t_rack_pay,
+    "burgle-offer": Outrage._t_burgle_offer, "escape-offer": Outrage._t_escape_offer, "raven-do": Outrage._t_raven_do,
+    "end": Outrage._t_end, "resume": Outrage._t_resume,
 }
 
 _CHECKS = {
