@@ -20,6 +20,7 @@ import json
 from typing import Any, Callable, Iterable
 
 from rules.core import CommitRequest, DrawRequest, RollRequest
+from rules.core.harness import strings_in
 from rules.core.jsondata import to_data
 
 # A seat's own listing is bounded: a phone page is not the place for thousands of buttons
@@ -86,19 +87,6 @@ def _is_secret(action: Any) -> bool:
     return bool(getattr(action, "secret", False) or getattr(type(action), "hidden_fields", ()))
 
 
-def _leaves(data: Any) -> Iterable[str]:
-    """Every string in a JSON value (keys and values): what a view names."""
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for k, v in data.items():
-            yield str(k)
-            yield from _leaves(v)
-    elif isinstance(data, (list, tuple)):
-        for v in data:
-            yield from _leaves(v)
-
-
 def is_private(action: Any, data: dict[str, Any], awaiting: Any, known: frozenset[str]) -> bool:
     """Whether ``action`` is a choice only its seat can make, so the table screen cannot
     offer it without the privacy gate: a secret (a commit, a card put face down), a kind
@@ -118,7 +106,7 @@ def is_private(action: Any, data: dict[str, Any], awaiting: Any, known: frozense
     """
     if _is_secret(action) or action.kind in getattr(awaiting, "private", ()):
         return True
-    return any(v in known for k, v in data.items() if k not in ("$", "seat", "source") for v in _leaves(v))
+    return any(v in known for k, v in data.items() if k not in ("$", "seat", "source") for v in strings_in(v))
 
 
 Extras = Callable[[str], Iterable[tuple[str, Any]]]
@@ -187,7 +175,7 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
         if awaiting is not None and not prompt.over:
             names_of = {**names, **{c: name for c, name, _text in own or ()}}  # the seat's own cards by name
             # (seat ids are keys of many views, and every seat's name is public)
-            known = frozenset(_leaves(yours)) - {s["id"] for s in table.seats}
+            known = frozenset(strings_in(yours)) - {s["id"] for s in table.seats}
             # The seat's private choices first (the ones only its phone or the gate can
             # offer), so that the cap never leaves one out for a public one the table shows.
             private: list[dict[str, Any]] = []

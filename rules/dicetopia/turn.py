@@ -241,13 +241,7 @@ class Turn:
         for step_ in range(1, n + 1):
             seat = order[(k + step_) % n]
             if AGENT in boards[seat]:
-                # _start_turn's body: a turn ends on most actions.
-                state.current = seat
-                state.turn += 1
-                state.turn_moves = 0
-                state.hypnosis = ""
-                state.act_hood = ""
-                state.phase = "deploy"
+                self._start_turn(state, seat)
                 return
         state.current = ""
         state.note("Every player has six dice on their faction board: the game ends (§6).")
