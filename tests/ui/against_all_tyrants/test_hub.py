@@ -13,43 +13,25 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.routing import load_mapping
 from companion.ui.games.against_all_tyrants.presenter import AatPresenter
-from firmware_bridge.gpio import GpioSource, default_pin_map
 from rules.against_all_tyrants import Damage, Incident, Order
+
+from tests.companion.gpio_board import Board
 
 from .test_presenter import _to_combat
 
-PINS = default_pin_map()
 MAPPING = load_mapping("against_all_tyrants")
 
 
-class Slots:
-    """The default pin map's token slots on MockFactory pins, with a clock the test moves."""
-
-    def __init__(self, table: Any) -> None:
-        self.t = 100.0
-        self.table = table
-        self.events: list[Any] = []
-        self.results: list[Any] = []
-        self.source = GpioSource(PINS, clock=lambda: self.t, on_event=self._route)
-        self.source.start(thread=False)
-
-    def _route(self, event: Any) -> None:
-        self.events.append(event)
-        self.results.append(self.table.route(event))
+class Slots(Board):
+    """The shared board, with a token set on a slot and lifted again."""
 
     def place(self, slot: int) -> tuple[Any, Any]:
         """A token set on the slot (the switch closes past the debounce), then lifted:
         the TokenPlaced event and the Table's result for it."""
-        pin = Device.pin_factory.pin(PINS.token_slots[slot])
         n = len(self.events)
-        pin.drive_low()
-        self.t += PINS.debounce_ms / 1000 + 0.005
-        self.source.poll()
-        assert len(self.events) == n + 1, f"the slot's change was not confirmed: {self.events[n:]}"
-        placed = (self.events[-1], self.results[-1])
-        pin.drive_high()
-        self.t += PINS.debounce_ms / 1000 + 0.005
-        self.source.poll()
+        result = self.token(slot, True)
+        placed = (self.events[n], result)
+        self.token(slot, False)
         return placed
 
 
