@@ -61,12 +61,18 @@ class State:
         self._seat_ids = frozenset(s.id for s in self.seats)
         # Players' names by seat id: log lines and messages name a seat on nearly every action.
         self._names = {s.id: s.label for s in self.seats}
-        self._cached_prompt: tuple[int, Any] | None = None
+        # The prompt of ply ``_prompt_ply`` (-1: none yet). Two attributes, not a (ply,
+        # prompt) pair: a pair was one more object made and freed on every action.
+        self._prompt_ply = -1
+        self._prompt: Any = None
         # Prompts of steps that declare what they depend on (``@step(depends=...)``), by
         # (phase, those values): reused across plies, for this state's seats and options.
         self._prompts: dict[Any, Any] = {}
-        # What the step derived for this ply (``@step(derive=...)``): (ply, phase, value).
-        self._derived: tuple[int, str, Any] | None = None
+        # What the step derived for this ply (``@step(derive=...)``): the ply and phase it
+        # was derived at (-1: none) and the value.
+        self._derived_ply = -1
+        self._derived_phase = ""
+        self._derived: Any = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "State":
         # Field by field as deepcopy would, but the ply's derived value is shared: it is
@@ -82,7 +88,9 @@ class State:
     def changed(self) -> None:
         """Forget the prompts and derived values cached for this state: call after editing a
         state by hand (tests building a position field by field); actions never need it."""
-        self._cached_prompt = None
+        self._prompt_ply = -1
+        self._prompt = None
+        self._derived_ply = -1
         self._derived = None
         self._prompts.clear()
 
@@ -439,9 +447,8 @@ class Game(Generic[S]):
         position however often it is read (check, listing, views); a step that declares
         what its prompt depends on (``@step(depends=...)``) has it reused across plies,
         so no game needs a fast path of its own."""
-        cached = state._cached_prompt
-        if cached is not None and cached[0] == state.ply:
-            return cached[1]
+        if state._prompt_ply == state.ply:
+            return state._prompt  # type: ignore[no-any-return]
         if state.result is not None:
             p = Prompt.game_over()
         elif self._own_ask:
@@ -460,7 +467,8 @@ class Game(Generic[S]):
                     if len(memo) >= 256:
                         memo.clear()
                     p = memo[k] = self._asks[phase](state)
-        state._cached_prompt = (state.ply, p)
+        state._prompt_ply = state.ply
+        state._prompt = p
         return p
 
     def derived(self, state: S) -> Any:
@@ -476,9 +484,8 @@ class Game(Generic[S]):
         (the harness compares it with :meth:`fresh_derived` at every step). ``None`` for a
         step that declares none."""
         phase = state.phase
-        cached = state._derived
-        if cached is not None and cached[0] == state.ply and cached[1] == phase:
-            return cached[2]
+        if state._derived_ply == state.ply and state._derived_phase == phase:
+            return state._derived
         fn = self._derive_of.get(phase)
         if fn is None:
             return None
@@ -493,7 +500,9 @@ class Game(Generic[S]):
                 if len(memo) >= 256:
                     memo.clear()
                 value = memo[k] = fn(state)
-        state._derived = (state.ply, phase, value)
+        state._derived_ply = state.ply
+        state._derived_phase = phase
+        state._derived = value
         return value
 
     def fresh_derived(self, state: S) -> Any:
@@ -525,9 +534,8 @@ class Game(Generic[S]):
         seat = action.seat
         if seat not in state._seat_ids:
             return (Violation("unknown-seat", "Setup", f"There is no seat {seat!r} at this table."),)
-        cached = state._cached_prompt
-        if cached is not None and cached[0] == state.ply:
-            prompt = cached[1]
+        if state._prompt_ply == state.ply:
+            prompt = state._prompt
         elif self._own_ask:
             prompt = self.prompt(state)
         else:
@@ -545,7 +553,8 @@ class Game(Generic[S]):
                     if len(memo) >= 256:
                         memo.clear()
                     prompt = memo[k] = self._asks[phase](state)
-            state._cached_prompt = (state.ply, prompt)
+            state._prompt_ply = state.ply
+            state._prompt = prompt
         awaiting = prompt.waits.get(seat)
         if awaiting is not None and action.kind in awaiting.accepted:
             # The common case, kept lean: the seat may take this kind now.
