@@ -11,6 +11,12 @@ from typing import Any, Callable, Iterable, Mapping
 PHONE = "☎"
 
 
+def _names(seats: Iterable[tuple[str, str]], ids: Iterable[str]) -> list[str]:
+    """The names of the seats in ``ids``, in seat order."""
+    chosen = set(ids)
+    return [name for sid, name in seats if sid in chosen]
+
+
 def phones_line(seats: Iterable[tuple[str, str]], attached: Iterable[str]) -> str:
     """The prompt panel's badge: the seats (``(id, name)`` in turn order) whose phone is
     attached, by name, or "" when none is.
@@ -23,8 +29,7 @@ def phones_line(seats: Iterable[tuple[str, str]], attached: Iterable[str]) -> st
     >>> phones_line(seats, set()), phones_line(seats, {"nobody"})
     ('', '')
     """
-    on = set(attached)
-    names = [name for sid, name in seats if sid in on]
+    names = _names(seats, attached)
     if not names:
         return ""
     if len(names) == 1:
@@ -74,8 +79,7 @@ def waiting_line(seats: Iterable[tuple[str, str]], waiting: Iterable[str]) -> st
     >>> waiting_line(seats, set())
     ''
     """
-    now = set(waiting)
-    names = [name for sid, name in seats if sid in now]
+    names = _names(seats, waiting)
     if not names:
         return ""
     if len(names) == 1:

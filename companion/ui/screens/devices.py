@@ -169,17 +169,25 @@ class DevicesScreen(Screen):
         except Exception:  # a closed table: no seats to give dice to
             return {}
 
-    def _ble_panel(self, card: BleCard) -> Panel:
+    @staticmethod
+    def _card(title: str, status: str, ok: bool, error: str | None, spacing: float = dp(4)) -> Panel:
+        """A card headed by its title and status (green when ``ok``), with its error below."""
         theme = App.get_running_app().theme
-        panel = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        panel = Panel(orientation="vertical", size_hint_y=None, spacing=spacing)
         panel.bind(minimum_height=panel.setter("height"))
-        head = TCLabel(text=f"[b]Bluetooth dice[/b]   {card.status}", markup=True, font_size=theme.fs_body)
-        head.color = theme.ok if card.online else theme.bad
+        # Colours are set after construction: TCLabel's kv rule would put its own back.
+        head = TCLabel(text=f"[b]{title}[/b]   {status}", markup=True, font_size=theme.fs_body)
+        head.color = theme.ok if ok else theme.bad
         panel.add_widget(head)
-        if card.error:
-            err = TCLabel(text=f"✖ {card.error}", font_size=theme.fs_small)
+        if error:
+            err = TCLabel(text=f"✖ {error}", font_size=theme.fs_small)
             err.color = theme.bad
             panel.add_widget(err)
+        return panel
+
+    def _ble_panel(self, card: BleCard) -> Panel:
+        theme = App.get_running_app().theme
+        panel = self._card("Bluetooth dice", card.status, card.online, card.error)
         if card.message:
             panel.add_widget(TCLabel(text=card.message, font_size=theme.fs_small))
         if card.hint:
@@ -281,17 +289,9 @@ class DevicesScreen(Screen):
         theme = App.get_running_app().theme
         link = App.get_running_app().phones_link
         state, seats, mdns = card
-        panel = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
-        panel.bind(minimum_height=panel.setter("height"))
-        head = TCLabel(text=f"[b]Players' phones[/b]   {'● ' + state if link.listening else '○ not serving'}",
-                       markup=True, font_size=theme.fs_body)
-        head.color = theme.ok if link.listening else theme.bad
-        panel.add_widget(head)
-        if link.error:
-            err = TCLabel(text=f"✖ {link.error}", font_size=theme.fs_small)
-            err.color = theme.bad
-            panel.add_widget(err)
-        elif not seats:
+        panel = self._card("Players' phones", '● ' + state if link.listening else '○ not serving', link.listening,
+                           link.error)
+        if not link.error and not seats:
             panel.add_widget(TCLabel(text="Start or resume a game: each seat then gets a code to scan.",
                                      font_size=theme.fs_small))
         if mdns:
@@ -374,16 +374,7 @@ class DevicesScreen(Screen):
 
     def _board_panel(self, board: GpioBoard) -> Panel:
         theme = App.get_running_app().theme
-        panel = Panel(orientation="vertical", size_hint_y=None)
-        panel.bind(minimum_height=panel.setter("height"))
-        # Colours are set after construction: TCLabel's kv rule would put its own back.
-        head = TCLabel(text=f"[b]▦ GPIO board[/b]   {board.status}", markup=True, font_size=theme.fs_body)
-        head.color = theme.ok if board.online else theme.bad
-        panel.add_widget(head)
-        if board.error:
-            err = TCLabel(text=f"✖ {board.error}", font_size=theme.fs_small)
-            err.color = theme.bad
-            panel.add_widget(err)
+        panel = self._card("▦ GPIO board", board.status, board.online, board.error, spacing=0)
         for kind, heading in (("slot", "Token slots"), ("button", "Buttons"), ("keypad", "Keypad"),
                               ("led", "Seat lights"), ("buzzer", "")):
             rows = board.of(kind)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.error
+import urllib.request
 import weakref
 from typing import Any, Awaitable, Callable
 
@@ -15,6 +17,15 @@ from aiohttp.test_utils import TestClient, TestServer  # noqa: E402
 
 from companion import Journal, Table  # noqa: E402
 from companion.web.server import PhoneServer  # noqa: E402
+
+def http_status(url: str) -> int:
+    """The HTTP status a plain GET of ``url`` gets (an error status too, not an exception)."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
 
 SEATS = [{"id": "dyn", "faction": "dynasty", "name": "Dana"}, {"id": "lib", "faction": "liberation", "name": "Lee"}]
 

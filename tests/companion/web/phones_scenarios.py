@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import urllib.error
-import urllib.request
 from typing import Any, Iterator
 
 from tests.ui.ble_scenarios import _button_after, _layout_problems, _tap_scrolled, _text
 from tests.ui.scenarios import SEATS, _wait_for, settle
-
-
-def _status(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as r:
-            return r.status
-    except urllib.error.HTTPError as e:
-        return e.code
+from tests.companion.web.helpers import http_status as _status
 
 
 def phones_panel(d: Any) -> Iterator[float]:

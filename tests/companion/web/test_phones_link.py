@@ -11,15 +11,7 @@ import pytest
 
 from companion.ui.phones_link import PhonesLink, PhonesModeError, lan_address, resolve_mode
 
-from .helpers import liberation_at_base
-
-
-def _status(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as r:
-            return r.status
-    except urllib.error.HTTPError as e:
-        return e.code
+from .helpers import http_status as _status, liberation_at_base
 
 
 def test_modes() -> None:
