@@ -119,7 +119,7 @@ class Outrage(Game[OutrageState]):
             yield Violation("one-team", R_SETUP, "Teams need at least two colours.")
 
     def setup(self, seats: list[Seat], options: dict[str, Any], rng: Rng, seed: int) -> OutrageState:
-        b = self.board()
+        b = _BOARD
         tower = Deck("tower", cards=list(TOWER_CARDS), auto_reshuffle=False)
         tower.shuffle(rng)
         raven = Deck("raven", cards=list(RAVEN_CARDS), auto_reshuffle=False)
@@ -156,7 +156,7 @@ class Outrage(Game[OutrageState]):
     # -------------------------------------------------------------- helpers
 
     def board(self, state: OutrageState | None = None) -> Board:
-        return default_board()
+        return _BOARD
 
     def name(self, state: OutrageState, seat: str) -> str:
         return state.seat_name(seat)
@@ -387,7 +387,7 @@ class Outrage(Game[OutrageState]):
     def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
         seat = action.seat
         who = state.seat_name(seat)
-        b = self.board()
+        b = _BOARD
         got = self.derived(state).get(action.square)
         if got is None:
             where = b.name_of(action.square) if action.square in b.squares else repr(action.square)
@@ -621,7 +621,7 @@ class Outrage(Game[OutrageState]):
                 state.doubles += 1
             elif phase == "start":
                 state.doubles = 0
-            state.note(f"{who} throws {roll.values[0]} and {roll.values[1]} ({total}){' — a double' if double else ''}. [{R_DICE}]")
+            state.note(who + _THROWN[roll.values])
             if double and state.doubles >= 3:
                 state.note(f"Three successive doubles: {who} goes straight to the Bloody Tower without completing the turn. [{R_DICE}]")
                 self.imprison(state, seat, "bloody")
@@ -659,7 +659,7 @@ class Outrage(Game[OutrageState]):
             burglary = state.burglaries[seat]
             burglary.attempts += 1
             target = burglary_target(burglary.tools)
-            jewel = self.board().jewel_name[burglary.jewel]
+            jewel = _BOARD.jewel_name[burglary.jewel]
             if total >= target:
                 self._take_jewel(state, seat, burglary)
             else:
@@ -950,7 +950,7 @@ class Outrage(Game[OutrageState]):
 
     def _raven(self, state: OutrageState, seat: str, cid: str) -> None:
         """Start obeying Raven card ``cid``: either done at once (tasks queued), or a choice asked."""
-        b = self.board()
+        b = _BOARD
         card = RAVEN[cid]
         kind = card.kind
         who = state.seat_name(seat)
@@ -1042,7 +1042,7 @@ class Outrage(Game[OutrageState]):
         state.tasks[:0] = front
 
     def photo_spots(self, state: OutrageState) -> list[str]:
-        b = self.board()
+        b = _BOARD
         spots: list[str] = []
         for post, on in state.warders.items():
             if not on:
@@ -1054,7 +1054,7 @@ class Outrage(Game[OutrageState]):
         return spots
 
     def call_out(self, state: OutrageState, post: str) -> None:
-        b = self.board()
+        b = _BOARD
         name = b.post_names[post]
         if state.warders[post]:
             state.note(f"A Yeoman Warder is already at the {name} post. [{R_RAVEN}]")
@@ -1067,7 +1067,7 @@ class Outrage(Game[OutrageState]):
                 state.tasks.insert(0, ["prison", s, "bloody"])
 
     def imprison(self, state: OutrageState, seat: str, place: str) -> None:
-        b = self.board()
+        b = _BOARD
         who = state.seat_name(seat)
         state.pos[seat] = b.places[PRISON_SQUARE[place]]
         self.drop_burglary(state, seat)
@@ -1091,7 +1091,7 @@ class Outrage(Game[OutrageState]):
             state.note(f"{state.seat_name(seat)}'s burglary ends; the tools go to the bottom of the Tower pack. [{R_STEAL}]")
 
     def _rack_pay(self, state: OutrageState, seat: str) -> None:
-        b = self.board()
+        b = _BOARD
         who = state.seat_name(seat)
         for j in self.carried(state, seat):
             state.jewels[j] = CASE
@@ -1123,7 +1123,7 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- choices
 
     def _choose(self, state: OutrageState, action: Choose) -> None:
-        b = self.board()
+        b = _BOARD
         seat, option = action.seat, action.option
         what = state.choice_for
         who = state.seat_name(seat)
@@ -1228,7 +1228,7 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- cards
 
     def _play(self, state: OutrageState, action: Play) -> None:
-        b = self.board()
+        b = _BOARD
         seat, card = action.seat, action.card
         kind = kind_of(card)
         who = state.seat_name(seat)
@@ -1308,7 +1308,7 @@ class Outrage(Game[OutrageState]):
 
     def _decline(self, state: OutrageState, seat: str) -> None:
         phase = state.phase
-        b = self.board()
+        b = _BOARD
         who = state.seat_name(seat)
         if phase == "offer":
             moment = state.choice_for
@@ -1353,7 +1353,7 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- burglary
 
     def _burgle(self, state: OutrageState, action: Burgle) -> None:
-        b = self.board()
+        b = _BOARD
         seat = action.seat
         jewel = b.square(state.pos[seat]).faces
         for c in action.tools:
@@ -1367,7 +1367,7 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _take_jewel(self, state: OutrageState, seat: str, burglary: Burglary) -> None:
-        b = self.board()
+        b = _BOARD
         jewel = burglary.jewel
         state.jewels[jewel] = seat
         del state.burglaries[seat]
@@ -1383,7 +1383,7 @@ class Outrage(Game[OutrageState]):
 
     def _fight(self, state: OutrageState) -> None:
         assert state.combat is not None
-        b = self.board()
+        b = _BOARD
         laid = state.combat.reveal()
         self.reveal(state)
         attacker, defender = state.combat.seats
@@ -1476,7 +1476,7 @@ class Outrage(Game[OutrageState]):
     # ------------------------------------------------------------- escape
 
     def _escape(self, state: OutrageState, seat: str) -> None:
-        b = self.board()
+        b = _BOARD
         jewels = self.carried(state, seat)
         state.coins[seat] = False
         state.mint += 1
@@ -1497,7 +1497,7 @@ class Outrage(Game[OutrageState]):
         state.phase = "ferry"
 
     def _reenter(self, state: OutrageState, seat: str) -> None:
-        b = self.board()
+        b = _BOARD
         n = len(state.hands[seat].cards)
         self._to_pack(state, state.hands[seat].cards)
         state.hands[seat].cards.clear()
@@ -1508,7 +1508,7 @@ class Outrage(Game[OutrageState]):
         state.note(f"{state.seat_name(seat)} goes back in from Start, still accredited: {n} cards returned and shuffled, three new cards. [{R_END}]")
 
     def scores(self, state: OutrageState) -> dict[str, Score]:
-        b = self.board()
+        b = _BOARD
         out: dict[str, Score] = {}
         for s in state.order.order:
             key = self.team(state, s)
@@ -1692,7 +1692,7 @@ class Outrage(Game[OutrageState]):
     # -------------------------------------------------------------- views
 
     def render(self, state: OutrageState, viewer: str) -> dict[str, Any]:
-        b = self.board()
+        b = _BOARD
         pieces = {}
         for s in state.order.order:
             held = state.held.get(s)
@@ -1765,7 +1765,7 @@ class Outrage(Game[OutrageState]):
         out = {"mint": state.mint, "tower_pack": len(state.decks["tower"].cards),
                "jewels_in_cases": sum(1 for w in state.jewels.values() if w == CASE)}
         for s in state.order.order:
-            out[f"escaped:{s}"] = sum(self.board().jewel_value[j] for j in state.escaped[s])
+            out[f"escaped:{s}"] = sum(_BOARD.jewel_value[j] for j in state.escaped[s])
         return out
 
     def undo_barrier(self, state: OutrageState, action: Action) -> str | None:
@@ -1774,7 +1774,7 @@ class Outrage(Game[OutrageState]):
         return super().undo_barrier(state, action)
 
     def problems(self, state: OutrageState) -> Iterable[str]:
-        b = self.board()
+        b = _BOARD
         everywhere = list(state.decks["tower"].cards)
         for h in state.hands.values():
             everywhere += h.cards
@@ -1910,6 +1910,10 @@ _NOWHERE: frozenset[str] = frozenset()
 _MOVE_KINDS = {(move, stay, split): tuple(k for k, on in (("move", move), ("choose", stay), ("split", split)) if on)
                for move in (False, True) for stay in (False, True) for split in (False, True)}
 _CARD_NAME = {c: card.name for c, card in TOWER.items()}
+# What follows the thrower's name in the log line of a turn's throw, for each of the 36
+# throws: made once here, not formatted from five values on every throw.
+_THROWN = {(a, b): f" throws {a} and {b} ({a + b}){' — a double' if a == b else ''}. [{R_DICE}]"
+           for a in range(1, 7) for b in range(1, 7)}
 
 
 def _shown(cards: list[str]) -> str:
