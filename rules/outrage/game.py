@@ -75,6 +75,9 @@ _ROPE_LADDER = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.rope_la
 _RAVEN_SQUARES = frozenset(sid for sid, sq in _BOARD.squares.items() if sq.draws_raven)
 _NAME = {sid: sq.name for sid, sq in _BOARD.squares.items()}
 _BENCH_EXIT = {sid: sq.bench_exit for sid, sq in _BOARD.squares.items()}
+_BENCHES = tuple(sid for sid, sq in _BOARD.squares.items() if sq.bench_exit)
+_PLACES_OF_INTEREST = tuple(sid for sid, r in _REGION.items() if r in ("wall", "inner"))
+"""The squares a "place of interest" Raven card may send a player to, in the board's order."""
 _QUEENS_HOUSE = _BOARD.places["queens_house"]
 _CRADLE = _BOARD.places["cradle"]
 
@@ -476,7 +479,15 @@ class Outrage(Game[OutrageState]):
         elif action.target:
             yield Violation("no-target", R_TOWER, f"{who}'s {KIND_NAME[kind]} names no other player.")
 
-    def _change_violations(self, state: OutrageState, action: Change) -> Iterator[Violation]:
+    def _change_violations(self, state: OutrageState, action: Change) -> Iterable[Violation]:
+        cards = action.cards
+        # A legal change (nearly every one) is known by two set tests, with no generator made.
+        if cards and len(set(cards)) == len(cards) and set(state.hands[action.seat].cards).issuperset(cards) \
+                and (len(cards) == 1 or state.phase != "change-offer"):
+            return ()
+        return self._change_refused(state, action)
+
+    def _change_refused(self, state: OutrageState, action: Change) -> Iterator[Violation]:
         hand = state.hands[action.seat].cards
         who = state.seat_name(action.seat)
         if not action.cards or len(set(action.cards)) != len(action.cards) or any(c not in hand for c in action.cards):
@@ -993,8 +1004,7 @@ class Outrage(Game[OutrageState]):
             state.order.skip(seat, 1)
             front = [["end", seat, ""]]
         elif kind == "bench":
-            benches = [s for s, sq in b.squares.items() if sq.bench_exit]
-            self._ask(state, seat, "bench", benches, "the bench to rest on")
+            self._ask(state, seat, "bench", list(_BENCHES), "the bench to rest on")
             return
         elif kind == "ghost":
             self.place(state, seat, b.places["chapel_royal"], " to recover")
@@ -1021,9 +1031,11 @@ class Outrage(Game[OutrageState]):
         elif kind == "chief-warder":
             front = [["draw-tower", seat, ""]]
         elif kind == "place-of-interest":
-            self._ask(state, seat, "visit", [s for s, sq in b.squares.items()
-                                            if sq.region in ("wall", "inner") and s != state.pos[seat]],
-                      "a place of interest on the Wall Walk or in the Inner Ward")
+            here = state.pos[seat]
+            places = list(_PLACES_OF_INTEREST)
+            if _REGION[here] in ("wall", "inner"):
+                places.remove(here)
+            self._ask(state, seat, "visit", places, "a place of interest on the Wall Walk or in the Inner Ward")
             return
         elif kind == "tour":
             front = [["go", seat, b.places["mint"]]]
