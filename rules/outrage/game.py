@@ -948,12 +948,11 @@ class Outrage(Game[OutrageState]):
             state.note(_TOOK[action.card], seat, (seat,))
             self.proceed(state)
             return
-        card = RAVEN[action.card]
         deck = state.decks["raven"]
         deck.take(action.card)
         deck.put_bottom(action.card)  # read aloud, obeyed, and back to the bottom of the pack
         state.raven = action.card
-        state.note(f"{state.seat_name(seat)} takes a Raven card: {card.text} [{R_RAVEN}]")
+        state.note(state.seat_name(seat) + _RAVEN_READ[action.card])
         state.tasks.insert(0, ["raven-do", seat, action.card])
         self.proceed(state)
 
@@ -1937,6 +1936,8 @@ _KIND = {c: card.kind for c, card in TOWER.items()}
 _START_CARDS = frozenset(c for c, k in _KIND.items() if k in _SANCTUARY_PLAY)
 _ROPE_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _ROPE_PLAYS)
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
+# What follows the drawer's name in the log line of a Raven card read aloud, per card.
+_RAVEN_READ = {c: f" takes a Raven card: {card.text} [{R_RAVEN}]" for c, card in RAVEN.items()}
 
 # Each action class's effect, looked up by class in one step.
 _EFFECTS = {
