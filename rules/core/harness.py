@@ -97,6 +97,8 @@ def _one_game(
         if state.result is not None:
             break
         prompt, fresh = game.prompt(state), game.fresh_prompt(state)
+        if not prompt.actors <= state._seat_ids:  # check() trusts a seat the prompt names
+            raise InvariantBroken(f"{where}: the prompt at ply {state.ply} ({prompt}) awaits a seat not at the table")
         if prompt != fresh:
             raise InvariantBroken(f"{where}: the prompt reused at ply {state.ply} ({prompt}) is not the one step "
                                   f"{state.phase!r} builds now ({fresh}): its @step(depends=...) leaves something out")

@@ -327,3 +327,22 @@ def test_a_malformed_derive_declaration_fails_where_the_game_is_defined():
 
     with pytest.raises(TypeError, match="derive must"):
         step("roll", derive=42)
+
+
+def test_an_action_from_a_seat_not_at_the_table_is_rejected_as_such():
+    s = DOUBLES.new(SEATS, seed=3)
+    before = dumps(s)
+    for bad in (Roll("zed", (1, 2)), Stop("zed")):  # awaited kind or not: the seat comes first
+        with pytest.raises(IllegalAction) as e:
+            DOUBLES.push(s, bad)
+        assert e.value.codes == ("unknown-seat",) and "'zed'" in e.value.violations[0].message
+    assert dumps(s) == before
+
+
+def test_seat_names_follow_every_copy_of_a_state():
+    s = DOUBLES.new(SEATS, seed=3)
+    assert (s.seat_name("a"), s.seat_name("zed")) == ("Ann", "zed")   # an unknown id names itself
+    copied = DOUBLES.apply(s, Roll("a", (1, 2)))
+    restored = loads(dumps(s))
+    for other in (copied, restored):
+        assert other.seat_name("b") == "Bob" and other.seat_name("zed") == "zed"
