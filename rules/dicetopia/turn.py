@@ -15,12 +15,14 @@ from .state import AGENT, MISSIONS, UNUSED, DicetopiaState
 
 
 def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
-    """What the deploy prompt reads: the seat, Hypnosis, the abilities used (flipped
-    tokens only ever turn face down, so within a game their count says which), and for
-    the Roamers whether another player has an agent left (Last Resort)."""
+    """What the deploy prompt reads, and nothing more (so that another player's token
+    flipped does not make it anew): the seat and whether its own ability is still up,
+    Hypnosis, whether the Perceptioneers may still Hypnotize, and for the Roamers whether
+    another player has an agent left (Last Resort)."""
     cur = s.current
-    return (cur, s.hypnosis, sum(s.flipped.values()),
-            s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
+    used = s.flipped.get(cur, False)
+    return (cur, s.hypnosis, used, s.holder("perceptioneers"),
+            not used and s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
 
 
 class Turn:
@@ -49,7 +51,7 @@ class Turn:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
         return Prompt(waits) if len(waits) > 1 else Prompt.single(seat, waits[seat])
 
-    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, sum(s.flipped.values())))
+    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, s.flipped.get(s.current, False)))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
         if state.can_use(state.current, "ewo"):
             return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=("transcend",)))
