@@ -67,9 +67,14 @@ class Domination(dict[str, Hold]):
         pip, zeros = PIP.get, _ZEROS
         agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            # Counted by C-level list and map calls: this is the end's main loop. The
-            # counts (and so the winners) are in play order.
-            counts = {s: n for s, a in agents if (n := cells.count(a))}
+            # Counted by C-level list calls, in a plain loop (a comprehension is a call of
+            # its own): this is the end's main loop. The counts (and so the winners) are in
+            # play order.
+            counts: dict[str, int] = {}
+            for s, a in agents:
+                n = cells.count(a)
+                if n:
+                    counts[s] = n
             if not counts:
                 out[hood] = _new(Hold, (hood, counts, (), False, 0))
                 continue

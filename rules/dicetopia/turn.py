@@ -61,19 +61,20 @@ class Turn:
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
         return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
 
-    # No ``depends``: whether the action is possible reads the whole city, and a key
-    # holding it would work it out twice whenever the prompt is new (most acts of a game).
+    # No ``depends``: whether the action is possible reads the whole city. Only
+    # _begin_action enters this step, and it ends the turn when the action is not possible
+    # and Ewo cannot Transcend: so the city is read only when Transcendence is still up.
     @step("act", rule=R_ACTIONS)
     def ask_act(self, state: DicetopiaState) -> Prompt:
-        seat, hood = state.current, state.act_hood
-        ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
-        note, impossible = state.t.act_notes[hood]
-        if not possible(state, hood):
-            return Prompt.single(seat, Decision(ewo, impossible, also=("decline",)))
-        kind = "reroll" if state.t.hood_actions[hood] == "reroll" else "swap"
+        seat, hood, t = state.current, state.act_hood, state.t
         # The notes are the table's own strings (their hashes kept), and no keyword when
         # nothing else is allowed: the request is looked up, not built, on most plies.
-        return Prompt.single(seat, Decision((kind,), note, also=ewo) if ewo else Decision((kind,), note))
+        note, impossible = t.act_notes[hood]
+        if not state.can_use(seat, "ewo"):
+            return Prompt.single(seat, Decision((t.act_kinds[hood],), note))
+        if not possible(state, hood):
+            return Prompt.single(seat, Decision(("transcend",), impossible, also=("decline",)))
+        return Prompt.single(seat, Decision((t.act_kinds[hood],), note, also=("transcend",)))
 
     # No ``depends``: nearly every reroll of a game is of a new place, so a key would only
     # add its own cost. The die's owner and the place's name from one test.
