@@ -19,9 +19,12 @@ def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
     flipped does not make it anew): the seat and whether its own ability is still up,
     Hypnosis, whether the Perceptioneers may still Hypnotize, and for the Roamers whether
     another player has an agent left (Last Resort)."""
-    cur = s.current
-    used = s.flipped.get(cur, False)
-    return (cur, s.hypnosis, used, s.holder("perceptioneers"),
+    cur, flipped = s.current, s.flipped
+    used = flipped.get(cur, False)
+    # The Perceptioneers' token (None when nobody plays them): read where it lies, the
+    # seat itself being fixed for the game.
+    hypnotist = flipped.get(s.seat_of("perceptioneers"))
+    return (cur, s.hypnosis, used, hypnotist,
             not used and s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
 
 
