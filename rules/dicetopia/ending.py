@@ -143,9 +143,9 @@ class Ending:
             return
         state.revealed = True
         self.reveal(state)
-        t = state.t
+        missions = state.t.missions
         for s in state.order:
-            state.note(f"{state.seat_name(s)} reveals {', '.join(t.mission(c).name for c in state.hands[s].cards) or 'no missions'}.", s)
+            state.note(f"{state.seat_name(s)} reveals {', '.join([missions[c].name for c in state.hands[s].cards]) or 'no missions'}.", s)
 
     def used_missions(self, state: DicetopiaState, seat: str) -> list[str]:
         return [c for c in state.hands[seat].cards if c != state.unused.get(seat)]

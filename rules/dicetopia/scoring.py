@@ -264,5 +264,10 @@ def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domi
     """Seats best first, each with its key: total ★, then neighbourhoods dominated, then
     the total dice value (§6)."""
     pip = PIP.get
-    keys = {s: (sum([ln[2] for ln in lines[s]]), dom.dominated(s), sum(map(pip, boards[s], repeat(0)))) for s in order}
+    # Neighbourhoods dominated by each seat, in one pass over the neighbourhoods.
+    held = dict.fromkeys(order, 0)
+    for h in dom.values():
+        for w in h[2]:
+            held[w] += 1
+    keys = {s: (sum([ln[2] for ln in lines[s]]), held[s], sum(map(pip, boards[s], repeat(0)))) for s in order}
     return sorted(keys.items(), key=lambda kv: kv[1], reverse=True)
