@@ -16,7 +16,7 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from rules.core import serializable
 
@@ -118,27 +118,54 @@ def any_tied(city: Mapping[str, Sequence[str]]) -> bool:
     return False
 
 
-class Dice(NamedTuple):
-    """What the missions read of one faction board: how many dice of each value (index
-    1-6), of each colour letter, their total and their values in board order."""
+class Facts:
+    """What the missions read, worked out once per scoring rather than by each mission:
+    each board's dice values in board order and their total (the loot, which every
+    player scores), and, when a mission first asks, a board's dice per value (index 1-6)
+    or per colour letter, and the city's dice per colour letter."""
 
-    values: list[int]
-    letters: dict[str, int]
-    total: int
-    pips: list[int]
+    __slots__ = ("t", "boards", "city", "dom", "ties", "pips", "totals", "_values", "_letters", "_city_letters")
 
-    @classmethod
-    def of(cls, cells: Sequence[str]) -> "Dice":
-        values = [0] * 7
-        letters = {"p": 0, "t": 0, "w": 0}
-        pips = []
-        for c in cells:
-            v = PIP.get(c)
-            if v is not None:
-                values[v] += 1
-                letters[c[0]] += 1
-                pips.append(v)
-        return cls(values, letters, sum(pips), pips)
+    def __init__(self, t: Tables, boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
+                 dom: Mapping[str, Hold], ties: str) -> None:
+        self.t, self.boards, self.city, self.dom, self.ties = t, boards, city, dom, ties
+        pip = PIP.get
+        # Every die's value is at least 1, so filter(None, ...) keeps exactly the dice.
+        self.pips = {s: [*filter(None, map(pip, b))] for s, b in boards.items()}
+        self.totals = {s: sum(p) for s, p in self.pips.items()}
+        self._values: dict[str, list[int]] = {}
+        self._letters: dict[str, dict[str, int]] = {}
+        self._city_letters: dict[str, int] | None = None
+
+    def values(self, seat: str) -> list[int]:
+        """How many of ``seat``'s dice show each value (index 1-6)."""
+        out = self._values.get(seat)
+        if out is None:
+            out = self._values[seat] = [0] * 7
+            for v in self.pips[seat]:
+                out[v] += 1
+        return out
+
+    def letters(self, seat: str) -> dict[str, int]:
+        """How many of ``seat``'s dice are of each colour letter."""
+        out = self._letters.get(seat)
+        if out is None:
+            out = self._letters[seat] = _count_letters(self.t, self.boards[seat])
+        return out
+
+    def city_letters(self) -> dict[str, int]:
+        """How many dice of each colour letter are in the city."""
+        if self._city_letters is None:
+            self._city_letters = _count_letters(self.t, [c for cells in self.city.values() for c in cells])
+        return self._city_letters
+
+
+def _count_letters(t: Tables, cells: Sequence[str]) -> dict[str, int]:
+    out = {c.letter: 0 for c in t.colours}
+    for c in cells:
+        if c in DICE:
+            out[c[0]] += 1
+    return out
 
 
 def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str, Sequence[str]],
@@ -146,62 +173,66 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
     """What mission ``spec`` scores for ``seat`` (0 if not eligible). ``ties`` is the
     relative missions' reading of a tie (RULINGS.md D-21): ``"all"`` every tied player
     scores, ``"none"`` nobody does."""
-    return _points(t, spec, seat, {s: Dice.of(b) for s, b in boards.items()}, boards, city, dom, ties)
+    return _points(Facts(t, boards, city, dom, ties), spec, seat)
 
 
-def _points(t: Tables, spec: MissionSpec, seat: str, dice: Mapping[str, Dice], boards: Mapping[str, Sequence[str]],
-            city: Mapping[str, Sequence[str]], dom: Mapping[str, Hold], ties: str) -> int:
-    """:func:`mission_points`, with each board's :class:`Dice` read once for every mission."""
-    p = spec.params
-    kind = spec.kind
-    values, letters = dice[seat].values, dice[seat].letters
-    if kind == "most-colour":
-        letter = t.letter(p["colour"])
-        n = letters[letter]
-        others = [d.letters[letter] for s, d in dice.items() if s != seat]
-        return p["points"] if n > 0 and _best(n, others, ties, max) else 0
-    if kind in ("highest-total", "lowest-total"):
-        others = [d.total for s, d in dice.items() if s != seat]
-        return p["points"] if _best(dice[seat].total, others, ties, max if kind == "highest-total" else min) else 0
-    if kind == "no-colour":
-        return p["points"] if letters[t.letter(p["colour"])] == 0 else 0
-    if kind == "per-colour":
-        return p["points"] * letters[t.letter(p["colour"])]
-    if kind == "per-city-colour":
-        letter = t.letter(p["colour"])
-        return p["points"] * sum(1 for cells in city.values() for c in cells if c in DICE and c[0] == letter)
-    if kind == "per-value":
-        return p["points"] * values[p["value"]]
-    if kind == "no-value":
-        return p["points"] if values[p["value"]] == 0 else 0
-    if kind == "per-value-pair":
-        return p["points"] * sum(n // 2 for n in values)
-    if kind == "value-triple":
-        return p["points"] if any(n >= 3 for n in values) else 0
-    if kind == "only-parity":
-        odd = p["parity"] == "odd"
-        return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
-    if kind == "all-same-value":
-        return p["points"] if sum(1 for n in values if n) == 1 else 0
-    if kind == "every-value":
-        return p["points"] if all(values[v] for v in range(1, 7)) else 0
-    if kind == "per-replica-pair":
-        same: dict[str, int] = {}
-        for c in boards[seat]:
-            if c in DICE:
-                same[c] = same.get(c, 0) + 1
-        return p["points"] * sum(n // 2 for n in same.values())
-    if kind == "every-colour":
-        return p["points"] if all(letters[c.letter] for c in t.colours) else 0
-    if kind == "spies":
-        return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat) and seat not in h.winners)
-    if kind == "every-neighbourhood":
-        return p["points"] if all(h.counts.get(seat) for h in dom.values()) else 0
-    if kind == "infiltration":
-        return p["points"] * sum(1 for h in dom.values() if h.winners == (seat,) and not h.tied)
-    if kind == "king-of-the-hill":
-        return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat, 0) >= p["agents"])
-    return 0  # copycat and high-stakes score through the card they stand for (tally)
+def _points(f: Facts, spec: MissionSpec, seat: str) -> int:
+    """:func:`mission_points`, reading the scoring's :class:`Facts`."""
+    scorer = _SCORERS.get(spec.kind)
+    # copycat and high-stakes have no scorer: they score through the card they stand for (tally)
+    return scorer(f, seat, spec.params) if scorer is not None else 0
+
+
+def _most_colour(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+    letter = f.t.letter(p["colour"])
+    n = f.letters(seat)[letter]
+    others = [f.letters(s)[letter] for s in f.boards if s != seat]
+    return p["points"] if n > 0 and _best(n, others, f.ties, max) else 0
+
+
+def _extreme_total(pick: Callable[[Sequence[int]], int]) -> Callable[[Facts, str, Mapping[str, Any]], int]:
+    def score(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+        others = [n for s, n in f.totals.items() if s != seat]
+        return p["points"] if _best(f.totals[seat], others, f.ties, pick) else 0
+    return score
+
+
+def _only_parity(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+    values, odd = f.values(seat), p["parity"] == "odd"
+    return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
+
+
+def _replica_pairs(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+    same: dict[str, int] = {}
+    for c in f.boards[seat]:
+        if c in DICE:
+            same[c] = same.get(c, 0) + 1
+    return p["points"] * sum(n // 2 for n in same.values())
+
+
+_Scorer = Callable[[Facts, str, Mapping[str, Any]], int]
+_SCORERS: dict[str, _Scorer] = {
+    # Each mission kind's scorer, by kind (the cards' data says which kind and its params).
+    "most-colour": _most_colour,
+    "highest-total": _extreme_total(max),
+    "lowest-total": _extreme_total(min),
+    "no-colour": lambda f, seat, p: p["points"] if f.letters(seat)[f.t.letter(p["colour"])] == 0 else 0,
+    "per-colour": lambda f, seat, p: p["points"] * f.letters(seat)[f.t.letter(p["colour"])],
+    "per-city-colour": lambda f, seat, p: p["points"] * f.city_letters()[f.t.letter(p["colour"])],
+    "per-value": lambda f, seat, p: p["points"] * f.values(seat)[p["value"]],
+    "no-value": lambda f, seat, p: p["points"] if f.values(seat)[p["value"]] == 0 else 0,
+    "per-value-pair": lambda f, seat, p: p["points"] * sum(n // 2 for n in f.values(seat)),
+    "value-triple": lambda f, seat, p: p["points"] if any(n >= 3 for n in f.values(seat)) else 0,
+    "only-parity": _only_parity,
+    "all-same-value": lambda f, seat, p: p["points"] if sum(1 for n in f.values(seat) if n) == 1 else 0,
+    "every-value": lambda f, seat, p: p["points"] if all(f.values(seat)[1:]) else 0,
+    "per-replica-pair": _replica_pairs,
+    "every-colour": lambda f, seat, p: p["points"] if all(f.letters(seat).values()) else 0,
+    "spies": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.counts.get(seat) and seat not in h.winners),
+    "every-neighbourhood": lambda f, seat, p: p["points"] if all(h.counts.get(seat) for h in f.dom.values()) else 0,
+    "infiltration": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.winners == (seat,) and not h.tied),
+    "king-of-the-hill": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.counts.get(seat, 0) >= p["agents"]),
+}
 
 
 def _best(mine: int, others: Sequence[int], ties: str, pick: object) -> bool:
@@ -224,7 +255,8 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
           played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str], ties: str) -> tuple[dict[str, list[Line]], Domination]:
     """Every player's lines, in the book's order: loot, each neighbourhood dominated, each mission."""
     dom = Domination.of(t, city, order, rigged)
-    dice = {s: Dice.of(b) for s, b in boards.items()}
+    facts = Facts(t, boards, city, dom, ties)
+    pips, totals = facts.pips, facts.totals
     # Each neighbourhood's line, once, for each of its winners (in board order).
     dominated: dict[str, list[Line]] = {s: [] for s in order}
     labels = t.domination_labels
@@ -243,15 +275,14 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     missions, labels = t.missions, t.mission_labels
     out: dict[str, list[Line]] = {}
     for seat in order:
-        mine = dice[seat]
-        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total)), *dominated[seat]]
+        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), totals[seat])), *dominated[seat]]
         for card_id, effect_id, factor in played.get(seat, ()):
             label = labels[card_id]
             if not effect_id:
                 lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
                 continue
             effect = missions[effect_id]
-            pts = _points(t, effect, seat, dice, boards, city, dom, ties) * factor
+            pts = _points(facts, effect, seat) * factor
             if effect_id != card_id:
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))
