@@ -8,7 +8,7 @@ from typing import Iterator
 from rules.core import Decision, DrawRequest, Outcome, Prompt, Score, Violation, step
 
 from .actions import Choose, Clone, CopyMission, Rig
-from .scoring import Domination, Played, any_tied, is_die, ranking, tally
+from .scoring import Domination, Played, any_tied, is_die, ranked, score
 from .sections import R_END, R_MISSIONS, r_ability
 from .state import MISSIONS, DicetopiaState
 from .tables import tables
@@ -211,16 +211,16 @@ class Ending:
     def _score(self, state: DicetopiaState) -> None:
         t = state.t
         played = {s: self.played(state, s) for s in state.order}
-        lines, dom = tally(t, state.order, state.boards, state.city, played, state.rigged, state.options["relative_ties"])
+        lines, _, keys = score(t, state.order, state.boards, state.city, played, state.rigged, state.options["relative_ties"])
         state.tally = lines
-        ranked = ranking(state.order, lines, dom, state.boards)
-        top = ranked[0][1]
-        winners = tuple(s for s, k in ranked if k == top)
+        ranks = ranked(keys)
+        top = ranks[0][1]
+        winners = tuple(s for s, k in ranks if k == top)
         names = " and ".join(state.seat_name(s) for s in winners)
-        tied_total = [s for s, k in ranked if k[0] == top[0]]
+        tied_total = [s for s, k in ranks if k[0] == top[0]]
         if len(tied_total) == 1:
             reason = f"{names} wins with {top[0]} ★"
-        elif len(winners) == 1 and [s for s, k in ranked if k[:2] == top[:2]] == list(winners):
+        elif len(winners) == 1 and [s for s, k in ranks if k[:2] == top[:2]] == list(winners):
             reason = f"{names} wins the tie on {top[0]} ★ by dominating the most neighbourhoods ({top[1]})"
         elif len(winners) == 1:
             reason = f"{names} wins the tie on {top[0]} ★ and {top[1]} neighbourhoods with the highest total dice value ({top[2]})"
@@ -228,9 +228,8 @@ class Ending:
             reason = f"{names} share the win: {top[0]} ★, {top[1]} neighbourhoods and {top[2]} in dice each"
         scores = {}
         for s in state.order:
-            total, breakdown, said = 0, {}, []
+            total, breakdown, said = keys[s][0], {}, []
             for _, label, points in lines[s]:
-                total += points
                 breakdown[label] = points
                 said.append(f"{label} {points}")
             scores[s] = Score(total, breakdown)

@@ -251,9 +251,22 @@ class Played(NamedTuple):
     factor: int = 1
 
 
+Key = tuple[int, int, int]
+"""A seat's place in the ranking (§6): total ★, then neighbourhoods dominated, then the
+total dice value."""
+
+
 def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
           played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str], ties: str) -> tuple[dict[str, list[Line]], Domination]:
     """Every player's lines, in the book's order: loot, each neighbourhood dominated, each mission."""
+    lines, dom, _ = score(t, order, boards, city, played, rigged, ties)
+    return lines, dom
+
+
+def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
+          played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str],
+          ties: str) -> tuple[dict[str, list[Line]], Domination, dict[str, Key]]:
+    """:func:`tally`, with each seat's ranking :data:`Key` summed as its lines are written."""
     dom = Domination.of(t, city, order, rigged)
     facts = Facts(t, boards, city, dom, ties)
     pips, totals = facts.pips, facts.totals
@@ -274,8 +287,11 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
                 dominated[w].append(line)
     missions, labels = t.missions, t.mission_labels
     out: dict[str, list[Line]] = {}
+    keys: dict[str, Key] = {}
     for seat in order:
-        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), totals[seat])), *dominated[seat]]
+        held, loot = dominated[seat], totals[seat]
+        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), loot)), *held]
+        stars = loot + sum([ln[2] for ln in held])
         for card_id, effect_id, factor in played.get(seat, ()):
             label = labels[card_id]
             if not effect_id:
@@ -286,8 +302,20 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
             if effect_id != card_id:
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))
+            stars += pts
         out[seat] = lines
-    return out, dom
+        # One domination line per neighbourhood held: their number is the tie-break.
+        keys[seat] = (stars, len(held), loot)
+    return out, dom, keys
+
+
+def ranked(keys: Mapping[str, Key]) -> list[tuple[str, Key]]:
+    """Seats best first, each with its key (ties keep play order)."""
+    return sorted(keys.items(), key=_second, reverse=True)
+
+
+def _second(kv: tuple[str, Key]) -> Key:
+    return kv[1]
 
 
 def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domination,
@@ -300,5 +328,4 @@ def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domi
     for h in dom.values():
         for w in h[2]:
             held[w] += 1
-    keys = {s: (sum([ln[2] for ln in lines[s]]), held[s], sum(map(pip, boards[s], repeat(0)))) for s in order}
-    return sorted(keys.items(), key=lambda kv: kv[1], reverse=True)
+    return ranked({s: (sum([ln[2] for ln in lines[s]]), held[s], sum(map(pip, boards[s], repeat(0)))) for s in order})
