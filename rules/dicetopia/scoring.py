@@ -107,14 +107,10 @@ def any_tied(city: Mapping[str, Sequence[str]]) -> bool:
     (True, False)
     """
     for cells in city.values():
-        counts: dict[str, int] = {}
-        for c in cells:
-            if c[0] == "@":
-                counts[c] = counts.get(c, 0) + 1
-        if len(counts) > 1:
-            best = max(counts.values())
-            if sum(1 for n in counts.values() if n == best) > 1:
-                return True
+        # Each agent's count, one C-level count per different agent, not a loop per cell.
+        counts = [cells.count(c) for c in set(cells) if c[0] == "@"]
+        if len(counts) > 1 and counts.count(max(counts)) > 1:
+            return True
     return False
 
 
