@@ -268,6 +268,7 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     pips, totals = facts.pips, facts.totals
     # Each neighbourhood's line, once, for each of its winners (in board order).
     dominated: dict[str, list[Line]] = {s: [] for s in order}
+    stars = dict.fromkeys(order, 0)  # each seat's ★ so far, summed as its lines are written
     labels = t.domination_labels
     for h in t.hoods:
         _, _, winners, tied, points = dom[h.id]
@@ -278,16 +279,18 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
                 label = f"{label} (tied {n} ways, {points} shared, rounded up)"
             elif tied:
                 label += " (tie decided by Rigging)"
-            line = _new(Line, ("domination", label, -(-points // n)))
+            share = -(-points // n)
+            line = _new(Line, ("domination", label, share))
             for w in winners:
                 dominated[w].append(line)
+                stars[w] += share
     missions, labels = t.missions, t.mission_labels
     out: dict[str, list[Line]] = {}
     keys: dict[str, Key] = {}
     for seat in order:
         held, loot = dominated[seat], totals[seat]
         lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), loot)), *held]
-        stars = loot + sum([ln[2] for ln in held])
+        total = stars[seat] + loot
         for card_id, effect_id, factor in played.get(seat, ()):
             label = labels[card_id]
             if not effect_id:
@@ -298,10 +301,10 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
             if effect_id != card_id:
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))
-            stars += pts
+            total += pts
         out[seat] = lines
         # One domination line per neighbourhood held: their number is the tie-break.
-        keys[seat] = (stars, len(held), loot)
+        keys[seat] = (total, len(held), loot)
     return out, dom, keys
 
 
