@@ -126,9 +126,14 @@ class Facts:
                  dom: Mapping[str, Hold], ties: str) -> None:
         self.t, self.boards, self.city, self.dom, self.ties = t, boards, city, dom, ties
         pip = PIP.get
-        # Every die's value is at least 1, so filter(None, ...) keeps exactly the dice.
-        self.pips = {s: [*filter(None, map(pip, b))] for s, b in boards.items()}
-        self.totals = {s: sum(p) for s, p in self.pips.items()}
+        pips: dict[str, list[int]] = {}
+        totals: dict[str, int] = {}
+        self.pips, self.totals = pips, totals
+        # A plain loop, not two comprehensions (each a call of its own). Every die's value
+        # is at least 1, so filter(None, ...) keeps exactly the dice.
+        for s, b in boards.items():
+            p = pips[s] = [*filter(None, map(pip, b))]
+            totals[s] = sum(p)
         self._values: dict[str, list[int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
         self._city_letters: dict[str, int] | None = None
