@@ -63,8 +63,9 @@ class Ending:
 
     def _v_rig(self, state: DicetopiaState, action: Rig) -> Iterator[Violation]:
         t, who = state.t, state.seat_name(action.seat)
-        dom = Domination.of(t, state.city, state.order, {})
-        hold = dom.get(action.hood)
+        # Only the named neighbourhood's domination is asked about.
+        cells = state.city.get(action.hood)
+        hold = None if cells is None else Domination.of(t, {action.hood: cells}, state.order, {})[action.hood]
         if hold is None or not hold.tied:
             yield Violation("not-tied", r_ability(t, "bingmai"), f"{who}, Rigging decides a neighbourhood whose domination is tied.")
         elif action.winner not in hold.winners:
