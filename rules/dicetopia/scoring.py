@@ -70,23 +70,25 @@ class Domination(dict[str, Hold]):
             # Counted by C-level list calls, in a plain loop (a comprehension is a call of
             # its own): this is the end's main loop. The counts (and so the winners) are in
             # play order.
+            # The leaders are kept as the counts are taken (no second pass, no comprehension:
+            # each is a call of its own).
             counts: dict[str, int] = {}
+            best, top = 0, []
             for s, a in agents:
                 n = cells.count(a)
                 if n:
                     counts[s] = n
+                    if n > best:
+                        best, top = n, [s]
+                    elif n == best:
+                        top.append(s)
             if not counts:
                 out[hood] = _new(Hold, (hood, counts, (), False, 0))
                 continue
-            if len(counts) == 1:
-                winners: tuple[str, ...] = (*counts,)
-                tied = False
-            else:
-                best = max(counts.values())
-                winners = tuple([s for s, n in counts.items() if n == best])
-                tied = len(winners) > 1
-                if tied and hood in rigged:
-                    winners = (rigged[hood],)
+            winners: tuple[str, ...] = (*top,)
+            tied = len(top) > 1
+            if tied and hood in rigged:
+                winners = (rigged[hood],)
             # tuple.__new__, as the NamedTuple's own __new__ ends in, without its frame.
             out[hood] = _new(Hold, (hood, counts, winners, tied, 5 + sum(map(pip, cells, zeros))))
         return out
