@@ -211,15 +211,24 @@ class Ending:
 
     def _score(self, state: DicetopiaState) -> None:
         t = state.t
-        played = {s: self.played(state, s) for s in state.order}
+        # Plain loops rather than comprehensions here: each comprehension is a call of its
+        # own, and this runs once per game on the longest action.
+        played = {}
+        for s in state.order:
+            played[s] = self.played(state, s)
         lines, _, keys = score(t, state.order, state.boards, state.city, played, state.rigged, state.options["relative_ties"])
         state.tally = lines
         ranks = ranked(keys)
         top = ranks[0][1]
-        winners = tuple(s for s, k in ranks if k == top)
-        names = " and ".join(state.seat_name(s) for s in winners)
-        tied_total = [s for s, k in ranks if k[0] == top[0]]
-        if len(tied_total) == 1:
+        best, tied_total = [], 0
+        for s, k in ranks:
+            if k == top:
+                best.append(s)
+            if k[0] == top[0]:
+                tied_total += 1
+        winners = (*best,)
+        names = " and ".join(map(state.seat_name, winners))
+        if tied_total == 1:
             reason = f"{names} wins with {top[0]} ★"
         elif len(winners) == 1 and [s for s, k in ranks if k[:2] == top[:2]] == list(winners):
             reason = f"{names} wins the tie on {top[0]} ★ by dominating the most neighbourhoods ({top[1]})"

@@ -274,7 +274,9 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     facts = Facts(t, boards, city, dom, ties)
     pips, totals = facts.pips, facts.totals
     # Each neighbourhood's line, once, for each of its winners (in board order).
-    dominated: dict[str, list[Line]] = {s: [] for s in order}
+    dominated: dict[str, list[Line]] = {}
+    for s in order:
+        dominated[s] = []
     stars = dict.fromkeys(order, 0)  # each seat's ★ so far, summed as its lines are written
     labels = t.domination_labels
     for h in t.hoods:
