@@ -24,7 +24,9 @@ from rules.core import serializable
 from .tables import MissionSpec, Tables, tables
 
 
-DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
+LETTERS = "ptw"
+"""The dice's colour letters (purple, teal, white), as the colours' data names them."""
+DICE = frozenset(f"{c}{v}" for c in LETTERS for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
@@ -154,18 +156,18 @@ class Facts:
         """How many of ``seat``'s dice are of each colour letter."""
         out = self._letters.get(seat)
         if out is None:
-            out = self._letters[seat] = _count_letters(self.t, self.boards[seat])
+            out = self._letters[seat] = _count_letters(self.boards[seat])
         return out
 
     def city_letters(self) -> dict[str, int]:
         """How many dice of each colour letter are in the city."""
         if self._city_letters is None:
-            self._city_letters = _count_letters(self.t, [c for cells in self.city.values() for c in cells])
+            self._city_letters = _count_letters([c for cells in self.city.values() for c in cells])
         return self._city_letters
 
 
-def _count_letters(t: Tables, cells: Sequence[str]) -> dict[str, int]:
-    out = {c.letter: 0 for c in t.colours}
+def _count_letters(cells: Sequence[str]) -> dict[str, int]:
+    out = dict.fromkeys(LETTERS, 0)
     for c in cells:
         if c in DICE:
             out[c[0]] += 1
