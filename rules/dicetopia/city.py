@@ -40,18 +40,27 @@ def possible(state: DicetopiaState, hood: str) -> bool:
         if not state.options["advanced"]:
             return (not disjoint(chain.from_iterable(state.boards.values()))
                     and not disjoint(chain.from_iterable(state.city.values())))
-        # The Advanced Variant: some city die matches some board die in colour or number.
+        # The Advanced Variant: some city die matches some board die in colour or number,
+        # found as one set of every die the board dice match, tested against the city.
         held = DICE.intersection(chain.from_iterable(state.boards.values()))
-        if held:
-            for c in DICE.intersection(chain.from_iterable(state.city.values())):
-                if not MATCHING[c].isdisjoint(held):
-                    return True
-        return False
-    # agent-die: an agent in one neighbourhood and a die in another. One pass: a pair
-    # is found at the later of its two neighbourhoods.
+        return bool(held) and not frozenset().union(*map(MATCHING.__getitem__, held)).isdisjoint(
+            chain.from_iterable(state.city.values()))
+    # agent-die: an agent in one neighbourhood and a die in another. Most often some agent
+    # is on the city and two neighbourhoods hold dice, which settles it (the agent's
+    # neighbourhood is at most one of the two) in a few C-level set tests.
+    city = state.city.values()
     no_agent = state.agent_cells.isdisjoint
+    if no_agent(chain.from_iterable(city)):
+        return False
+    found = 0
+    for cells in city:
+        if not disjoint(cells):
+            found += 1
+            if found == 2:
+                return True
+    # One pass: a pair is found at the later of its two neighbourhoods.
     agent_before = die_before = False
-    for cells in state.city.values():
+    for cells in city:
         agent, die = not no_agent(cells), not disjoint(cells)
         if (agent and die_before) or (die and agent_before):
             return True

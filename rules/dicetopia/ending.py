@@ -8,7 +8,7 @@ from typing import Iterator
 from rules.core import Decision, DrawRequest, Outcome, Prompt, Score, Violation, step
 
 from .actions import Choose, Clone, CopyMission, Rig
-from .scoring import Domination, Played, any_tied, is_die, ranking, tally
+from .scoring import Domination, Played, any_tied, is_die, ranked, score
 from .sections import R_END, R_MISSIONS, r_ability
 from .state import MISSIONS, DicetopiaState
 from .tables import tables
@@ -63,8 +63,9 @@ class Ending:
 
     def _v_rig(self, state: DicetopiaState, action: Rig) -> Iterator[Violation]:
         t, who = state.t, state.seat_name(action.seat)
-        dom = Domination.of(t, state.city, state.order, {})
-        hold = dom.get(action.hood)
+        # Only the named neighbourhood's domination is asked about.
+        cells = state.city.get(action.hood)
+        hold = None if cells is None else Domination.of(t, {action.hood: cells}, state.order, {})[action.hood]
         if hold is None or not hold.tied:
             yield Violation("not-tied", r_ability(t, "bingmai"), f"{who}, Rigging decides a neighbourhood whose domination is tied.")
         elif action.winner not in hold.winners:
@@ -143,9 +144,9 @@ class Ending:
             return
         state.revealed = True
         self.reveal(state)
-        t = state.t
+        missions = state.t.missions
         for s in state.order:
-            state.note(f"{state.seat_name(s)} reveals {', '.join(t.mission(c).name for c in state.hands[s].cards) or 'no missions'}.", s)
+            state.note(f"{state.seat_name(s)} reveals {', '.join([missions[c].name for c in state.hands[s].cards]) or 'no missions'}.", s)
 
     def used_missions(self, state: DicetopiaState, seat: str) -> list[str]:
         return [c for c in state.hands[seat].cards if c != state.unused.get(seat)]
@@ -210,17 +211,26 @@ class Ending:
 
     def _score(self, state: DicetopiaState) -> None:
         t = state.t
-        played = {s: self.played(state, s) for s in state.order}
-        lines, dom = tally(t, state.order, state.boards, state.city, played, state.rigged, state.options["relative_ties"])
+        # Plain loops rather than comprehensions here: each comprehension is a call of its
+        # own, and this runs once per game on the longest action.
+        played = {}
+        for s in state.order:
+            played[s] = self.played(state, s)
+        lines, _, keys = score(t, state.order, state.boards, state.city, played, state.rigged, state.options["relative_ties"])
         state.tally = lines
-        ranked = ranking(state.order, lines, dom, state.boards)
-        top = ranked[0][1]
-        winners = tuple(s for s, k in ranked if k == top)
-        names = " and ".join(state.seat_name(s) for s in winners)
-        tied_total = [s for s, k in ranked if k[0] == top[0]]
-        if len(tied_total) == 1:
+        ranks = ranked(keys)
+        top = ranks[0][1]
+        best, tied_total = [], 0
+        for s, k in ranks:
+            if k == top:
+                best.append(s)
+            if k[0] == top[0]:
+                tied_total += 1
+        winners = (*best,)
+        names = " and ".join(map(state.seat_name, winners))
+        if tied_total == 1:
             reason = f"{names} wins with {top[0]} ★"
-        elif len(winners) == 1 and [s for s, k in ranked if k[:2] == top[:2]] == list(winners):
+        elif len(winners) == 1 and [s for s, k in ranks if k[:2] == top[:2]] == list(winners):
             reason = f"{names} wins the tie on {top[0]} ★ by dominating the most neighbourhoods ({top[1]})"
         elif len(winners) == 1:
             reason = f"{names} wins the tie on {top[0]} ★ and {top[1]} neighbourhoods with the highest total dice value ({top[2]})"
@@ -228,9 +238,8 @@ class Ending:
             reason = f"{names} share the win: {top[0]} ★, {top[1]} neighbourhoods and {top[2]} in dice each"
         scores = {}
         for s in state.order:
-            total, breakdown, said = 0, {}, []
+            total, breakdown, said = keys[s][0], {}, []
             for _, label, points in lines[s]:
-                total += points
                 breakdown[label] = points
                 said.append(f"{label} {points}")
             scores[s] = Score(total, breakdown)

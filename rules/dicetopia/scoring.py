@@ -16,14 +16,17 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Mapping, NamedTuple, Sequence
+from operator import itemgetter
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from rules.core import serializable
 
 from .tables import MissionSpec, Tables, tables
 
 
-DICE = frozenset(f"{c}{v}" for c in "ptw" for v in range(1, 7))
+LETTERS = "ptw"
+"""The dice's colour letters (purple, teal, white), as the colours' data names them."""
+DICE = frozenset(f"{c}{v}" for c in LETTERS for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
@@ -67,21 +70,28 @@ class Domination(dict[str, Hold]):
         pip, zeros = PIP.get, _ZEROS
         agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            # Counted by C-level list and map calls: this is the end's main loop. The
-            # counts (and so the winners) are in play order.
-            counts = {s: n for s, a in agents if (n := cells.count(a))}
+            # Counted by C-level list calls, in a plain loop (a comprehension is a call of
+            # its own): this is the end's main loop. The counts (and so the winners) are in
+            # play order.
+            # The leaders are kept as the counts are taken (no second pass, no comprehension:
+            # each is a call of its own).
+            counts: dict[str, int] = {}
+            best, top = 0, []
+            for s, a in agents:
+                n = cells.count(a)
+                if n:
+                    counts[s] = n
+                    if n > best:
+                        best, top = n, [s]
+                    elif n == best:
+                        top.append(s)
             if not counts:
                 out[hood] = _new(Hold, (hood, counts, (), False, 0))
                 continue
-            if len(counts) == 1:
-                winners: tuple[str, ...] = (*counts,)
-                tied = False
-            else:
-                best = max(counts.values())
-                winners = tuple([s for s, n in counts.items() if n == best])
-                tied = len(winners) > 1
-                if tied and hood in rigged:
-                    winners = (rigged[hood],)
+            winners: tuple[str, ...] = (*top,)
+            tied = len(top) > 1
+            if tied and hood in rigged:
+                winners = (rigged[hood],)
             # tuple.__new__, as the NamedTuple's own __new__ ends in, without its frame.
             out[hood] = _new(Hold, (hood, counts, winners, tied, 5 + sum(map(pip, cells, zeros))))
         return out
@@ -102,38 +112,66 @@ def any_tied(city: Mapping[str, Sequence[str]]) -> bool:
     (True, False)
     """
     for cells in city.values():
-        counts: dict[str, int] = {}
-        for c in cells:
-            if c[0] == "@":
-                counts[c] = counts.get(c, 0) + 1
-        if len(counts) > 1:
-            best = max(counts.values())
-            if sum(1 for n in counts.values() if n == best) > 1:
-                return True
+        # Each agent's count, one C-level count per different agent, not a loop per cell.
+        counts = [cells.count(c) for c in set(cells) if c[0] == "@"]
+        if len(counts) > 1 and counts.count(max(counts)) > 1:
+            return True
     return False
 
 
-class Dice(NamedTuple):
-    """What the missions read of one faction board: how many dice of each value (index
-    1-6), of each colour letter, their total and their values in board order."""
+class Facts:
+    """What the missions read, worked out once per scoring rather than by each mission:
+    each board's dice values in board order and their total (the loot, which every
+    player scores), and, when a mission first asks, a board's dice per value (index 1-6)
+    or per colour letter, and the city's dice per colour letter."""
 
-    values: list[int]
-    letters: dict[str, int]
-    total: int
-    pips: list[int]
+    __slots__ = ("t", "boards", "city", "dom", "ties", "pips", "totals", "_values", "_letters", "_city_letters")
 
-    @classmethod
-    def of(cls, cells: Sequence[str]) -> "Dice":
-        values = [0] * 7
-        letters = {"p": 0, "t": 0, "w": 0}
-        pips = []
-        for c in cells:
-            v = PIP.get(c)
-            if v is not None:
-                values[v] += 1
-                letters[c[0]] += 1
-                pips.append(v)
-        return cls(values, letters, sum(pips), pips)
+    def __init__(self, t: Tables, boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
+                 dom: Mapping[str, Hold], ties: str) -> None:
+        self.t, self.boards, self.city, self.dom, self.ties = t, boards, city, dom, ties
+        pip = PIP.get
+        pips: dict[str, list[int]] = {}
+        totals: dict[str, int] = {}
+        self.pips, self.totals = pips, totals
+        # A plain loop, not two comprehensions (each a call of its own). Every die's value
+        # is at least 1, so filter(None, ...) keeps exactly the dice.
+        for s, b in boards.items():
+            p = pips[s] = [*filter(None, map(pip, b))]
+            totals[s] = sum(p)
+        self._values: dict[str, list[int]] = {}
+        self._letters: dict[str, dict[str, int]] = {}
+        self._city_letters: dict[str, int] | None = None
+
+    def values(self, seat: str) -> list[int]:
+        """How many of ``seat``'s dice show each value (index 1-6)."""
+        out = self._values.get(seat)
+        if out is None:
+            out = self._values[seat] = [0] * 7
+            for v in self.pips[seat]:
+                out[v] += 1
+        return out
+
+    def letters(self, seat: str) -> dict[str, int]:
+        """How many of ``seat``'s dice are of each colour letter."""
+        out = self._letters.get(seat)
+        if out is None:
+            out = self._letters[seat] = _count_letters(self.boards[seat])
+        return out
+
+    def city_letters(self) -> dict[str, int]:
+        """How many dice of each colour letter are in the city."""
+        if self._city_letters is None:
+            self._city_letters = _count_letters([c for cells in self.city.values() for c in cells])
+        return self._city_letters
+
+
+def _count_letters(cells: Sequence[str]) -> dict[str, int]:
+    out = dict.fromkeys(LETTERS, 0)
+    for c in cells:
+        if c in DICE:
+            out[c[0]] += 1
+    return out
 
 
 def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str, Sequence[str]],
@@ -141,62 +179,66 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
     """What mission ``spec`` scores for ``seat`` (0 if not eligible). ``ties`` is the
     relative missions' reading of a tie (RULINGS.md D-21): ``"all"`` every tied player
     scores, ``"none"`` nobody does."""
-    return _points(t, spec, seat, {s: Dice.of(b) for s, b in boards.items()}, boards, city, dom, ties)
+    return _points(Facts(t, boards, city, dom, ties), spec, seat)
 
 
-def _points(t: Tables, spec: MissionSpec, seat: str, dice: Mapping[str, Dice], boards: Mapping[str, Sequence[str]],
-            city: Mapping[str, Sequence[str]], dom: Mapping[str, Hold], ties: str) -> int:
-    """:func:`mission_points`, with each board's :class:`Dice` read once for every mission."""
-    p = spec.params
-    kind = spec.kind
-    values, letters = dice[seat].values, dice[seat].letters
-    if kind == "most-colour":
-        letter = t.letter(p["colour"])
-        n = letters[letter]
-        others = [d.letters[letter] for s, d in dice.items() if s != seat]
-        return p["points"] if n > 0 and _best(n, others, ties, max) else 0
-    if kind in ("highest-total", "lowest-total"):
-        others = [d.total for s, d in dice.items() if s != seat]
-        return p["points"] if _best(dice[seat].total, others, ties, max if kind == "highest-total" else min) else 0
-    if kind == "no-colour":
-        return p["points"] if letters[t.letter(p["colour"])] == 0 else 0
-    if kind == "per-colour":
-        return p["points"] * letters[t.letter(p["colour"])]
-    if kind == "per-city-colour":
-        letter = t.letter(p["colour"])
-        return p["points"] * sum(1 for cells in city.values() for c in cells if c in DICE and c[0] == letter)
-    if kind == "per-value":
-        return p["points"] * values[p["value"]]
-    if kind == "no-value":
-        return p["points"] if values[p["value"]] == 0 else 0
-    if kind == "per-value-pair":
-        return p["points"] * sum(n // 2 for n in values)
-    if kind == "value-triple":
-        return p["points"] if any(n >= 3 for n in values) else 0
-    if kind == "only-parity":
-        odd = p["parity"] == "odd"
-        return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
-    if kind == "all-same-value":
-        return p["points"] if sum(1 for n in values if n) == 1 else 0
-    if kind == "every-value":
-        return p["points"] if all(values[v] for v in range(1, 7)) else 0
-    if kind == "per-replica-pair":
-        same: dict[str, int] = {}
-        for c in boards[seat]:
-            if c in DICE:
-                same[c] = same.get(c, 0) + 1
-        return p["points"] * sum(n // 2 for n in same.values())
-    if kind == "every-colour":
-        return p["points"] if all(letters[c.letter] for c in t.colours) else 0
-    if kind == "spies":
-        return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat) and seat not in h.winners)
-    if kind == "every-neighbourhood":
-        return p["points"] if all(h.counts.get(seat) for h in dom.values()) else 0
-    if kind == "infiltration":
-        return p["points"] * sum(1 for h in dom.values() if h.winners == (seat,) and not h.tied)
-    if kind == "king-of-the-hill":
-        return p["points"] * sum(1 for h in dom.values() if h.counts.get(seat, 0) >= p["agents"])
-    return 0  # copycat and high-stakes score through the card they stand for (tally)
+def _points(f: Facts, spec: MissionSpec, seat: str) -> int:
+    """:func:`mission_points`, reading the scoring's :class:`Facts`."""
+    scorer = _SCORERS.get(spec.kind)
+    # copycat and high-stakes have no scorer: they score through the card they stand for (tally)
+    return scorer(f, seat, spec.params) if scorer is not None else 0
+
+
+def _most_colour(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+    letter = f.t.letter(p["colour"])
+    n = f.letters(seat)[letter]
+    others = [f.letters(s)[letter] for s in f.boards if s != seat]
+    return p["points"] if n > 0 and _best(n, others, f.ties, max) else 0
+
+
+def _extreme_total(pick: Callable[[Sequence[int]], int]) -> Callable[[Facts, str, Mapping[str, Any]], int]:
+    def score(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+        others = [n for s, n in f.totals.items() if s != seat]
+        return p["points"] if _best(f.totals[seat], others, f.ties, pick) else 0
+    return score
+
+
+def _only_parity(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+    values, odd = f.values(seat), p["parity"] == "odd"
+    return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
+
+
+def _replica_pairs(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
+    same: dict[str, int] = {}
+    for c in f.boards[seat]:
+        if c in DICE:
+            same[c] = same.get(c, 0) + 1
+    return p["points"] * sum(n // 2 for n in same.values())
+
+
+_Scorer = Callable[[Facts, str, Mapping[str, Any]], int]
+_SCORERS: dict[str, _Scorer] = {
+    # Each mission kind's scorer, by kind (the cards' data says which kind and its params).
+    "most-colour": _most_colour,
+    "highest-total": _extreme_total(max),
+    "lowest-total": _extreme_total(min),
+    "no-colour": lambda f, seat, p: p["points"] if f.letters(seat)[f.t.letter(p["colour"])] == 0 else 0,
+    "per-colour": lambda f, seat, p: p["points"] * f.letters(seat)[f.t.letter(p["colour"])],
+    "per-city-colour": lambda f, seat, p: p["points"] * f.city_letters()[f.t.letter(p["colour"])],
+    "per-value": lambda f, seat, p: p["points"] * f.values(seat)[p["value"]],
+    "no-value": lambda f, seat, p: p["points"] if f.values(seat)[p["value"]] == 0 else 0,
+    "per-value-pair": lambda f, seat, p: p["points"] * sum(n // 2 for n in f.values(seat)),
+    "value-triple": lambda f, seat, p: p["points"] if any(n >= 3 for n in f.values(seat)) else 0,
+    "only-parity": _only_parity,
+    "all-same-value": lambda f, seat, p: p["points"] if sum(1 for n in f.values(seat) if n) == 1 else 0,
+    "every-value": lambda f, seat, p: p["points"] if all(f.values(seat)[1:]) else 0,
+    "per-replica-pair": _replica_pairs,
+    "every-colour": lambda f, seat, p: p["points"] if all(f.letters(seat).values()) else 0,
+    "spies": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.counts.get(seat) and seat not in h.winners),
+    "every-neighbourhood": lambda f, seat, p: p["points"] if all(h.counts.get(seat) for h in f.dom.values()) else 0,
+    "infiltration": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.winners == (seat,) and not h.tied),
+    "king-of-the-hill": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.counts.get(seat, 0) >= p["agents"]),
+}
 
 
 def _best(mine: int, others: Sequence[int], ties: str, pick: object) -> bool:
@@ -215,13 +257,30 @@ class Played(NamedTuple):
     factor: int = 1
 
 
+Key = tuple[int, int, int]
+"""A seat's place in the ranking (§6): total ★, then neighbourhoods dominated, then the
+total dice value."""
+
+
 def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
           played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str], ties: str) -> tuple[dict[str, list[Line]], Domination]:
     """Every player's lines, in the book's order: loot, each neighbourhood dominated, each mission."""
+    lines, dom, _ = score(t, order, boards, city, played, rigged, ties)
+    return lines, dom
+
+
+def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
+          played: Mapping[str, Sequence[Played]], rigged: Mapping[str, str],
+          ties: str) -> tuple[dict[str, list[Line]], Domination, dict[str, Key]]:
+    """:func:`tally`, with each seat's ranking :data:`Key` summed as its lines are written."""
     dom = Domination.of(t, city, order, rigged)
-    dice = {s: Dice.of(b) for s, b in boards.items()}
+    facts = Facts(t, boards, city, dom, ties)
+    pips, totals = facts.pips, facts.totals
     # Each neighbourhood's line, once, for each of its winners (in board order).
-    dominated: dict[str, list[Line]] = {s: [] for s in order}
+    dominated: dict[str, list[Line]] = {}
+    for s in order:
+        dominated[s] = []
+    stars = dict.fromkeys(order, 0)  # each seat's ★ so far, summed as its lines are written
     labels = t.domination_labels
     for h in t.hoods:
         _, _, winners, tied, points = dom[h.id]
@@ -232,26 +291,41 @@ def tally(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
                 label = f"{label} (tied {n} ways, {points} shared, rounded up)"
             elif tied:
                 label += " (tie decided by Rigging)"
-            line = _new(Line, ("domination", label, -(-points // n)))
+            share = -(-points // n)
+            line = _new(Line, ("domination", label, share))
             for w in winners:
                 dominated[w].append(line)
+                stars[w] += share
     missions, labels = t.missions, t.mission_labels
     out: dict[str, list[Line]] = {}
+    keys: dict[str, Key] = {}
     for seat in order:
-        mine = dice[seat]
-        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, mine.pips)), mine.total)), *dominated[seat]]
+        held, loot = dominated[seat], totals[seat]
+        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), loot)), *held]
+        total = stars[seat] + loot
         for card_id, effect_id, factor in played.get(seat, ()):
             label = labels[card_id]
             if not effect_id:
                 lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
                 continue
             effect = missions[effect_id]
-            pts = _points(t, effect, seat, dice, boards, city, dom, ties) * factor
+            pts = _points(facts, effect, seat) * factor
             if effect_id != card_id:
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))
+            total += pts
         out[seat] = lines
-    return out, dom
+        # One domination line per neighbourhood held: their number is the tie-break.
+        keys[seat] = (total, len(held), loot)
+    return out, dom, keys
+
+
+def ranked(keys: Mapping[str, Key]) -> list[tuple[str, Key]]:
+    """Seats best first, each with its key (ties keep play order)."""
+    return sorted(keys.items(), key=_second, reverse=True)
+
+
+_second = itemgetter(1)  # a C-level key: no Python call per seat
 
 
 def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domination,
@@ -259,5 +333,9 @@ def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domi
     """Seats best first, each with its key: total ★, then neighbourhoods dominated, then
     the total dice value (§6)."""
     pip = PIP.get
-    keys = {s: (sum([ln[2] for ln in lines[s]]), dom.dominated(s), sum(map(pip, boards[s], repeat(0)))) for s in order}
-    return sorted(keys.items(), key=lambda kv: kv[1], reverse=True)
+    # Neighbourhoods dominated by each seat, in one pass over the neighbourhoods.
+    held = dict.fromkeys(order, 0)
+    for h in dom.values():
+        for w in h[2]:
+            held[w] += 1
+    return ranked({s: (sum([ln[2] for ln in lines[s]]), held[s], sum(map(pip, boards[s], repeat(0)))) for s in order})

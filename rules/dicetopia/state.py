@@ -79,21 +79,21 @@ class DicetopiaState(State):
         self.t: Tables = tables()
         # Derived from the seats (never changed, not a field): what an agent on the city is.
         self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
+        # Who plays each faction, kept beside ``faction`` (deal_faction writes both): the
+        # abilities ask it on most actions (Banxa's Block, the Hollows, Hypnosis).
+        self._seat_playing = {f: s for s, f in self.faction.items() if f}
 
     def deal_faction(self, seat: str, faction: str) -> None:
         """``seat`` plays ``faction`` from now on: recorded in the seat itself (what the
         view's seats, the table's strips, its end screen and exports read) and in
         ``faction`` (what the rules read)."""
         self.faction[seat] = faction
+        self._seat_playing[faction] = seat
         self.seats = seats_playing(self.seats, self.faction)
 
     def seat_of(self, faction: str) -> str | None:
-        # Each seat plays its own faction (setup and positions refuse two alike), so the
-        # first match is the only one.
-        for s, f in self.faction.items():
-            if f == faction:
-                return s
-        return None
+        # Each seat plays its own faction (setup and positions refuse two alike).
+        return self._seat_playing.get(faction)
 
     def can_use(self, seat: str | None, faction: str) -> bool:
         """Whether ``seat`` plays ``faction`` and its ability may still be used."""
@@ -101,10 +101,8 @@ class DicetopiaState(State):
 
     def holder(self, faction: str) -> str | None:
         """The seat whose unflipped ``faction`` ability is available, if any."""
-        for s, f in self.faction.items():
-            if f == faction:
-                return None if self.flipped.get(s, False) else s
-        return None
+        s = self._seat_playing.get(faction)
+        return None if s is None or self.flipped.get(s, False) else s
 
     def cell(self, where: str, index: int) -> str | None:
         """What is at ``(where, index)``: a neighbourhood space or a faction-board slot."""

@@ -145,6 +145,12 @@ class Tables:
         return {h.id: (f"{h.name}: {h.summary}", f"{h.name}: the action is not possible") for h in self.hoods}
 
     @functools.cached_property
+    def act_kinds(self) -> dict[str, str]:
+        """The action kind each neighbourhood's action is performed with, by id: a reroll
+        or a swap (The Agency's draw is a step of its own)."""
+        return {h.id: "reroll" if h.action == "reroll" else "swap" for h in self.hoods}
+
+    @functools.cached_property
     def die_cells(self) -> dict[str, tuple[str, ...]]:
         """Each colour's dice as cells, by colour id and value (index 1-6): where a roll's dice go."""
         return {c.id: ("",) + tuple(c.letter + str(v) for v in range(1, 7)) for c in self.colours}

@@ -15,12 +15,17 @@ from .state import AGENT, MISSIONS, UNUSED, DicetopiaState
 
 
 def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
-    """What the deploy prompt reads: the seat, Hypnosis, the abilities used (flipped
-    tokens only ever turn face down, so within a game their count says which), and for
-    the Roamers whether another player has an agent left (Last Resort)."""
-    cur = s.current
-    return (cur, s.hypnosis, sum(s.flipped.values()),
-            s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
+    """What the deploy prompt reads, and nothing more (so that another player's token
+    flipped does not make it anew): the seat and whether its own ability is still up,
+    Hypnosis, whether the Perceptioneers may still Hypnotize, and for the Roamers whether
+    another player has an agent left (Last Resort)."""
+    cur, flipped = s.current, s.flipped
+    used = flipped.get(cur, False)
+    # The Perceptioneers' token (None when nobody plays them): read where it lies, the
+    # seat itself being fixed for the game.
+    hypnotist = flipped.get(s.seat_of("perceptioneers"))
+    return (cur, s.hypnosis, used, hypnotist,
+            not used and s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
 
 
 class Turn:
@@ -49,7 +54,7 @@ class Turn:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
         return Prompt(waits) if len(waits) > 1 else Prompt.single(seat, waits[seat])
 
-    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, sum(s.flipped.values())))
+    @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, s.flipped.get(s.current, False)))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
         if state.can_use(state.current, "ewo"):
             return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=("transcend",)))
@@ -59,19 +64,20 @@ class Turn:
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
         return Prompt.single(state.current, Decision(("bottom",), "The Agency: put one of your missions on the bottom of the deck"))
 
-    # No ``depends``: whether the action is possible reads the whole city, and a key
-    # holding it would work it out twice whenever the prompt is new (most acts of a game).
+    # No ``depends``: whether the action is possible reads the whole city. Only
+    # _begin_action enters this step, and it ends the turn when the action is not possible
+    # and Ewo cannot Transcend: so the city is read only when Transcendence is still up.
     @step("act", rule=R_ACTIONS)
     def ask_act(self, state: DicetopiaState) -> Prompt:
-        seat, hood = state.current, state.act_hood
-        ewo = ("transcend",) if state.can_use(seat, "ewo") else ()
-        note, impossible = state.t.act_notes[hood]
-        if not possible(state, hood):
-            return Prompt.single(seat, Decision(ewo, impossible, also=("decline",)))
-        kind = "reroll" if state.t.hood_actions[hood] == "reroll" else "swap"
+        seat, hood, t = state.current, state.act_hood, state.t
         # The notes are the table's own strings (their hashes kept), and no keyword when
         # nothing else is allowed: the request is looked up, not built, on most plies.
-        return Prompt.single(seat, Decision((kind,), note, also=ewo) if ewo else Decision((kind,), note))
+        note, impossible = t.act_notes[hood]
+        if not state.can_use(seat, "ewo"):
+            return Prompt.single(seat, Decision((t.act_kinds[hood],), note))
+        if not possible(state, hood):
+            return Prompt.single(seat, Decision(("transcend",), impossible, also=("decline",)))
+        return Prompt.single(seat, Decision((t.act_kinds[hood],), note, also=("transcend",)))
 
     # No ``depends``: nearly every reroll of a game is of a new place, so a key would only
     # add its own cost. The die's owner and the place's name from one test.

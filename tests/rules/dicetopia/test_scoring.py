@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.dicetopia import Domination, Played, mission_points, tables, tally
-from rules.dicetopia.scoring import ranking
+from rules.dicetopia.scoring import LETTERS, ranking
 
 T = tables()
 U = "-"
@@ -182,3 +182,8 @@ def test_tie_breaks_most_neighbourhoods_then_highest_dice():
     assert [s for s, _ in ranking(["a", "b"], even, dom, boards)] == ["b", "a"]
     # More stars beat everything.
     assert ranking(["a", "b"], {"a": [Line("loot", "Loot", 51)], "b": even["b"]}, dom, boards)[0][0] == "a"
+
+
+def test_the_dice_letters_are_the_colours_letters() -> None:
+    # scoring.LETTERS counts the missions' colours: it must name the data's colours, in order.
+    assert "".join(c.letter for c in tables().colours) == LETTERS

@@ -3,8 +3,11 @@ if possible; the end when every board holds six dice. Rejections carry a code, t
 player's name and the rulebook section, and change nothing."""
 from __future__ import annotations
 
+import random
+
 from rules.core import PUBLIC, Draw, Roll
 from rules.dicetopia import GAME, Bottom, Decline, Deploy, Reroll, Swap
+from rules.dicetopia.city import possible
 
 from .helpers import U, codes, last_round, play_out_turns, rejected, set_board, set_city, started
 
@@ -153,3 +156,18 @@ def test_tie_on_stars_and_neighbourhoods_is_decided_by_dice_and_explained():
         "Domination: Observatory Bank (tied 2 ways, 11 shared, rounded up)": 6,
         "Domination: Nethal Syndicate (tied 2 ways, 6 shared, rounded up)": 3,
         "Mission: Pacifist": 0, "Mission: Marked bills": 0}
+
+
+def test_possible_agrees_with_the_swaps_listed():
+    """Whether a swap action is possible (decided by set tests, never listed) agrees with
+    the swaps the listing finds, on seeded random cities and boards, Advanced or not."""
+    rng = random.Random(11)
+    cells = ["p1", "t3", "w6", "p4", "@", "-", "x", "@p1", "@p2", "@p3"]
+    kinds = {"waste": "agent-die", "congress": "die-die", "bank": "city-board", "syndicate": "board-board"}
+    for advanced in (False, True):
+        s = started("ewo", "banxa", "hollows", options={"advanced": advanced})
+        for _ in range(150):
+            for place in [*s.city.values(), *s.boards.values()]:
+                place[:] = [rng.choice(cells) if rng.random() < 0.6 else c for c in place]
+            for hood, kind in kinds.items():
+                assert possible(s, hood) == any(True for _ in GAME._swap_candidates(s, kind)), (hood, s.city, s.boards)
