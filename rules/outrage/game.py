@@ -86,6 +86,42 @@ def _a(name: str) -> str:
     return ("an " if name[:1] in "AEIOU" else "a ") + name
 
 
+def _has_target(state: OutrageState, seat: str) -> bool:
+    """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
+    tests, stopping at the first target and building no reason (asked at every turn's start)."""
+    teams = state.options["teams"]
+    faction = state._faction
+    mine = faction[seat] if teams else seat
+    skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
+    retired, sanctuary = state.retired, state.sanctuary
+    for s in state.order.order:
+        if s == seat or (teams and faction[s] == mine):
+            continue
+        # immune()'s tests, without its reasons (as _can_attack)
+        if (s in retired or not accredited[s] or s in held or skips.get(s)
+                or pos[s] in _SHELTER or s in sanctuary):
+            continue
+        return True
+    return False
+
+
+def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """What the start step's prompt is made of: the seat, the kinds also allowed (change,
+    attack, escape) and the private ones (a Tower card that may begin the turn: Sanctuary
+    anywhere; a Rope or Ladder on a White Tower square where they are marked)."""
+    seat = state.actor
+    hand = state.hands[seat].cards
+    pos = state.pos[seat]
+    change = bool(hand) and bool(state.decks["tower"].cards)
+    attack = state.accredited[seat] and _has_target(state, seat)
+    escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
+    private: tuple[str, ...] = ()
+    if hand and not (_ROPE_START_CARDS if pos in _ROPE_LADDER else _START_CARDS).isdisjoint(hand):
+        private = _PLAY
+    # The few combinations of the kinds also allowed, looked up (not built) each turn.
+    return seat, _START_ALSO[change, attack, escape], private
+
+
 class Outrage(Game[OutrageState]):
     """Steal the Crown Jewels from the Tower of London and escape by the ferry."""
 
@@ -232,7 +268,7 @@ class Outrage(Game[OutrageState]):
 
     # The prompt is decided by the seat and the kinds it may take (a few combinations per
     # seat): the kernel builds it once per combination (``depends``).
-    @step("start", rule=R_DICE, depends=lambda s: _start_facts(s))
+    @step("start", rule=R_DICE, depends=_start_facts)
     def ask_start(self, state: OutrageState) -> Prompt:
         seat, also, private = _start_facts(state)
         return Prompt.single(seat, RollRequest.of(2, 6, "move", also=also, private=private))
@@ -1812,42 +1848,6 @@ class Outrage(Game[OutrageState]):
                 yield f"{s} is on an unknown square {sq!r}"
         if state.result is None and state.actor not in state.pos and state.phase != "first":
             yield f"no seat acts (actor {state.actor!r}, phase {state.phase!r})"
-
-
-def _has_target(state: OutrageState, seat: str) -> bool:
-    """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
-    tests, stopping at the first target and building no reason (asked at every turn's start)."""
-    teams = state.options["teams"]
-    faction = state._faction
-    mine = faction[seat] if teams else seat
-    skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
-    retired, sanctuary = state.retired, state.sanctuary
-    for s in state.order.order:
-        if s == seat or (teams and faction[s] == mine):
-            continue
-        # immune()'s tests, without its reasons (as _can_attack)
-        if (s in retired or not accredited[s] or s in held or skips.get(s)
-                or pos[s] in _SHELTER or s in sanctuary):
-            continue
-        return True
-    return False
-
-
-def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-    """What the start step's prompt is made of: the seat, the kinds also allowed (change,
-    attack, escape) and the private ones (a Tower card that may begin the turn: Sanctuary
-    anywhere; a Rope or Ladder on a White Tower square where they are marked)."""
-    seat = state.actor
-    hand = state.hands[seat].cards
-    pos = state.pos[seat]
-    change = bool(hand) and bool(state.decks["tower"].cards)
-    attack = state.accredited[seat] and _has_target(state, seat)
-    escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
-    private: tuple[str, ...] = ()
-    if hand and not (_ROPE_START_CARDS if pos in _ROPE_LADDER else _START_CARDS).isdisjoint(hand):
-        private = _PLAY
-    # The few combinations of the kinds also allowed, looked up (not built) each turn.
-    return seat, _START_ALSO[change, attack, escape], private
 
 
 def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[str, ...], bool]]:
