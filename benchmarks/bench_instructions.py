@@ -91,14 +91,13 @@ def main(argv: list[str]) -> int:
         return 0
     only = {a.split("=", 1)[1] for a in argv if a.startswith("--game=")}
     n = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--games=")), 10)
+    games = [info.id for info in rules.catalog() if not only or info.id in only]
+    w = max(len(g) for g in ["chess", *games])
     chess_ir = per_item("chess", n)
-    print(f"chess      push_uci + pop      {chess_ir:10,.0f} instructions per move   ({n} random games)")
-    for info in rules.catalog():
-        if only and info.id not in only:
-            continue
-        ir = per_item(info.id, n)
-        print(f"{info.id:<10} validated push      {ir:10,.0f} instructions per action "
-              f"({n} recorded games): {chess_ir / ir:.2f}x chess")
+    print(f"{'chess':<{w}}  push_uci + pop  {chess_ir:8,.0f} instructions per move   ({n} random games)")
+    for gid in games:
+        ir = per_item(gid, n)
+        print(f"{gid:<{w}}  validated push  {ir:8,.0f} instructions per action ({n} recorded games): {chess_ir / ir:.2f}x chess")
     return 0
 
 
