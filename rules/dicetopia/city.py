@@ -3,7 +3,7 @@ exchange, whether a neighbourhood's action is possible, and places and dice in p
 from __future__ import annotations
 
 from itertools import chain
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from rules.core import POOL
 
@@ -28,14 +28,7 @@ def possible(state: DicetopiaState, hood: str) -> bool:
     # cells are not disjoint from DICE (one C-level set test per place).
     disjoint = DICE.isdisjoint
     if act == "die-die" or act == "board-board":
-        places = state.city.values() if act == "die-die" else state.boards.values()
-        found = 0
-        for cells in places:
-            if not disjoint(cells):
-                found += 1
-                if found == 2:
-                    return True
-        return False
+        return _two_hold_dice(state.city.values() if act == "die-die" else state.boards.values())
     if act == "city-board":
         if not state.options["advanced"]:
             return (not disjoint(chain.from_iterable(state.boards.values()))
@@ -52,12 +45,8 @@ def possible(state: DicetopiaState, hood: str) -> bool:
     no_agent = state.agent_cells.isdisjoint
     if no_agent(chain.from_iterable(city)):
         return False
-    found = 0
-    for cells in city:
-        if not disjoint(cells):
-            found += 1
-            if found == 2:
-                return True
+    if _two_hold_dice(city):
+        return True
     # One pass: a pair is found at the later of its two neighbourhoods.
     agent_before = die_before = False
     for cells in city:
@@ -66,6 +55,17 @@ def possible(state: DicetopiaState, hood: str) -> bool:
             return True
         agent_before = agent_before or agent
         die_before = die_before or die
+    return False
+
+
+def _two_hold_dice(places: Iterable[Iterable[str]]) -> bool:
+    """Whether at least two of ``places`` (neighbourhoods or boards, as their cells) hold a die."""
+    found = 0
+    for cells in places:
+        if not DICE.isdisjoint(cells):
+            found += 1
+            if found == 2:
+                return True
     return False
 
 
