@@ -211,11 +211,7 @@ class Ending:
 
     def _score(self, state: DicetopiaState) -> None:
         t = state.t
-        # Plain loops rather than comprehensions here: each comprehension is a call of its
-        # own, and this runs once per game on the longest action.
-        played = {}
-        for s in state.order:
-            played[s] = self.played(state, s)
+        played = {s: self.played(state, s) for s in state.order}
         lines, _, keys = score(t, state.order, state.boards, state.city, played, state.rigged, state.options["relative_ties"])
         state.tally = lines
         ranks = ranked(keys)

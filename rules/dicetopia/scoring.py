@@ -70,11 +70,9 @@ class Domination(dict[str, Hold]):
         pip, zeros = PIP.get, _ZEROS
         agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            # Counted by C-level list calls, in a plain loop (a comprehension is a call of
-            # its own): this is the end's main loop. The counts (and so the winners) are in
+            # This is the end's main loop: counted by C-level list calls, the leaders kept as
+            # the counts are taken (no second pass). The counts (and so the winners) are in
             # play order.
-            # The leaders are kept as the counts are taken (no second pass, no comprehension:
-            # each is a call of its own).
             counts: dict[str, int] = {}
             best, top = 0, []
             for s, a in agents:
@@ -277,9 +275,7 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     facts = Facts(t, boards, city, dom, ties)
     pips, totals = facts.pips, facts.totals
     # Each neighbourhood's line, once, for each of its winners (in board order).
-    dominated: dict[str, list[Line]] = {}
-    for s in order:
-        dominated[s] = []
+    dominated: dict[str, list[Line]] = {s: [] for s in order}
     stars = dict.fromkeys(order, 0)  # each seat's ★ so far, summed as its lines are written
     labels = t.domination_labels
     for h in t.hoods:
