@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from rules.core import Action, Die, Prompt, RollRequest, Violation, step
+from rules.core import Action, Decision, Die, Prompt, RollRequest, Violation, step
 
 from .actions import Adapt, Block, Choose, Clone, Exterminate, Hypnotize, Intervene, Rig, SaveTurn, Transcend
 from .scoring import is_die
 from .sections import R_TIMING, r_ability
 from .state import DEAD, DicetopiaState
+from .turn import start_ability
+
+_FACTION_OF = {SaveTurn: "roamers", Exterminate: "shakra", Intervene: "tuulu", Transcend: "ewo", Hypnotize: "perceptioneers",
+               Block: "banxa", Adapt: "hollows", Clone: "dangmer", Rig: "bingmai", Choose: "centauri"}
+"""The faction whose ability each action is."""
+_KIND_CLASS = {"save_turn": SaveTurn, "exterminate": Exterminate, "intervene": Intervene, "hypnotize": Hypnotize}
 
 
 class Abilities:
@@ -21,6 +27,89 @@ class Abilities:
         where, index = state.rerolls[0]
         return Prompt.single(state.current, RollRequest((Die(6, self._owner(state, where)),),
                                                         f"Intervention: reroll the die on {state.where_name(where)}"))
+
+    @step("first", rule=R_TIMING)
+    def ask_first(self, state: DicetopiaState) -> Prompt:
+        """A turn-start ability was announced by a player after another in Player Order who
+        may still use theirs now: that player answers first (D-32)."""
+        held = state.held
+        assert held is not None
+        seat, kind = self._first_in_order(state, held)
+        return Prompt.single(seat, Decision((kind, "decline"), f"{state.seat_name(seat)} comes first in Player Order: "
+                                            f"{self._ability_name(state, _KIND_CLASS[kind])} before "
+                                            f"{state.seat_name(held.seat)}'s {self._ability_name(state, type(held))}, or let it go first"))
+
+    def _first_in_order(self, state: DicetopiaState, action: Action) -> tuple[str, str]:
+        """Who else may use a turn-start ability at the moment ``action`` is announced, and
+        its kind (``("", "")`` when nobody may): the Perceptioneers' Hypnosis beside the
+        current player's own ability, and the other way round."""
+        cur = state.current
+        if action.seat == cur:
+            other = state.holder("perceptioneers")
+            if other is None or other == cur or state.hypnosis:
+                return "", ""
+            return other, "hypnotize"
+        kind = start_ability(state, cur)
+        return (cur, kind) if kind else ("", "")
+
+    def _ability_name(self, state: DicetopiaState, cls: type) -> str:
+        return state.t.factions[_FACTION_OF[cls]].ability
+
+    def _turn_start(self, state: DicetopiaState, action: Action) -> None:
+        """A turn-start ability. Announced at the turn's start while a player before its
+        seat in Player Order may still use their own, it waits for that player's answer
+        (``state.held``); that player's ability is then carried out first, and the held
+        one after it, unless it would now cancel it (§7: "Should any timing conflict occur,
+        always resolve in Player Order"; "A Faction Ability can never cancel another")."""
+        effect = _TURN_START_EFFECTS[type(action)]
+        if state.phase == "first":
+            state.phase = "deploy"
+            turn = state.turn
+            effect(self, state, action)
+            self._resolve_held(state, turn)
+            return
+        other, kind = self._first_in_order(state, action)
+        order = state.order
+        if other and order.index(other) < order.index(action.seat):
+            state.held = action
+            state.phase = "first"
+            state.note(f"{state.seat_name(action.seat)} announces {self._ability_name(state, type(action))}. "
+                       f"{state.seat_name(other)} comes first in Player Order and may use "
+                       f"{self._ability_name(state, _KIND_CLASS[kind])} before it.", action.seat)
+            return
+        effect(self, state, action)
+
+    def _let_first(self, state: DicetopiaState, action: Decline) -> None:
+        """The player first in Player Order lets the held ability go first."""
+        held = state.held
+        assert held is not None
+        state.note(f"{state.seat_name(action.seat)} lets {state.seat_name(held.seat)}'s {self._ability_name(state, type(held))} go first.",
+                   action.seat)
+        state.phase = "deploy"
+        self._resolve_held(state, state.turn)
+
+    def _resolve_held(self, state: DicetopiaState, turn: int) -> None:
+        """Carry out the held ability after the answer of the player first in Player Order,
+        or let it lapse, its token still up, when that answer left it nothing to do or it
+        would cancel that player's ability."""
+        held, state.held = state.held, None
+        if held is None or state.result is not None:
+            return
+        name = f"{state.seat_name(held.seat)}'s {self._ability_name(state, type(held))}"
+        why = ""
+        if state.turn != turn or state.phase not in ("deploy", "intervene"):
+            why = "the turn it was for is over"
+        elif isinstance(held, SaveTurn) and state.hypnosis:
+            why = "skipping the turn Hypnosis has chosen would cancel it"
+        elif isinstance(held, Exterminate) and any(self._v_exterminate(state, held)):
+            why = f"it would take the last die of {state.t.hood_names[held.hood]}, where Hypnosis sends the agent"
+        elif isinstance(held, Hypnotize) and any(self._v_hypnotize(state, held)):
+            why = f"{state.t.hood_names[held.hood]} has no die left to swap with"
+        if why:
+            state.note(f"{name} lapses: {why}. A Faction Ability can never cancel another; "
+                       f"{state.seat_name(held.seat)} may use it later.", held.seat)
+            return
+        _TURN_START_EFFECTS[type(held)](self, state, held)
 
     def _v_hypnotize(self, state: DicetopiaState, action: Hypnotize) -> Iterator[Violation]:
         t, who = state.t, state.seat_name(action.seat)
@@ -63,9 +152,7 @@ class Abilities:
     def explain(self, state: DicetopiaState, action: Action, prompt: Prompt) -> Iterator[Violation]:
         t = state.t
         who = state.seat_name(action.seat) if action.seat in state._seat_ids else "That seat"
-        needs = {SaveTurn: "roamers", Exterminate: "shakra", Intervene: "tuulu", Transcend: "ewo", Hypnotize: "perceptioneers",
-                 Block: "banxa", Adapt: "hollows", Clone: "dangmer", Rig: "bingmai", Choose: "centauri"}
-        f = needs.get(type(action))
+        f = _FACTION_OF.get(type(action))
         if f is not None and action.seat in state._seat_ids:
             if state.faction.get(action.seat) != f:
                 yield Violation("not-your-ability", r_ability(t, f), f"{who} does not play {t.factions[f].name}.")
@@ -73,7 +160,7 @@ class Abilities:
                 yield Violation("ability-used", r_ability(t, f), f"{who} has already used {t.factions[f].ability} (once per game).")
             elif isinstance(action, SaveTurn) and state.hypnosis and state.current == action.seat:
                 yield Violation("ability-cancels-ability", R_TIMING,
-                                f"{who} cannot skip a turn Hypnosis has chosen: a Faction Ability can never cancel another (RULINGS.md D-32).")
+                                f"{who} cannot skip a turn Hypnosis has chosen: a Faction Ability can never cancel another.")
 
     def _hypnotize(self, state: DicetopiaState, action: Hypnotize) -> None:
         state.flipped[action.seat] = True
@@ -123,3 +210,8 @@ class Abilities:
         state.reactions.pop()
         state.note(f"{state.seat_name(action.seat)} uses Adaptation: their {self._die_words(state, c)} becomes {int(c[1]) + action.delta}.", action.seat)
         self._after_reaction(state)
+
+
+# The effect of each turn-start ability, run once Player Order is settled (D-32).
+_TURN_START_EFFECTS = {SaveTurn: Abilities._save_turn, Exterminate: Abilities._exterminate,
+                       Intervene: Abilities._intervene, Hypnotize: Abilities._hypnotize}

@@ -18,6 +18,21 @@ from .state import BOARD_SLOTS, DicetopiaState
 class Candidates:
     """The legal-action listing: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
+    def _start_abilities(self, state: DicetopiaState, seat: str, accepted: tuple[str, ...]) -> Iterator[Action]:
+        """The current player's own turn-start ability, every target, when ``accepted``."""
+        if "save_turn" in accepted:
+            yield SaveTurn(seat)
+        if "exterminate" in accepted:
+            for h, cells in state.city.items():
+                for i, c in enumerate(cells):
+                    if is_die(c):
+                        yield Exterminate(seat, h, i)
+        if "intervene" in accepted:
+            dice = self._dice(state)
+            for x, (a, ai) in enumerate(dice):
+                for b, bi in dice[x:]:
+                    yield Intervene(seat, a, ai, b, bi)
+
     def candidates(self, state: DicetopiaState, prompt: Prompt) -> Iterator[Action]:
         t = state.t
         phase = state.phase
@@ -37,19 +52,15 @@ class Candidates:
             if p is not None and p in prompt.waits:
                 for h in state.city:
                     yield Hypnotize(p, h)
-            also = prompt.waits[seat].accepted
-            if "save_turn" in also:
-                yield SaveTurn(seat)
-            if "exterminate" in also:
-                for h, cells in state.city.items():
-                    for i, c in enumerate(cells):
-                        if is_die(c):
-                            yield Exterminate(seat, h, i)
-            if "intervene" in also:
-                dice = self._dice(state)
-                for x, (a, ai) in enumerate(dice):
-                    for b, bi in dice[x:]:
-                        yield Intervene(seat, a, ai, b, bi)
+            yield from self._start_abilities(state, seat, prompt.waits[seat].accepted)
+        elif phase == "first":
+            (s, awaiting), = prompt.waits.items()
+            yield Decline(s)
+            if "hypnotize" in awaiting.accepted:
+                for h in state.city:
+                    yield Hypnotize(s, h)
+            else:
+                yield from self._start_abilities(state, s, awaiting.accepted)
         elif phase in ("act", "agency-draw"):
             if state.can_use(seat, "ewo"):
                 for h in state.city:

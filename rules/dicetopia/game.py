@@ -90,8 +90,9 @@ _CHECKS = {
 }
 _EFFECTS = {
     Draw: Dicetopia._draw, Roll: Dicetopia._roll, Keep: Dicetopia._keep, Deploy: Dicetopia._deploy,
-    Hypnotize: Dicetopia._hypnotize, SaveTurn: Dicetopia._save_turn, Exterminate: Dicetopia._exterminate,
-    Intervene: Dicetopia._intervene, Transcend: Dicetopia._transcend, Bottom: Dicetopia._bottom,
+    # The turn-start abilities go through Player Order first (D-32).
+    Hypnotize: Dicetopia._turn_start, SaveTurn: Dicetopia._turn_start, Exterminate: Dicetopia._turn_start,
+    Intervene: Dicetopia._turn_start, Transcend: Dicetopia._transcend, Bottom: Dicetopia._bottom,
     Reroll: Dicetopia._reroll, Swap: Dicetopia._swap, Block: Dicetopia._block, Adapt: Dicetopia._adapt,
     Decline: Dicetopia._decline, Clone: Dicetopia._clone, Rig: Dicetopia._rig, Choose: Dicetopia._choose,
     CopyMission: Dicetopia._copy,

@@ -3,7 +3,8 @@
 Phases, in order. Setup (untimed): ``deal-factions`` (only when faction cards are dealt),
 ``roll`` (the whole city rolled: one chance input), ``deal`` (three missions each),
 ``keep`` (each keeps two, secretly). Turns: ``deploy`` (the leftmost agent swaps with a
-die; the abilities of the turn's start), ``intervene`` (Tuulu's rerolls), ``agency-draw``
+die; the abilities of the turn's start), ``first`` (a turn-start ability announced waits
+for the player before its seat in Player Order), ``intervene`` (Tuulu's rerolls), ``agency-draw``
 and ``agency-bottom`` (The Agency), ``act`` (the target of a reroll or a swap),
 ``reroll`` (its roll), ``react`` (Banxa's Block, the Hollows' Adaptation). End scoring:
 ``clone``, ``rig``, ``choose`` (Centauri), ``gamble`` (High Stakes Gambling's draw),
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.core import Deck, Hand, ReactionStack, Seat, State, serializable
+from rules.core import Action, Deck, Hand, ReactionStack, Seat, State, serializable
 
 from .scoring import Line, is_die
 from .tables import Tables, tables
@@ -59,6 +60,7 @@ class DicetopiaState(State):
     hypnosis: str = ""  # the neighbourhood the current seat must deploy in
     act_hood: str = ""  # whose action is being performed
     pending: list[Any] = field(default_factory=list)  # an announced reroll or swap
+    held: Action | None = None  # a turn-start ability waiting for a player first in Player Order (D-32)
     rerolls: list[list[Any]] = field(default_factory=list)  # Intervention's queue: [where, index]
     reactions: ReactionStack = field(default_factory=ReactionStack)
     keeps: dict[str, str] = field(default_factory=dict)  # sealed: the mission each discards

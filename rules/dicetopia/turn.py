@@ -28,23 +28,31 @@ def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
             not used and s.faction.get(cur) == "roamers" and any(AGENT in b for x, b in s.boards.items() if x != cur))
 
 
+_START_ABILITY = {"roamers": "save_turn", "shakra": "exterminate", "tuulu": "intervene"}
+"""The abilities a player may use at the start of their own turn, before swapping (D-32)."""
+
+
+def start_ability(state: DicetopiaState, seat: str) -> str:
+    """The action kind of ``seat``'s own turn-start ability on offer now ('' for none): a
+    seat plays one faction, so at most one of Last Resort, Exterminate and Intervention is
+    its own. Last Resort is not offered once Hypnosis has chosen the turn (it would cancel
+    it), nor when nobody else has a turn left to play."""
+    if state.flipped.get(seat, False):
+        return ""
+    kind = _START_ABILITY.get(state.faction.get(seat, ""), "")
+    if kind == "save_turn" and (state.hypnosis or not any(state.agents_left(s) for s in state.order if s != seat)):
+        return ""
+    return kind
+
+
 class Turn:
     """The turn: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
     @step("deploy", rule=R_ROUND, depends=_deploy_key)
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
-        # A seat plays one faction: at most one of the turn-start abilities is its own.
-        also: tuple[str, ...] = ()
-        if not state.flipped.get(seat, False):
-            faction = state.faction.get(seat)
-            if faction == "roamers":
-                if not state.hypnosis and any(state.agents_left(s) for s in state.order if s != seat):
-                    also = ("save_turn",)
-            elif faction == "shakra":
-                also = ("exterminate",)
-            elif faction == "tuulu":
-                also = ("intervene",)
+        kind = start_ability(state, seat)
+        also: tuple[str, ...] = (kind,) if kind else ()
         where = f" in {state.t.hood(state.hypnosis).name} (Hypnosis)" if state.hypnosis else ""
         note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
         # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
@@ -220,6 +228,8 @@ class Turn:
             r = state.reactions.pop()
             state.note(f"{who} lets it happen." if r.window == "block" else f"{who} does not adapt.", action.seat)
             self._after_reaction(state)
+        elif state.phase == "first":
+            self._let_first(state, action)
         elif state.phase == "act":
             state.note(f"{state.t.hood(state.act_hood).name}'s action is not possible: the turn ends (§4).", action.seat)
             self._end_turn(state)

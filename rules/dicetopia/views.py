@@ -40,6 +40,10 @@ class Views:
             "hypnosis": state.hypnosis,
             "act_hood": state.act_hood,
             "pending": list(state.pending),
+            # A turn-start ability announced and waiting for the answer first in Player Order
+            # (public: abilities are announced aloud).
+            "held": None if state.held is None else {"seat": state.held.seat, "kind": state.held.kind,
+                                                     "ability": self._ability_name(state, type(state.held))},
             "rerolls": [list(r) for r in state.rerolls],
             "deck": len(state.deck.cards),
             "missions": missions,

@@ -194,12 +194,90 @@ def test_an_ability_never_cancels_another():
     s = started("roamers", "perceptioneers")
     assert "save_turn" in GAME.prompt(s).of("p1").accepted
     GAME.push(s, Hypnotize("p2", "waste"))
+    GAME.push(s, Decline("p1"))                         # Ann, first in Player Order, lets the Hypnosis stand
+    assert s.hypnosis == "waste" and "Ann lets Bob's Hypnosis go first" in s.log[-2].text
     e = rejected(s, SaveTurn("p1"))
     assert "ability-cancels-ability" in e.codes and "Ann cannot skip" in str(e) and "§7" in str(e)
+    assert "D-32" not in str(e)                         # players read rules, not ruling codes
+    t = started("perceptioneers", "shakra")
+    to_bobs_turn(t)
+    set_city(t, waste=["w1", "@p1", "@p1", U, U])
+    GAME.push(t, Hypnotize("p1", "waste"))              # Ann is first in Player Order: no question asked
+    assert t.phase == "deploy" and t.hypnosis == "waste"
+    assert codes(t, Exterminate("p2", "waste", 0)) == ("last-hypnosis-die",)
+
+
+def to_bobs_turn(s) -> None:
+    """Ann (p1) swaps in a neighbourhood whose action is then not possible or done: Bob's turn."""
+    GAME.push(s, next(a for a in GAME.legal_actions(s) if isinstance(a, Deploy)))
+    while s.current == "p1":
+        GAME.push(s, next(iter(GAME.legal_actions(s))))
+    assert s.phase == "deploy" and s.current == "p2"
+
+
+def test_player_order_the_perceptioneers_first_answer_before_a_later_players_ability():
+    """§7 "Should any timing conflict occur, always resolve in Player Order" (D-32): Ann
+    (the Perceptioneers) plays before Bob, so Bob's Exterminate waits for her answer."""
+    s = started("perceptioneers", "shakra")
+    to_bobs_turn(s)
+    set_city(s, waste=["w1", "@p1", "@p1", U, U], gugu=["t3", "p4", "@p1", U, U])
+    GAME.push(s, Exterminate("p2", "waste", 0))
+    p = GAME.prompt(s)
+    assert s.phase == "first" and p.seats() == ["p1"] and p.of("p1").accepted == ("hypnotize", "decline")
+    assert s.city["waste"][0] == "w1" and not s.flipped["p2"]          # announced, not yet done
+    assert "Bob announces Exterminate. Ann comes first in Player Order" in s.log[-1].text
+    assert codes(s, Deploy("p2", "gugu", 0)) == ("not-your-turn", "not-awaited")
+    # Ann's Hypnosis goes first; the Exterminate would take that neighbourhood's last die: it lapses.
+    GAME.push(s, Hypnotize("p1", "waste"))
+    assert s.phase == "deploy" and s.hypnosis == "waste" and s.flipped["p1"]
+    assert s.city["waste"][0] == "w1" and not s.flipped["p2"] and s.held is None
+    assert "Bob's Exterminate lapses" in s.log[-1].text and "Bob may use it later" in s.log[-1].text
+    assert "exterminate" in GAME.prompt(s).of("p2").accepted            # its token is still up
+    GAME.push(s, Exterminate("p2", "gugu", 0))
+    assert s.city["gugu"][0] == "x" and s.flipped["p2"]
+
+
+def test_player_order_the_first_player_lets_the_ability_go_first():
+    s = started("perceptioneers", "tuulu")
+    to_bobs_turn(s)
+    set_city(s, gugu=["t3", "p4", "@p1", U, U])
+    GAME.push(s, Intervene("p2", "gugu", 0, "gugu", 1))
+    assert s.phase == "first"
+    GAME.push(s, Decline("p1"))
+    assert s.phase == "intervene" and s.flipped["p2"] and not s.flipped["p1"]
+    GAME.push(s, Roll("p2", (6,)))
+    GAME.push(s, Roll("p2", (1,)))
+    assert s.city["gugu"][:2] == ["t6", "p1"] and s.phase == "deploy"
+    assert "hypnotize" in GAME.prompt(s).of("p1").accepted              # Ann may still choose, before Bob swaps
+
+
+def test_player_order_hypnosis_waits_for_the_current_player_first_in_order():
+    # Ann (the Roamers) plays first: Bob's Hypnosis on her turn waits for her answer.
+    s = started("roamers", "perceptioneers")
+    GAME.push(s, Hypnotize("p2", "waste"))
+    p = GAME.prompt(s)
+    assert s.phase == "first" and p.of("p1").accepted == ("save_turn", "decline") and not s.hypnosis
+    GAME.push(s, SaveTurn("p1"))
+    # Last Resort goes first: the turn Hypnosis was for is gone, and Bob's token stays up.
+    assert s.saved == "p1" and s.current == "p2" and not s.flipped["p2"] and s.held is None
+    assert "Bob's Hypnosis lapses: the turn it was for is over" in s.log[-1].text
+    # Shakra first in order takes the last die of the neighbourhood Hypnosis named: it lapses too.
     t = started("shakra", "perceptioneers")
     set_city(t, waste=["w1", "@p2", "@p2", U, U])
     GAME.push(t, Hypnotize("p2", "waste"))
-    assert codes(t, Exterminate("p1", "waste", 0)) == ("last-hypnosis-die",)
+    assert GAME.prompt(t).of("p1").accepted == ("exterminate", "decline")
+    GAME.push(t, Exterminate("p1", "waste", 0))
+    assert t.city["waste"][0] == "x" and not t.hypnosis and not t.flipped["p2"] and t.phase == "deploy"
+    assert "Bob's Hypnosis lapses: Waste Management has no die left" in t.log[-1].text
+
+
+def test_player_order_window_survives_a_save_and_reload():
+    s = started("perceptioneers", "shakra")
+    to_bobs_turn(s)
+    GAME.push(s, next(a for a in GAME.legal_actions(s) if isinstance(a, Exterminate)))
+    assert s.phase == "first"
+    back = GAME.state_from_data(GAME.state_to_data(s))
+    assert back.held == s.held and GAME.prompt(back) == GAME.prompt(s)
 
 
 def test_an_ability_belongs_to_its_faction():

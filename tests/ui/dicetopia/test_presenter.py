@@ -226,6 +226,35 @@ def test_hypnosis_and_transcendence_choose_a_neighbourhood_by_button(new_table):
     t.submit(choices[0].action)
 
 
+def test_player_order_the_first_in_order_answers_by_button_before_a_later_ability(new_table):
+    """Pat (the Perceptioneers) plays before Ann (Shakra): Ann's Exterminate, announced on
+    her turn, waits while Pat uses Hypnosis first or lets it go first, by buttons."""
+    seats = [{"id": "perceptioneers-1", "faction": "perceptioneers", "name": "Pat"}, {"id": "shakra-1", "faction": "shakra", "name": "Ann"}]
+    t = new_table(seats=seats, options={"first": "perceptioneers-1"}, seed=6)
+    p = DicetopiaPresenter(t)
+    while t.view()["phase"] in ("roll", "deal"):
+        t.roll_for_me()
+    for seat in ("perceptioneers-1", "shakra-1"):
+        t.submit(p.hand_page(seat)[0].choices[0].action)
+    while t.view()["current"] == "perceptioneers-1":
+        t.submit(next(a for a in t.legal_actions() if a.seat == "perceptioneers-1" and type(a).__name__ not in ("Hypnotize",)))
+    p.set_mode("exterminate")
+    die = sorted(p.targets())[0]
+    t.submit(p.tap(*die))
+    v = t.view()
+    assert v["phase"] == "first" and v["held"] == {"seat": "shakra-1", "kind": "exterminate", "ability": "Exterminate"}
+    assert p.prompt_line() == "Pat comes first in Player Order: Hypnosis before Ann's Exterminate, or let it go first"
+    labels = [b.label for b in p.buttons()]
+    assert any("Pat: Hypnosis for this turn" in x for x in labels) and "Pat: let Ann's Exterminate go first" in labels
+    for b in p.buttons():
+        if b.intent == "submit":
+            assert not t.game.check(t.state, b.action), b.label
+    t.submit(next(b.action for b in p.buttons() if b.label == "Pat: let Ann's Exterminate go first"))
+    v = t.view()
+    assert v["phase"] == "deploy" and v["held"] is None and v["city"][die[0]][die[1]] == "x"
+    _no_secret(t, p)
+
+
 def test_moments_say_what_a_reroll_and_an_exterminate_decided(new_table):
     t = new_table(seats=SEATS, options={"first": "shakra-1"}, seed=4)
     p = DicetopiaPresenter(t)

@@ -227,6 +227,8 @@ class DicetopiaPresenter:
         phase = v["phase"]
         if phase == "deploy":
             return {"exterminate": (Exterminate,), "intervene": (Intervene,)}.get(mode, (Deploy,) if not mode else ())
+        if phase == "first":  # the answer first in Player Order: an ability's targets only
+            return {"exterminate": (Exterminate,), "intervene": (Intervene,)}.get(mode, ())
         if phase == "act" and not mode:
             return (Reroll, Swap)
         if phase == "clone":
@@ -350,11 +352,11 @@ class DicetopiaPresenter:
         """The turn as guided steps, the current one marked."""
         v = v or self.view()
         phase = v["phase"]
-        if phase not in ("deploy", "agency-draw", "agency-bottom", "act", "react", "reroll", "intervene"):
+        if phase not in ("deploy", "first", "agency-draw", "agency-bottom", "act", "react", "reroll", "intervene"):
             return ""
         hood = HOOD.get(v.get("act_hood") or "")
         second = f"2 {hood.name}'s action" if hood else "2 the neighbourhood's action"
-        if phase in ("deploy", "intervene"):
+        if phase in ("deploy", "first", "intervene"):
             return f"▶ 1 pick a die   ·   {second}"
         return f"✔ 1 die picked   ·   ▶ {second}"
 
@@ -373,15 +375,16 @@ class DicetopiaPresenter:
                 where = f"{HOOD[nxt[0]].name}, space {nxt[1] + 1}" if nxt else "done: enter the city"
                 return f"Enter the table's roll, die by die in board order ({len(e.dice)} of {len(e.spaces)}): {where}."
             return f"{self.name(self.actors()[0])}: roll the {self._space_count(v)} dice onto the city, or let the app roll and copy its layout."
-        if phase == "deploy" and cur in self.actors():
+        if phase in ("deploy", "first") and (cur in self.actors() or pick.mode):
             if pick.mode == "exterminate":
                 return "Exterminate: tap the die to remove from the game."
             if pick.mode == "intervene":
                 return "Intervention: tap a die to reroll (twice, or then a second die)." if not pick.places else "Tap a second die, or reroll this one twice."
             if pick.mode == "hypnosis":
                 return f"Hypnosis: choose the neighbourhood for {self.name(cur)}'s turn."
-            hyp = f" in {HOOD[v['hypnosis']].name} (Hypnosis)" if v.get("hypnosis") else ""
-            return f"{self.name(cur)}: tap a die{hyp} to swap your leftmost agent with it."
+            if phase == "deploy":
+                hyp = f" in {HOOD[v['hypnosis']].name} (Hypnosis)" if v.get("hypnosis") else ""
+                return f"{self.name(cur)}: tap a die{hyp} to swap your leftmost agent with it."
         if phase == "act":
             if pick.mode == "transcend":
                 return "Transcendence: choose the neighbourhood whose action to perform."
@@ -522,7 +525,7 @@ class DicetopiaPresenter:
                                role="primary")]
         if pick.mode:
             return self._mode_buttons(v, pick, legal)
-        if phase == "deploy":
+        if phase in ("deploy", "first"):
             if any(isinstance(a, SaveTurn) for a in legal):
                 out.append(ButtonSpec(f"{SHOWN['roamers'].glyph} Last Resort: save this turn for after the last", "submit", SaveTurn(cur)))
             if any(isinstance(a, Exterminate) for a in legal):
@@ -533,6 +536,10 @@ class DicetopiaPresenter:
             if hyp:
                 out.append(ButtonSpec(f"{SHOWN['perceptioneers'].glyph} {self.name(hyp[0].seat)}: Hypnosis for this turn…", "mode",
                                       seat="hypnosis"))
+            decline = next((a for a in legal if isinstance(a, Decline)), None)
+            if decline is not None:  # the answer first in Player Order: let the announced ability go first
+                out.append(ButtonSpec(f"{self.name(decline.seat)}: let {self.name(v['held']['seat'])}'s {v['held']['ability']} go first",
+                                      "submit", decline, role="quiet"))
             return out
         if phase == "act":
             if any(isinstance(a, Transcend) for a in legal):
