@@ -369,3 +369,43 @@ def dicetopia_layout_tour(d: Any) -> Iterator[float]:
     yield 1.5
     yield from tour("end")
     d.note(json.dumps(problems))
+
+
+def dicetopia_player_order(d: Any) -> Iterator[float]:
+    """Pat (the Perceptioneers) plays before Ann (the Shakra Pirates): Ann's Exterminate,
+    tapped on her turn, waits while Pat answers first by a button (D-32); Pat lets it go
+    first and the die leaves the game. At 800×480: the layout, the words, no secret."""
+    problems: list[str] = []
+    app = d.app
+    seats = [{"id": "perceptioneers-1", "faction": "perceptioneers", "name": "Pat"},
+             {"id": "shakra-1", "faction": "shakra", "name": "Ann"}]
+    app.new_game("dicetopia", seats, {"first": "perceptioneers-1"}, seed=6)
+    yield 0.4
+    yield from settle(d)
+    table = app.table
+    while table.view()["phase"] in ("roll", "deal"):
+        table.roll_for_me()
+    p = _screen(d).presenter
+    for seat in table.view()["order"]:
+        table.submit(p.hand_page(seat)[0].choices[0].action)
+    while table.view()["current"] == "perceptioneers-1":  # Pat's turn, without Hypnosis
+        table.submit(next(a for a in table.legal_actions() if a.seat == "perceptioneers-1" and a.kind != "hypnotize"))
+    yield from settle(d)
+    yield from _tap(d, "Exterminate a die")
+    hood = "syndicate"
+    i = _first_die(d, hood)
+    yield from _tap_cell(d, hood, i)
+    v = table.view()
+    d.check(v["phase"] == "first" and v["city"][hood][i] != "x", f"the Exterminate waits for Pat's answer: {v['phase']}")
+    scr = _screen(d)
+    d.check("Pat comes first in Player Order" in scr.prompt_text, f"the prompt says who answers first: {scr.prompt_text!r}")
+    d.check(d.has("Pat: Hypnosis for this turn"), "Pat may use Hypnosis first")
+    _shot(d, "dt-player-order")
+    _layout(d, "the Player Order answer", problems)
+    _words(d, "the Player Order answer")
+    _no_leak(d, "the Player Order answer")
+    yield from _tap(d, "Pat: let Ann's Exterminate go first")
+    v = table.view()
+    d.check(v["phase"] == "deploy" and v["city"][hood][i] == "x", f"then the Exterminate: {v['city'][hood]}")
+    yield from _moment(d, "leaves the game")
+    d.note(json.dumps(problems))

@@ -26,3 +26,10 @@ def test_four_players_lay_out_at_every_size_at_160_and_100_percent_text(run_app)
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
     assert len([s for s in r["shots"] if "dt-tour" in s]) == 14
+
+
+def test_an_ability_waits_for_the_player_first_in_player_order_at_800x480(run_app):
+    r = run_app("dicetopia.scenarios:dicetopia_player_order", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert any("dt-player-order" in s for s in r["shots"])
