@@ -176,13 +176,19 @@ class City:
         return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
-        # state.cell and state.where_name in one look-up of the place (a swap names two).
+        # state.cell and state.where_name in one look-up of the place (a swap names two); a
+        # die on a neighbourhood, the most common place, is named by the tables' words.
         cells = state.city.get(where)
+        t = state.t
         if cells is not None:
-            place = state.t.hood_names[where]
+            c = cells[index] if 0 <= index < len(cells) else ""
+            words = t.dice_on[where].get(c)
+            if words is not None:
+                return words
+            place = t.hood_names[where]
         else:
             cells = state.boards.get(where)
             place = f"{state.seat_name(where)}'s faction board"
-        c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
-        thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {state.t.die_words(c)}"
+            c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
+        thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {t.die_words(c)}"
         return f"{thing} on {place}"

@@ -187,6 +187,18 @@ class Tables:
         return self._die_words.get(cell, "die")
 
     @functools.cached_property
+    def dice_on(self) -> dict[str, dict[str, str]]:
+        """Each die on each neighbourhood in the log's words, by neighbourhood id and cell
+        ("the purple 4 on The Agency"): a swap's log line names two places."""
+        return {h.id: {d: f"the {w} on {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
+
+    @functools.cached_property
+    def dice_in(self) -> dict[str, dict[str, str]]:
+        """Each die in each neighbourhood in the log's words, by neighbourhood id and cell
+        ("the purple 4 in The Agency"): what a deploy's log line names."""
+        return {h.id: {d: f"the {w} in {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
+
+    @functools.cached_property
     def _die_words(self) -> dict[str, str]:
         return {c.letter + str(v): f"{c.id} {v}" for c in self.colours for v in range(1, 7)}
 

@@ -147,8 +147,8 @@ class Turn:
         cells[action.space] = AGENT + seat
         state.act_hood = action.hood
         state.turn_moves += 1
-        t = state.t
-        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood_names[action.hood]}.", seat)
+        # A checked deploy takes a die: its words and the neighbourhood's from one table.
+        state.note(f"{state.seat_name(seat)} swaps an agent with {state.t.dice_in[action.hood][die]}.", seat)
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
