@@ -30,6 +30,8 @@ DICE = frozenset(f"{c}{v}" for c in LETTERS for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
+PIP_TEXT = {c: c[1] for c in DICE}
+"""Each die's value as the loot line writes it (no int-to-text conversion per die)."""
 _ZEROS = (0,) * 8  # the value of anything else: longer than any neighbourhood
 _new = tuple.__new__
 
@@ -182,9 +184,24 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
 
 def _points(f: Facts, spec: MissionSpec, seat: str) -> int:
     """:func:`mission_points`, reading the scoring's :class:`Facts`."""
-    scorer = _SCORERS.get(spec.kind)
+    scorer = scorer_of(spec)
     # copycat and high-stakes have no scorer: they score through the card they stand for (tally)
-    return scorer(f, seat, spec.params) if scorer is not None else 0
+    return scorer(f, seat) if scorer is not None else 0
+
+
+Scorer = Callable[[Facts, str], int]
+
+
+def scorer_of(spec: MissionSpec) -> Scorer | None:
+    """Mission ``spec``'s scorer, its parameters bound (``None`` for Copycat and High
+    Stakes Gambling, which score through another card). The tables keep one per mission
+    (``Tables.mission_scorers``), made when first asked, so that a tally neither looks up
+    the kind's scorer nor reads the card's parameters per mission."""
+    scorer = _SCORERS.get(spec.kind)
+    if scorer is None:
+        return None
+    params = spec.params
+    return lambda f, seat: scorer(f, seat, params)
 
 
 def _most_colour(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
@@ -292,21 +309,24 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
             for w in winners:
                 dominated[w].append(line)
                 stars[w] += share
-    missions, labels = t.missions, t.mission_labels
+    missions, labels, scorers = t.missions, t.mission_labels, t.mission_scorers
+    text = PIP_TEXT.get
     out: dict[str, list[Line]] = {}
     keys: dict[str, Key] = {}
     for seat in order:
         held, loot = dominated[seat], totals[seat]
-        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), loot)), *held]
+        # The values as the board's cells write them: every die's value is a digit.
+        lines = [_new(Line, ("loot", "Loot: " + " + ".join(filter(None, map(text, boards[seat]))), loot)), *held]
         total = stars[seat] + loot
         for card_id, effect_id, factor in played.get(seat, ()):
             label = labels[card_id]
             if not effect_id:
                 lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
                 continue
-            effect = missions[effect_id]
-            pts = _points(facts, effect, seat) * factor
+            scorer = scorers[effect_id]
+            pts = 0 if scorer is None else scorer(facts, seat) * factor
             if effect_id != card_id:
+                effect = missions[effect_id]
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))
             total += pts

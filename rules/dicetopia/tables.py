@@ -165,6 +165,13 @@ class Tables:
         """The tally's label of each mission scored, by id."""
         return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
 
+    @functools.cached_property
+    def mission_scorers(self) -> dict[str, Any]:
+        """Each mission's scorer, its parameters bound, by id (``scoring.scorer_of``)."""
+        from .scoring import scorer_of  # scoring reads these tables: imported on first use
+
+        return {m: scorer_of(spec) for m, spec in self.missions.items()}
+
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
 
