@@ -73,7 +73,8 @@ class Turn:
         # The notes are the table's own strings (their hashes kept), and no keyword when
         # nothing else is allowed: the request is looked up, not built, on most plies.
         note, impossible = t.act_notes[hood]
-        if not state.can_use(seat, "ewo"):
+        # state.can_use(seat, "ewo") without the call: the seat plays Ewo, token up.
+        if state.seat_of("ewo") != seat or state.flipped[seat]:
             return Prompt.single(seat, Decision((t.act_kinds[hood],), note))
         if not possible(state, hood):
             return Prompt.single(seat, Decision(("transcend",), impossible, also=("decline",)))
@@ -162,9 +163,9 @@ class Turn:
 
     def _announce(self, state: DicetopiaState) -> None:
         """A reroll or swap from an action is announced: Banxa may Block it first."""
-        banxa = state.holder("banxa")
+        banxa = state.seat_of("banxa")  # state.holder("banxa") without the call
         state.phase = "react"
-        if banxa is not None and banxa != state.current:
+        if banxa is not None and banxa != state.current and not state.flipped[banxa]:
             state.reactions.push(Reaction(banxa, "block", (state.pending[0],)))
             return
         self._carry_out(state)
@@ -241,11 +242,8 @@ class Turn:
             state.pending = []
         if state.reactions.pending:
             state.reactions.drop(lambda r: True)
-        order, boards = state.order, state.boards
-        k = order.index(state.current)
-        n = len(order)
-        for step_ in range(1, n + 1):
-            seat = order[(k + step_) % n]
+        boards = state.boards
+        for seat in state.after[state.current]:
             if AGENT in boards[seat]:
                 self._start_turn(state, seat)
                 return
