@@ -166,6 +166,15 @@ class Tables:
         return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
 
     @functools.cached_property
+    def missions_of_kind(self) -> dict[str, frozenset[str]]:
+        """The missions of each kind, by kind: whether a hand holds a High Stakes
+        Gambling or a Copycat is one set test, asked at each moment of the end."""
+        out: dict[str, set[str]] = {}
+        for m, spec in self.missions.items():
+            out.setdefault(spec.kind, set()).add(m)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @functools.cached_property
     def mission_scorers(self) -> dict[str, Any]:
         """Each mission's scorer, its parameters bound, by id (``scoring.scorer_of``)."""
         from .scoring import scorer_of  # scoring reads these tables: imported on first use

@@ -161,27 +161,34 @@ class Turn:
             return
         state.phase = "agency-draw" if can and state.t.hood_actions[hood] == "agency" else "act"
 
-    def _announce(self, state: DicetopiaState) -> None:
-        """A reroll or swap from an action is announced: Banxa may Block it first."""
+    def _announce(self, state: DicetopiaState, what: str) -> bool:
+        """A reroll or swap (``what``) from an action is announced: when Banxa may Block
+        it, Banxa is asked first (True: the caller keeps it pending); else it happens now
+        (False: the caller carries it out)."""
         banxa = state.seat_of("banxa")  # state.holder("banxa") without the call
-        state.phase = "react"
         if banxa is not None and banxa != state.current and not state.flipped[banxa]:
-            state.reactions.push(Reaction(banxa, "block", (state.pending[0],)))
-            return
-        self._carry_out(state)
+            state.phase = "react"
+            state.reactions.push(Reaction(banxa, "block", (what,)))
+            return True
+        return False
 
     def _carry_out(self, state: DicetopiaState) -> None:
+        """The announced reroll or swap happens (Banxa let it)."""
         if state.pending[0] == "reroll":
             state.phase = "reroll"
             return
         _, a, ai, b, bi = state.pending
+        state.pending = []
+        self._exchange(state, a, ai, b, bi)
+
+    def _exchange(self, state: DicetopiaState, a: str, ai: int, b: str, bi: int) -> None:
+        """A swap happens: then the Hollows may Adapt, or the turn ends."""
         # A checked swap names two places that exist.
         city, boards = state.city, state.boards
         cells_a = city[a] if a in city else boards[a]
         cells_b = city[b] if b in city else boards[b]
         ca, cb = cells_a[ai], cells_b[bi]
         cells_a[ai], cells_b[bi] = cb, ca
-        state.pending = []
         hollows = state.seat_of("hollows")
         if (hollows is not None and hollows != state.current
                 and (hollows == a or hollows == b or ca == AGENT + hollows or cb == AGENT + hollows)
@@ -202,12 +209,17 @@ class Turn:
     def _reroll(self, state: DicetopiaState, action: Reroll) -> None:
         state.pending = ["reroll", action.where, action.index]
         state.note(f"{state.seat_name(action.seat)} rerolls the {self._die_words(state, state.cell(action.where, action.index) or '')} on {state.where_name(action.where)}.", action.seat)
-        self._announce(state)
+        if not self._announce(state, "reroll"):
+            state.phase = "reroll"
 
     def _swap(self, state: DicetopiaState, action: Swap) -> None:
-        state.pending = ["swap", action.a, action.a_index, action.b, action.b_index]
-        state.note(f"{state.seat_name(action.seat)} swaps {self._place_words(state, action.a, action.a_index)} with {self._place_words(state, action.b, action.b_index)}.", action.seat)
-        self._announce(state)
+        a, ai, b, bi = action.a, action.a_index, action.b, action.b_index
+        state.note(f"{state.seat_name(action.seat)} swaps {self._place_words(state, a, ai)} with {self._place_words(state, b, bi)}.", action.seat)
+        # Pending only while Banxa may Block it: most swaps happen at once.
+        if self._announce(state, "swap"):
+            state.pending = ["swap", a, ai, b, bi]
+        else:
+            self._exchange(state, a, ai, b, bi)
 
     def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
         state.hands[action.seat].cards.remove(action.card)
