@@ -154,12 +154,13 @@ class Turn:
 
     def _begin_action(self, state: DicetopiaState) -> None:
         hood = state.act_hood
-        can = possible(state, hood)
-        if not can and not state.can_use(state.current, "ewo"):
+        if possible(state, hood):
+            state.phase = "agency-draw" if state.t.hood_actions[hood] == "agency" else "act"
+        elif state.can_use(state.current, "ewo"):
+            state.phase = "act"  # Ewo may still Transcend
+        else:
             state.note(f"{state.t.hood_names[hood]}'s action is not possible: the turn ends (§4).")
             self._end_turn(state)
-            return
-        state.phase = "agency-draw" if can and state.t.hood_actions[hood] == "agency" else "act"
 
     def _announce(self, state: DicetopiaState, what: str) -> bool:
         """A reroll or swap (``what``) from an action is announced: when Banxa may Block
@@ -208,7 +209,9 @@ class Turn:
 
     def _reroll(self, state: DicetopiaState, action: Reroll) -> None:
         state.pending = ["reroll", action.where, action.index]
-        state.note(f"{state.seat_name(action.seat)} rerolls the {self._die_words(state, state.cell(action.where, action.index) or '')} on {state.where_name(action.where)}.", action.seat)
+        # A checked reroll names a die: "the purple 4 on The Agency" (a table's words on
+        # the city), as the swap's places.
+        state.note(f"{state.seat_name(action.seat)} rerolls {self._place_words(state, action.where, action.index)}.", action.seat)
         if not self._announce(state, "reroll"):
             state.phase = "reroll"
 
