@@ -179,7 +179,7 @@ class Tables:
         """Each mission's scorer, its parameters bound, by id (``scoring.scorer_of``)."""
         from .scoring import scorer_of  # scoring reads these tables: imported on first use
 
-        return {m: scorer_of(spec) for m, spec in self.missions.items()}
+        return {m: scorer_of(spec, self.letter) for m, spec in self.missions.items()}
 
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
