@@ -145,7 +145,7 @@ class Setup:
         # Everyone who keeps has kept (only keepers are asked, so a count says it).
         if len(state.keeps) == len(self._keepers(state)):
             for s, card in state.keeps.items():
-                state.hands[s].remove(card)
+                state.hands[s].cards.remove(card)  # the cards' own lists, as draws do
                 state.deck.cards.append(card)
             state.keeps = {}
             state.deck.shuffle(state.rng)

@@ -20,7 +20,7 @@ def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
     Hypnosis, whether the Perceptioneers may still Hypnotize, and for the Roamers whether
     another player has an agent left (Last Resort)."""
     cur, flipped = s.current, s.flipped
-    used = flipped.get(cur, False)
+    used = flipped[cur]
     # The Perceptioneers' token (None when nobody plays them): read where it lies, the
     # seat itself being fixed for the game.
     hypnotist = flipped.get(s.seat_of("perceptioneers"))
@@ -49,8 +49,8 @@ class Turn:
         note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
         # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
         waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
-        percept = state.holder("perceptioneers")
-        if percept is not None and percept != seat and not state.hypnosis:
+        percept = state.seat_of("perceptioneers")  # state.holder without the call
+        if percept is not None and percept != seat and not state.hypnosis and not state.flipped[percept]:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
         return Prompt(waits) if len(waits) > 1 else Prompt.single(seat, waits[seat])
 
