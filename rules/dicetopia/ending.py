@@ -144,9 +144,9 @@ class Ending:
             return
         state.revealed = True
         self.reveal(state)
-        missions = state.t.missions
+        name = state.t.mission_names.__getitem__
         for s in state.order:
-            state.note(f"{state.seat_name(s)} reveals {', '.join([missions[c].name for c in state.hands[s].cards]) or 'no missions'}.", s)
+            state.note(f"{state.seat_name(s)} reveals {', '.join(map(name, state.hands[s].cards)) or 'no missions'}.", s)
 
     def used_missions(self, state: DicetopiaState, seat: str) -> list[str]:
         return [c for c in state.hands[seat].cards if c != state.unused.get(seat)]

@@ -161,6 +161,11 @@ class Tables:
         return {h.id: f"Domination: {h.name}" for h in self.hoods}
 
     @functools.cached_property
+    def mission_names(self) -> dict[str, str]:
+        """Each mission's name, by id (the reveal names every hand's cards)."""
+        return {m: spec.name for m, spec in self.missions.items()}
+
+    @functools.cached_property
     def mission_labels(self) -> dict[str, str]:
         """The tally's label of each mission scored, by id."""
         return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
