@@ -189,7 +189,7 @@ class City:
             place = t.hood_names[where]
         else:
             cells = state.boards.get(where)
-            place = f"{state.seat_name(where)}'s faction board"
+            place = state.board_words.get(where) or f"{state.seat_name(where)}'s faction board"
             c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
-        thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {t.die_words(c)}"
+        thing = state.agent_words.get(c) or f"the {t.die_words(c)}"
         return f"{thing} on {place}"

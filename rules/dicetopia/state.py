@@ -79,6 +79,10 @@ class DicetopiaState(State):
         self.t: Tables = tables()
         # Derived from the seats (never changed, not a field): what an agent on the city is.
         self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
+        # The log's words for each seat's agent and faction board, by cell and seat: a
+        # swap's and a reroll's log line names places.
+        self.agent_words = {AGENT + s.id: f"{self.seat_name(s.id)}'s agent" for s in self.seats}
+        self.board_words = {s.id: f"{self.seat_name(s.id)}'s faction board" for s in self.seats}
         # Who plays each faction, kept beside ``faction`` (deal_faction writes both): the
         # abilities ask it on most actions (Banxa's Block, the Hollows, Hypnosis), so
         # seat_of is the table's own look-up, bound here (as the kernel binds seat_name).
@@ -139,4 +143,4 @@ class DicetopiaState(State):
         """A place in players' words: a neighbourhood's name or "Ann's faction board"."""
         if where in self.city:
             return self.t.hood_names[where]
-        return f"{self.seat_name(where)}'s faction board"
+        return self.board_words.get(where) or f"{self.seat_name(where)}'s faction board"
