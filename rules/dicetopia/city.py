@@ -24,48 +24,49 @@ def possible(state: DicetopiaState, hood: str) -> bool:
         return bool(state.deck.cards)
     if act == "reroll":
         return True  # a die is always somewhere: the one just taken
-    # Asked on every action, so decided, never listed: a place holds a die when its
-    # cells are not disjoint from DICE (one C-level set test per place).
+    # Asked on every action, so decided, never listed, in plain loops that stop at the
+    # answer: a place holds a die when its cells are not disjoint from DICE (one C-level
+    # set test per place, no helper call and no chained iterator).
     disjoint = DICE.isdisjoint
-    if act == "die-die" or act == "board-board":
-        return _two_hold_dice(state.city.values() if act == "die-die" else state.boards.values())
     if act == "city-board":
-        if not state.options["advanced"]:
-            return (not disjoint(chain.from_iterable(state.boards.values()))
-                    and not disjoint(chain.from_iterable(state.city.values())))
-        # The Advanced Variant: some city die matches some board die in colour or number,
-        # found as one set of every die the board dice match, tested against the city.
-        held = DICE.intersection(chain.from_iterable(state.boards.values()))
-        return bool(held) and not frozenset().union(*map(MATCHING.__getitem__, held)).isdisjoint(
-            chain.from_iterable(state.city.values()))
-    # agent-die: an agent in one neighbourhood and a die in another. Most often some agent
-    # is on the city and two neighbourhoods hold dice, which settles it (the agent's
-    # neighbourhood is at most one of the two) in a few C-level set tests.
-    city = state.city.values()
-    no_agent = state.agent_cells.isdisjoint
-    if no_agent(chain.from_iterable(city)):
+        for cells in state.boards.values():
+            if not disjoint(cells):
+                break
+        else:
+            return False
+        if state.options["advanced"]:
+            # The Advanced Variant: some city die matches some board die in colour or
+            # number, found as one set of every die the board dice match, tested against
+            # the city.
+            held = DICE.intersection(chain.from_iterable(state.boards.values()))
+            return not frozenset().union(*map(MATCHING.__getitem__, held)).isdisjoint(
+                chain.from_iterable(state.city.values()))
+        for cells in state.city.values():
+            if not disjoint(cells):
+                return True
         return False
-    if _two_hold_dice(city):
-        return True
-    # One pass: a pair is found at the later of its two neighbourhoods.
+    # die-die and board-board: two places hold dice. agent-die: an agent in one
+    # neighbourhood and a die in another; most often some agent is on the city and two
+    # neighbourhoods hold dice, which settles it (the agent's neighbourhood is at most one
+    # of the two).
+    places = state.boards.values() if act == "board-board" else state.city.values()
+    one = False
+    for cells in places:
+        if not disjoint(cells):
+            if one:
+                return act != "agent-die" or not state.agent_cells.isdisjoint(chain.from_iterable(places))
+            one = True
+    if act != "agent-die":
+        return False
+    # At most one neighbourhood holds dice: an agent elsewhere is needed.
+    no_agent = state.agent_cells.isdisjoint
     agent_before = die_before = False
-    for cells in city:
+    for cells in places:
         agent, die = not no_agent(cells), not disjoint(cells)
         if (agent and die_before) or (die and agent_before):
             return True
         agent_before = agent_before or agent
         die_before = die_before or die
-    return False
-
-
-def _two_hold_dice(places: Iterable[Iterable[str]]) -> bool:
-    """Whether at least two of ``places`` (neighbourhoods or boards, as their cells) hold a die."""
-    found = 0
-    for cells in places:
-        if not DICE.isdisjoint(cells):
-            found += 1
-            if found == 2:
-                return True
     return False
 
 
@@ -176,13 +177,19 @@ class City:
         return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
-        # state.cell and state.where_name in one look-up of the place (a swap names two).
+        # state.cell and state.where_name in one look-up of the place (a swap names two); a
+        # die on a neighbourhood, the most common place, is named by the tables' words.
         cells = state.city.get(where)
+        t = state.t
         if cells is not None:
-            place = state.t.hood_names[where]
+            c = cells[index] if 0 <= index < len(cells) else ""
+            words = t.dice_on[where].get(c)
+            if words is not None:
+                return words
+            place = t.hood_names[where]
         else:
             cells = state.boards.get(where)
-            place = f"{state.seat_name(where)}'s faction board"
-        c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
-        thing = f"{state.seat_name(c[1:])}'s agent" if c in state.agent_cells else f"the {state.t.die_words(c)}"
+            place = state.board_words.get(where) or f"{state.seat_name(where)}'s faction board"
+            c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
+        thing = state.agent_words.get(c) or f"the {t.die_words(c)}"
         return f"{thing} on {place}"

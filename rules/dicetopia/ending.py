@@ -144,20 +144,22 @@ class Ending:
             return
         state.revealed = True
         self.reveal(state)
-        missions = state.t.missions
+        name = state.t.mission_names.__getitem__
         for s in state.order:
-            state.note(f"{state.seat_name(s)} reveals {', '.join([missions[c].name for c in state.hands[s].cards]) or 'no missions'}.", s)
+            state.note(f"{state.seat_name(s)} reveals {', '.join(map(name, state.hands[s].cards)) or 'no missions'}.", s)
 
     def used_missions(self, state: DicetopiaState, seat: str) -> list[str]:
         return [c for c in state.hands[seat].cards if c != state.unused.get(seat)]
 
     def _gambler(self, state: DicetopiaState) -> str | None:
-        missions, gambled, unused, hands = state.t.missions, state.gambled, state.unused, state.hands
+        gambling = state.t.missions_of_kind.get(GAMBLING, frozenset())
+        gambled, unused, hands = state.gambled, state.unused, state.hands
         for s in state.order:
-            if s not in gambled:
+            # Most hands hold no High Stakes Gambling: one set test says so.
+            if s not in gambled and not gambling.isdisjoint(hands[s].cards):
                 skip = unused.get(s)
                 for c in hands[s].cards:
-                    if c != skip and missions[c].kind == GAMBLING:
+                    if c != skip and c in gambling:
                         return s
         return None
 
@@ -186,8 +188,12 @@ class Ending:
 
     def _copier(self, state: DicetopiaState) -> str | None:
         missions, copied, gambled, unused, hands = state.t.missions, state.copied, state.gambled, state.unused, state.hands
+        kinds = state.t.missions_of_kind
+        special = kinds.get(COPYCAT, frozenset()) | kinds.get(GAMBLING, frozenset())
         for s in state.order:
-            if s in copied:
+            # Only a Copycat, or a High Stakes Gambling that drew one, copies: most hands
+            # hold neither, which one set test says.
+            if s in copied or special.isdisjoint(hands[s].cards):
                 continue
             skip = unused.get(s)
             for card in hands[s].cards:

@@ -30,6 +30,8 @@ DICE = frozenset(f"{c}{v}" for c in LETTERS for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
+PIP_TEXT = {c: c[1] for c in DICE}
+"""Each die's value as the loot line writes it (no int-to-text conversion per die)."""
 _ZEROS = (0,) * 8  # the value of anything else: longer than any neighbourhood
 _new = tuple.__new__
 
@@ -182,60 +184,137 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
 
 def _points(f: Facts, spec: MissionSpec, seat: str) -> int:
     """:func:`mission_points`, reading the scoring's :class:`Facts`."""
-    scorer = _SCORERS.get(spec.kind)
+    scorer = scorer_of(spec, f.t.letter)
     # copycat and high-stakes have no scorer: they score through the card they stand for (tally)
-    return scorer(f, seat, spec.params) if scorer is not None else 0
+    return scorer(f, seat) if scorer is not None else 0
 
 
-def _most_colour(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
-    letter = f.t.letter(p["colour"])
-    n = f.letters(seat)[letter]
-    others = [f.letters(s)[letter] for s in f.boards if s != seat]
-    return p["points"] if n > 0 and _best(n, others, f.ties, max) else 0
+Scorer = Callable[["Facts", str], int]
 
 
-def _extreme_total(pick: Callable[[Sequence[int]], int]) -> Callable[[Facts, str, Mapping[str, Any]], int]:
-    def score(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
-        others = [n for s, n in f.totals.items() if s != seat]
-        return p["points"] if _best(f.totals[seat], others, f.ties, pick) else 0
+def scorer_of(spec: MissionSpec, letter: Callable[[str], str]) -> Scorer | None:
+    """Mission ``spec``'s scorer, its parameters read once (``letter`` names a colour's
+    dice letter); ``None`` for Copycat and High Stakes Gambling, which score through
+    another card. The tables keep one per mission (``Tables.mission_scorers``), so a
+    tally neither looks up the kind nor reads the card's parameters per mission."""
+    make = _SCORERS.get(spec.kind)
+    return None if make is None else make(spec.params, letter)
+
+
+# Each mission kind's scorer maker, by kind (the cards' data says which kind and its
+# params): given the params (and the colours' letters), the function of the facts and a seat.
+_Maker = Callable[[Mapping[str, Any], Callable[[str], str]], Scorer]
+
+
+def _most_colour(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, colour = p["points"], letter(p["colour"])
+
+    def score(f: Facts, seat: str) -> int:
+        n = f.letters(seat)[colour]
+        others = [f.letters(s)[colour] for s in f.boards if s != seat]
+        return points if n > 0 and _best(n, others, f.ties, max) else 0
     return score
 
 
-def _only_parity(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
-    values, odd = f.values(seat), p["parity"] == "odd"
-    return p["points"] if sum(values) and not any(values[v] for v in range(1, 7) if (v % 2 == 1) != odd) else 0
+def _extreme_total(pick: Callable[[Sequence[int]], int]) -> _Maker:
+    def make(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+        points = p["points"]
+
+        def score(f: Facts, seat: str) -> int:
+            others = [n for s, n in f.totals.items() if s != seat]
+            return points if _best(f.totals[seat], others, f.ties, pick) else 0
+        return score
+    return make
 
 
-def _replica_pairs(f: Facts, seat: str, p: Mapping[str, Any]) -> int:
-    same: dict[str, int] = {}
-    for c in f.boards[seat]:
-        if c in DICE:
-            same[c] = same.get(c, 0) + 1
-    return p["points"] * sum(n // 2 for n in same.values())
+def _per_colour(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, colour = p["points"], letter(p["colour"])
+    return lambda f, seat: points * f.letters(seat)[colour]
 
 
-_Scorer = Callable[[Facts, str, Mapping[str, Any]], int]
-_SCORERS: dict[str, _Scorer] = {
-    # Each mission kind's scorer, by kind (the cards' data says which kind and its params).
+def _no_colour(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, colour = p["points"], letter(p["colour"])
+    return lambda f, seat: points if f.letters(seat)[colour] == 0 else 0
+
+
+def _per_city_colour(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, colour = p["points"], letter(p["colour"])
+    return lambda f, seat: points * f.city_letters()[colour]
+
+
+def _per_value(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, value = p["points"], p["value"]
+    return lambda f, seat: points * f.values(seat)[value]
+
+
+def _no_value(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, value = p["points"], p["value"]
+    return lambda f, seat: points if f.values(seat)[value] == 0 else 0
+
+
+def _values(rule: Callable[[int, list[int]], int]) -> _Maker:
+    """A mission scored from the seat's dice per value (index 1-6): ``rule(points, values)``."""
+    def make(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+        points = p["points"]
+        return lambda f, seat: rule(points, f.values(seat))
+    return make
+
+
+def _only_parity(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, odd = p["points"], p["parity"] == "odd"
+    wrong = [v for v in range(1, 7) if (v % 2 == 1) != odd]  # the values the mission forbids
+
+    def score(f: Facts, seat: str) -> int:
+        values = f.values(seat)
+        return points if sum(values) and not any(values[v] for v in wrong) else 0
+    return score
+
+
+def _replica_pairs(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points = p["points"]
+
+    def score(f: Facts, seat: str) -> int:
+        same: dict[str, int] = {}
+        for c in f.boards[seat]:
+            if c in DICE:
+                same[c] = same.get(c, 0) + 1
+        return points * sum(n // 2 for n in same.values())
+    return score
+
+
+def _city(rule: Callable[[int, "Facts", str], int]) -> _Maker:
+    """A mission scored from the dominations: ``rule(points, facts, seat)``."""
+    def make(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+        points = p["points"]
+        return lambda f, seat: rule(points, f, seat)
+    return make
+
+
+def _king_of_the_hill(p: Mapping[str, Any], letter: Callable[[str], str]) -> Scorer:
+    points, agents = p["points"], p["agents"]
+    return lambda f, seat: points * sum(1 for h in f.dom.values() if h.counts.get(seat, 0) >= agents)
+
+
+_SCORERS: dict[str, _Maker] = {
     "most-colour": _most_colour,
     "highest-total": _extreme_total(max),
     "lowest-total": _extreme_total(min),
-    "no-colour": lambda f, seat, p: p["points"] if f.letters(seat)[f.t.letter(p["colour"])] == 0 else 0,
-    "per-colour": lambda f, seat, p: p["points"] * f.letters(seat)[f.t.letter(p["colour"])],
-    "per-city-colour": lambda f, seat, p: p["points"] * f.city_letters()[f.t.letter(p["colour"])],
-    "per-value": lambda f, seat, p: p["points"] * f.values(seat)[p["value"]],
-    "no-value": lambda f, seat, p: p["points"] if f.values(seat)[p["value"]] == 0 else 0,
-    "per-value-pair": lambda f, seat, p: p["points"] * sum(n // 2 for n in f.values(seat)),
-    "value-triple": lambda f, seat, p: p["points"] if any(n >= 3 for n in f.values(seat)) else 0,
+    "no-colour": _no_colour,
+    "per-colour": _per_colour,
+    "per-city-colour": _per_city_colour,
+    "per-value": _per_value,
+    "no-value": _no_value,
+    "per-value-pair": _values(lambda pts, values: pts * sum(n // 2 for n in values)),
+    "value-triple": _values(lambda pts, values: pts if any(n >= 3 for n in values) else 0),
     "only-parity": _only_parity,
-    "all-same-value": lambda f, seat, p: p["points"] if sum(1 for n in f.values(seat) if n) == 1 else 0,
-    "every-value": lambda f, seat, p: p["points"] if all(f.values(seat)[1:]) else 0,
+    "all-same-value": _values(lambda pts, values: pts if sum(1 for n in values if n) == 1 else 0),
+    "every-value": _values(lambda pts, values: pts if all(values[1:]) else 0),
     "per-replica-pair": _replica_pairs,
-    "every-colour": lambda f, seat, p: p["points"] if all(f.letters(seat).values()) else 0,
-    "spies": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.counts.get(seat) and seat not in h.winners),
-    "every-neighbourhood": lambda f, seat, p: p["points"] if all(h.counts.get(seat) for h in f.dom.values()) else 0,
-    "infiltration": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.winners == (seat,) and not h.tied),
-    "king-of-the-hill": lambda f, seat, p: p["points"] * sum(1 for h in f.dom.values() if h.counts.get(seat, 0) >= p["agents"]),
+    "every-colour": _city(lambda pts, f, seat: pts if all(f.letters(seat).values()) else 0),
+    "spies": _city(lambda pts, f, seat: pts * sum(1 for h in f.dom.values() if h.counts.get(seat) and seat not in h.winners)),
+    "every-neighbourhood": _city(lambda pts, f, seat: pts if all(h.counts.get(seat) for h in f.dom.values()) else 0),
+    "infiltration": _city(lambda pts, f, seat: pts * sum(1 for h in f.dom.values() if h.winners == (seat,) and not h.tied)),
+    "king-of-the-hill": _king_of_the_hill,
 }
 
 
@@ -292,21 +371,24 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
             for w in winners:
                 dominated[w].append(line)
                 stars[w] += share
-    missions, labels = t.missions, t.mission_labels
+    missions, labels, scorers = t.missions, t.mission_labels, t.mission_scorers
+    text = PIP_TEXT.get
     out: dict[str, list[Line]] = {}
     keys: dict[str, Key] = {}
     for seat in order:
         held, loot = dominated[seat], totals[seat]
-        lines = [_new(Line, ("loot", "Loot: " + " + ".join(map(str, pips[seat])), loot)), *held]
+        # The values as the board's cells write them: every die's value is a digit.
+        lines = [_new(Line, ("loot", "Loot: " + " + ".join(filter(None, map(text, boards[seat]))), loot)), *held]
         total = stars[seat] + loot
         for card_id, effect_id, factor in played.get(seat, ()):
             label = labels[card_id]
             if not effect_id:
                 lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
                 continue
-            effect = missions[effect_id]
-            pts = _points(facts, effect, seat) * factor
+            scorer = scorers[effect_id]
+            pts = 0 if scorer is None else scorer(facts, seat) * factor
             if effect_id != card_id:
+                effect = missions[effect_id]
                 label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
             lines.append(_new(Line, ("mission", label, pts)))
             total += pts

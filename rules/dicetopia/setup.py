@@ -105,7 +105,9 @@ class Setup:
 
     @step("keep", timed=False, rule=R_SETUP)
     def ask_keep(self, state: DicetopiaState) -> Prompt:
-        return Prompt({s: CommitRequest("keep", "keep two missions, discard one") for s in self._keepers(state) if s not in state.keeps})
+        # One request for every keeper (requests are values: the same object serves all).
+        req, keeps, faction = CommitRequest("keep", "keep two missions, discard one"), state.keeps, state.faction
+        return Prompt({s: req for s in state.order if s not in keeps and faction[s] != "centauri"})
 
     def _v_roll(self, state: DicetopiaState, action: Roll) -> Iterable[Violation]:
         return self._roll_violations(state, action) if state.phase == "roll" else ()
@@ -140,9 +142,10 @@ class Setup:
     def _keep(self, state: DicetopiaState, action: Keep) -> None:
         state.keeps[action.seat] = action.discard
         state.note(f"{state.seat_name(action.seat)} has kept two missions.", action.seat)
-        if all(s in state.keeps for s in self._keepers(state)):
+        # Everyone who keeps has kept (only keepers are asked, so a count says it).
+        if len(state.keeps) == len(self._keepers(state)):
             for s, card in state.keeps.items():
-                state.hands[s].remove(card)
+                state.hands[s].cards.remove(card)  # the cards' own lists, as draws do
                 state.deck.cards.append(card)
             state.keeps = {}
             state.deck.shuffle(state.rng)

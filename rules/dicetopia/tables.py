@@ -161,9 +161,30 @@ class Tables:
         return {h.id: f"Domination: {h.name}" for h in self.hoods}
 
     @functools.cached_property
+    def mission_names(self) -> dict[str, str]:
+        """Each mission's name, by id (the reveal names every hand's cards)."""
+        return {m: spec.name for m, spec in self.missions.items()}
+
+    @functools.cached_property
     def mission_labels(self) -> dict[str, str]:
         """The tally's label of each mission scored, by id."""
         return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
+
+    @functools.cached_property
+    def missions_of_kind(self) -> dict[str, frozenset[str]]:
+        """The missions of each kind, by kind: whether a hand holds a High Stakes
+        Gambling or a Copycat is one set test, asked at each moment of the end."""
+        out: dict[str, set[str]] = {}
+        for m, spec in self.missions.items():
+            out.setdefault(spec.kind, set()).add(m)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @functools.cached_property
+    def mission_scorers(self) -> dict[str, Any]:
+        """Each mission's scorer, its parameters bound, by id (``scoring.scorer_of``)."""
+        from .scoring import scorer_of  # scoring reads these tables: imported on first use
+
+        return {m: scorer_of(spec, self.letter) for m, spec in self.missions.items()}
 
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
@@ -185,6 +206,18 @@ class Tables:
     def die_words(self, cell: str) -> str:
         """A die in words ("purple 4"); anything else is "die"."""
         return self._die_words.get(cell, "die")
+
+    @functools.cached_property
+    def dice_on(self) -> dict[str, dict[str, str]]:
+        """Each die on each neighbourhood in the log's words, by neighbourhood id and cell
+        ("the purple 4 on The Agency"): a swap's log line names two places."""
+        return {h.id: {d: f"the {w} on {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
+
+    @functools.cached_property
+    def dice_in(self) -> dict[str, dict[str, str]]:
+        """Each die in each neighbourhood in the log's words, by neighbourhood id and cell
+        ("the purple 4 in The Agency"): what a deploy's log line names."""
+        return {h.id: {d: f"the {w} in {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
 
     @functools.cached_property
     def _die_words(self) -> dict[str, str]:

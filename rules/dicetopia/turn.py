@@ -20,7 +20,7 @@ def _deploy_key(s: DicetopiaState) -> tuple[Any, ...]:
     Hypnosis, whether the Perceptioneers may still Hypnotize, and for the Roamers whether
     another player has an agent left (Last Resort)."""
     cur, flipped = s.current, s.flipped
-    used = flipped.get(cur, False)
+    used = flipped[cur]
     # The Perceptioneers' token (None when nobody plays them): read where it lies, the
     # seat itself being fixed for the game.
     hypnotist = flipped.get(s.seat_of("perceptioneers"))
@@ -57,8 +57,8 @@ class Turn:
         note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
         # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
         waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
-        percept = state.holder("perceptioneers")
-        if percept is not None and percept != seat and not state.hypnosis:
+        percept = state.seat_of("perceptioneers")  # state.holder without the call
+        if percept is not None and percept != seat and not state.hypnosis and not state.flipped[percept]:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
         return Prompt(waits) if len(waits) > 1 else Prompt.single(seat, waits[seat])
 
@@ -81,7 +81,8 @@ class Turn:
         # The notes are the table's own strings (their hashes kept), and no keyword when
         # nothing else is allowed: the request is looked up, not built, on most plies.
         note, impossible = t.act_notes[hood]
-        if not state.can_use(seat, "ewo"):
+        # state.can_use(seat, "ewo") without the call: the seat plays Ewo, token up.
+        if state.seat_of("ewo") != seat or state.flipped[seat]:
             return Prompt.single(seat, Decision((t.act_kinds[hood],), note))
         if not possible(state, hood):
             return Prompt.single(seat, Decision(("transcend",), impossible, also=("decline",)))
@@ -155,40 +156,48 @@ class Turn:
         cells[action.space] = AGENT + seat
         state.act_hood = action.hood
         state.turn_moves += 1
-        t = state.t
-        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood_names[action.hood]}.", seat)
+        # A checked deploy takes a die: its words and the neighbourhood's from one table.
+        state.note(f"{state.seat_name(seat)} swaps an agent with {state.t.dice_in[action.hood][die]}.", seat)
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
         hood = state.act_hood
-        can = possible(state, hood)
-        if not can and not state.can_use(state.current, "ewo"):
+        if possible(state, hood):
+            state.phase = "agency-draw" if state.t.hood_actions[hood] == "agency" else "act"
+        elif state.can_use(state.current, "ewo"):
+            state.phase = "act"  # Ewo may still Transcend
+        else:
             state.note(f"{state.t.hood_names[hood]}'s action is not possible: the turn ends (§4).")
             self._end_turn(state)
-            return
-        state.phase = "agency-draw" if can and state.t.hood_actions[hood] == "agency" else "act"
 
-    def _announce(self, state: DicetopiaState) -> None:
-        """A reroll or swap from an action is announced: Banxa may Block it first."""
-        banxa = state.holder("banxa")
-        state.phase = "react"
-        if banxa is not None and banxa != state.current:
-            state.reactions.push(Reaction(banxa, "block", (state.pending[0],)))
-            return
-        self._carry_out(state)
+    def _announce(self, state: DicetopiaState, what: str) -> bool:
+        """A reroll or swap (``what``) from an action is announced: when Banxa may Block
+        it, Banxa is asked first (True: the caller keeps it pending); else it happens now
+        (False: the caller carries it out)."""
+        banxa = state.seat_of("banxa")  # state.holder("banxa") without the call
+        if banxa is not None and banxa != state.current and not state.flipped[banxa]:
+            state.phase = "react"
+            state.reactions.push(Reaction(banxa, "block", (what,)))
+            return True
+        return False
 
     def _carry_out(self, state: DicetopiaState) -> None:
+        """The announced reroll or swap happens (Banxa let it)."""
         if state.pending[0] == "reroll":
             state.phase = "reroll"
             return
         _, a, ai, b, bi = state.pending
+        state.pending = []
+        self._exchange(state, a, ai, b, bi)
+
+    def _exchange(self, state: DicetopiaState, a: str, ai: int, b: str, bi: int) -> None:
+        """A swap happens: then the Hollows may Adapt, or the turn ends."""
         # A checked swap names two places that exist.
         city, boards = state.city, state.boards
         cells_a = city[a] if a in city else boards[a]
         cells_b = city[b] if b in city else boards[b]
         ca, cb = cells_a[ai], cells_b[bi]
         cells_a[ai], cells_b[bi] = cb, ca
-        state.pending = []
         hollows = state.seat_of("hollows")
         if (hollows is not None and hollows != state.current
                 and (hollows == a or hollows == b or ca == AGENT + hollows or cb == AGENT + hollows)
@@ -208,13 +217,20 @@ class Turn:
 
     def _reroll(self, state: DicetopiaState, action: Reroll) -> None:
         state.pending = ["reroll", action.where, action.index]
-        state.note(f"{state.seat_name(action.seat)} rerolls the {self._die_words(state, state.cell(action.where, action.index) or '')} on {state.where_name(action.where)}.", action.seat)
-        self._announce(state)
+        # A checked reroll names a die: "the purple 4 on The Agency" (a table's words on
+        # the city), as the swap's places.
+        state.note(f"{state.seat_name(action.seat)} rerolls {self._place_words(state, action.where, action.index)}.", action.seat)
+        if not self._announce(state, "reroll"):
+            state.phase = "reroll"
 
     def _swap(self, state: DicetopiaState, action: Swap) -> None:
-        state.pending = ["swap", action.a, action.a_index, action.b, action.b_index]
-        state.note(f"{state.seat_name(action.seat)} swaps {self._place_words(state, action.a, action.a_index)} with {self._place_words(state, action.b, action.b_index)}.", action.seat)
-        self._announce(state)
+        a, ai, b, bi = action.a, action.a_index, action.b, action.b_index
+        state.note(f"{state.seat_name(action.seat)} swaps {self._place_words(state, a, ai)} with {self._place_words(state, b, bi)}.", action.seat)
+        # Pending only while Banxa may Block it: most swaps happen at once.
+        if self._announce(state, "swap"):
+            state.pending = ["swap", a, ai, b, bi]
+        else:
+            self._exchange(state, a, ai, b, bi)
 
     def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
         state.hands[action.seat].cards.remove(action.card)
@@ -251,11 +267,8 @@ class Turn:
             state.pending = []
         if state.reactions.pending:
             state.reactions.drop(lambda r: True)
-        order, boards = state.order, state.boards
-        k = order.index(state.current)
-        n = len(order)
-        for step_ in range(1, n + 1):
-            seat = order[(k + step_) % n]
+        boards = state.boards
+        for seat in state.after[state.current]:
             if AGENT in boards[seat]:
                 self._start_turn(state, seat)
                 return
