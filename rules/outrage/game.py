@@ -31,7 +31,7 @@ from .actions import (
 )
 from .board import ACCREDITED, FIRST_CIRCUIT, Board, default_board
 from .cards import KIND_NAME, RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS, attack_value, burglary_target, kind_of
-from .state import CASE, ESCAPED, Burglary, Held, OutrageState
+from .state import CASE, ESCAPED, Burglary, Held, OutrageState, Task
 
 R_SETUP = "BEFORE PLAY BEGINS"
 R_DICE = "THE DICE"
@@ -80,6 +80,38 @@ _PLACES_OF_INTEREST = tuple(sid for sid, r in _REGION.items() if r in ("wall", "
 """The squares a "place of interest" Raven card may send a player to, in the board's order."""
 _QUEENS_HOUSE = _BOARD.places["queens_house"]
 _CRADLE = _BOARD.places["cradle"]
+_FACES = {sid: sq.faces for sid, sq in _BOARD.squares.items() if sq.faces}
+"""The squares facing a jewel's case, and the jewel."""
+
+
+def _landing(sid: str) -> tuple[tuple[str, str | None], ...]:
+    """What landing on ``sid`` queues, whoever lands (GENERAL REGULATIONS: every instruction
+    obeyed): (task kind, argument) in the board file's order, then a Raven card on an
+    unmarked Inner Ward square. ``None`` stands for the throw ("go back" as many squares)."""
+    out: list[tuple[str, str | None]] = []
+    for key, value in _BOARD.squares[sid].do.items():
+        if key == "tower_card":
+            out += [("draw-tower", "")] * value
+        elif key == "miss":
+            out.append(("miss", str(value)))
+        elif key == "go":
+            out.append(("go", _BOARD.places.get(value, value)))
+        elif key == "back":
+            out.append(("back", None))
+        elif key == "prison":
+            out.append(("prison", value))
+        else:
+            out.append((_DO_TASK[key], ""))
+    if sid in _RAVEN_SQUARES:
+        out.append(("raven", ""))
+    return tuple(out)
+
+
+_DO_TASK = {"coin": "coin", "extra_turn": "extra", "change_card": "change", "swap_card": "swap",
+            "surrender_weapons": "surrender"}
+_LANDING = {sid: _landing(sid) for sid in _BOARD.squares}
+_RUNAWAY = range(200)
+"""The most tasks one action may set going: more is a board whose instructions loop."""
 
 
 def _a(name: str) -> str:
@@ -171,7 +203,7 @@ class Outrage(Game[OutrageState]):
             escaped={s: [] for s in ids}, warders={p: True for p in b.posts},
             hands={s: Hand(s) for s in ids}, decks={"tower": tower, "raven": raven},
         )
-        state.tasks = [["deal", s, str(HAND_START)] for s in ids]
+        state.tasks = [("deal", s, str(HAND_START)) for s in ids]
         state.note(f"One coin for each player is in the Mint; the Yeoman Warders are at their posts; the Crown Jewels are in their cases. Each player is dealt {HAND_START} Tower cards.")
         self.proceed(state)
         return state
@@ -758,40 +790,20 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _queue_landing(self, state: OutrageState, seat: str, square: str, thrown: int, front: bool = False) -> None:
-        sq = _BOARD.squares[square]
-        todo: list[list[str]] = []
         actor = seat == state.actor
         if square == _QUEENS_HOUSE and actor and not state.accredited[seat]:
             state.end_now = True
             state.note(f"{state.seat_name(seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
-        for key, value in sq.do.items():
-            if key == "tower_card":
-                todo += [["draw-tower", seat, ""]] * value
-            elif key == "coin":
-                todo.append(["coin", seat, ""])
-            elif key == "miss":
-                todo.append(["miss", seat, str(value)])
-            elif key == "go":
-                todo.append(["go", seat, _BOARD.places.get(value, value)])
-            elif key == "back":
-                todo.append(["back", seat, str(thrown)])
-            elif key == "extra_turn":
-                todo.append(["extra", seat, ""])
-            elif key == "change_card":
-                todo.append(["change", seat, ""])
-            elif key == "swap_card":
-                todo.append(["swap", seat, ""])
-            elif key == "surrender_weapons":
-                todo.append(["surrender", seat, ""])
-            elif key == "prison":
-                todo.append(["prison", seat, value])
-        if square in _RAVEN_SQUARES:
-            todo.append(["raven", seat, ""])
-        if sq.faces and actor and state.jewels.get(sq.faces) == CASE and seat not in state.burglaries \
+        # The square's own instructions, read from the board once (_LANDING); only "go back"
+        # needs the throw, known now.
+        todo: list[Task] = [(kind, seat, arg) if arg is not None else (kind, seat, str(thrown))
+                            for kind, arg in _LANDING[square]]
+        jewel = _FACES.get(square)
+        if jewel is not None and actor and state.jewels[jewel] == CASE and seat not in state.burglaries \
                 and state.accredited[seat]:
-            todo.append(["burgle-offer", seat, sq.faces])
+            todo.append(("burgle-offer", seat, jewel))
         if actor and square == _CRADLE and self.can_escape(state, seat):
-            todo.append(["escape-offer", seat, ""])
+            todo.append(("escape-offer", seat, ""))
         if not todo:
             return
         if front:
@@ -802,33 +814,25 @@ class Outrage(Game[OutrageState]):
     def proceed(self, state: OutrageState) -> None:
         """Do the queued tasks until one needs a player's input; then go on with the turn."""
         state.phase = "busy"
-        if not state.tasks:  # the common case: nothing queued, the turn goes on
-            if state.result is None:
-                self.after_tasks(state)
-            return
-        guard = 0
-        while state.tasks and state.result is None:
-            if state.phase != "busy":
-                return
-            guard += 1
-            if guard > 200:
+        tasks = state.tasks  # the handlers add to it in place
+        if tasks:
+            for _ in _RUNAWAY:
+                kind, seat, arg = tasks.pop(0)
+                # Each task kind finds its handler in one look-up; a handler returns True
+                # when the task waits for a player (it has set the phase): the turn stops.
+                if _TASKS[kind](self, state, seat, arg):
+                    return
+                if not tasks:
+                    break
+            else:
                 raise AssertionError("runaway tasks")
-            kind, seat, arg = state.tasks.pop(0)
-            # Each task kind finds its handler in one look-up; a handler returns True when
-            # the task waits for a player (the turn stops there).
-            handler = _TASKS.get(kind)
-            if handler is None:
-                raise AssertionError(f"unknown task {kind}")
-            if handler(self, state, seat, arg):
-                return
-        if state.result is not None or state.phase != "busy":
-            return
-        self.after_tasks(state)
+        if state.result is None:
+            self.after_tasks(state)
 
     def _t_deal(self, state: OutrageState, seat: str, arg: str) -> bool:
         n = int(arg)
         if n > 0 and state.decks["tower"].cards:
-            state.tasks.insert(0, ["deal", seat, str(n - 1)])
+            state.tasks.insert(0, ("deal", seat, str(n - 1)))
             state.actor, state.phase = seat, "deal"
             return True
         if not state.tasks:
@@ -917,7 +921,7 @@ class Outrage(Game[OutrageState]):
 
     def _t_rack_pay(self, state: OutrageState, seat: str, arg: str) -> bool:
         self._rack_pay(state, seat)
-        return False
+        return state.phase != "busy"  # a choice asked (cards or coin)
 
     def _t_burgle_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
         if state.jewels.get(arg) == CASE and state.pos[seat] == _BOARD.facing[arg]:
@@ -933,7 +937,7 @@ class Outrage(Game[OutrageState]):
 
     def _t_raven_do(self, state: OutrageState, seat: str, arg: str) -> bool:
         self._raven(state, seat, arg)
-        return False
+        return state.phase != "busy"  # a choice asked
 
     def _t_end(self, state: OutrageState, seat: str, arg: str) -> bool:
         if seat == state.order.current:
@@ -989,7 +993,7 @@ class Outrage(Game[OutrageState]):
         deck.put_bottom(action.card)  # read aloud, obeyed, and back to the bottom of the pack
         state.raven = action.card
         state.note(state.seat_name(seat) + _RAVEN_READ[action.card])
-        state.tasks.insert(0, ["raven-do", seat, action.card])
+        state.tasks.insert(0, ("raven-do", seat, action.card))
         self.proceed(state)
 
     # ------------------------------------------------------------- Raven cards
@@ -1000,13 +1004,13 @@ class Outrage(Game[OutrageState]):
         card = RAVEN[cid]
         kind = card.kind
         who = state.seat_name(seat)
-        front: list[list[str]] = []
+        front: list[Task] = []
         if kind == "go":
             dest = b.places.get(card.to, card.to)
             if card.optional:
                 self._ask(state, seat, "go:" + dest, ["go", "stay"], f"go to {b.name_of(dest)}, or stay and forfeit the turn")
                 return
-            front = [["go", seat, dest]]
+            front = [("go", seat, dest)]
         elif kind == "jewel":
             if state.accredited[seat] and state.jewels.get(card.jewel) == CASE and seat == state.actor:
                 self._ask(state, seat, "go:" + b.facing[card.jewel], ["go", "stay"], f"go to the square facing the {b.jewel_name[card.jewel]}")
@@ -1026,7 +1030,7 @@ class Outrage(Game[OutrageState]):
                 self._ask(state, seat, "send-back", posted, "the Yeoman Warder sent back to the Waterloo Barracks")
                 return
         elif kind == "lost":
-            front = [["go", seat, b.places["queens_house"]], ["end", seat, ""]]
+            front = [("go", seat, b.places["queens_house"]), ("end", seat, "")]
         elif kind == "photograph":
             spots = self.photo_spots(state)
             if not spots:
@@ -1037,34 +1041,34 @@ class Outrage(Game[OutrageState]):
         elif kind in SKIP_PLACES:
             self.place(state, seat, b.places[SKIP_PLACES[kind]], " for one turn")
             state.order.skip(seat, 1)
-            front = [["end", seat, ""]]
+            front = [("end", seat, "")]
         elif kind == "bench":
             self._ask(state, seat, "bench", list(_BENCHES), "the bench to rest on")
             return
         elif kind == "ghost":
             self.place(state, seat, b.places["chapel_royal"], " to recover")
-            front = [["end", seat, ""]]
+            front = [("end", seat, "")]
         elif kind == "curfew":
-            front = [["offer", seat, "curfew"]]
+            front = [("offer", seat, "curfew")]
         elif kind == "birthday":
             n = 2 if state.options["birthday_today"] else 1
             order = state.order.order
             start = order.index(seat)
             for s in order[start:] + order[:start]:
                 if self.in_play(state, s):
-                    front += [["draw-tower", s, ""]] * n
+                    front += [("draw-tower", s, "")] * n
             state.note(f"Everyone takes {'two Tower cards: it really is 21 April' if n == 2 else 'a Tower card'}. [{R_RAVEN}]")
         elif kind == "governor-tea":
             self.place(state, seat, b.places["queens_house"], " for tea with the Resident Governor")
             if seat not in state.tea:
                 state.tea.append(seat)
-            front = [["end", seat, ""]]
+            front = [("end", seat, "")]
         elif kind == "clerk-tea":
             if seat == state.actor:
                 state.extra = True
                 state.note(f"While the others take tea, {who} takes another turn. [{R_RAVEN}]")
         elif kind == "chief-warder":
-            front = [["draw-tower", seat, ""]]
+            front = [("draw-tower", seat, "")]
         elif kind == "place-of-interest":
             here = state.pos[seat]
             places = list(_PLACES_OF_INTEREST)
@@ -1075,7 +1079,7 @@ class Outrage(Game[OutrageState]):
         elif kind == "tour":
             front = [["go", seat, b.places["mint"]]]
         elif kind in ("bowyer", "beauchamp", "bloody", "rack"):
-            front = [["prison", seat, kind]]
+            front = [("prison", seat, kind)]
         elif kind == "searched":
             jewels = self.carried(state, seat)
             if jewels or state.options["searched"] == "always":
@@ -1083,7 +1087,7 @@ class Outrage(Game[OutrageState]):
                     state.jewels[j] = CASE
                 if jewels:
                     state.note(f"{who}'s jewels are seized and returned to their cases: {', '.join(b.jewel_name[j] for j in jewels)}. [{R_RAVEN}]")
-                front = [["surrender", seat, ""], ["prison", seat, "bloody"]]
+                front = [("surrender", seat, ""), ("prison", seat, "bloody")]
             else:
                 state.note(f"{who} carries no stolen jewels and is let go. [RULINGS R-07]")
         state.tasks[:0] = front
@@ -1111,7 +1115,7 @@ class Outrage(Game[OutrageState]):
         for s in state.order.order:
             if state.pos[s] in b.posts[post] and self.in_play(state, s):
                 state.note(f"{state.seat_name(s)} is on the post and is sent to the Bloody Tower. [{R_GENERAL}]")
-                state.tasks.insert(0, ["prison", s, "bloody"])
+                state.tasks.insert(0, ("prison", s, "bloody"))
 
     def imprison(self, state: OutrageState, seat: str, place: str) -> None:
         b = _BOARD
@@ -1123,12 +1127,12 @@ class Outrage(Game[OutrageState]):
             state.again = False
         if place == "rack":
             state.note(f"{who} is taken to the Rack of Torment. [{R_RACK}]")
-            state.tasks.insert(0, ["offer", seat, "rack"])
+            state.tasks.insert(0, ("offer", seat, "rack"))
             return
         state.held[seat] = Held(place)
         state.note(f"{who} is imprisoned in {PRISON_NAMES[place]}. [{R_PRISON}]")
         if place in ("beauchamp", "bowyer"):
-            state.tasks.insert(0, ["offer", seat, place])
+            state.tasks.insert(0, ("offer", seat, place))
 
     def drop_burglary(self, state: OutrageState, seat: str) -> None:
         """A burglar taken away forfeits the attempt; the tools go back to the pack."""
@@ -1222,7 +1226,7 @@ class Outrage(Game[OutrageState]):
         elif what == "photo":
             self.place(state, seat, option, " to be photographed with a Yeoman Warder")
             if b.square(option).draws_raven:
-                state.tasks.insert(0, ["raven", seat, ""])
+                state.tasks.insert(0, ("raven", seat, ""))
         elif what == "bench":
             self.place(state, seat, option, " to rest for one turn")
             state.order.skip(seat, 1)
@@ -1316,7 +1320,7 @@ class Outrage(Game[OutrageState]):
                 state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
                 # The informer is moved, so obeys the square (RULINGS P-02), then throws.
                 self._queue_landing(state, seat, theirs, 0, front=True)
-                state.tasks.append(["resume", seat, ""])
+                state.tasks.append(("resume", seat, ""))
                 self.proceed(state)
                 return
             state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
@@ -1360,7 +1364,7 @@ class Outrage(Game[OutrageState]):
         if phase == "offer":
             moment = state.choice_for
             if moment == "rack":
-                state.tasks.insert(0, ["rack-pay", seat, ""])
+                state.tasks.insert(0, ("rack-pay", seat, ""))
             elif moment == "curfew":
                 self.place(state, seat, b.places["bell_tower"], " after curfew, for one turn, without taking a Tower card")
                 state.order.skip(seat, 1)
@@ -1386,7 +1390,7 @@ class Outrage(Game[OutrageState]):
         if state.phase == "start":
             state.end_now = True
             state.again = False
-        state.tasks[:0] = [["draw-tower", seat, ""]] * n
+        state.tasks[:0] = [("draw-tower", seat, "")] * n
         self.proceed(state)
 
     def _to_pack(self, state: OutrageState, cards: Iterable[str]) -> None:
@@ -1470,8 +1474,7 @@ class Outrage(Game[OutrageState]):
         state.order.skip(loser, 1)
         self.drop_burglary(state, loser)
         state.end_now = True
-        tasks: list[list[str]] = [["draw-tower", winner, ""]] * lost
-        state.tasks[:0] = tasks
+        state.tasks[:0] = [("draw-tower", winner, "")] * lost
         if winner == attacker:
             self.place(state, attacker, loser_square, f", taking {ln}'s place")
             self._queue_landing(state, attacker, loser_square, 0)
@@ -1517,7 +1520,7 @@ class Outrage(Game[OutrageState]):
             hand.clear()
             self._shuffle_pack(state)
             state.note(f"{an} was wrong and surrenders all {n_acc} Tower cards; {cn}'s revealed cards go back, the pack is shuffled, and {cn} is dealt {n} fresh cards. [{R_SURRENDER}]")
-            state.tasks[:0] = [["draw-tower", accused, ""]] * n
+            state.tasks[:0] = [("draw-tower", accused, "")] * n
         self.proceed(state)
 
     # ------------------------------------------------------------- escape
@@ -1551,7 +1554,7 @@ class Outrage(Game[OutrageState]):
         self._shuffle_pack(state)
         state.pos[seat] = b.places["start"]
         state.end_now = True
-        state.tasks[:0] = [["draw-tower", seat, ""]] * HAND_START
+        state.tasks[:0] = [("draw-tower", seat, "")] * HAND_START
         state.note(f"{state.seat_name(seat)} goes back in from Start, still accredited: {n} cards returned and shuffled, three new cards. [{R_END}]")
 
     def scores(self, state: OutrageState) -> dict[str, Score]:
