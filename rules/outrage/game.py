@@ -121,17 +121,12 @@ def _a(name: str) -> str:
 def _has_target(state: OutrageState, seat: str) -> bool:
     """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
     tests, stopping at the first target and building no reason (asked at every turn's start)."""
-    teams = state.options["teams"]
-    faction = state._faction
-    mine = faction[seat] if teams else seat
     skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
     retired, sanctuary = state.retired, state.sanctuary
-    for s in state.order.order:
-        if s == seat or (teams and faction[s] == mine):
-            continue
+    for s in state._foes[seat]:
         # immune()'s tests, without its reasons (as _can_attack)
-        if (s in retired or not accredited[s] or s in held or skips.get(s)
-                or pos[s] in _SHELTER or s in sanctuary):
+        if (not accredited[s] or s in held or pos[s] in _SHELTER or skips.get(s) or s in sanctuary
+                or s in retired):
             continue
         return True
     return False
@@ -952,23 +947,25 @@ class Outrage(Game[OutrageState]):
         return False
 
     def after_tasks(self, state: OutrageState) -> None:
-        cur = state.order.current
-        if state.split and not state.end_now:
-            other, steps = state.split
-            state.split = []
-            state.actor = cur
-            state.mover = other
-            state.steps = steps
-            state.phase = "move"
-            return
-        state.split = []
-        if state.again and not state.end_now and cur not in state.held and not state.order.skips.get(cur) \
-                and cur not in state.retired:  # in_play
-            state.again = False
-            state.actor = cur
-            state.mover = cur
-            state.phase = "again"
-            return
+        """The queued tasks done: the other piece of a split seven moves, or a double earns a
+        further throw, unless the turn was ended; else the turn passes on."""
+        if not state.end_now:
+            if state.split:
+                other, steps = state.split
+                state.split = []
+                state.actor = state.order.current
+                state.mover = other
+                state.steps = steps
+                state.phase = "move"
+                return
+            if state.again:
+                cur = state.order.current
+                if cur not in state.held and not state.order.skips.get(cur) and cur not in state.retired:  # in_play
+                    state.again = False
+                    state.actor = cur
+                    state.mover = cur
+                    state.phase = "again"
+                    return
         self.end_turn(state)
 
     def _ask(self, state: OutrageState, seat: str, what: str, options: list[str], text: str) -> None:
@@ -1599,24 +1596,29 @@ class Outrage(Game[OutrageState]):
         # (begin_turn, which always follows, clears the tasks, the squares visited and the doubles)
         state.end_now = False
         state.again = False
-        state.split = []
+        if state.split:
+            state.split = []
         state.released = False
         state.raven = ""
         order = state.order
         retired = state.retired
-        if state.extra and order.current not in retired and order.current not in state.held:
+        if state.extra:
             state.extra = False
-            state.note(f"{state.seat_name(order.current)} takes an extra turn.")
-            self.begin_turn(state)
-            return
-        state.extra = False
-        for _ in range(len(order.order) * 4 + 4):
-            missed = order.advance()
-            for s in missed:
-                if s not in retired:  # in_play
-                    state.note(f"{state.seat_name(s)} misses a turn.")
-            if order.current not in retired:
-                break
+            cur = order.current
+            if cur not in retired and cur not in state.held:
+                state.note(f"{state.seat_name(cur)} takes an extra turn.")
+                self.begin_turn(state)
+                return
+        if not retired:  # the common case: the turn passes to the next seat not missing it
+            for s in order.advance():
+                state.note(f"{state.seat_name(s)} misses a turn.")
+        else:
+            for _ in range(len(order.order) * 4 + 4):
+                for s in order.advance():
+                    if s not in retired:  # in_play
+                        state.note(f"{state.seat_name(s)} misses a turn.")
+                if order.current not in retired:
+                    break
         self.begin_turn(state)
 
     def begin_turn(self, state: OutrageState) -> None:

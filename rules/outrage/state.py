@@ -111,3 +111,8 @@ class OutrageState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._faction = {s.id: s.faction for s in self.seats}
+        # Each seat's opponents in the turn order: every other seat, or with teams every seat
+        # of another colour (who may be attacked, informed on…; asked at every turn's start).
+        teams = self.options.get("teams", False)
+        self._foes = {s.id: tuple(o.id for o in self.seats if o.id != s.id and not (teams and o.faction == s.faction))
+                      for s in self.seats}
