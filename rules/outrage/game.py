@@ -80,36 +80,6 @@ _PLACES_OF_INTEREST = tuple(sid for sid, r in _REGION.items() if r in ("wall", "
 """The squares a "place of interest" Raven card may send a player to, in the board's order."""
 _QUEENS_HOUSE = _BOARD.places["queens_house"]
 _CRADLE = _BOARD.places["cradle"]
-_FACES = {sid: sq.faces for sid, sq in _BOARD.squares.items() if sq.faces}
-"""The squares facing a jewel's case, and the jewel."""
-
-
-def _landing(sid: str) -> tuple[tuple[str, str | None], ...]:
-    """What landing on ``sid`` queues, whoever lands (GENERAL REGULATIONS: every instruction
-    obeyed): (task kind, argument) in the board file's order, then a Raven card on an
-    unmarked Inner Ward square. ``None`` stands for the throw ("go back" as many squares)."""
-    out: list[tuple[str, str | None]] = []
-    for key, value in _BOARD.squares[sid].do.items():
-        if key == "tower_card":
-            out += [("draw-tower", "")] * value
-        elif key == "miss":
-            out.append(("miss", str(value)))
-        elif key == "go":
-            out.append(("go", _BOARD.places.get(value, value)))
-        elif key == "back":
-            out.append(("back", None))
-        elif key == "prison":
-            out.append(("prison", value))
-        else:
-            out.append((_DO_TASK[key], ""))
-    if sid in _RAVEN_SQUARES:
-        out.append(("raven", ""))
-    return tuple(out)
-
-
-_DO_TASK = {"coin": "coin", "extra_turn": "extra", "change_card": "change", "swap_card": "swap",
-            "surrender_weapons": "surrender"}
-_LANDING = {sid: _landing(sid) for sid in _BOARD.squares}
 _RUNAWAY = range(200)
 """The most tasks one action may set going: more is a board whose instructions loop."""
 
@@ -762,10 +732,14 @@ class Outrage(Game[OutrageState]):
             state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
         mine = mover == state.actor
         if mine:
-            visited = state.visited
-            for sq in route[1:]:
-                if sq not in visited:
-                    visited.append(sq)
+            if state.options["movement"] == "checked":
+                # A checked route enters no square visited this turn (moves() blocks them).
+                state.visited += route[1:]
+            else:  # the square the table named: it may be one visited already
+                visited = state.visited
+                for sq in route[1:]:
+                    if sq not in visited:
+                        visited.append(sq)
         state.pos[mover] = square
         state.released = False
         state.note(f"{state.seat_name(mover)} moves to {_NAME.get(square, square)}.")
@@ -785,18 +759,38 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _queue_landing(self, state: OutrageState, seat: str, square: str, thrown: int, front: bool = False) -> None:
+        sq = _BOARD.squares[square]
+        todo: list[Task] = []
         actor = seat == state.actor
         if square == _QUEENS_HOUSE and actor and not state.accredited[seat]:
             state.end_now = True
             state.note(f"{state.seat_name(seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
-        # The square's own instructions, read from the board once (_LANDING); only "go back"
-        # needs the throw, known now.
-        todo: list[Task] = [(kind, seat, arg) if arg is not None else (kind, seat, str(thrown))
-                            for kind, arg in _LANDING[square]]
-        jewel = _FACES.get(square)
-        if jewel is not None and actor and state.jewels[jewel] == CASE and seat not in state.burglaries \
+        for key, value in sq.do.items():
+            if key == "tower_card":
+                todo += [("draw-tower", seat, "")] * value
+            elif key == "coin":
+                todo.append(("coin", seat, ""))
+            elif key == "miss":
+                todo.append(("miss", seat, str(value)))
+            elif key == "go":
+                todo.append(("go", seat, _BOARD.places.get(value, value)))
+            elif key == "back":
+                todo.append(("back", seat, str(thrown)))
+            elif key == "extra_turn":
+                todo.append(("extra", seat, ""))
+            elif key == "change_card":
+                todo.append(("change", seat, ""))
+            elif key == "swap_card":
+                todo.append(("swap", seat, ""))
+            elif key == "surrender_weapons":
+                todo.append(("surrender", seat, ""))
+            elif key == "prison":
+                todo.append(("prison", seat, value))
+        if square in _RAVEN_SQUARES:
+            todo.append(("raven", seat, ""))
+        if sq.faces and actor and state.jewels.get(sq.faces) == CASE and seat not in state.burglaries \
                 and state.accredited[seat]:
-            todo.append(("burgle-offer", seat, jewel))
+            todo.append(("burgle-offer", seat, sq.faces))
         if actor and square == _CRADLE and self.can_escape(state, seat):
             todo.append(("escape-offer", seat, ""))
         if not todo:
