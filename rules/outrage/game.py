@@ -544,8 +544,16 @@ class Outrage(Game[OutrageState]):
             yield Violation("key-alone", R_STEAL, f"{who} cannot combine the Key with any other tool.")
 
     def _arm_violations(self, state: OutrageState, action: Arm) -> Iterable[Violation]:
-        if not action.cards:
+        cards = action.cards
+        if not cards:
             return ()  # laying nothing is always allowed (nothing to check below)
+        # Legal weapons (nearly every arming) are known by set tests, with no generator made:
+        # cards of the seat's hand, each once, weapons of different kinds, Armour in defence.
+        kinds = set(map(_KIND.__getitem__, cards))
+        if len(kinds) == len(cards) and _WEAPON_KINDS.issuperset(kinds) \
+                and set(state.hands[action.seat].cards).issuperset(cards) \
+                and ("armour" not in kinds or action.seat == state.combat.seats[1]):  # type: ignore[union-attr]
+            return ()
         return self._arm_refused(state, action)
 
     def _arm_refused(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
@@ -1932,6 +1940,7 @@ def _shown(cards: list[str]) -> str:
 
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
+_WEAPON_KINDS = frozenset(card.kind for card in TOWER.values() if card.group == "weapon")
 _START_CARDS = frozenset(c for c, k in _KIND.items() if k in _SANCTUARY_PLAY)
 _ROPE_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _ROPE_PLAYS)
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
