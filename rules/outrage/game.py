@@ -16,6 +16,7 @@ cited by the rulebook's headings).
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from typing import Any, Iterable, Iterator
 
@@ -109,7 +110,7 @@ def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, 
     seat = state.actor
     hand = state.hands[seat].cards
     pos = state.pos[seat]
-    change = bool(hand) and bool(state.decks["tower"].cards)
+    change = bool(hand and state.decks["tower"].cards)
     attack = state.accredited[seat] and _has_target(state, seat)
     escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
     private: tuple[str, ...] = ()
@@ -410,14 +411,14 @@ class Outrage(Game[OutrageState]):
             if got is not None and not got[1] and not action.disguise:
                 return ()
         # The rule checks of the action's class, found in one look-up (no isinstance chain;
-        # a roll, a draw or a decline has none beyond its kind being awaited). The kernel
-        # makes a tuple of what they yield.
-        check = _CHECKS.get(cls)
+        # a roll, a draw or a decline has none beyond its kind being awaited: None). The
+        # kernel makes a tuple of what they yield.
+        check = _CHECKS[cls]
         return () if check is None else check(self, state, action)
 
     def _violations(self, state: OutrageState, action: Action) -> Iterable[Violation]:
         # The rule checks of the action's class, found in one look-up (no isinstance chain).
-        check = _CHECKS.get(type(action))
+        check = _CHECKS[type(action)]
         return () if check is None else check(self, state, action)
 
     def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
@@ -750,7 +751,7 @@ class Outrage(Game[OutrageState]):
                         visited.append(sq)
         state.pos[mover] = square
         state.released = False
-        state.note(f"{state.seat_name(mover)} moves to {_NAME.get(square, square)}.")
+        state.note(f"{state.seat_name(mover)} moves to {_NAME[square]}.")
         # After the thrower's part of a split seven, the other piece moves (RULINGS M-06).
         self._queue_landing(state, mover, square, state.steps if mine else 0, front=True)
         self.proceed(state)
@@ -1882,7 +1883,7 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
-    posted = _posted(tuple(state.warders.items()))
+    posted = _POSTED[tuple(state.warders.values())]
     bench = _BENCH_EXIT[pos]
     if acc and not bench:  # the common move: the board answers it (and remembers the answer)
         return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
@@ -1901,12 +1902,11 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def _posted(warders: tuple[tuple[str, bool], ...]) -> frozenset[str]:
-    """The squares of the posts whose warder is at his post (``warders``: each post and
-    whether it is manned): a few answers, each worked out once."""
-    b = default_board()
-    return frozenset(sq for post, manned in warders if manned for sq in b.posts[post])
+_POSTED = {manned: frozenset(sq for post, on in zip(_BOARD.posts, manned) if on for sq in _BOARD.posts[post])
+           for manned in itertools.product((False, True), repeat=len(_BOARD.posts))}
+"""The squares of the posts whose warder is at his post, for each way of manning them (as
+``state.warders`` lists them: the board's order, which setup, positions and saved states
+keep): one look-up per move, where a cached function's key was built from the pairs."""
 
 
 @functools.lru_cache(maxsize=None)
@@ -1965,7 +1965,7 @@ _TASKS = {
     "end": Outrage._t_end, "resume": Outrage._t_resume,
 }
 
-_CHECKS = {
+_CHECKS = {cls: None for cls in Outrage.action_types} | {
     MoveTo: Outrage._v_move, Split: Outrage._v_split, Choose: Outrage._v_choose, Play: Outrage._play_violations,
     Change: Outrage._change_violations, Burgle: Outrage._burgle_violations, Attack: Outrage._v_attack,
     Arm: Outrage._arm_violations, Surrender: Outrage._v_surrender, Give: Outrage._v_give,
