@@ -650,8 +650,11 @@ class Outrage(Game[OutrageState]):
     def _roll(self, state: OutrageState, roll: Roll) -> None:
         seat = roll.seat
         phase = state.phase
-        total = roll.total
-        state.dice = list(roll.values)
+        # Every throw is 2d6 (the prompt's RollRequest): the two dice, read once.
+        values = roll.values
+        a, b = values
+        total = a + b
+        state.dice = list(values)
         who = state.seat_name(seat)
         if phase == "first":
             state.first_throws[seat] = total
@@ -669,12 +672,12 @@ class Outrage(Game[OutrageState]):
                     state.first_throws = {}
             return
         if phase == "start" or phase == "again":
-            double = roll.is_double
+            double = a == b
             if double:
                 state.doubles += 1
             elif phase == "start":
                 state.doubles = 0
-            state.note(who + _THROWN[roll.values])
+            state.note(who + _THROWN[values])
             if double and state.doubles >= 3:
                 state.note(f"Three successive doubles: {who} goes straight to the Bloody Tower without completing the turn. [{R_DICE}]")
                 self.imprison(state, seat, "bloody")
@@ -694,7 +697,7 @@ class Outrage(Game[OutrageState]):
         if phase == "prison":
             held = state.held[seat]
             place = PRISON_NAMES[held.place]
-            if roll.is_double:
+            if a == b:
                 del state.held[seat]
                 state.note(f"{who} throws a double ({total}) and escapes from {place}, moving {total} at once. [{R_PRISON}]")
                 state.released = True
@@ -1936,7 +1939,7 @@ _THROWN = {(a, b): f" throws {a} and {b} ({a + b}){' — a double' if a == b els
 
 def _shown(cards: list[str]) -> str:
     """Cards laid in an attack, named for the log."""
-    return ", ".join([_CARD_NAME[c] for c in cards]) or "nothing"
+    return ", ".join(map(_CARD_NAME.__getitem__, cards)) or "nothing"
 
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
