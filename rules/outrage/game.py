@@ -81,6 +81,10 @@ _PLACES_OF_INTEREST = tuple(sid for sid, r in _REGION.items() if r in ("wall", "
 """The squares a "place of interest" Raven card may send a player to, in the board's order."""
 _QUEENS_HOUSE = _BOARD.places["queens_house"]
 _CRADLE = _BOARD.places["cradle"]
+_QUIET = frozenset(sid for sid, sq in _BOARD.squares.items()
+                   if not sq.do and sid not in _RAVEN_SQUARES and not sq.faces and sid not in (_QUEENS_HOUSE, _CRADLE))
+"""The squares where a landing queues nothing: no instruction, no Raven card, no jewel's
+case faced, neither Queen's House nor the Cradle Tower."""
 _RUNAWAY = range(200)
 """The most tasks one action may set going: more is a board whose instructions loop."""
 
@@ -110,14 +114,14 @@ def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, 
     seat = state.actor
     hand = state.hands[seat].cards
     pos = state.pos[seat]
-    change = bool(hand and state.decks["tower"].cards)
-    attack = state.accredited[seat] and _has_target(state, seat)
-    escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
-    private: tuple[str, ...] = ()
+    # The few combinations of the kinds also allowed (change, attack, escape), looked up
+    # (not built) each turn.
+    also = _START_ALSO[bool(hand and state.decks["tower"].cards),
+                       state.accredited[seat] and _has_target(state, seat),
+                       pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()]
     if hand and not (_ROPE_START_CARDS if pos in _ROPE_LADDER else _START_CARDS).isdisjoint(hand):
-        private = _PLAY
-    # The few combinations of the kinds also allowed, looked up (not built) each turn.
-    return seat, _START_ALSO[change, attack, escape], private
+        return seat, also, _PLAY
+    return seat, also, ()
 
 
 class Outrage(Game[OutrageState]):
@@ -771,6 +775,8 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _queue_landing(self, state: OutrageState, seat: str, square: str, thrown: int, front: bool = False) -> None:
+        if square in _QUIET:  # a third of the landings: nothing to obey there
+            return
         sq = _BOARD.squares[square]
         todo: list[Task] = []
         actor = seat == state.actor
