@@ -96,14 +96,12 @@ def _a(name: str) -> str:
 def _has_target(state: OutrageState, seat: str) -> bool:
     """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
     tests, stopping at the first target and building no reason (asked at every turn's start)."""
-    skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
-    retired, sanctuary = state.retired, state.sanctuary
     for s in state._foes[seat]:
-        # immune()'s tests, without its reasons (as _can_attack)
-        if (not accredited[s] or s in held or pos[s] in _SHELTER or skips.get(s) or s in sanctuary
-                or s in retired):
-            continue
-        return True
+        # immune()'s tests, without its reasons (as _can_attack); the first opponent is
+        # usually a target, so the state's fields are read in place, not bound first
+        if (state.accredited[s] and s not in state.held and state.pos[s] not in _SHELTER
+                and not state.order.skips.get(s) and s not in state.sanctuary and s not in state.retired):
+            return True
     return False
 
 
