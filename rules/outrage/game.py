@@ -1632,7 +1632,8 @@ class Outrage(Game[OutrageState]):
         self.begin_turn(state)
 
     def begin_turn(self, state: OutrageState) -> None:
-        seat = state.order.current
+        order = state.order
+        seat = order.order[order.index]  # order.current, without the property's call (every turn)
         state.actor = seat
         state.mover = seat
         state.doubles = 0
