@@ -141,7 +141,7 @@ def attack_value(cards: tuple[str, ...] | list[str]) -> int:
     >>> attack_value(["mace-1", "pistols-1"]), attack_value([])
     (17, 0)
     """
-    return sum([_ATTACK[c] for c in cards])
+    return sum(map(_ATTACK.__getitem__, cards))
 
 
 _ATTACK: dict[str, int] = {c: card.attack for c, card in TOWER.items()}

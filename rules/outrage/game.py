@@ -16,6 +16,7 @@ cited by the rulebook's headings).
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from typing import Any, Iterable, Iterator
 
@@ -31,7 +32,7 @@ from .actions import (
 )
 from .board import ACCREDITED, FIRST_CIRCUIT, Board, default_board
 from .cards import KIND_NAME, RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS, attack_value, burglary_target, kind_of
-from .state import CASE, ESCAPED, Burglary, Held, OutrageState
+from .state import CASE, ESCAPED, Burglary, Held, OutrageState, Task
 
 R_SETUP = "BEFORE PLAY BEGINS"
 R_DICE = "THE DICE"
@@ -80,6 +81,12 @@ _PLACES_OF_INTEREST = tuple(sid for sid, r in _REGION.items() if r in ("wall", "
 """The squares a "place of interest" Raven card may send a player to, in the board's order."""
 _QUEENS_HOUSE = _BOARD.places["queens_house"]
 _CRADLE = _BOARD.places["cradle"]
+_QUIET = frozenset(sid for sid, sq in _BOARD.squares.items()
+                   if not sq.do and sid not in _RAVEN_SQUARES and not sq.faces and sid not in (_QUEENS_HOUSE, _CRADLE))
+"""The squares where a landing queues nothing: no instruction, no Raven card, no jewel's
+case faced, neither Queen's House nor the Cradle Tower."""
+_RUNAWAY = range(200)
+"""The most tasks one action may set going: more is a board whose instructions loop."""
 
 
 def _a(name: str) -> str:
@@ -89,19 +96,12 @@ def _a(name: str) -> str:
 def _has_target(state: OutrageState, seat: str) -> bool:
     """Whether ``seat`` may attack anyone (:meth:`Outrage.targets` is not empty): the same
     tests, stopping at the first target and building no reason (asked at every turn's start)."""
-    teams = state.options["teams"]
-    faction = state._faction
-    mine = faction[seat] if teams else seat
-    skips, held, pos, accredited = state.order.skips, state.held, state.pos, state.accredited
-    retired, sanctuary = state.retired, state.sanctuary
-    for s in state.order.order:
-        if s == seat or (teams and faction[s] == mine):
-            continue
-        # immune()'s tests, without its reasons (as _can_attack)
-        if (s in retired or not accredited[s] or s in held or skips.get(s)
-                or pos[s] in _SHELTER or s in sanctuary):
-            continue
-        return True
+    for s in state._foes[seat]:
+        # immune()'s tests, without its reasons (as _can_attack); the first opponent is
+        # usually a target, so the state's fields are read in place, not bound first
+        if (state.accredited[s] and s not in state.held and state.pos[s] not in _SHELTER
+                and not state.order.skips.get(s) and s not in state.sanctuary and s not in state.retired):
+            return True
     return False
 
 
@@ -112,14 +112,14 @@ def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, 
     seat = state.actor
     hand = state.hands[seat].cards
     pos = state.pos[seat]
-    change = bool(hand) and bool(state.decks["tower"].cards)
-    attack = state.accredited[seat] and _has_target(state, seat)
-    escape = pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()
-    private: tuple[str, ...] = ()
+    # The few combinations of the kinds also allowed (change, attack, escape), looked up
+    # (not built) each turn.
+    also = _START_ALSO[bool(hand and state.decks["tower"].cards),
+                       state.accredited[seat] and _has_target(state, seat),
+                       pos == _CRADLE and state.coins[seat] and seat in state.jewels.values()]
     if hand and not (_ROPE_START_CARDS if pos in _ROPE_LADDER else _START_CARDS).isdisjoint(hand):
-        private = _PLAY
-    # The few combinations of the kinds also allowed, looked up (not built) each turn.
-    return seat, _START_ALSO[change, attack, escape], private
+        return seat, also, _PLAY
+    return seat, also, ()
 
 
 class Outrage(Game[OutrageState]):
@@ -171,7 +171,7 @@ class Outrage(Game[OutrageState]):
             escaped={s: [] for s in ids}, warders={p: True for p in b.posts},
             hands={s: Hand(s) for s in ids}, decks={"tower": tower, "raven": raven},
         )
-        state.tasks = [["deal", s, str(HAND_START)] for s in ids]
+        state.tasks = [("deal", s, str(HAND_START)) for s in ids]
         state.note(f"One coin for each player is in the Mint; the Yeoman Warders are at their posts; the Crown Jewels are in their cases. Each player is dealt {HAND_START} Tower cards.")
         self.proceed(state)
         return state
@@ -413,14 +413,14 @@ class Outrage(Game[OutrageState]):
             if got is not None and not got[1] and not action.disguise:
                 return ()
         # The rule checks of the action's class, found in one look-up (no isinstance chain;
-        # a roll, a draw or a decline has none beyond its kind being awaited). The kernel
-        # makes a tuple of what they yield.
-        check = _CHECKS.get(cls)
+        # a roll, a draw or a decline has none beyond its kind being awaited: None). The
+        # kernel makes a tuple of what they yield.
+        check = _CHECKS[cls]
         return () if check is None else check(self, state, action)
 
     def _violations(self, state: OutrageState, action: Action) -> Iterable[Violation]:
         # The rule checks of the action's class, found in one look-up (no isinstance chain).
-        check = _CHECKS.get(type(action))
+        check = _CHECKS[type(action)]
         return () if check is None else check(self, state, action)
 
     def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
@@ -547,8 +547,16 @@ class Outrage(Game[OutrageState]):
             yield Violation("key-alone", R_STEAL, f"{who} cannot combine the Key with any other tool.")
 
     def _arm_violations(self, state: OutrageState, action: Arm) -> Iterable[Violation]:
-        if not action.cards:
+        cards = action.cards
+        if not cards:
             return ()  # laying nothing is always allowed (nothing to check below)
+        # Legal weapons (nearly every arming) are known by set tests, with no generator made:
+        # cards of the seat's hand, each once, weapons of different kinds, Armour in defence.
+        kinds = set(map(_KIND.__getitem__, cards))
+        if len(kinds) == len(cards) and _WEAPON_KINDS.issuperset(kinds) \
+                and set(state.hands[action.seat].cards).issuperset(cards) \
+                and ("armour" not in kinds or action.seat == state.combat.seats[1]):  # type: ignore[union-attr]
+            return ()
         return self._arm_refused(state, action)
 
     def _arm_refused(self, state: OutrageState, action: Arm) -> Iterator[Violation]:
@@ -644,8 +652,11 @@ class Outrage(Game[OutrageState]):
     def _roll(self, state: OutrageState, roll: Roll) -> None:
         seat = roll.seat
         phase = state.phase
-        total = roll.total
-        state.dice = list(roll.values)
+        # Every throw is 2d6 (the prompt's RollRequest): the two dice, read once.
+        values = roll.values
+        a, b = values
+        total = a + b
+        state.dice = list(values)
         who = state.seat_name(seat)
         if phase == "first":
             state.first_throws[seat] = total
@@ -663,12 +674,12 @@ class Outrage(Game[OutrageState]):
                     state.first_throws = {}
             return
         if phase == "start" or phase == "again":
-            double = roll.is_double
+            double = a == b
             if double:
                 state.doubles += 1
             elif phase == "start":
                 state.doubles = 0
-            state.note(who + _THROWN[roll.values])
+            state.note(who + _THROWN[values])
             if double and state.doubles >= 3:
                 state.note(f"Three successive doubles: {who} goes straight to the Bloody Tower without completing the turn. [{R_DICE}]")
                 self.imprison(state, seat, "bloody")
@@ -688,7 +699,7 @@ class Outrage(Game[OutrageState]):
         if phase == "prison":
             held = state.held[seat]
             place = PRISON_NAMES[held.place]
-            if roll.is_double:
+            if a == b:
                 del state.held[seat]
                 state.note(f"{who} throws a double ({total}) and escapes from {place}, moving {total} at once. [{R_PRISON}]")
                 state.released = True
@@ -735,13 +746,17 @@ class Outrage(Game[OutrageState]):
             state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
         mine = mover == state.actor
         if mine:
-            visited = state.visited
-            for sq in route[1:]:
-                if sq not in visited:
-                    visited.append(sq)
+            if state.options["movement"] == "checked":
+                # A checked route enters no square visited this turn (moves() blocks them).
+                state.visited += route[1:]
+            else:  # the square the table named: it may be one visited already
+                visited = state.visited
+                for sq in route[1:]:
+                    if sq not in visited:
+                        visited.append(sq)
         state.pos[mover] = square
         state.released = False
-        state.note(f"{state.seat_name(mover)} moves to {_NAME.get(square, square)}.")
+        state.note(f"{state.seat_name(mover)} moves to {_NAME[square]}.")
         # After the thrower's part of a split seven, the other piece moves (RULINGS M-06).
         self._queue_landing(state, mover, square, state.steps if mine else 0, front=True)
         self.proceed(state)
@@ -758,40 +773,42 @@ class Outrage(Game[OutrageState]):
         self.proceed(state)
 
     def _queue_landing(self, state: OutrageState, seat: str, square: str, thrown: int, front: bool = False) -> None:
+        if square in _QUIET:  # a third of the landings: nothing to obey there
+            return
         sq = _BOARD.squares[square]
-        todo: list[list[str]] = []
+        todo: list[Task] = []
         actor = seat == state.actor
         if square == _QUEENS_HOUSE and actor and not state.accredited[seat]:
             state.end_now = True
             state.note(f"{state.seat_name(seat)} ends the first circuit at Queen's House. [{R_ACCR}]")
         for key, value in sq.do.items():
             if key == "tower_card":
-                todo += [["draw-tower", seat, ""]] * value
+                todo += [("draw-tower", seat, "")] * value
             elif key == "coin":
-                todo.append(["coin", seat, ""])
+                todo.append(("coin", seat, ""))
             elif key == "miss":
-                todo.append(["miss", seat, str(value)])
+                todo.append(("miss", seat, str(value)))
             elif key == "go":
-                todo.append(["go", seat, _BOARD.places.get(value, value)])
+                todo.append(("go", seat, _BOARD.places.get(value, value)))
             elif key == "back":
-                todo.append(["back", seat, str(thrown)])
+                todo.append(("back", seat, str(thrown)))
             elif key == "extra_turn":
-                todo.append(["extra", seat, ""])
+                todo.append(("extra", seat, ""))
             elif key == "change_card":
-                todo.append(["change", seat, ""])
+                todo.append(("change", seat, ""))
             elif key == "swap_card":
-                todo.append(["swap", seat, ""])
+                todo.append(("swap", seat, ""))
             elif key == "surrender_weapons":
-                todo.append(["surrender", seat, ""])
+                todo.append(("surrender", seat, ""))
             elif key == "prison":
-                todo.append(["prison", seat, value])
+                todo.append(("prison", seat, value))
         if square in _RAVEN_SQUARES:
-            todo.append(["raven", seat, ""])
+            todo.append(("raven", seat, ""))
         if sq.faces and actor and state.jewels.get(sq.faces) == CASE and seat not in state.burglaries \
                 and state.accredited[seat]:
-            todo.append(["burgle-offer", seat, sq.faces])
+            todo.append(("burgle-offer", seat, sq.faces))
         if actor and square == _CRADLE and self.can_escape(state, seat):
-            todo.append(["escape-offer", seat, ""])
+            todo.append(("escape-offer", seat, ""))
         if not todo:
             return
         if front:
@@ -802,33 +819,25 @@ class Outrage(Game[OutrageState]):
     def proceed(self, state: OutrageState) -> None:
         """Do the queued tasks until one needs a player's input; then go on with the turn."""
         state.phase = "busy"
-        if not state.tasks:  # the common case: nothing queued, the turn goes on
-            if state.result is None:
-                self.after_tasks(state)
-            return
-        guard = 0
-        while state.tasks and state.result is None:
-            if state.phase != "busy":
-                return
-            guard += 1
-            if guard > 200:
+        tasks = state.tasks  # the handlers add to it in place
+        if tasks:
+            for _ in _RUNAWAY:
+                kind, seat, arg = tasks.pop(0)
+                # Each task kind finds its handler in one look-up; a handler returns True
+                # when the task waits for a player (it has set the phase): the turn stops.
+                if _TASKS[kind](self, state, seat, arg):
+                    return
+                if not tasks:
+                    break
+            else:
                 raise AssertionError("runaway tasks")
-            kind, seat, arg = state.tasks.pop(0)
-            # Each task kind finds its handler in one look-up; a handler returns True when
-            # the task waits for a player (the turn stops there).
-            handler = _TASKS.get(kind)
-            if handler is None:
-                raise AssertionError(f"unknown task {kind}")
-            if handler(self, state, seat, arg):
-                return
-        if state.result is not None or state.phase != "busy":
-            return
-        self.after_tasks(state)
+        if state.result is None:
+            self.after_tasks(state)
 
     def _t_deal(self, state: OutrageState, seat: str, arg: str) -> bool:
         n = int(arg)
         if n > 0 and state.decks["tower"].cards:
-            state.tasks.insert(0, ["deal", seat, str(n - 1)])
+            state.tasks.insert(0, ("deal", seat, str(n - 1)))
             state.actor, state.phase = seat, "deal"
             return True
         if not state.tasks:
@@ -917,7 +926,7 @@ class Outrage(Game[OutrageState]):
 
     def _t_rack_pay(self, state: OutrageState, seat: str, arg: str) -> bool:
         self._rack_pay(state, seat)
-        return False
+        return state.phase != "busy"  # a choice asked (cards or coin)
 
     def _t_burgle_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
         if state.jewels.get(arg) == CASE and state.pos[seat] == _BOARD.facing[arg]:
@@ -933,7 +942,7 @@ class Outrage(Game[OutrageState]):
 
     def _t_raven_do(self, state: OutrageState, seat: str, arg: str) -> bool:
         self._raven(state, seat, arg)
-        return False
+        return state.phase != "busy"  # a choice asked
 
     def _t_end(self, state: OutrageState, seat: str, arg: str) -> bool:
         if seat == state.order.current:
@@ -948,23 +957,25 @@ class Outrage(Game[OutrageState]):
         return False
 
     def after_tasks(self, state: OutrageState) -> None:
-        cur = state.order.current
-        if state.split and not state.end_now:
-            other, steps = state.split
-            state.split = []
-            state.actor = cur
-            state.mover = other
-            state.steps = steps
-            state.phase = "move"
-            return
-        state.split = []
-        if state.again and not state.end_now and cur not in state.held and not state.order.skips.get(cur) \
-                and cur not in state.retired:  # in_play
-            state.again = False
-            state.actor = cur
-            state.mover = cur
-            state.phase = "again"
-            return
+        """The queued tasks done: the other piece of a split seven moves, or a double earns a
+        further throw, unless the turn was ended; else the turn passes on."""
+        if not state.end_now:
+            if state.split:
+                other, steps = state.split
+                state.split = []
+                state.actor = state.order.current
+                state.mover = other
+                state.steps = steps
+                state.phase = "move"
+                return
+            if state.again:
+                cur = state.order.current
+                if cur not in state.held and not state.order.skips.get(cur) and cur not in state.retired:  # in_play
+                    state.again = False
+                    state.actor = cur
+                    state.mover = cur
+                    state.phase = "again"
+                    return
         self.end_turn(state)
 
     def _ask(self, state: OutrageState, seat: str, what: str, options: list[str], text: str) -> None:
@@ -989,7 +1000,7 @@ class Outrage(Game[OutrageState]):
         deck.put_bottom(action.card)  # read aloud, obeyed, and back to the bottom of the pack
         state.raven = action.card
         state.note(state.seat_name(seat) + _RAVEN_READ[action.card])
-        state.tasks.insert(0, ["raven-do", seat, action.card])
+        state.tasks.insert(0, ("raven-do", seat, action.card))
         self.proceed(state)
 
     # ------------------------------------------------------------- Raven cards
@@ -1000,13 +1011,13 @@ class Outrage(Game[OutrageState]):
         card = RAVEN[cid]
         kind = card.kind
         who = state.seat_name(seat)
-        front: list[list[str]] = []
+        front: list[Task] = []
         if kind == "go":
             dest = b.places.get(card.to, card.to)
             if card.optional:
                 self._ask(state, seat, "go:" + dest, ["go", "stay"], f"go to {b.name_of(dest)}, or stay and forfeit the turn")
                 return
-            front = [["go", seat, dest]]
+            front = [("go", seat, dest)]
         elif kind == "jewel":
             if state.accredited[seat] and state.jewels.get(card.jewel) == CASE and seat == state.actor:
                 self._ask(state, seat, "go:" + b.facing[card.jewel], ["go", "stay"], f"go to the square facing the {b.jewel_name[card.jewel]}")
@@ -1026,7 +1037,7 @@ class Outrage(Game[OutrageState]):
                 self._ask(state, seat, "send-back", posted, "the Yeoman Warder sent back to the Waterloo Barracks")
                 return
         elif kind == "lost":
-            front = [["go", seat, b.places["queens_house"]], ["end", seat, ""]]
+            front = [("go", seat, b.places["queens_house"]), ("end", seat, "")]
         elif kind == "photograph":
             spots = self.photo_spots(state)
             if not spots:
@@ -1037,34 +1048,34 @@ class Outrage(Game[OutrageState]):
         elif kind in SKIP_PLACES:
             self.place(state, seat, b.places[SKIP_PLACES[kind]], " for one turn")
             state.order.skip(seat, 1)
-            front = [["end", seat, ""]]
+            front = [("end", seat, "")]
         elif kind == "bench":
             self._ask(state, seat, "bench", list(_BENCHES), "the bench to rest on")
             return
         elif kind == "ghost":
             self.place(state, seat, b.places["chapel_royal"], " to recover")
-            front = [["end", seat, ""]]
+            front = [("end", seat, "")]
         elif kind == "curfew":
-            front = [["offer", seat, "curfew"]]
+            front = [("offer", seat, "curfew")]
         elif kind == "birthday":
             n = 2 if state.options["birthday_today"] else 1
             order = state.order.order
             start = order.index(seat)
             for s in order[start:] + order[:start]:
                 if self.in_play(state, s):
-                    front += [["draw-tower", s, ""]] * n
+                    front += [("draw-tower", s, "")] * n
             state.note(f"Everyone takes {'two Tower cards: it really is 21 April' if n == 2 else 'a Tower card'}. [{R_RAVEN}]")
         elif kind == "governor-tea":
             self.place(state, seat, b.places["queens_house"], " for tea with the Resident Governor")
             if seat not in state.tea:
                 state.tea.append(seat)
-            front = [["end", seat, ""]]
+            front = [("end", seat, "")]
         elif kind == "clerk-tea":
             if seat == state.actor:
                 state.extra = True
                 state.note(f"While the others take tea, {who} takes another turn. [{R_RAVEN}]")
         elif kind == "chief-warder":
-            front = [["draw-tower", seat, ""]]
+            front = [("draw-tower", seat, "")]
         elif kind == "place-of-interest":
             here = state.pos[seat]
             places = list(_PLACES_OF_INTEREST)
@@ -1075,7 +1086,7 @@ class Outrage(Game[OutrageState]):
         elif kind == "tour":
             front = [["go", seat, b.places["mint"]]]
         elif kind in ("bowyer", "beauchamp", "bloody", "rack"):
-            front = [["prison", seat, kind]]
+            front = [("prison", seat, kind)]
         elif kind == "searched":
             jewels = self.carried(state, seat)
             if jewels or state.options["searched"] == "always":
@@ -1083,7 +1094,7 @@ class Outrage(Game[OutrageState]):
                     state.jewels[j] = CASE
                 if jewels:
                     state.note(f"{who}'s jewels are seized and returned to their cases: {', '.join(b.jewel_name[j] for j in jewels)}. [{R_RAVEN}]")
-                front = [["surrender", seat, ""], ["prison", seat, "bloody"]]
+                front = [("surrender", seat, ""), ("prison", seat, "bloody")]
             else:
                 state.note(f"{who} carries no stolen jewels and is let go. [RULINGS R-07]")
         state.tasks[:0] = front
@@ -1111,7 +1122,7 @@ class Outrage(Game[OutrageState]):
         for s in state.order.order:
             if state.pos[s] in b.posts[post] and self.in_play(state, s):
                 state.note(f"{state.seat_name(s)} is on the post and is sent to the Bloody Tower. [{R_GENERAL}]")
-                state.tasks.insert(0, ["prison", s, "bloody"])
+                state.tasks.insert(0, ("prison", s, "bloody"))
 
     def imprison(self, state: OutrageState, seat: str, place: str) -> None:
         b = _BOARD
@@ -1123,12 +1134,12 @@ class Outrage(Game[OutrageState]):
             state.again = False
         if place == "rack":
             state.note(f"{who} is taken to the Rack of Torment. [{R_RACK}]")
-            state.tasks.insert(0, ["offer", seat, "rack"])
+            state.tasks.insert(0, ("offer", seat, "rack"))
             return
         state.held[seat] = Held(place)
         state.note(f"{who} is imprisoned in {PRISON_NAMES[place]}. [{R_PRISON}]")
         if place in ("beauchamp", "bowyer"):
-            state.tasks.insert(0, ["offer", seat, place])
+            state.tasks.insert(0, ("offer", seat, place))
 
     def drop_burglary(self, state: OutrageState, seat: str) -> None:
         """A burglar taken away forfeits the attempt; the tools go back to the pack."""
@@ -1222,7 +1233,7 @@ class Outrage(Game[OutrageState]):
         elif what == "photo":
             self.place(state, seat, option, " to be photographed with a Yeoman Warder")
             if b.square(option).draws_raven:
-                state.tasks.insert(0, ["raven", seat, ""])
+                state.tasks.insert(0, ("raven", seat, ""))
         elif what == "bench":
             self.place(state, seat, option, " to rest for one turn")
             state.order.skip(seat, 1)
@@ -1316,7 +1327,7 @@ class Outrage(Game[OutrageState]):
                 state.note(f"{who} plays a Confession and informs on {state.seat_name(other)}: they swap places, and {state.seat_name(other)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
                 # The informer is moved, so obeys the square (RULINGS P-02), then throws.
                 self._queue_landing(state, seat, theirs, 0, front=True)
-                state.tasks.append(["resume", seat, ""])
+                state.tasks.append(("resume", seat, ""))
                 self.proceed(state)
                 return
             state.note(f"{who} plays {_a(name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
@@ -1360,7 +1371,7 @@ class Outrage(Game[OutrageState]):
         if phase == "offer":
             moment = state.choice_for
             if moment == "rack":
-                state.tasks.insert(0, ["rack-pay", seat, ""])
+                state.tasks.insert(0, ("rack-pay", seat, ""))
             elif moment == "curfew":
                 self.place(state, seat, b.places["bell_tower"], " after curfew, for one turn, without taking a Tower card")
                 state.order.skip(seat, 1)
@@ -1386,7 +1397,7 @@ class Outrage(Game[OutrageState]):
         if state.phase == "start":
             state.end_now = True
             state.again = False
-        state.tasks[:0] = [["draw-tower", seat, ""]] * n
+        state.tasks[:0] = [("draw-tower", seat, "")] * n
         self.proceed(state)
 
     def _to_pack(self, state: OutrageState, cards: Iterable[str]) -> None:
@@ -1470,8 +1481,7 @@ class Outrage(Game[OutrageState]):
         state.order.skip(loser, 1)
         self.drop_burglary(state, loser)
         state.end_now = True
-        tasks: list[list[str]] = [["draw-tower", winner, ""]] * lost
-        state.tasks[:0] = tasks
+        state.tasks[:0] = [("draw-tower", winner, "")] * lost
         if winner == attacker:
             self.place(state, attacker, loser_square, f", taking {ln}'s place")
             self._queue_landing(state, attacker, loser_square, 0)
@@ -1517,7 +1527,7 @@ class Outrage(Game[OutrageState]):
             hand.clear()
             self._shuffle_pack(state)
             state.note(f"{an} was wrong and surrenders all {n_acc} Tower cards; {cn}'s revealed cards go back, the pack is shuffled, and {cn} is dealt {n} fresh cards. [{R_SURRENDER}]")
-            state.tasks[:0] = [["draw-tower", accused, ""]] * n
+            state.tasks[:0] = [("draw-tower", accused, "")] * n
         self.proceed(state)
 
     # ------------------------------------------------------------- escape
@@ -1551,7 +1561,7 @@ class Outrage(Game[OutrageState]):
         self._shuffle_pack(state)
         state.pos[seat] = b.places["start"]
         state.end_now = True
-        state.tasks[:0] = [["draw-tower", seat, ""]] * HAND_START
+        state.tasks[:0] = [("draw-tower", seat, "")] * HAND_START
         state.note(f"{state.seat_name(seat)} goes back in from Start, still accredited: {n} cards returned and shuffled, three new cards. [{R_END}]")
 
     def scores(self, state: OutrageState) -> dict[str, Score]:
@@ -1596,28 +1606,34 @@ class Outrage(Game[OutrageState]):
         # (begin_turn, which always follows, clears the tasks, the squares visited and the doubles)
         state.end_now = False
         state.again = False
-        state.split = []
+        if state.split:
+            state.split = []
         state.released = False
         state.raven = ""
         order = state.order
         retired = state.retired
-        if state.extra and order.current not in retired and order.current not in state.held:
+        if state.extra:
             state.extra = False
-            state.note(f"{state.seat_name(order.current)} takes an extra turn.")
-            self.begin_turn(state)
-            return
-        state.extra = False
-        for _ in range(len(order.order) * 4 + 4):
-            missed = order.advance()
-            for s in missed:
-                if s not in retired:  # in_play
-                    state.note(f"{state.seat_name(s)} misses a turn.")
-            if order.current not in retired:
-                break
+            cur = order.current
+            if cur not in retired and cur not in state.held:
+                state.note(f"{state.seat_name(cur)} takes an extra turn.")
+                self.begin_turn(state)
+                return
+        if not retired:  # the common case: the turn passes to the next seat not missing it
+            for s in order.advance():
+                state.note(f"{state.seat_name(s)} misses a turn.")
+        else:
+            for _ in range(len(order.order) * 4 + 4):
+                for s in order.advance():
+                    if s not in retired:  # in_play
+                        state.note(f"{state.seat_name(s)} misses a turn.")
+                if order.current not in retired:
+                    break
         self.begin_turn(state)
 
     def begin_turn(self, state: OutrageState) -> None:
-        seat = state.order.current
+        order = state.order
+        seat = order.order[order.index]  # order.current, without the property's call (every turn)
         state.actor = seat
         state.mover = seat
         state.doubles = 0
@@ -1875,7 +1891,7 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
             route = g.paths(pos, d, edges=FIRST_CIRCUIT, blocked=visited)
             return {qh: (route[0], False)} if route else {}
         return {p[-1]: (p, False) for p in g.paths(pos, steps, edges=FIRST_CIRCUIT, blocked=visited)}
-    posted = _posted(tuple(state.warders.items()))
+    posted = _POSTED[tuple(state.warders.values())]
     bench = _BENCH_EXIT[pos]
     if acc and not bench:  # the common move: the board answers it (and remembers the answer)
         return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
@@ -1894,12 +1910,11 @@ def moves(state: OutrageState, seat: str, steps: int) -> dict[str, tuple[tuple[s
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def _posted(warders: tuple[tuple[str, bool], ...]) -> frozenset[str]:
-    """The squares of the posts whose warder is at his post (``warders``: each post and
-    whether it is manned): a few answers, each worked out once."""
-    b = default_board()
-    return frozenset(sq for post, manned in warders if manned for sq in b.posts[post])
+_POSTED = {manned: frozenset(sq for post, on in zip(_BOARD.posts, manned) if on for sq in _BOARD.posts[post])
+           for manned in itertools.product((False, True), repeat=len(_BOARD.posts))}
+"""The squares of the posts whose warder is at his post, for each way of manning them (as
+``state.warders`` lists them: the board's order, which setup, positions and saved states
+keep): one look-up per move, where a cached function's key was built from the pairs."""
 
 
 @functools.lru_cache(maxsize=None)
@@ -1929,10 +1944,11 @@ _THROWN = {(a, b): f" throws {a} and {b} ({a + b}){' — a double' if a == b els
 
 def _shown(cards: list[str]) -> str:
     """Cards laid in an attack, named for the log."""
-    return ", ".join([_CARD_NAME[c] for c in cards]) or "nothing"
+    return ", ".join(map(_CARD_NAME.__getitem__, cards)) or "nothing"
 
 # Tower card id -> its kind, and the private line its drawer reads (a draw is every fourth action).
 _KIND = {c: card.kind for c, card in TOWER.items()}
+_WEAPON_KINDS = frozenset(card.kind for card in TOWER.values() if card.group == "weapon")
 _START_CARDS = frozenset(c for c, k in _KIND.items() if k in _SANCTUARY_PLAY)
 _ROPE_START_CARDS = frozenset(c for c, k in _KIND.items() if k in _ROPE_PLAYS)
 _TOOK = {c: f"You took {_a(card.name)}." for c, card in TOWER.items()}
@@ -1957,7 +1973,7 @@ _TASKS = {
     "end": Outrage._t_end, "resume": Outrage._t_resume,
 }
 
-_CHECKS = {
+_CHECKS = {cls: None for cls in Outrage.action_types} | {
     MoveTo: Outrage._v_move, Split: Outrage._v_split, Choose: Outrage._v_choose, Play: Outrage._play_violations,
     Change: Outrage._change_violations, Burgle: Outrage._burgle_violations, Attack: Outrage._v_attack,
     Arm: Outrage._arm_violations, Surrender: Outrage._v_surrender, Give: Outrage._v_give,

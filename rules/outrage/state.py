@@ -21,8 +21,9 @@ Phases (``phase``; ``actor`` is the seat that must act):
 * ``surrender`` / ``challenge`` — surrendering weapons, and the challenge window;
 * ``ferry`` — after an escape: go back in, or retire.
 
-``tasks`` queues what a landing (or a card) still has to do, each ``[kind, seat, arg]``;
-``end_now`` says the turn ends once they are done (no further throw).
+``tasks`` queues what a landing (or a card) still has to do, each a ``(kind, seat, arg)``
+:data:`Task` (saved as a ``[kind, seat, arg]`` list); ``end_now`` says the turn ends once
+they are done (no further throw).
 """
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ CASE = "case"
 """Where a jewel in its case is (``jewels[j]``); otherwise the seat carrying it, or
 ``ESCAPED``."""
 ESCAPED = "escaped"
+
+Task = tuple[str, str, str]
+"""A queued task: its kind (``draw-tower``, ``go``, ``prison``…), the seat it is for and its
+argument (a square, a count, a card; ``""`` for none). Tuples: made on every landing, never
+changed."""
 
 
 @serializable("outrage.Held")
@@ -88,7 +94,7 @@ class OutrageState(State):
     again: bool = False
     end_now: bool = False
     extra: bool = False
-    tasks: list[list[str]] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)
     choice_for: str = ""  # what the ``choose`` step decides
     offer: str = ""  # the moment of an ``offer`` step
@@ -105,3 +111,8 @@ class OutrageState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._faction = {s.id: s.faction for s in self.seats}
+        # Each seat's opponents in the turn order: every other seat, or with teams every seat
+        # of another colour (who may be attacked, informed on…; asked at every turn's start).
+        teams = self.options.get("teams", False)
+        self._foes = {s.id: tuple(o.id for o in self.seats if o.id != s.id and not (teams and o.faction == s.faction))
+                      for s in self.seats}
