@@ -576,17 +576,16 @@ class Game(Generic[S]):
         if awaiting is not None and self._kind_of[cls] in awaiting.accepted:
             # The common case, kept lean: the seat may take this kind now.
             if cls is Roll:
-                # Plain alike dice (``plain``: count, sides) with no identities: one range
-                # test (the values are whole numbers, checked above); else die by die.
-                plain = awaiting.plain  # type: ignore[union-attr]
-                values = action.values  # type: ignore[attr-defined]
-                fits = plain is not None and not action.ids and len(values) == plain[0]  # type: ignore[attr-defined]
-                if fits:
-                    sides = plain[1]  # type: ignore[index]
-                    for v in values:
-                        if not 1 <= v <= sides:
-                            fits = False
-                            break
+                # RollRequest.fits, inline: a roll of the request's shape (every well-formed
+                # tuple of values, the dice's identities) is accepted without looking at each
+                # die (its values are whole numbers, checked above); anything else goes die
+                # by die, which finds the violations in their order.
+                shape = awaiting.shape  # type: ignore[union-attr]
+                fits = False
+                if shape is not None:
+                    rolls, ids = shape
+                    values, named = action.values, action.ids  # type: ignore[attr-defined]
+                    fits = values in rolls and (named == ids if ids else not named or len(named) == len(values))
                 if not fits:
                     problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
                     if problems:
