@@ -195,10 +195,24 @@ Scorer = Callable[["Facts", str], int]
 def scorer_of(spec: MissionSpec, letter: Callable[[str], str]) -> Scorer | None:
     """Mission ``spec``'s scorer, its parameters read once (``letter`` names a colour's
     dice letter); ``None`` for Copycat and High Stakes Gambling, which score through
-    another card. The tables keep one per mission (``Tables.mission_scorers``), so a
-    tally neither looks up the kind nor reads the card's parameters per mission."""
+    another card. :func:`mission_scorers` keeps one per mission, so a tally neither
+    looks up the kind nor reads the card's parameters per mission."""
     make = _SCORERS.get(spec.kind)
     return None if make is None else make(spec.params, letter)
+
+
+_BOUND: dict[int, tuple[Tables, dict[str, Scorer | None]]] = {}
+"""Each tables' scorers, by the tables' identity (the tables object kept with them, so an
+identity is never reused while its entry stands; there is one tables object per data load)."""
+
+
+def mission_scorers(t: Tables) -> dict[str, Scorer | None]:
+    """Each of ``t``'s missions' scorer, its parameters bound, by id: made once per tables.
+    Kept here rather than on the tables, which this module reads (no import cycle)."""
+    got = _BOUND.get(id(t))
+    if got is None or got[0] is not t:
+        got = _BOUND[id(t)] = (t, {m: scorer_of(spec, t.letter) for m, spec in t.missions.items()})
+    return got[1]
 
 
 # Each mission kind's scorer maker, by kind (the cards' data says which kind and its
@@ -371,7 +385,7 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
             for w in winners:
                 dominated[w].append(line)
                 stars[w] += share
-    missions, labels, scorers = t.missions, t.mission_labels, t.mission_scorers
+    missions, labels, scorers = t.missions, t.mission_labels, mission_scorers(t)
     text = PIP_TEXT.get
     out: dict[str, list[Line]] = {}
     keys: dict[str, Key] = {}

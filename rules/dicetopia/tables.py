@@ -179,13 +179,6 @@ class Tables:
             out.setdefault(spec.kind, set()).add(m)
         return {k: frozenset(v) for k, v in out.items()}
 
-    @functools.cached_property
-    def mission_scorers(self) -> dict[str, Any]:
-        """Each mission's scorer, its parameters bound, by id (``scoring.scorer_of``)."""
-        from .scoring import scorer_of  # scoring reads these tables: imported on first use
-
-        return {m: scorer_of(spec, self.letter) for m, spec in self.missions.items()}
-
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
 
