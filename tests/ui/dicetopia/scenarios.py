@@ -162,6 +162,20 @@ def _wizard(d: Any) -> Iterator[float]:
     d.check(app.sm.current == "game:dicetopia", f"the Dicetopia screen opens (at {app.sm.current})")
 
 
+def _to_turns(d: Any) -> Iterator[float]:
+    """A game just made: the app rolls the city and deals; each player who keeps
+    discards their first mission (through the Table, as the players would by taps)."""
+    yield 0.4
+    yield from settle(d)
+    table = d.app.table
+    while table.view()["phase"] in ("roll", "deal"):
+        table.roll_for_me()
+    p = _screen(d).presenter
+    for seat in table.view()["order"]:
+        if seat in table.prompt.actors:
+            table.submit(p.hand_page(seat)[0].choices[0].action)
+
+
 def _finish_by_engine(d: Any) -> Iterator[float]:
     """Play the rest quickly through the Table (the app's roller and deck, the first legal
     choice), as the players would by taps: the screen follows every change."""
@@ -339,15 +353,9 @@ def dicetopia_layout_tour(d: Any) -> Iterator[float]:
     seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in
              (("dangmer", "Dana"), ("bingmai", "Bea"), ("centauri", "Cy"), ("roamers", "Rui"))]
     app.new_game("dicetopia", seats, {"first": "dangmer-1"}, seed=8, clocks=presets()["Blitz 5+3"])
-    yield 0.4
-    yield from settle(d)
+    yield from _to_turns(d)
     table = app.table
-    while table.view()["phase"] in ("roll", "deal"):
-        table.roll_for_me()
     p = _screen(d).presenter
-    for seat in table.view()["order"]:
-        if seat != "centauri-1":
-            table.submit(p.hand_page(seat)[0].choices[0].action)
     table.submit(p.tap("waste", 0))  # Dana's agent in Waste Management: its targets are marked
     yield from settle(d)
     sizes = [(800, 480), (800, 600), (1024, 600), (1280, 800), (600, 1024)]
@@ -380,14 +388,8 @@ def dicetopia_player_order(d: Any) -> Iterator[float]:
     seats = [{"id": "perceptioneers-1", "faction": "perceptioneers", "name": "Pat"},
              {"id": "shakra-1", "faction": "shakra", "name": "Ann"}]
     app.new_game("dicetopia", seats, {"first": "perceptioneers-1"}, seed=6)
-    yield 0.4
-    yield from settle(d)
+    yield from _to_turns(d)
     table = app.table
-    while table.view()["phase"] in ("roll", "deal"):
-        table.roll_for_me()
-    p = _screen(d).presenter
-    for seat in table.view()["order"]:
-        table.submit(p.hand_page(seat)[0].choices[0].action)
     while table.view()["current"] == "perceptioneers-1":  # Pat's turn, without Hypnosis
         table.submit(next(a for a in table.legal_actions() if a.seat == "perceptioneers-1" and a.kind != "hypnotize"))
     yield from settle(d)
