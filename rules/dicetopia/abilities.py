@@ -11,7 +11,7 @@ from .actions import Adapt, Block, Choose, Clone, Exterminate, Hypnotize, Interv
 from .scoring import is_die
 from .sections import R_TIMING, r_ability
 from .state import DEAD, DicetopiaState
-from .turn import start_ability
+from .turn import hypnotist, start_ability
 
 _FACTION_OF = {SaveTurn: "roamers", Exterminate: "shakra", Intervene: "tuulu", Transcend: "ewo", Hypnotize: "perceptioneers",
                Block: "banxa", Adapt: "hollows", Clone: "dangmer", Rig: "bingmai", Choose: "centauri"}
@@ -45,10 +45,8 @@ class Abilities:
         current player's own ability, and the other way round."""
         cur = state.current
         if action.seat == cur:
-            other = state.holder("perceptioneers")
-            if other is None or other == cur or state.hypnosis:
-                return "", ""
-            return other, "hypnotize"
+            other = hypnotist(state)
+            return ("", "") if other is None else (other, "hypnotize")
         kind = start_ability(state, cur)
         return (cur, kind) if kind else ("", "")
 

@@ -45,6 +45,15 @@ def start_ability(state: DicetopiaState, seat: str) -> str:
     return kind
 
 
+def hypnotist(state: DicetopiaState) -> str | None:
+    """The Perceptioneers' seat while they may still choose the neighbourhood of the
+    current player's turn: not their own turn, Hypnosis not used, nor used on this turn."""
+    p = state.seat_of("perceptioneers")
+    if p is None or p == state.current or state.hypnosis or state.flipped[p]:
+        return None
+    return p
+
+
 class Turn:
     """The turn: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -57,8 +66,8 @@ class Turn:
         note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
         # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
         waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
-        percept = state.seat_of("perceptioneers")  # state.holder without the call
-        if percept is not None and percept != seat and not state.hypnosis and not state.flipped[percept]:
+        percept = hypnotist(state)
+        if percept is not None:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
         return Prompt(waits) if len(waits) > 1 else Prompt.single(seat, waits[seat])
 

@@ -1084,7 +1084,7 @@ class Outrage(Game[OutrageState]):
             self._ask(state, seat, "visit", places, "a place of interest on the Wall Walk or in the Inner Ward")
             return
         elif kind == "tour":
-            front = [["go", seat, b.places["mint"]]]
+            front = [("go", seat, b.places["mint"])]
         elif kind in ("bowyer", "beauchamp", "bloody", "rack"):
             front = [("prison", seat, kind)]
         elif kind == "searched":
