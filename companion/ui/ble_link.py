@@ -37,6 +37,8 @@ from typing import Any, Callable, Mapping
 from companion.journal import JournalError
 from companion.table import TableError
 
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.ui.ble")
 
 BLE_DEVICE = "ble"  # the panel's card for the radio (the dice are their own devices)
@@ -51,7 +53,7 @@ NO_BLEAK = ("Bluetooth dice need the bleak package, which is not installed here 
             "(pip install '.[ble]').")
 
 
-class BleModeError(ValueError):
+class BleModeError(CompanionError, ValueError):
     """A BLE mode that is not one of :data:`BLE_MODES`."""
 
 

@@ -29,6 +29,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from ..errors import CompanionError
 from .links import HubLink
 from .frames import after_first_frame
 from .presenters.devices import DevicesModel
@@ -83,7 +84,7 @@ class SimulatedHubLink(_DemoLink):
         self.hub.stop()
 
 
-class HubProcessError(RuntimeError):
+class HubProcessError(CompanionError, RuntimeError):
     """The simulated hub's process did not say where its port is."""
 
 

@@ -28,6 +28,8 @@ import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.ui.gpio")
 
 GPIO_DEVICE = "gpio"
@@ -41,7 +43,7 @@ _MODEL_FILES = ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"
 OnEvent = Callable[[Any], None]
 
 
-class GpioModeError(ValueError):
+class GpioModeError(CompanionError, ValueError):
     """A GPIO mode that is not one of :data:`GPIO_MODES`."""
 
 
@@ -307,7 +309,7 @@ class GpioLink:
         raise KeyError(f"no button named {button!r} in the pin map")
 
 
-class _NoFactory(RuntimeError):
+class _NoFactory(CompanionError, RuntimeError):
     """No pin factory could be loaded (the message says what was tried and what to do)."""
 
 

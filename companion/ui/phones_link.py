@@ -38,6 +38,8 @@ import socket
 import threading
 from typing import Any, Callable, Iterable, Mapping
 
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.ui.phones")
 
 PHONES_DEVICE = "phones"
@@ -47,7 +49,7 @@ WILDCARDS = ("0.0.0.0", "::", "")
 Call = Callable[[Callable[[], Any]], "concurrent.futures.Future[Any]"]
 
 
-class PhonesModeError(ValueError):
+class PhonesModeError(CompanionError, ValueError):
     """A ``--phones`` value that is not one of :data:`PHONES_MODES`."""
 
 

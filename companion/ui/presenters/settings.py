@@ -25,12 +25,13 @@ from typing import Any
 
 from companion.files import write_atomic
 
+from ...errors import CompanionError
 from .palette import default_palette, palette_names
 
 TEXT_SCALES = (0.8, 1.0, 1.25, 1.6)
 
 
-class SettingsError(ValueError):
+class SettingsError(CompanionError, ValueError):
     """A setting value out of its range."""
 
 

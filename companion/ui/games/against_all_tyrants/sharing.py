@@ -35,6 +35,7 @@ from rules.against_all_tyrants.cards import DECK_FORMAT, FieldProblem
 from rules.against_all_tyrants.decks import SECTIONS
 from rules.against_all_tyrants.state import cards_of
 
+from ....errors import CompanionError
 from .... import cardfiles
 
 FIELD_WORDS = {
@@ -49,7 +50,7 @@ _CARD = re.compile(r"^cards\[(\d+)\]\.?(.*)$")
 _INDEX = re.compile(r"^(\w+)\[(\d+)\]")
 
 
-class ImportRefused(ValueError):
+class ImportRefused(CompanionError, ValueError):
     """Importing files of which one at least has a problem: nothing is saved."""
 
 
