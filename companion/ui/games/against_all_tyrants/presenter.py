@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Draw, facts
+from rules import Draw, RulesError, facts
 from rules.core import DrawRequest
 from rules.against_all_tyrants import (
     Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Incident, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
@@ -121,7 +121,7 @@ class AatPresenter(GamePresenter):
         for role in ROLE:
             try:
                 deck = deck_of(opts, role)
-            except (KeyError, ValueError):
+            except (KeyError, RulesError):  # no such example deck, or a deck file the rules refuse
                 continue
             for ids in instances(deck, role).values():
                 for inst in ids:
