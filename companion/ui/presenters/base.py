@@ -202,8 +202,13 @@ class GamePresenter:
 
     def standing_buttons(self) -> list[ButtonSpec]:
         """Hook: buttons offered whatever the turn (each seat's hand, an audit), after the
-        turn's own. Default: none."""
+        turn's own. Default: none (a game whose seats hold hands offers :meth:`hand_buttons`)."""
         return []
+
+    def hand_buttons(self) -> list[ButtonSpec]:
+        """A quiet button per seat opening its hand behind the gate: any seat may look at
+        its own hand at any time."""
+        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
 
     @property
     def info(self) -> str:

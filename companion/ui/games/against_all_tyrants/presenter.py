@@ -382,7 +382,7 @@ class AatPresenter(GamePresenter):
     def standing_buttons(self) -> list[ButtonSpec]:
         if self.is_over():
             return []
-        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
+        return self.hand_buttons()
 
     # ----------------------------------------------------------- taps
 

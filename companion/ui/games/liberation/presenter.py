@@ -590,7 +590,7 @@ class LiberationPresenter(GamePresenter):
         the audit."""
         if self.is_over():
             return [ButtonSpec("★ The audit: every Evade revealed, then the results", "audit", role="primary")]
-        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
+        return self.hand_buttons()
 
     def hand_purpose(self, seat: str) -> str:
         return "your hand" + (" and your secret base" if self.faction_of(seat) == "liberation" else "")
