@@ -13,7 +13,10 @@ refused behind it), the log (``ids.log``), the seat clocks (``ids.clocks``) and 
 tray (``ids.dice``: each reading and each routed result), each wired when the screen's
 ``.kv`` has it, and the phone badge (:meth:`show_phones`: which seats have a phone
 attached, under the prompt line and beside each seat's clock). A game's screen supplies its board and panels in its ``.kv``, a presenter
-(``self.presenter``, made in :meth:`on_table_bound`) and :meth:`draw_table`.
+(``self.presenter``, a :class:`~.presenters.base.GamePresenter` made in
+:meth:`on_table_bound`, called through that contract only) and :meth:`draw_table`. A
+Table call's refusal (``rules.RulesError``, ``CompanionError``) is shown; anything else is
+a bug and is left to reach the crash report.
 """
 from __future__ import annotations
 

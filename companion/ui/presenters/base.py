@@ -62,7 +62,7 @@ class GamePresenter:
 
     def view(self) -> dict[str, Any]:
         """The Table's PUBLIC view: everything the shared screen may draw."""
-        return dict(self.table.view(PUBLIC))
+        return self.table.view(PUBLIC)  # type: ignore[no-any-return]
 
     def seats(self) -> list[dict[str, str]]:
         """Every seat as ``{"id", "faction", "name"}``, in the Table's order; a seat
