@@ -147,6 +147,11 @@ class GamePresenter:
         actors = self.actors()
         return f"{', '.join(self.who(s) for s in actors)} to act" if actors else ""
 
+    def turn_words(self, turn: int, seat: str = "") -> str:
+        """"Turn 3 · Ann (▲ Cops)": a turn's number and whose turn it is (the number alone
+        when nobody's)."""
+        return f"Turn {turn} · {self.who(seat)}" if seat else f"Turn {turn}"
+
     def awaiting_words(self, awaiting: Awaiting) -> str:
         """What a seat awaits, in words, from the kernel's request: a roll's or a draw's
         purpose, a decision's note (or its kinds), a secret choice's purpose."""
@@ -236,8 +241,11 @@ class GamePresenter:
         """Hook: ``seat``'s page behind the gate: ``news`` (the card it just drew), what it
         holds, and the choices it may make with it now. Default: the news, and that the
         game hides nothing in a hand."""
-        lines = (GateLine("◉ " + news, tone="highlight"),) if news else ()
-        return [GateSection(lines=lines + (GateLine("Nothing hidden to show here."),))]
+        return [GateSection(lines=self.news_lines(news) + (GateLine("Nothing hidden to show here."),))]
+
+    def news_lines(self, news: str) -> tuple[GateLine, ...]:
+        """The line a gate page opens with when its seat has news (the card it drew)."""
+        return (GateLine("◉ " + news, tone="highlight"),) if news else ()
 
     def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
         """Hook: the cards ``seat`` may say it drew from the table's own deck, each with

@@ -233,7 +233,7 @@ class AatPresenter(GamePresenter):
             return "The game is over"
         if v["phase"] in SETUP_PHASES:
             return f"Setup · {self.who(v['active'])}"
-        return f"Turn {v['turn']} · {self.who(v['active'])}"
+        return self.turn_words(v["turn"], v["active"])
 
     def phase_line(self, v: dict[str, Any] | None = None) -> str:
         v = v or self.view()

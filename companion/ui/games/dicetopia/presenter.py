@@ -323,7 +323,7 @@ class DicetopiaPresenter(GamePresenter):
             return "Setup"
         if v["phase"] in ("clone", "rig", "choose", "gamble", "copy"):
             return "End scoring"
-        return f"Turn {v['turn']} · {self.who(v['current'])}" if v["current"] else f"Turn {v['turn']}"
+        return self.turn_words(v["turn"], v["current"])
 
     def steps(self, v: dict[str, Any] | None = None) -> str:
         """The turn as guided steps, the current one marked."""
@@ -602,9 +602,7 @@ class DicetopiaPresenter(GamePresenter):
         cards = list(mine["missions"][seat].get("cards", ()))
         v = self.view()
         phase = v["phase"]
-        lines: list[GateLine] = []
-        if news:
-            lines.append(GateLine("◉ " + news, tone="highlight"))
+        lines = list(self.news_lines(news))
         discard = mine.get("my_discard")
         lines += [self._mission_line(c) for c in cards if c != discard]
         if discard:

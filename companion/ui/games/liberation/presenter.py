@@ -233,7 +233,7 @@ class LiberationPresenter(GamePresenter):
             return "Game over"
         if v["phase"] in ("setup-discard", "deal", "first-city", "base"):
             return "Setup"
-        return f"Turn {v['turn']} · {self.who(v['active'])}" if v["active"] else f"Turn {v['turn']}"
+        return self.turn_words(v["turn"], v["active"])
 
     def end_line(self) -> str:
         o = self.table.outcome
@@ -599,9 +599,7 @@ class LiberationPresenter(GamePresenter):
         """Behind the gate, for ``seat`` only: ``news`` (the card it just drew), its base
         (Liberation), its hand, and its choices now, grouped."""
         mine = self.private(seat)  # read only now, after the hold
-        lines = []
-        if news:
-            lines.append(GateLine("◉ " + news, tone="highlight"))
+        lines = list(self.news_lines(news))
         if mine.base:
             glyph = SIDE["liberation"][0]
             lines.append(GateLine(f"{glyph} Your secret base: [b]{mine.base}[/b]", tone="faction:liberation", size="large", markup=True))

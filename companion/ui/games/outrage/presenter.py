@@ -190,7 +190,7 @@ class OutragePresenter(GamePresenter):
     def turn_line(self, v: dict[str, Any] | None = None) -> str:
         v = v or self.view()
         cur = v.get("current") or ""
-        return f"Turn {v.get('turn', 1)}" + (f" · {self.who(cur)}" if cur else "")
+        return self.turn_words(v.get("turn", 1), cur)
 
     def mode_line(self, v: dict[str, Any] | None = None) -> str:
         """Which movement mode is in use, and that the board is a reconstruction."""
