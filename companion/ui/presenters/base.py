@@ -15,16 +15,17 @@ only behind the privacy gate after the hold, or for that seat's own phone; every
 else reads the PUBLIC view only.
 
 >>> from types import SimpleNamespace
+>>> import rules
 >>> from rules.core import Decision, Prompt
->>> table = SimpleNamespace(game_id="tyranny", seats=[{"id": "cops-1", "faction": "cops", "name": "Ann"}],
-...                         prompt=Prompt.single("cops-1", Decision(("move",), note="pick a tile")),
-...                         outcome=None, options={})
+>>> game = rules.catalog()[0].id  # any game: the base names none
+>>> table = SimpleNamespace(game_id=game, seats=[{"id": "s1", "name": "Ann"}], outcome=None,
+...                         prompt=Prompt.single("s1", Decision(("move",), note="pick a tile")))
 >>> p = GamePresenter(table)
->>> p.who("cops-1"), p.actors(), p.is_over()
-('Ann (▲ Cops)', ['cops-1'], False)
+>>> p.who("s1"), p.actors(), p.is_over()  # a seat without a faction: its name alone
+('Ann', ['s1'], False)
 >>> p.prompt_line()
-'Ann (▲ Cops): pick a tile'
->>> p.humanise("cops-1 moves (RULINGS T-03)")
+'Ann: pick a tile'
+>>> p.humanise("s1 moves (RULINGS T-03)")
 'Ann moves'
 """
 from __future__ import annotations
