@@ -23,11 +23,12 @@ import argparse
 import sys
 from typing import Sequence
 
+from .errors import CompanionError
 from .ui.ble_link import BLE_MODES  # Kivy-free, like everything this module imports
 from .ui.gpio_link import GPIO_MODES
 
 
-class SizeError(ValueError):
+class SizeError(CompanionError, ValueError):
     """A --size that is not WIDTHxHEIGHT."""
 
 

@@ -32,13 +32,15 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 from urllib.parse import quote
 
+from .errors import CompanionError
+
 FORMAT = "tabletop-companion/game-log"
 VERSION = 1
 SOURCE_NAME = "Tabletop Companion"
 BGSTATS_PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 
 
-class ExportError(ValueError):
+class ExportError(CompanionError, ValueError):
     """A record that cannot be exported in the asked format."""
 
     code = "export-error"

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .errors import CompanionError
 from . import schema
 from .journal_lock import Exclusive, GameLock, Held
 
@@ -52,7 +53,7 @@ APP_NAME = "tabletop-companion"
 IN_FORCE, UNDONE, SUPERSEDED = 0, 1, 2
 
 
-class JournalError(ValueError):
+class JournalError(CompanionError, ValueError):
     """Base of the journal's errors."""
 
     code = "journal-error"

@@ -27,6 +27,8 @@ from __future__ import annotations
 import os
 import re
 
+from .errors import CompanionError
+
 try:
     import fcntl
 except ImportError:  # Windows: msvcrt's byte lock, also dropped when its holder dies
@@ -36,7 +38,7 @@ except ImportError:  # Windows: msvcrt's byte lock, also dropped when its holder
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
-class Held(Exception):
+class Held(CompanionError):
     """Another open journal (this process or another) holds the game."""
 
 

@@ -32,6 +32,8 @@ import rules
 from rules import InvalidSetup
 from rules.core import NoPositions
 
+from .errors import CompanionError
+
 PRIVATE = "private"
 # A position is a turn's start; reaching one from a fresh game takes the setup steps
 # (Liberation deals, discards, picks a first City and hides the base): a handful of actions.
@@ -65,7 +67,7 @@ class PositionProblem:
         return f"{who}'s secret entry has a problem: {who} checks it behind the gate."
 
 
-class PositionRefused(InvalidSetup):
+class PositionRefused(InvalidSetup, CompanionError):
     """A position the engine refused. Still an :class:`InvalidSetup` (a ValueError) with
     the engine's violations; ``problems`` and ``str()`` speak the players' language,
     without any secret (private fields are named, not quoted)."""

@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterable, Mapping
 from rules.core import Action, IllegalAction, Prompt, Roll, RollRequest, Violation
 from rules.core.jsondata import to_data
 
+from .errors import CompanionError
 from .results import Change, Rejected, RouteResult, Routed, rejected_from
 
 MAPPINGS = Path(__file__).with_name("mappings")
@@ -54,7 +55,7 @@ ROLL_WINDOW_S = 4.0
 DEDUP_MEMORY = 4096
 
 
-class MappingError(ValueError):
+class MappingError(CompanionError, ValueError):
     """A mapping file that cannot be used."""
 
     code = "bad-mapping"

@@ -17,8 +17,10 @@ from typing import Any
 
 from rules.core import Action, CommitRequest, IllegalAction, Violation
 
+from .errors import CompanionError
 
-class SecretError(ValueError):
+
+class SecretError(CompanionError, ValueError):
     code = "secret-error"
 
 

@@ -33,6 +33,7 @@ from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Violation
 from rules.core.jsondata import to_data
 from rules.core.actions import parse_action
 
+from .errors import CompanionError
 from .results import Accepted, Change, Rejected, RouteResult, Routed, RoutedInput, rejected_from
 from .journal import IN_FORCE, UNDONE, ActionRow, Journal, JournalError
 from .record import ActionRecord, GameRecord
@@ -54,7 +55,7 @@ class LogLine:
     time: float | None
 
 
-class TableError(ValueError):
+class TableError(CompanionError, ValueError):
     code = "table-error"
 
 

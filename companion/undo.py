@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import CompanionError
 
-class UndoRefused(ValueError):
+
+class UndoRefused(CompanionError, ValueError):
     """Undo (or redo) is not allowed now: ``code`` for programs, ``reason`` for people."""
 
     def __init__(self, code: str, reason: str) -> None:

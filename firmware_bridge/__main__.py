@@ -29,6 +29,7 @@ import time
 from typing import Any, Callable, NoReturn, Sequence
 
 from firmware_bridge import events as E
+from firmware_bridge.errors import BridgeError
 from firmware_bridge.shared import codec
 
 Out = Callable[[str], None]
@@ -82,7 +83,7 @@ def _counter_lines(conn: Any) -> list[str]:
     return lines
 
 
-class CliError(Exception):
+class CliError(BridgeError):
     """A runtime failure the command reports as one ``error:`` line (exit status 1)."""
 
 
@@ -271,7 +272,7 @@ DAY_S = 86400.0
 YEAR_S = 366 * DAY_S
 
 
-class UsageError(Exception):
+class UsageError(BridgeError):
     """A bad argument, reported as one ``error:`` line (exit status 2)."""
 
 

@@ -22,3 +22,10 @@ class BridgeError(Exception):
         super().__init__(message)
         if code is not None:
             self.code = code
+
+
+class BridgeValueError(BridgeError, ValueError):
+    """A value the bridge cannot take (a frame's bytes, a calibration step): a
+    :class:`BridgeError` that stays a ``ValueError`` for callers that catch that. The
+    modules the hub's firmware shares (``firmware_bridge/shared``) derive from it on
+    CPython and from ``ValueError`` alone on the board, which has no ``firmware_bridge``."""

@@ -33,6 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal, Mapping, Union, get_args
 
+from .errors import BridgeError
+
 __all__ = [
     "Event", "EventError", "DeviceOnline", "DeviceOffline", "DieMotion", "DieRolled",
     "ThrowsMissed",
@@ -49,7 +51,7 @@ MOTION_STATES: tuple[str, ...] = get_args(MotionState)
 ROLL_OUTCOMES: tuple[str, ...] = get_args(RollOutcome)
 
 
-class EventError(ValueError):
+class EventError(BridgeError, ValueError):
     """An event value that cannot be: a bad field, or a logged dict that is not an event.
 
     >>> parse_event({"type": "Teleported"})

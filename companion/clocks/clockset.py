@@ -45,6 +45,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
+from ..errors import CompanionError
 from .config import MAX_COUNT, MAX_SECONDS, US, ClockConfig, ClockConfigError, ClockMode, OvertimePolicy, short, to_s, to_us
 from rules.datafile import at
 
@@ -59,7 +60,7 @@ MAX_STAMP_US = 2**62  # clock readings (monotonic or epoch µs) in saved data
 MAX_MOVES = 10_000_000
 
 
-class ClockError(ValueError):
+class ClockError(CompanionError, ValueError):
     """A clock request that cannot be honoured (unknown seat, bad adjustment, bad data)."""
 
     code = "clock-error"

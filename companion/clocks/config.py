@@ -25,6 +25,8 @@ from typing import Any, Mapping
 
 from rules.datafile import at
 
+from ..errors import CompanionError
+
 US = 1_000_000  # microseconds per second
 MAX_SECONDS = 366 * 24 * 3600
 """The longest time a clock setting may give: a year (longer is a typing slip, and keeps
@@ -99,7 +101,7 @@ class OvertimePolicy(str, enum.Enum):
     LOSS = "loss"  # the seat loses
 
 
-class ClockConfigError(ValueError):
+class ClockConfigError(CompanionError, ValueError):
     """A clock setting that makes no sense; ``field`` names it, ``code`` classifies it and
     ``source`` (when the settings were read from data) says where they came from."""
 

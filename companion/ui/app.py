@@ -396,7 +396,7 @@ class CompanionApp(App):
         try:
             Window.allow_screensaver = not self.settings.keep_awake
         except Exception:  # a window provider without the property
-            log.debug("cannot change the screensaver setting")
+            log.debug("cannot change the screensaver setting", exc_info=True)
 
     def cue(self, name: str) -> None:
         """Play a sound cue if sounds are on (see :mod:`companion.ui.sound`)."""

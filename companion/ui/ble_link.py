@@ -37,6 +37,8 @@ from typing import Any, Callable, Mapping
 from companion.journal import JournalError
 from companion.table import TableError
 
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.ui.ble")
 
 BLE_DEVICE = "ble"  # the panel's card for the radio (the dice are their own devices)
@@ -51,7 +53,7 @@ NO_BLEAK = ("Bluetooth dice need the bleak package, which is not installed here 
             "(pip install '.[ble]').")
 
 
-class BleModeError(ValueError):
+class BleModeError(CompanionError, ValueError):
     """A BLE mode that is not one of :data:`BLE_MODES`."""
 
 
@@ -175,6 +177,7 @@ class BleLink:
         try:
             self._source()
         except Exception as e:  # bleak missing or refusing: a sentence, never a crash
+            log.exception("Bluetooth radio")
             self.error = _plain(e)
 
     def disconnect(self) -> None:
@@ -204,7 +207,8 @@ class BleLink:
     def _scan(self) -> None:
         try:
             found = self._source().scan(self.scan_s)
-        except Exception as e:
+        except Exception as e:  # the scan's thread: the panel says why
+            log.exception("Bluetooth scan")
             self.found, self.message = [], ""
             self.error = _plain(e)
         else:
@@ -275,7 +279,8 @@ class BleLink:
         p = self.paired[device]
         try:
             self._source().set_shell(device, shell)
-        except Exception as e:
+        except Exception as e:  # the panel's button: it says why
+            log.exception("Bluetooth shell")
             self.message = f"✖ {_plain(e)}"
         else:
             self.paired[device] = Paired(p.device, p.kind, p.address, p.name, p.seat, shell)
@@ -290,7 +295,8 @@ class BleLink:
         def run() -> None:
             try:
                 self._source().blink(device)
-            except Exception as e:
+            except Exception as e:  # the blink's thread: the panel says why
+                log.exception("Bluetooth blink")
                 self.notes[device] = f"✖ {what} could not blink: {_plain(e)}"
             else:
                 self.notes[device] = f"✔ {what} is blinking: that is the die."
@@ -424,7 +430,7 @@ def give_seats(table: Any, seats: Mapping[str, str], ble_sources: set[str]) -> N
         return
     try:
         ids = {s["id"] for s in table.seats}
-    except Exception:  # a closed table
+    except CompanionError:  # a closed table
         return
     assigned: dict[str, str | None] = {src: None for src in ble_sources}
     assigned.update({src: seat for src, seat in seats.items() if seat in ids})

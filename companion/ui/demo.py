@@ -29,6 +29,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from ..errors import CompanionError
 from .links import HubLink
 from .frames import after_first_frame
 from .presenters.devices import DevicesModel
@@ -83,7 +84,7 @@ class SimulatedHubLink(_DemoLink):
         self.hub.stop()
 
 
-class HubProcessError(RuntimeError):
+class HubProcessError(CompanionError, RuntimeError):
     """The simulated hub's process did not say where its port is."""
 
 
@@ -159,14 +160,14 @@ class HubProcessLink(_DemoLink):
     def _send(self, line: str) -> None:
         with self._lock:
             proc = self.proc
+            if proc is None or proc.stdin is None or proc.stdin.closed:  # not started yet, or closed
+                log.warning("simulated hub: cannot send %r (not started)", line)
+                return
             try:
-                if proc is None or proc.stdin is None:
-                    raise ValueError("not started")
                 proc.stdin.write(line + "\n")
                 proc.stdin.flush()
-            except (OSError, ValueError):  # not started yet, or the child has gone
-                log.warning("simulated hub: cannot send %r (%s)", line,
-                            "not started" if proc is None else f"exit code {proc.poll()}")
+            except OSError:  # the child has gone (a broken pipe)
+                log.warning("simulated hub: cannot send %r (exit code %s)", line, proc.poll())
 
     def close(self) -> None:
         self.link.disconnect()

@@ -3,7 +3,10 @@ hub, the GPIO board and the Bluetooth dice start after the first frame, so start
 the table first."""
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable
+
+log = logging.getLogger("companion.ui.frames")
 
 
 def after_first_frame(fn: Callable[[], None]) -> None:
@@ -12,7 +15,8 @@ def after_first_frame(fn: Callable[[], None]) -> None:
     try:
         from kivy.clock import Clock
         from kivy.core.window import Window
-    except Exception:  # no window provider
+    except Exception:  # no window provider (outside the app): run it now
+        log.debug("no Kivy window: running %r at once", fn, exc_info=True)
         fn()
         return
     if Window is None:

@@ -13,7 +13,10 @@ refused behind it), the log (``ids.log``), the seat clocks (``ids.clocks``) and 
 tray (``ids.dice``: each reading and each routed result), each wired when the screen's
 ``.kv`` has it, and the phone badge (:meth:`show_phones`: which seats have a phone
 attached, under the prompt line and beside each seat's clock). A game's screen supplies its board and panels in its ``.kv``, a presenter
-(``self.presenter``, made in :meth:`on_table_bound`) and :meth:`draw_table`.
+(``self.presenter``, a :class:`~.presenters.base.GamePresenter` made in
+:meth:`on_table_bound`, called through that contract only) and :meth:`draw_table`. A
+Table call's refusal (``rules.RulesError``, ``CompanionError``) is shown; anything else is
+a bug and is left to reach the crash report.
 """
 from __future__ import annotations
 
@@ -24,10 +27,20 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.errors import CompanionError
+from rules import RulesError
+
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, hands_menu, peek_button
+from .presenters.base import GamePresenter
 from .presenters.phones import ON_PHONE, phone_buttons, phones_line, waiting_line, waiting_on_phones, with_phones
 from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
 from .widgets.drawn import set_drawn
+
+# What a Table call may refuse with: the rules' answer (an illegal action, a bad setup) or
+# the session layer's (a closed table, a journal that cannot save, an undo the policy
+# forbids). Anything else is a programming error: it is not caught here, so it reaches
+# the crash report instead of a banner.
+REFUSALS = (RulesError, CompanionError)
 
 
 class GameScreen(Screen):
@@ -45,7 +58,9 @@ class GameScreen(Screen):
         self._unsubscribe: Callable[[], None] | None = None
         self._tick_ev: Any = None
         self._clock_alert: Any = None  # the clock alert the banner shows (a ClockAlert)
-        self.presenter: Any = None
+        self.presenter: GamePresenter | None = None
+        self._moment_view: dict[str, Any] | None = None  # the public view of the last moment check
+        self.moment_card: Any = None  # the result moment over the board, once one was shown
         # seat → words only that seat may read (the card it drew): kept in memory, shown
         # only behind the gate, forgotten at the next action.
         self.news: dict[str, str] = {}
@@ -104,7 +119,7 @@ class GameScreen(Screen):
         if self.table is not None:
             try:
                 self.table.tick(wait=False)  # never wait out another thread's commit
-            except ValueError:  # a closed table
+            except CompanionError:  # a closed table
                 pass
 
     def unbind_table(self) -> None:
@@ -117,9 +132,8 @@ class GameScreen(Screen):
             self._unsubscribe()
             self._unsubscribe = None
         self._moment_view = None
-        card = getattr(self, "moment_card", None)
-        if card is not None:
-            card.hide()
+        if self.moment_card is not None:
+            self.moment_card.hide()
         self.table = None
 
     def _on_change(self, change: Any) -> None:
@@ -196,25 +210,25 @@ class GameScreen(Screen):
         """When one action has just decided something (the presenter's ``moment(before,
         after)`` over two public views, one ply apart), show it over the board. Never on
         an undo, a resume or a jump of several plies."""
-        moment_of = getattr(getattr(self, "presenter", None), "moment", None)
-        if moment_of is None or "board" not in self.ids:
+        p = self.presenter
+        if p is None or self.table is None or "board" not in self.ids:
             return
         if "gate" in self.ids and self.ids.gate.active:
             self._moment_view = None  # a seat is reading its secrets: not over them
             return
-        before = getattr(self, "_moment_view", None)
+        before = self._moment_view
         if before is not None and before.get("ply") == self.table.ply:
             return  # a refresh without an action (a clock's tick): no second public view
         view = self.table.view()
         self._moment_view = view
         if before is None or view.get("ply") != before.get("ply", -2) + 1:
             return
-        moment = moment_of(before, view)
+        moment = p.moment(before, view)
         if moment is None:
             return
         from .widgets.moment import MomentCard
 
-        card = getattr(self, "moment_card", None)
+        card = self.moment_card
         if card is None:
             card = self.moment_card = MomentCard()
         card.title, card.text = self.humanise(moment.title), self.humanise(moment.text)
@@ -231,8 +245,7 @@ class GameScreen(Screen):
     def humanise(self, text: str) -> str:
         """Player words for an engine message (seat ids → names, no option ids or ruling
         codes): the presenter's."""
-        presenter = getattr(self, "presenter", None)
-        return presenter.humanise(text) if presenter is not None and hasattr(presenter, "humanise") else text
+        return self.presenter.humanise(text) if self.presenter is not None else text
 
     def after_accept(self, action: Any = None) -> None:
         """An action (or a routed input) was accepted: hide the banner, forget what a tap
@@ -240,8 +253,8 @@ class GameScreen(Screen):
         down: its seat may look behind the gate), and refresh."""
         self.info_text = ""
         self._hands_menu = False
-        drawn = getattr(self.presenter, "drawn_news", None)
-        news = drawn(action) if drawn is not None and action is not None else ""
+        p = self.presenter
+        news = p.drawn_news(action) if p is not None and action is not None else ""
         self.news = {action.seat: news} if news else {}
         self.ids.banner.hide()
         self._refresh_trigger()
@@ -260,12 +273,14 @@ class GameScreen(Screen):
         the presenter's standing buttons (a seat's hand, the audit); or, after "Hands",
         a button per seat's hand."""
         p = self.presenter
+        if p is None:
+            return []
         if self._hands_menu:
             return self.phone_specs(hands_menu([(s["id"], s["name"]) for s in p.seats()]))
         specs = list(p.buttons())
         for seat in self.news:
             specs.append(peek_button(p.who(seat), seat))
-        standing = p.standing_buttons() if hasattr(p, "standing_buttons") else []
+        standing = p.standing_buttons()
         on_panel = {(b.intent, b.seat) for b in specs}
         specs += [b for b in standing if (b.intent, b.seat) not in on_panel]
         return self.phone_specs(specs)
@@ -275,7 +290,7 @@ class GameScreen(Screen):
         them: ``companion/web/seatview.py``): its buttons that would open the gate become
         one "waiting for Ann's phone" (or "Ann's hand is on Ann's phone") button."""
         attached = self.phones_attached()
-        if not attached or self.table is None:
+        if not attached or self.table is None or self.presenter is None:
             self.phones_waiting = frozenset()
             return specs
         prompt = self.table.prompt
@@ -344,7 +359,7 @@ class GameScreen(Screen):
             return None
         try:
             return call(self.table)
-        except ValueError as e:
+        except REFUSALS as e:
             self.show_rejection(getattr(e, "code", "refused"), str(e))
             return None
 
@@ -396,18 +411,15 @@ class GameScreen(Screen):
             view = GatePage(on_choose=choose)
             return view.show(page())
 
-        card = getattr(self, "moment_card", None)
-        if card is not None:
-            card.hide()  # a result moment still up would lie over the seat's page
-        self.ids.gate.open_for(seat, self.presenter.who(seat), build, purpose=purpose)
+        if self.moment_card is not None:
+            self.moment_card.hide()  # a result moment still up would lie over the seat's page
+        who = self.presenter.who(seat) if self.presenter is not None else seat
+        self.ids.gate.open_for(seat, who, build, purpose=purpose)
 
     def phones_attached(self) -> frozenset[str]:
         """The seats whose own phone is attached now (``--phones on``, companion/web)."""
         link = getattr(App.get_running_app(), "phones_link", None)
-        try:
-            return frozenset(link.attached()) if link is not None else frozenset()
-        except Exception:  # a server stopping meanwhile: as without phones
-            return frozenset()
+        return frozenset(link.attached()) if link is not None else frozenset()
 
     def phone_holds(self, seat: str) -> bool:
         """Whether ``seat``'s own phone is attached (``--phones on``, companion/web): its
@@ -442,6 +454,8 @@ class GameScreen(Screen):
         """``seat``'s hand and what it may do with it now (the presenter's ``hand_page``);
         on ``seat``'s phone instead when one is attached (the gate stays for the others)."""
         p = self.presenter
+        if p is None:
+            return
         if self.phone_holds(seat):
             self.ids.banner.show(f"{p.who(seat)}: your hand and your secret choices are on your phone.", "",
                                  "on-phone", kind="ok")
@@ -452,10 +466,11 @@ class GameScreen(Screen):
     def open_physical_draw(self, seat: str) -> None:
         """``seat`` enters the card it drew from the table's own deck."""
         p = self.presenter
+        if p is None:
+            return
         # A game may let one seat enter several cards in a row behind one gate (a deal).
-        more = getattr(p, "physical_draw_continues", None)
         self.open_private(seat, lambda: p.physical_draw_page(seat), "enter the card you drew",
-                          more=(lambda: more(seat)) if more is not None else None)
+                          more=lambda: p.physical_draw_continues(seat))
 
     def submit_private(self, action: Any, page: Any,
                        again: Callable[[], list[GateSection] | None] | None = None) -> bool:
@@ -473,7 +488,7 @@ class GameScreen(Screen):
             page.refuse(" ".join(f"{self.humanise(v.message)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
             self._cue("rejected")
             return False
-        except ValueError as e:  # a journal that cannot save: nothing was applied
+        except REFUSALS as e:  # a journal that cannot save: nothing was applied
             page.refuse(self.humanise(str(e)))
             self._cue("rejected")
             return False
@@ -506,7 +521,7 @@ class GameScreen(Screen):
         if not confirmed and not isinstance(action, (Roll, Draw)) and not getattr(action, "secret", False):
             try:
                 reason = self.table.irreversible(action)
-            except ValueError:  # a closed table: submit says so below
+            except REFUSALS:  # a closed table: submit says so below
                 reason = None
             if reason:
                 self.ask_confirmation(what or "Do this", reason, lambda: self.submit(action, what, confirmed=True))
@@ -520,7 +535,7 @@ class GameScreen(Screen):
                                  " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
             self._cue("rejected")
             return False
-        except ValueError as e:
+        except REFUSALS as e:
             self.show_rejection(getattr(e, "code", "refused"), str(e))
             return False
         self.after_accept(action)
@@ -531,9 +546,9 @@ class GameScreen(Screen):
             return
         try:
             self.table.undo()
-        except ValueError as e:
+        except REFUSALS as e:
             reason = getattr(e, "reason", None) or str(e)
-            rule = getattr(self.presenter, "undo_rule", "") or self.undo_rule  # a game's own policy, if it has one
+            rule = (self.presenter.undo_rule if self.presenter is not None else "") or self.undo_rule  # a game's own policy, if it has one
             self.ids.banner.show(f"Undo refused: {self.humanise(reason)}.", rule, "undo-refused", kind="warn")
             return
         self.after_undo()

@@ -28,6 +28,10 @@ import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from firmware_bridge.errors import BridgeError
+
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.ui.gpio")
 
 GPIO_DEVICE = "gpio"
@@ -41,7 +45,7 @@ _MODEL_FILES = ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"
 OnEvent = Callable[[Any], None]
 
 
-class GpioModeError(ValueError):
+class GpioModeError(CompanionError, ValueError):
     """A GPIO mode that is not one of :data:`GPIO_MODES`."""
 
 
@@ -114,7 +118,7 @@ class GpioLink:
             self.pin_map = load_pin_map(self.pin_map_path)
         except ImportError as e:  # gpiozero is not installed (the Android build leaves it out)
             self.error = f"GPIO needs gpiozero, which is not installed here ({e})."
-        except (OSError, ValueError) as e:  # a missing file, a PinMapError naming the problem
+        except (OSError, UnicodeDecodeError, BridgeError) as e:  # a missing file, a PinMapError naming the problem
             where = self.pin_map_path or "the default pin map"
             self.error = f"The pin map {where} cannot be used: {e}"
 
@@ -262,7 +266,7 @@ class GpioLink:
             try:
                 ids = [s["id"] for s in table.seats]
                 positions = {ids.index(a) for a in table.prompt.actors if a in ids}
-            except Exception:  # a closed table: nobody's turn
+            except CompanionError:  # a closed table: nobody's turn
                 positions = set()
         try:
             lights.show_turn({p for p in positions if p < len(self.pin_map.seat_leds)})
@@ -307,7 +311,7 @@ class GpioLink:
         raise KeyError(f"no button named {button!r} in the pin map")
 
 
-class _NoFactory(RuntimeError):
+class _NoFactory(CompanionError, RuntimeError):
     """No pin factory could be loaded (the message says what was tried and what to do)."""
 
 

@@ -30,13 +30,18 @@ sentence the devices panel shows.
 from __future__ import annotations
 
 import concurrent.futures
-import inspect
 import io
 import logging
 import os
 import socket
 import threading
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from ..errors import CompanionError
+from .presenters.base import GamePresenter
+
+if TYPE_CHECKING:
+    from .gamescreen import GameScreen
 
 log = logging.getLogger("companion.ui.phones")
 
@@ -47,7 +52,7 @@ WILDCARDS = ("0.0.0.0", "::", "")
 Call = Callable[[Callable[[], Any]], "concurrent.futures.Future[Any]"]
 
 
-class PhonesModeError(ValueError):
+class PhonesModeError(CompanionError, ValueError):
     """A ``--phones`` value that is not one of :data:`PHONES_MODES`."""
 
 
@@ -217,39 +222,27 @@ class PhonesLink:
             self._stop()
 
 
-def draws_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
+def draws_of(presenter: GamePresenter, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
     """The physical draws ``presenter`` offers ``seat`` behind the gate (its
-    ``physical_draws(seat)``), if it presents ``table`` and has them per seat; else none."""
-    fn = getattr(presenter, "physical_draws", None)
-    if fn is None or getattr(presenter, "table", None) is not table:
-        return ()
-    try:
-        if "seat" not in inspect.signature(fn).parameters:
-            return ()
-    except (TypeError, ValueError):
-        return ()
-    return fn(seat)
+    ``physical_draws(seat)``), if it presents ``table``; else none."""
+    return presenter.physical_draws(seat) if presenter.table is table else ()
 
 
-def texts_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, str, str]]:
+def texts_of(presenter: GamePresenter, table: Any, seat: str) -> Iterable[tuple[str, str, str]]:
     """``seat``'s own cards with their rule text, as ``presenter`` shows them behind the
     gate (its ``card_texts(seat)``), if it presents ``table``; else none."""
-    fn = getattr(presenter, "card_texts", None)
-    if fn is None or getattr(presenter, "table", None) is not table:
-        return ()
-    return fn(seat)
+    return presenter.card_texts(seat) if presenter.table is table else ()
 
 
-def choices_of(presenter: Any, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
+def choices_of(presenter: GamePresenter, table: Any, seat: str) -> Iterable[tuple[str, Any]]:
     """``seat``'s choices as its gate page words them (the presenter's ``hand_page``):
     (label, action), if ``presenter`` presents ``table``; else none. Labels only: what a
     phone may do is the Table's listing, whatever the page offers."""
-    page = getattr(presenter, "hand_page", None)
-    if page is None or getattr(presenter, "table", None) is not table:
+    if presenter.table is not table:
         return ()
     try:
-        sections = page(seat)
-    except Exception:  # the words are a nicety: a page that cannot be built leaves the plain labels
+        sections = presenter.hand_page(seat)
+    except Exception:  # the server's thread: the words are a nicety, the plain labels stay
         log.exception("phones: no gate words for a seat")
         return ()
     return [(c.label, c.action) for sec in sections for c in (sec.choices or ()) if c.action is not None]
@@ -285,11 +278,12 @@ def start_phones(app: Any, host: str | None = None, mdns: str | None = None) -> 
         if table is not None and sm is not None and sm.has_screen(f"game:{table.game_id}"):
             sm.get_screen(f"game:{table.game_id}").phones_changed()
 
-    def presenter() -> tuple[Any, Any]:
+    def presenter() -> tuple[Any, GamePresenter | None]:
         table, sm = app.table, getattr(app, "sm", None)
         if table is None or sm is None or not sm.has_screen(f"game:{table.game_id}"):
             return table, None
-        return table, getattr(sm.get_screen(f"game:{table.game_id}"), "presenter", None)
+        screen: GameScreen = sm.get_screen(f"game:{table.game_id}")
+        return table, screen.presenter
 
     def physical_draws(seat: str) -> Iterable[tuple[str, Any]]:
         # The table screen's presenter knows which cards a seat may say it drew without

@@ -32,12 +32,14 @@ import queue
 import threading
 from typing import Any, Callable
 
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.ui.pump")
 
 _STOP = object()
 
 
-class PumpClosed(RuntimeError):
+class PumpClosed(CompanionError, RuntimeError):
     """An event put into a pump that was closed."""
 
 

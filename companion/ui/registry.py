@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..errors import CompanionError
 
-class NoScreenForGame(LookupError):
+
+class NoScreenForGame(CompanionError, LookupError):
     """No folder under ``companion/ui/games/`` declares a screen for this game id."""
 
 

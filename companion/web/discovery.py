@@ -20,13 +20,15 @@ import logging
 import secrets
 from typing import Any
 
+from ..errors import CompanionError
+
 log = logging.getLogger("companion.web.discovery")
 
 SERVICE_TYPE = "_tabletop._tcp.local."
 MAX_INSTANCE = 63  # DNS-SD: an instance name is one DNS label, at most 63 bytes
 
 
-class DiscoveryError(OSError):
+class DiscoveryError(CompanionError, OSError):
     """The advertisement could not be made (no ``zeroconf``, an interface without multicast)."""
 
 

@@ -21,17 +21,18 @@ from typing import Callable, Iterable
 
 from gpiozero import LED, Buzzer, GPIOZeroError
 
+from firmware_bridge.errors import BridgeError
 from firmware_bridge.gpio.pinmap import PinMap, default_pin_map, describe_pin, parse_pin_map
 from firmware_bridge.gpio.source import GpioError
 
 __all__ = ["GpioFeedback", "UnknownSeatError", "UnknownBeepError", "parse_pin_map"]
 
 
-class UnknownSeatError(ValueError):
+class UnknownSeatError(BridgeError, ValueError):
     """``show_turn`` was given a seat position that has no LED."""
 
 
-class UnknownBeepError(ValueError):
+class UnknownBeepError(BridgeError, ValueError):
     """``beep`` was given a pattern name the pin map does not define."""
 
 

@@ -28,6 +28,11 @@ except ImportError:  # on the board the shared modules are top-level
 
 import struct
 
+try:  # CPython: under the bridge's root error (firmware_bridge.errors)
+    from firmware_bridge.errors import BridgeValueError as _ValueError
+except ImportError:  # the hub's image has no firmware_bridge package
+    _ValueError = ValueError
+
 isqrt = _det.isqrt
 
 # Canonical normals, x1000, index i opposite index (n - 1 - i).
@@ -68,7 +73,7 @@ _HEADER_LEN = 14
 _S = 16384  # fixed-point scale for the rotation (2**14): finer than the stored x1000
 
 
-class CalibrationError(ValueError):
+class CalibrationError(_ValueError):
     """A calibration step that cannot be accepted; ``code`` is a short stable reason."""
 
     def __init__(self, code, message):

@@ -27,6 +27,11 @@ there could become a different CRC-valid frame (hardware/protocol/PROTOCOL.md §
 
 import struct
 
+try:  # CPython: under the bridge's root error (firmware_bridge.errors)
+    from firmware_bridge.errors import BridgeValueError as _ValueError
+except ImportError:  # the hub's image has no firmware_bridge package
+    _ValueError = ValueError
+
 try:  # CPython: the C implementation of the same CRC; MicroPython has none
     from binascii import crc_hqx as _crc_hqx
 except ImportError:
@@ -95,7 +100,7 @@ DROP_REASONS = (DROP_TEXT, DROP_COBS, DROP_SHORT, DROP_CRC, DROP_VERSION, DROP_O
                 DROP_LENGTH)
 
 
-class FrameError(ValueError):
+class FrameError(_ValueError):
     """A frame or payload that cannot be encoded or decoded; ``code`` says why, and
     ``major`` is the other side's protocol major when that is why (DROP_VERSION)."""
 

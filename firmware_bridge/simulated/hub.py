@@ -50,6 +50,7 @@ from firmware_bridge.shared.debounce import Debouncer
 from firmware_bridge.simulated import traces as T
 from firmware_bridge.simulated.physics import PhysicsRoller
 from firmware_bridge.simulated.rollers import RandomRoller, Roller, RollOutcome
+from firmware_bridge.errors import BridgeError
 
 SAMPLE_HZ = 100
 PERIOD_MS = 1000 // SAMPLE_HZ
@@ -68,7 +69,7 @@ TRACEBACK = (b"Traceback (most recent call last):\r\n"
 RESULTS = (D.ROLLED, D.ON_FACE, D.CROOKED)
 
 
-class SimulatedHubError(ValueError):
+class SimulatedHubError(BridgeError, ValueError):
     """A request the simulated hub cannot carry out (no such die, a face value out of
     range, a fault while unplugged)."""
 

@@ -22,11 +22,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Protocol, Union
 
+from firmware_bridge.errors import BridgeError
+
 # The results a throw can end in (the detector's settled states, Pixels' names).
 RESULT_STATES = ("rolled", "onFace", "crooked")
 
 
-class RollerError(ValueError):
+class RollerError(BridgeError, ValueError):
     """A roll that cannot be made: a face out of range, an exhausted script."""
 
 

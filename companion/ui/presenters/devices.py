@@ -16,10 +16,13 @@ and the links the app can connect or disconnect.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
 from .dice import die_name
+
+log = logging.getLogger("companion.ui.devices")
 
 
 class Link(Protocol):
@@ -136,7 +139,8 @@ class DevicesModel:
                 try:
                     c = link.counters()
                     counters = c.line() if hasattr(c, "line") else str(c)
-                except Exception as e:  # a link that cannot say: show why
+                except Exception as e:  # a device link (a thread, a driver) that cannot say: show why
+                    log.exception("counters of %s", d.device)
                     counters = f"counters unavailable: {e}"
             state = "● online" if d.online else ("○ offline" + (f" ({d.reason})" if d.reason else ""))
             detail = " · ".join(x for x in (d.kind, f"firmware {d.firmware}" if d.firmware else "",
@@ -230,10 +234,7 @@ class TableWords:
 
     def entity_name(self, entity: str) -> str:
         if self.name_entity is not None:
-            try:
-                return self.name_entity(entity)
-            except Exception:  # a name that cannot be found: the plain id below
-                pass
+            return self.name_entity(entity)
         return entity.partition(":")[2] or entity
 
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -22,15 +23,23 @@ def format_duration(seconds: float | None) -> str:
     return f"{m // 60} h {m % 60:02d} min" if m >= 60 else f"{m} min"
 
 
+# An ISO 8601 date, with a time and an offset if any: what fromisoformat reads.
+_ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?)?")
+
+
 def format_when(when: Any) -> str:
-    """A start time (datetime, epoch seconds or ISO text) as 'Mon 23 Nov 14:05'."""
+    """A start time (datetime, epoch seconds or ISO text) as 'Mon 23 Nov 14:05'; other
+    text as it is.
+
+    >>> format_when("2026-11-23T14:05:00"), format_when("yesterday")
+    ('Mon 23 Nov 14:05', 'yesterday')
+    """
     if isinstance(when, (int, float)):
         when = dt.datetime.fromtimestamp(when)
     elif isinstance(when, str):
-        try:
-            when = dt.datetime.fromisoformat(when)
-        except ValueError:
+        if not _ISO_TIME.fullmatch(when):
             return when
+        when = dt.datetime.fromisoformat(when)
     if isinstance(when, dt.datetime):
         return when.strftime("%a %d %b %H:%M")
     return str(when or "")

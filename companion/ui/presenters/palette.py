@@ -28,10 +28,12 @@ from typing import Any
 
 from rules import facts
 
+from ...errors import CompanionError
+
 DATA = Path(__file__).resolve().parent.parent / "data" / "palettes.json"
 
 
-class UnknownPalette(ValueError):
+class UnknownPalette(CompanionError, ValueError):
     """A palette name that ``palettes.json`` does not define."""
 
 

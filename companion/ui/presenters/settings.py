@@ -23,14 +23,15 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from companion.files import write_atomic
+from companion.files import NotJson, parse_json, write_atomic
 
+from ...errors import CompanionError
 from .palette import default_palette, palette_names
 
 TEXT_SCALES = (0.8, 1.0, 1.25, 1.6)
 
 
-class SettingsError(ValueError):
+class SettingsError(CompanionError, ValueError):
     """A setting value out of its range."""
 
 
@@ -57,10 +58,19 @@ class Settings:
     def load(cls, path: str | os.PathLike[str]) -> "Settings":
         """The saved settings, or the defaults when the file is missing or damaged."""
         try:
-            raw = json.loads(Path(path).read_text(encoding="utf-8"))
-            known = {k: raw[k] for k in asdict(cls()) if k in raw}
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return cls()
+        try:
+            raw = parse_json(text)
+        except NotJson:  # a damaged file: the defaults
+            return cls()
+        if not isinstance(raw, dict):
+            return cls()
+        known = {k: raw[k] for k in asdict(cls()) if k in raw}
+        try:
             return cls(**known)
-        except (OSError, ValueError, TypeError):
+        except (SettingsError, TypeError):  # a value out of range, or of the wrong kind
             return cls()
 
     def save(self, path: str | os.PathLike[str]) -> None:

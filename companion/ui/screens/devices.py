@@ -17,7 +17,8 @@ buttons exist only while a calibration runs (a hidden zero-width button still sh
 a squashed remnant)."""
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -28,6 +29,8 @@ from kivy.uix.screenmanager import Screen
 
 from kivy.uix.stacklayout import StackLayout
 
+from companion.errors import CompanionError
+
 from ..ble_link import BLE_DEVICE, SHELLS
 from ..gpio_link import GPIO_DEVICE
 from ..kvload import load_kv
@@ -35,6 +38,11 @@ from ..presenters.devices import (BleCard, BleDieLine, GpioBoard, PinRow, TableW
                                   next_seat, next_shell)
 from ..widgets.base import Panel, TCButton, TCLabel
 from ..widgets.patch import action_button, reconcile
+
+if TYPE_CHECKING:
+    from ..gamescreen import GameScreen
+
+log = logging.getLogger("companion.ui.screens.devices")
 
 CALIBRATION_STEPS = (
     "Put the die on the table with face 1 up, hands off, and measure.",
@@ -166,7 +174,7 @@ class DevicesScreen(Screen):
             return {}
         try:
             return {s["id"]: table.seat_name(s["id"]) for s in table.seats}
-        except Exception:  # a closed table: no seats to give dice to
+        except CompanionError:  # a closed table: no seats to give dice to
             return {}
 
     @staticmethod
@@ -261,7 +269,8 @@ class DevicesScreen(Screen):
         link = App.get_running_app().devices.links.get(BLE_DEVICE)
         try:
             act(link)
-        except Exception as e:  # a die gone meanwhile, a real die asked to move: say so
+        except Exception as e:  # the panel's button on a device link: a die gone meanwhile, a real die asked to move
+            log.exception("Bluetooth button")
             self.calibration_text = f"✖ Bluetooth: {e}"
         self.reload()
 
@@ -348,7 +357,7 @@ class DevicesScreen(Screen):
 
             try:
                 mapping = load_mapping(table.game_id)
-            except ValueError as e:  # a broken mapping file: the board says so, the app goes on
+            except CompanionError as e:  # a broken mapping file (a MappingError): the board says so, the app goes on
                 mapping = None
                 link.error = f"The {table.game.title} input mapping cannot be read: {e}"
             words = TableWords(table.game.title, tuple(table.seat_name(s["id"]) for s in table.seats),
@@ -358,17 +367,16 @@ class DevicesScreen(Screen):
     @staticmethod
     def _entity_namer(table: Any) -> Any:
         """Names of board entities ("tile:o-docks" → "The Docks") from the game's own
-        screen: its presenter knows the board the table plays on (``<kind>_name(id)``:
-        ``tile_name``, ``city_name``)."""
+        screen: its presenter knows the board the table plays on (its
+        ``entity_name(kind, id)``: Tyranny's tiles, Liberation's cities…)."""
         app = App.get_running_app()
         name = f"game:{table.game_id}"
-        scr = app.sm.get_screen(name) if app.sm is not None and app.sm.has_screen(name) else None
-        presenter = getattr(scr, "presenter", None)
+        scr: GameScreen | None = app.sm.get_screen(name) if app.sm is not None and app.sm.has_screen(name) else None
+        presenter = scr.presenter if scr is not None else None
 
         def namer(entity: str) -> str:
             kind, _, ident = entity.partition(":")
-            fn = getattr(presenter, f"{kind}_name", None)
-            return str(fn(ident)) if callable(fn) else ident
+            return presenter.entity_name(kind, ident) if presenter is not None else ident
 
         return namer
 
@@ -418,7 +426,8 @@ class DevicesScreen(Screen):
         link = App.get_running_app().devices.links.get(GPIO_DEVICE)
         try:
             act(link)
-        except Exception as e:  # real pins, or the board went away: say so
+        except Exception as e:  # the panel's button on a device link: real pins, or the board went away
+            log.exception("simulated GPIO pin")
             self.calibration_text = f"✖ GPIO: {e}"
 
     def scan(self) -> None:
@@ -431,7 +440,8 @@ class DevicesScreen(Screen):
             app.devices = DevicesModel()
         try:
             links = scan_hubs(app.post_event, set(app.devices.devices))
-        except Exception as e:  # no serial support on this platform, a busy port…
+        except Exception as e:  # the panel's button: no serial support on this platform, a busy port…
+            log.exception("looking for hubs")
             self.calibration_text = f"✖ Cannot look for hubs: {e}"
             return
         for link in links:
@@ -445,7 +455,8 @@ class DevicesScreen(Screen):
         m = App.get_running_app().devices
         try:
             (m.disconnect if connected else m.connect)(device)
-        except Exception as e:  # show why, never crash the panel
+        except Exception as e:  # the panel's button on a device link: show why, never crash the panel
+            log.exception("connecting %s", device)
             self.calibration_text = f"✖ {device}: {e}"
         Clock.schedule_once(lambda dt: self.reload(), 0.3)
 
@@ -504,7 +515,8 @@ class DevicesScreen(Screen):
             return
         try:
             link.calibrate_face(0, self._cal_step)
-        except Exception as e:
+        except Exception as e:  # the panel's button on a hub link: say why
+            log.exception("calibrating %s", self.calibrating)
             self.calibration_text = f"✖ The hub refused: {e}. Keep the die still for half a second and measure again."
             return
         self._cal_step += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -14,10 +14,15 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
+from companion.errors import CompanionError
 from companion.files import write_atomic
 
 from ..kvload import load_kv
 from ..presenters.end import EndModel
+
+if TYPE_CHECKING:
+    from ..gamescreen import GameScreen
+    from ..presenters.base import GamePresenter
 
 
 class EndScreen(Screen):
@@ -52,8 +57,8 @@ class EndScreen(Screen):
         # The game's screen may name the ids in its scores and explain how it was decided
         # (its tie-breaks): ``end_words()`` and ``end_notes()`` on its presenter.
         presenter = self._game_presenter(table.game_id)
-        words = presenter.end_words() if hasattr(presenter, "end_words") else {}
-        notes = presenter.end_notes() if hasattr(presenter, "end_notes") else []
+        words = presenter.end_words() if presenter is not None else {}
+        notes = presenter.end_notes() if presenter is not None else []
         self.model = EndModel(table.game_id, table.outcome, names, table.view(), words, factions)
         self.headline = self.model.headline
         self.has_chart = self.model.has_chart
@@ -69,18 +74,19 @@ class EndScreen(Screen):
         self.export_text = ""
         try:
             self.link = table.bgstats_link()
-        except Exception as e:  # an unfinished game has no play to log
+        except CompanionError as e:  # an unfinished game has no play to log
             self.link = ""
             self.export_text = f"No BG Stats link: {e}"
         self._redraw()
 
-    def _game_presenter(self, game_id: str) -> Any:
+    def _game_presenter(self, game_id: str) -> GamePresenter | None:
         """The presenter of the game's table screen, if that screen is open."""
         sm = self.manager
         name = f"game:{game_id}"
         if sm is None or not sm.has_screen(name):
             return None
-        return getattr(sm.get_screen(name), "presenter", None)
+        screen: GameScreen = sm.get_screen(name)
+        return screen.presenter
 
     def on_size(self, *args: Any) -> None:
         self._redraw()
@@ -150,10 +156,8 @@ class FinalBoard(ModalView):
 
 def _short(folder: Path) -> str:
     """A folder as a person reads it: under the home folder, from ``~``."""
-    try:
-        return "~/" + str(folder.resolve().relative_to(Path.home().resolve()))
-    except ValueError:
-        return str(folder)
+    where, home = folder.resolve(), Path.home().resolve()
+    return "~/" + str(where.relative_to(home)) if where.is_relative_to(home) else str(folder)
 
 
 load_kv(__file__)

@@ -15,6 +15,9 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
+from companion.errors import CompanionError
+from rules import RulesError
+
 from ..kvload import load_kv
 from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel
 from ..widgets.base import TCButton, TCLabel, TCToggle
@@ -295,7 +298,7 @@ class SetupScreen(Screen):
         try:
             app.new_game(m.game_id, m.named_seats(), dict(m.options), seed=m.seed, clocks=m.clock_config(),
                          devices=dict(m.devices), position=m.position())
-        except ValueError as e:
+        except (RulesError, CompanionError) as e:  # the engine's setup check, a position refused, the journal
             self.problems = [str(e)]
             self.can_start = False
 

@@ -12,6 +12,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
+from companion.errors import CompanionError
+
 from ..kvload import load_kv
 from ..presenters.clock_admin import STEPS, Adjustment, confirm_text
 from .base import TCButton, TCLabel
@@ -68,7 +70,7 @@ class ClockAdmin(ModalView):
             return
         try:
             self.table.adjust_clock(asked.seat, asked.delta, "admin, from the clocks panel")
-        except ValueError as e:  # a closed table, untimed clocks: say why, change nothing
+        except CompanionError as e:  # a closed table, untimed clocks: say why, change nothing
             self.status = str(e)
             return
         self.status = "Done: " + confirm_text(asked, self._names, done=True)

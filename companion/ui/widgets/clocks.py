@@ -21,6 +21,8 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.errors import CompanionError
+
 from ..kvload import load_kv
 from ..presenters.clock_face import face_for
 from ..presenters.phones import badge
@@ -111,7 +113,7 @@ class SeatClocks(BoxLayout):
         for sid, lbl in self._labels.items():
             try:
                 st = cs.status(sid)
-            except Exception:
+            except CompanionError:  # a seat the clocks no longer time
                 continue
             face = face_for(st, limit, wide=lbl.width >= dp(150))
             mark = "▶ " if sid in running else ""

@@ -20,9 +20,24 @@ from rules.against_all_tyrants.decks import SIZES
 from rules.against_all_tyrants.state import cards_of
 
 from .... import cardfiles
+from ....errors import CompanionError
 
 MY_SET = "Our cards"
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # a whole number as a person types it (int() reads more: "1_0", "٣")
 EXAMPLE_NOTE = "made for trying the rules, not the published cards"
+
+
+class LibraryRefused(CompanionError, ValueError):
+    """The table's card library refused a change (a card a saved deck still holds, an id
+    clash), saying why; nothing was changed."""
+
+    code = "library-refused"
+
+
+class NoSuchCard(LibraryRefused, LookupError):
+    """A card the named set does not hold."""
+
+    code = "no-such-card"
 
 
 @dataclass(frozen=True)
@@ -52,17 +67,14 @@ def deck_notes(choice: DeckChoice, role: str, cards_option: dict[str, Any]) -> l
     has it "To Be Determined"), and every way the deck breaks 5.2.4 with its section."""
     deck = choice.deck
     notes = []
-    try:
-        obj = objective_of(deck.subfaction, role)
-        if obj.goal == "tbd":
-            notes.append(f"⚠ {deck.subfaction}: the book marks its alternate objective “To Be Determined”; "
-                         "it plays on the primary objective (destroy the enemy base).")
-        elif obj.name:
-            notes.append(f"Alternate objective: {obj.name}.")
-        else:
-            notes.append("No alternate objective for this subfaction: the primary objective (destroy the enemy base).")
-    except (KeyError, ValueError):
-        pass
+    obj = objective_of(deck.subfaction, role)
+    if obj.goal == "tbd":
+        notes.append(f"⚠ {deck.subfaction}: the book marks its alternate objective “To Be Determined”; "
+                     "it plays on the primary objective (destroy the enemy base).")
+    elif obj.name:
+        notes.append(f"Alternate objective: {obj.name}.")
+    else:
+        notes.append("No alternate objective for this subfaction: the primary objective (destroy the enemy base).")
     for v in check_deck(deck, cards_of({"cards": cards_option})):
         notes.append(f"✖ {v.message} ({v.rule})")
     return notes
@@ -151,10 +163,9 @@ class CardDraft:
         if name in ("escalation", "attack", "health"):
             if text == "":
                 return 0
-            try:
+            if _WHOLE.fullmatch(text.strip()):
                 return int(text)
-            except ValueError:
-                return text  # the rules say why it is not a number
+            return text  # the rules say why it is not a number
         return text
 
     def data(self) -> dict[str, Any]:
@@ -203,7 +214,7 @@ def save_card(draft: CardDraft, folder: str | Path) -> CardSet:
     deck that holds it now holds the changed card. Returns the set."""
     card = draft.card()
     if draft.clash():
-        raise ValueError(draft.clash()[0])
+        raise LibraryRefused(draft.clash()[0])
     name = draft.set_name if draft.editing else MY_SET
     sets = {s.name: s for s in cardfiles.saved_card_sets(folder)}
     old = sets.get(name) or CardSet(name, {}, False, "The table's own cards, entered in the app.")
@@ -266,12 +277,12 @@ def delete_card(card_id: str, set_name: str, folder: str | Path) -> str:
     sets = {s.name: s for s in cardfiles.saved_card_sets(folder)}
     old = sets.get(set_name)
     if old is None or card_id not in old.cards:
-        raise LookupError(f"“{set_name}” holds no card {card_id!r}")
+        raise NoSuchCard(f"“{set_name}” holds no card {card_id!r}")
     card = old.cards[card_id]
     uses = decks_using(card_id, folder)
     if uses:
         names = ", ".join(f"{u.deck.name} ({u.copies} cop{'y' if u.copies == 1 else 'ies'})" for u in uses)
-        raise ValueError(f"{card.title} is in the saved deck{'s' if len(uses) > 1 else ''} {names}: "
+        raise LibraryRefused(f"{card.title} is in the saved deck{'s' if len(uses) > 1 else ''} {names}: "
                          "take it out of them in the deck builder first; nothing was deleted.")
     cards = {k: c for k, c in old.cards.items() if k != card_id}
     cardfiles.save_card_set(CardSet(old.name, cards, old.example, old.note), folder)

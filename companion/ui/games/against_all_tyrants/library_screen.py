@@ -24,8 +24,8 @@ from ...kvload import load_kv
 from ...widgets.base import TCButton, TCLabel, TCToggle
 from .sharing import apply_import, deck_notes_after_import, export_files, plan_import
 from .library import (
-    FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, deck_choices, decks_using, edit_report, new_draft,
-    save_card, table_cards,
+    FIELD_LABELS, KIND_NAMES, SECTION_TITLES, CardDraft, DeckDraft, LibraryRefused, deck_choices, decks_using, edit_report,
+    new_draft, save_card, table_cards,
 )
 from .library import delete_card as remove_card
 
@@ -253,7 +253,7 @@ class LibraryScreen(Screen):
         self._delete_armed = None
         try:
             self.status = remove_card(d.editing, d.set_name, self.folder)
-        except (ValueError, LookupError) as e:
+        except LibraryRefused as e:
             self.status = f"✖ {e}"
             self.build()
             return

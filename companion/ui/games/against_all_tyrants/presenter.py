@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import PUBLIC, Draw, facts
+from rules import Draw, RulesError, facts
 from rules.core import DrawRequest
 from rules.against_all_tyrants import (
     Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Incident, Infiltrate, Instruct, Move, MoveTheater, Mulligan,
@@ -24,7 +24,7 @@ from rules.against_all_tyrants.state import cards_of, deck_of, instances
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
 from ...presenters.gate import GatePick
-from ...presenters.words import humanise
+from ...presenters.base import GamePresenter
 
 ROLE = {f.id: f for f in facts.factions("against_all_tyrants").values()}
 THEATERS = (("space", "Space"), ("planetside", "Planetside"))
@@ -69,18 +69,8 @@ class Column:
     chips: tuple[CardChip, ...]
 
 
-def _seat_rows(table: Any) -> list[dict[str, str]]:
-    out = []
-    for s in table.seats:
-        if isinstance(s, dict):
-            out.append({"id": s["id"], "faction": s["faction"], "name": s.get("name") or s["id"]})
-        else:
-            out.append({"id": s.id, "faction": s.faction, "name": getattr(s, "name", "") or s.id})
-    return out
-
-
 @dataclass
-class AatPresenter:
+class AatPresenter(GamePresenter):
     table: Any
     selected: str = ""  # the piece chosen to act in phase 2 (public: it is on the table)
     mode: str = ""  # the primitive being chosen while a card's text is resolved ("damage", "token"…)
@@ -89,25 +79,10 @@ class AatPresenter:
 
     # ----------------------------------------------------------- reading
 
-    def view(self) -> dict[str, Any]:
-        return self.table.view(PUBLIC)
-
-    def seats(self) -> list[dict[str, str]]:
-        return _seat_rows(self.table)
-
-    def name(self, seat: str) -> str:
-        return {s["id"]: s["name"] for s in self.seats()}.get(seat, seat)
-
-    def role_of(self, seat: str) -> str:
-        return {s["id"]: s["faction"] for s in self.seats()}.get(seat, "")
-
-    def who(self, seat: str) -> str:
-        """'Ann (★ Attacker)'."""
-        f = ROLE.get(self.role_of(seat))
-        return f"{self.name(seat)} ({f.glyph} {f.name})" if f else self.name(seat)
+    game_id = "against_all_tyrants"
 
     def is_over(self) -> bool:
-        return self.table.is_over()
+        return bool(self.table.is_over())
 
     def legal(self) -> list[Any]:
         """The engine's legal actions for the current prompt (listed once per ply)."""
@@ -137,38 +112,32 @@ class AatPresenter:
         cid = instance_or_id.partition(":")[2].rpartition("#")[0] if ":" in instance_or_id else instance_or_id
         return cards_of(self._options()).cards.get(cid)
 
-    def _words(self) -> dict[str, str]:
-        words = getattr(self, "_words_cache", None)
-        if words is None:
-            words = {s["id"]: s["name"] for s in self.seats()}
-            opts = self._options()
-            lib = cards_of(opts)
-            for role in ROLE:
-                try:
-                    deck = deck_of(opts, role)
-                except (KeyError, ValueError):
-                    continue
-                for ids in instances(deck, role).values():
-                    for inst in ids:
-                        card = lib.cards.get(inst.partition(":")[2].rpartition("#")[0])
-                        if card is not None:
-                            words[inst] = card.title
-                for s in self.seats():
-                    words[f"deck-{s['id']}"] = f"{s['name']}'s deck"
-            words.update({"space": "Space", "planetside": "Planetside", "end_phase": "end the phase",
-                          "place_objective": "place an objective unit", "move_theater": "move theater"})
-            self._words_cache = words
+    def words(self) -> dict[str, str]:
+        """Every card instance of both decks by its card's title, each seat's deck, the
+        theaters and the action ids the engine's sentences quote."""
+        words = {}
+        opts = self._options()
+        lib = cards_of(opts)
+        for role in ROLE:
+            try:
+                deck = deck_of(opts, role)
+            except (KeyError, RulesError):  # no such example deck, or a deck file the rules refuse
+                continue
+            for ids in instances(deck, role).values():
+                for inst in ids:
+                    card = lib.cards.get(inst.partition(":")[2].rpartition("#")[0])
+                    if card is not None:
+                        words[inst] = card.title
+            for s in self.seats():
+                words[f"deck-{s['id']}"] = f"{s['name']}'s deck"
+        words.update({"space": "Space", "planetside": "Planetside", "end_phase": "end the phase",
+                      "place_objective": "place an objective unit", "move_theater": "move theater"})
         return words
-
-    def humanise(self, text: str) -> str:
-        """Engine sentences name seats and cards by id ("def plays D:ff-militia#2") and cite
-        rulings; players read names ("Dee plays Militia")."""
-        return humanise(text, self._words())
 
     # ----------------------------------------------------------- the board
 
     def chip(self, p: dict[str, Any], v: dict[str, Any]) -> CardChip:
-        role = self.role_of(p["owner"])
+        role = self.faction_of(p["owner"])
         tokens = dict(p.get("tokens") or {})
         damage = tokens.pop("Damage", 0)
         if p["kind"] == "base":
@@ -200,7 +169,7 @@ class AatPresenter:
         out = []
         for th, title in THEATERS:
             ps = [p for p in v["pieces"] if p["theater"] == th]
-            ps.sort(key=lambda p: (self.role_of(p["owner"]) != "attacker", order.get(p["kind"], 9)))
+            ps.sort(key=lambda p: (self.faction_of(p["owner"]) != "attacker", order.get(p["kind"], 9)))
             out.append(Column(th, title, tuple(self.chip(p, v) for p in ps)))
         return out
 
@@ -264,7 +233,7 @@ class AatPresenter:
             return "The game is over"
         if v["phase"] in SETUP_PHASES:
             return f"Setup · {self.who(v['active'])}"
-        return f"Turn {v['turn']} · {self.who(v['active'])}"
+        return self.turn_words(v["turn"], v["active"])
 
     def phase_line(self, v: dict[str, Any] | None = None) -> str:
         v = v or self.view()
@@ -413,7 +382,7 @@ class AatPresenter:
     def standing_buttons(self) -> list[ButtonSpec]:
         if self.is_over():
             return []
-        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
+        return self.hand_buttons()
 
     # ----------------------------------------------------------- taps
 
@@ -599,7 +568,7 @@ class AatPresenter:
         up = after["escalation"]["level"] > before["escalation"]["level"]
         if lost:
             names = ", ".join(p["name"] for p in lost)
-            role = self.role_of(lost[0]["owner"])
+            role = self.faction_of(lost[0]["owner"])
             text = f"Escalation rises to {after['escalation']['level']}." if up else \
                 f"An incident: {after['escalation']['incidents']} of {INCIDENTS_PER_LEVEL}."
             return Moment(f"✖ {names} destroyed", text, "bad", role)

@@ -27,6 +27,7 @@ class CardTile(TCButton):
 
 
 class AatScreen(GameScreen):
+    presenter: AatPresenter  # the game's own (made in on_table_bound, before any draw)
     phase_text = StringProperty("")
 
     def on_table_bound(self, table: Any) -> None:

@@ -35,6 +35,8 @@ from rules.against_all_tyrants.cards import DECK_FORMAT, FieldProblem
 from rules.against_all_tyrants.decks import SECTIONS
 from rules.against_all_tyrants.state import cards_of
 
+from ....errors import CompanionError
+from ....files import NotJson, parse_json
 from .... import cardfiles
 
 FIELD_WORDS = {
@@ -49,7 +51,7 @@ _CARD = re.compile(r"^cards\[(\d+)\]\.?(.*)$")
 _INDEX = re.compile(r"^(\w+)\[(\d+)\]")
 
 
-class ImportRefused(ValueError):
+class ImportRefused(CompanionError, ValueError):
     """Importing files of which one at least has a problem: nothing is saved."""
 
 
@@ -109,15 +111,16 @@ def plan_import(paths: Iterable[str | os.PathLike[str]], folder: str | os.PathLi
         p = Path(path)
         try:
             text = cardfiles.read_text(p)
-            data = json.loads(text)
         except CardError as e:
             plan.problems += [problem_words(p.name, f) for f in e.found]
             continue
-        except (json.JSONDecodeError, RecursionError, ValueError) as e:
-            plan.problems.append(f"{p.name}: not a card-set or deck file (not JSON: {str(e)[:60]})")
-            continue
         except OSError as e:
             plan.problems.append(f"{p.name}: cannot be read ({e.strerror or e})")
+            continue
+        try:
+            data = parse_json(text)
+        except NotJson as e:
+            plan.problems.append(f"{p.name}: not a card-set or deck file (not JSON: {str(e)[:60]})")
             continue
         is_deck = isinstance(data, dict) and data.get("format") == DECK_FORMAT
         try:

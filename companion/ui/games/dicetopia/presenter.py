@@ -21,15 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import PUBLIC, Draw, facts
-from rules.dicetopia import GAME
+from rules import Draw, facts
 from rules.dicetopia.actions import (Adapt, Block, Bottom, Choose, Clone, CopyMission, Decline, Deploy, Exterminate, Hypnotize,
                                      Intervene, Keep, Reroll, Rig, SaveTurn, Swap, Transcend)
 from rules.dicetopia.scoring import Domination
 from rules.dicetopia.tables import tables
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
-from ...presenters.words import humanise, option_words
+from ...presenters.base import GamePresenter
 
 T = tables()
 COLOUR = {c.letter: c for c in T.colours}  # "p" → purple, Weapons, ⚔
@@ -159,30 +158,18 @@ def places_of(action: Any, order: list[str]) -> tuple[Place, ...]:
     return ()
 
 
-class DicetopiaPresenter:
+class DicetopiaPresenter(GamePresenter):
     """Wraps a Table running Dicetopia."""
 
+    game_id = "dicetopia"
     undo_rule = "Undo policy: never across another player's action, a roll everyone saw or an ability announced at the end"
 
     def __init__(self, table: Any) -> None:
-        self.table = table
+        super().__init__(table)
         self._pick = _Pick()
         self.entry: CityEntry | None = None  # the table's own city roll, while it is entered
-        self._info = (-1, "")
 
     # ------------------------------------------------------------ basics
-
-    @property
-    def info(self) -> str:
-        ply, text = self._info
-        return text if ply == self.table.ply else ""
-
-    @info.setter
-    def info(self, text: str) -> None:
-        self._info = (self.table.ply, text)
-
-    def view(self) -> dict[str, Any]:
-        return self.table.view(PUBLIC)
 
     def faction_of(self, seat: str, v: dict[str, Any] | None = None) -> str:
         """The seat's faction as the engine records it ("" until a dealt one is dealt)."""
@@ -190,29 +177,19 @@ class DicetopiaPresenter:
         return next((str(s["faction"]) for s in v["seats"] if s["id"] == seat), "")
 
     def seats(self) -> list[dict[str, str]]:
+        # From the public view: a faction card dealt during setup names the seat's faction.
         return [{"id": s["id"], "name": s["name"], "faction": s["faction"]} for s in self.view()["seats"]]
 
-    def name(self, seat: str) -> str:
-        return next((s["name"] for s in self.table.seats if s["id"] == seat), seat)
-
-    def who(self, seat: str) -> str:
-        """``"Ann (▣ Banxa Corporation)"``; before the factions are dealt, the name alone."""
-        f = SHOWN.get(self.faction_of(seat))
-        return f"{self.name(seat)} ({f.title})" if f else self.name(seat)
-
-    def is_over(self) -> bool:
-        return self.table.outcome is not None
-
-    def humanise(self, text: str) -> str:
-        words = option_words(GAME.options)
-        words.update({h.id: h.name for h in T.hoods})
+    def words(self) -> dict[str, str]:
+        """Neighbourhoods, missions and factions by name."""
+        words = {h.id: h.name for h in T.hoods}
         words.update({m.id: m.name for m in T.missions.values()})
         words.update({f.id: f.name for f in FACTION.values()})
-        words.update({s["id"]: s["name"] for s in self.table.seats})
-        return humanise(text, words)
+        return words
 
-    def actors(self) -> list[str]:
-        return sorted(self.table.prompt.actors)
+    def entity_name(self, kind: str, ident: str) -> str:
+        """A mapped input's place ("place:agency") by its name."""
+        return self.place_name(ident) if kind == "place" else ident
 
     def _sync(self, v: dict[str, Any]) -> _Pick:
         if self._pick.ply != v["ply"]:
@@ -346,7 +323,7 @@ class DicetopiaPresenter:
             return "Setup"
         if v["phase"] in ("clone", "rig", "choose", "gamble", "copy"):
             return "End scoring"
-        return f"Turn {v['turn']} · {self.who(v['current'])}" if v["current"] else f"Turn {v['turn']}"
+        return self.turn_words(v["turn"], v["current"])
 
     def steps(self, v: dict[str, Any] | None = None) -> str:
         """The turn as guided steps, the current one marked."""
@@ -625,9 +602,7 @@ class DicetopiaPresenter:
         cards = list(mine["missions"][seat].get("cards", ()))
         v = self.view()
         phase = v["phase"]
-        lines: list[GateLine] = []
-        if news:
-            lines.append(GateLine("◉ " + news, tone="highlight"))
+        lines = list(self.news_lines(news))
         discard = mine.get("my_discard")
         lines += [self._mission_line(c) for c in cards if c != discard]
         if discard:

@@ -64,6 +64,7 @@ def _style(w: DCell, c: Cell) -> None:
 
 
 class DicetopiaScreen(GameScreen):
+    presenter: DicetopiaPresenter  # the game's own (made in on_table_bound, before any draw)
     steps_text = StringProperty("")
     score_text = StringProperty("")
     tally_text = StringProperty("")

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import PUBLIC, Decision, Draw, DrawRequest, facts
-from rules.liberation import (GAME, CATEGORIES, AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
+from rules.liberation import (CATEGORIES, AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass,
                               PlaceBase, Sabotage, Unexploit, default_missions, parse_map, parse_missions, placeholder_map)
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection
-from ...presenters.words import humanise, option_words
+from ...presenters.base import GamePresenter
 from rules.liberation.missions import QUESTION_KINDS
 
 from .layout import card_outlines, layout
@@ -119,11 +119,13 @@ class _Pick:
     steps: int = 1
 
 
-class LiberationPresenter:
+class LiberationPresenter(GamePresenter):
     """Wraps a Table running Liberation."""
 
+    game_id = "liberation"
+
     def __init__(self, table: Any) -> None:
-        self.table = table
+        super().__init__(table)
         # The map is public setup data: read from the table's options (the same data the
         # engine parsed at setup), never from the state, which also holds what seats hide.
         opts = getattr(table, "options", None)
@@ -134,42 +136,11 @@ class LiberationPresenter:
         self.pos = layout(self.map)
         self.outlines = card_outlines(self.map)  # the map cards' edges (none for a fixed map)
         self._pick = _Pick()
-        self._info = (-1, "")  # (ply, words): what the last tap on the map asked about
 
     # ------------------------------------------------------------ basics
 
-    @property
-    def info(self) -> str:
-        """What the last tap on the map asked about or prepared ("Dockyard · occupied ·
-        lines to …"), for as long as the game has not moved on: the next action (by
-        either player, a die, an undo) takes it down, so it never lingers into the
-        opponent's turn."""
-        ply, text = self._info
-        return text if ply == self.table.ply else ""
-
-    @info.setter
-    def info(self, text: str) -> None:
-        self._info = (self.table.ply, text)
-
-    def view(self) -> dict[str, Any]:
-        return self.table.view(PUBLIC)
-
-    def seats(self) -> list[dict[str, str]]:
-        return [{"id": s["id"], "faction": s["faction"], "name": s["name"]} for s in self.view()["seats"]]
-
     def seat_of(self, faction: str) -> str:
         return next(s["id"] for s in self.seats() if s["faction"] == faction)
-
-    def faction(self, seat: str) -> str:
-        return next(s["faction"] for s in self.seats() if s["id"] == seat)
-
-    def name(self, seat: str) -> str:
-        return next(s["name"] for s in self.seats() if s["id"] == seat)
-
-    def who(self, seat: str) -> str:
-        """``"Dana (■ Dynasty)"``: name, glyph and side, never colour alone."""
-        glyph, side = SIDE[self.faction(seat)]
-        return f"{self.name(seat)} ({glyph} {side})"
 
     def say(self, action: Any) -> str:
         """A public action from a tap on the map, in words (for its confirmation)."""
@@ -184,22 +155,17 @@ class LiberationPresenter:
         c = next((c for c in self.map.cities if c.id == city), None)
         return f"{c.name} ({CATEGORIES[c.category]})" if c is not None and CATEGORIES[c.category] not in c.name else self.city_name(city)
 
-    def is_over(self) -> bool:
-        return self.table.outcome is not None
-
     undo_rule = "Undo policy: never across a revealed card, an Attack or a referee answer"
 
-    def humanise(self, text: str) -> str:
-        """Engine and Table sentences in player words: seats and cities by name, no
-        option or action ids, no ruling codes."""
+    def words(self) -> dict[str, str]:
+        """The referee's question kinds and the map's cities by name."""
         words = {k: k.replace("-", " ") for k in QUESTION_KINDS}
-        words.update(option_words(GAME.options))
         words.update({c.id: c.name for c in self.map.cities})
-        words.update({s["id"]: s["name"] for s in self.seats()})
-        return humanise(text, words)
+        return words
 
-    def actors(self) -> list[str]:
-        return sorted(self.table.prompt.actors)
+    def entity_name(self, kind: str, ident: str) -> str:
+        """A mapped input's city ("city:c07") by its name on this map."""
+        return self.city_name(ident) if kind == "city" else ident
 
     def _sync_pick(self, v: dict[str, Any]) -> _Pick:
         if self._pick.ply != v["ply"]:
@@ -258,7 +224,7 @@ class LiberationPresenter:
         if v["phase"] not in ("step1", "step2", "step3", "claim", "ask") or not v["active"] or self.is_over():
             return []
         current = {"step1": 1, "step2": 2, "claim": 2, "ask": 2, "step3": 3}[v["phase"]]
-        names = STEP_NAMES[self.faction(v["active"])]
+        names = STEP_NAMES[self.faction_of(v["active"])]
         return [(i, names[i - 1], "done" if i < current else "current" if i == current else "todo") for i in (1, 2, 3)]
 
     def turn_line(self, v: dict[str, Any] | None = None) -> str:
@@ -267,18 +233,11 @@ class LiberationPresenter:
             return "Game over"
         if v["phase"] in ("setup-discard", "deal", "first-city", "base"):
             return "Setup"
-        return f"Turn {v['turn']} · {self.who(v['active'])}" if v["active"] else f"Turn {v['turn']}"
+        return self.turn_words(v["turn"], v["active"])
 
-    def prompt_line(self) -> str:
-        """Who must act and what for, in words."""
-        if self.is_over():
-            o = self.table.outcome
-            return f"{SIDE[o.winner][0]} The {SIDE[o.winner][1]} wins: {o.reason}."
-        p = self.table.prompt
-        a = p.awaiting
-        who = ", ".join(self.who(s) for s in sorted(p.actors))
-        note = getattr(a, "purpose", "") or getattr(a, "note", "")
-        return f"{who}: {note}" if note else who
+    def end_line(self) -> str:
+        o = self.table.outcome
+        return f"{SIDE[o.winner][0]} The {SIDE[o.winner][1]} wins: {o.reason}." if o is not None else ""
 
     def buttons(self) -> list[ButtonSpec]:
         """The public buttons for the prompt (never a choice that names a hidden card)."""
@@ -306,7 +265,7 @@ class LiberationPresenter:
             return [ButtonSpec(f"▤ {who}: place your first City (your hand, behind the gate)", "hand", seat=seat, role="primary")]
         if phase == "base":
             return [ButtonSpec(f"▤ {who}: place your secret base (behind the gate)", "hand", seat=seat, role="primary")]
-        dynasty = self.faction(seat) == "dynasty"
+        dynasty = self.faction_of(seat) == "dynasty"
         if phase == "step1":
             if isinstance(a, DrawRequest):
                 if v["deck"] == 0 and int(v["act"]) >= 3:
@@ -411,7 +370,7 @@ class LiberationPresenter:
         if self.is_over():
             return None
         phase, seat = v["phase"], v["active"]
-        if phase == "step2" and seat and self.faction(seat) == "dynasty":
+        if phase == "step2" and seat and self.faction_of(seat) == "dynasty":
             if city in self.ready_cities(v) and city != pick.exploit:
                 pick.exploit = city
                 self.info = f"⚔ Exploit {self.city_name(city)} to attack: tap a city next to it (marked ⚔)."
@@ -506,7 +465,7 @@ class LiberationPresenter:
         """``seat``'s hand, its base (Liberation) and the choices it may make now."""
         pv = self.table.private_view(seat)
         hand = tuple(pv["hands"][seat].get("cards", ()))
-        faction = self.faction(seat)
+        faction = self.faction_of(seat)
         base = pv["base"].get("city", "") if faction == "liberation" else ""
         choices = self._choices(seat, pv) if seat in self.table.prompt.actors and not self.is_over() else ()
         note = ""
@@ -517,7 +476,7 @@ class LiberationPresenter:
                        self.card_label(base) if base else "", note, tuple(choices))
 
     def _mission_label(self, seat: str, m: Mission) -> str:
-        side = self.faction(seat)
+        side = self.faction_of(seat)
         spec = self.missions.mission(self.map.category_of(m.card), side)  # the public missions table
         src = f"exploit {self.city_name(m.card)}" if m.occupied else f"play {self.city_name(m.card)}"
         cost = (f", paying: discard {self.city_name(m.pay_card)}" if m.pay_card else
@@ -548,7 +507,7 @@ class LiberationPresenter:
                 out.append(Choice(self._mission_label(seat, a), "mission", a))
             elif isinstance(a, Discard):
                 out.append(Choice(f"▥ Discard {self.card_label(a.card)} (face down)", "discard", a))
-            elif isinstance(a, Pass) and phase == "step2" and self.faction(seat) == "liberation":
+            elif isinstance(a, Pass) and phase == "step2" and self.faction_of(seat) == "liberation":
                 out.append(Choice("Take no action", "pass", a))
         order = {"first-city": 0, "base": 0, "evade": 1, "occupy": 1, "sabotage": 2, "mission": 3, "discard": 4, "pass": 5}
         return sorted(out, key=lambda c: (order[c.group], "keep the base" not in c.label))
@@ -572,7 +531,7 @@ class LiberationPresenter:
         pv = self.table.private_view(seat)
         known = set(pv["hands"][seat].get("cards", ()))
         known |= {o["city"] for o in pv["occupied"]}
-        if self.faction(seat) == "liberation" and pv["base"].get("city"):
+        if self.faction_of(seat) == "liberation" and pv["base"].get("city"):
             known.add(pv["base"]["city"])
         deck = self.table.prompt.waits[seat].deck
         return [(self.card_label(c.id), Draw(seat, deck, c.id, source="card")) for c in self.map.cities if c.id not in known]
@@ -618,7 +577,7 @@ class LiberationPresenter:
         with the mission the card's category gives this side. Only for ``seat`` (its
         phone, behind the gate)."""
         cards = list(self.table.private_view(seat)["hands"][seat].get("cards", ()))
-        v, side = self.view(), self.faction(seat)
+        v, side = self.view(), self.faction_of(seat)
         out = []
         for c in cards:
             spec = self.missions.mission(self.map.category_of(c), side)
@@ -631,18 +590,16 @@ class LiberationPresenter:
         the audit."""
         if self.is_over():
             return [ButtonSpec("★ The audit: every Evade revealed, then the results", "audit", role="primary")]
-        return [ButtonSpec(f"▤ {s['name']}'s hand", "hand", seat=s["id"], role="quiet") for s in self.seats()]
+        return self.hand_buttons()
 
     def hand_purpose(self, seat: str) -> str:
-        return "your hand" + (" and your secret base" if self.faction(seat) == "liberation" else "")
+        return "your hand" + (" and your secret base" if self.faction_of(seat) == "liberation" else "")
 
     def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
         """Behind the gate, for ``seat`` only: ``news`` (the card it just drew), its base
         (Liberation), its hand, and its choices now, grouped."""
         mine = self.private(seat)  # read only now, after the hold
-        lines = []
-        if news:
-            lines.append(GateLine("◉ " + news, tone="highlight"))
+        lines = list(self.news_lines(news))
         if mine.base:
             glyph = SIDE["liberation"][0]
             lines.append(GateLine(f"{glyph} Your secret base: [b]{mine.base}[/b]", tone="faction:liberation", size="large", markup=True))

@@ -34,6 +34,7 @@ def _lbl(cls: Any, **kw: Any) -> Any:
 
 
 class LiberationScreen(GameScreen):
+    presenter: LiberationPresenter  # the game's own (made in on_table_bound, before any draw)
     hands_text = StringProperty("")
     deck_text = StringProperty("")
     map_text = StringProperty("")

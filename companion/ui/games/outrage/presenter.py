@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules import PUBLIC, Draw, Roll, facts
+from rules import Draw, Roll, facts
 from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.outrage.actions import (
     Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
@@ -25,7 +25,7 @@ from rules.outrage.board import Board, default_board
 from rules.outrage.cards import RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
-from ...presenters.words import humanise, option_words
+from ...presenters.base import GamePresenter
 from .layout import GridLayout, grid_layout
 
 FACTIONS = facts.factions("outrage")
@@ -119,7 +119,7 @@ class Cell:
 
 
 @dataclass
-class OutragePresenter:
+class OutragePresenter(GamePresenter):
     table: Any
     board: Board = field(init=False)
     layout: GridLayout = field(init=False)
@@ -130,34 +130,13 @@ class OutragePresenter:
     # cards are read out, never secret): the list's filter, None while closed.
     raven_entry: str | None = None
 
+    game_id = "outrage"
+
     def __post_init__(self) -> None:
         self.board = default_board()
         self.layout = grid_layout(self.board)
 
     # ----------------------------------------------------------- reading
-
-    def view(self) -> dict[str, Any]:
-        return self.table.view(PUBLIC)
-
-    def seats(self) -> list[dict[str, str]]:
-        out = []
-        for s in self.table.seats:
-            if isinstance(s, dict):
-                out.append({"id": s["id"], "faction": s["faction"], "name": s.get("name") or s["id"]})
-            else:
-                out.append({"id": s.id, "faction": s.faction, "name": getattr(s, "name", "") or s.id})
-        return out
-
-    def name(self, seat: str) -> str:
-        return {s["id"]: s["name"] for s in self.seats()}.get(seat, seat)
-
-    def faction_of(self, seat: str) -> str:
-        return {s["id"]: s["faction"] for s in self.seats()}.get(seat, "")
-
-    def who(self, seat: str) -> str:
-        """'Ann (♜ Red)': a seat with its piece's glyph and colour name."""
-        f = FACTIONS.get(self.faction_of(seat))
-        return f"{self.name(seat)} ({f.glyph} {f.name})" if f else self.name(seat)
 
     def teams(self) -> bool:
         """Whether seats of one colour play as a team (the ``teams`` option, RULINGS S-02)."""
@@ -183,13 +162,6 @@ class OutragePresenter:
         f = FACTIONS.get(self.faction_of(seat))
         return f.glyph if f else "○"
 
-    def actors(self) -> list[str]:
-        p = self.table.prompt
-        return sorted(p.actors) if p is not None else []
-
-    def is_over(self) -> bool:
-        return self.table.outcome is not None
-
     def square_name(self, sid: str) -> str:
         return self.board.name_of(sid) if sid in self.board.squares else sid
 
@@ -200,30 +172,25 @@ class OutragePresenter:
         c = TOWER.get(card)
         return c.name if c else card
 
-    def _words(self) -> dict[str, str]:
-        words = getattr(self, "_words_cache", None)
-        if words is None:
-            from rules import load
-
-            words = option_words(load("outrage").options)
-            words.update({sid: sq.name for sid, sq in self.board.squares.items()})
-            words.update(self.board.jewel_name)
-            words.update(self.board.post_names)
-            words.update({cid: c.name for cid, c in TOWER.items()})
-            words.update({s["id"]: s["name"] for s in self.seats()})
-            self._words_cache = words
+    def words(self) -> dict[str, str]:
+        """Squares, jewels, Yeoman Warders' posts and Tower cards by name."""
+        words = {sid: sq.name for sid, sq in self.board.squares.items()}
+        words.update(self.board.jewel_name)
+        words.update(self.board.post_names)
+        words.update({cid: c.name for cid, c in TOWER.items()})
         return words
 
-    def humanise(self, text: str) -> str:
-        """Player words: seat, square, jewel, card and post ids to names; no ruling codes."""
-        return humanise(text, self._words())
+    def entity_name(self, kind: str, ident: str) -> str:
+        """A mapped input's square, jewel or Tower card ("square:…") by its name."""
+        namer = {"square": self.square_name, "jewel": self.jewel_name, "card": self.card_name}.get(kind)
+        return namer(ident) if namer is not None else ident
 
     # ------------------------------------------------------------ panels
 
     def turn_line(self, v: dict[str, Any] | None = None) -> str:
         v = v or self.view()
         cur = v.get("current") or ""
-        return f"Turn {v.get('turn', 1)}" + (f" · {self.who(cur)}" if cur else "")
+        return self.turn_words(v.get("turn", 1), cur)
 
     def mode_line(self, v: dict[str, Any] | None = None) -> str:
         """Which movement mode is in use, and that the board is a reconstruction."""
@@ -323,8 +290,7 @@ class OutragePresenter:
     def prompt_line(self) -> str:
         p = self.table.prompt
         if p is None or self.is_over():
-            o = self.table.outcome
-            return f"Game over — {self.humanise(o.reason)}." if o is not None else ""
+            return self.end_line()
         who = ", ".join(self.name(s) for s in sorted(p.actors))
         aw = p.awaiting
         v = self.view()
@@ -432,11 +398,6 @@ class OutragePresenter:
         return None
 
     # ------------------------------------------------------------ actions
-
-    def legal(self) -> list[Any]:
-        if self.is_over() or self.table.prompt is None:
-            return []
-        return list(self.table.legal_actions())
 
     def _private(self, a: Any) -> bool:
         """Actions that name a seat's hidden cards: offered behind the gate only."""

@@ -20,6 +20,7 @@ from .presenter import OutragePresenter
 
 
 class OutrageScreen(GameScreen):
+    presenter: OutragePresenter  # the game's own (made in on_table_bound, before any draw)
     mode_text = StringProperty("")
     mode_markup = StringProperty("")
     dice_text = StringProperty("")

@@ -21,7 +21,7 @@ from rules import facts
 from rules.tyranny.cards import CARDS, DECKS
 
 from ...presenters.actions import ButtonSpec, Moment, GateChoice, GateLine, GateSection, peek_button  # noqa: F401  (peek_button: for callers)
-from ...presenters.words import humanise, option_words
+from ...presenters.base import GamePresenter
 from .layout import GridLayout, grid_layout
 
 # The game's own display facts (rules/tyranny/data/factions.json), not a copy of them.
@@ -86,10 +86,11 @@ class HandCard:
 
 
 @dataclass
-class TyrannyPresenter:
+class TyrannyPresenter(GamePresenter):
     table: Any
     board: Board = field(init=False)
     layout: GridLayout = field(init=False)
+    game_id = "tyranny"
 
     def __post_init__(self) -> None:
         self.board = self._board()
@@ -103,48 +104,15 @@ class TyrannyPresenter:
 
     # ----------------------------------------------------------- reading
 
-    def view(self) -> dict[str, Any]:
-        return self.table.view(PUBLIC)
-
-    def seats(self) -> list[dict[str, str]]:
-        out = []
-        for s in self.table.seats:
-            if isinstance(s, dict):
-                out.append({"id": s["id"], "faction": s["faction"], "name": s.get("name") or s["id"]})
-            else:
-                out.append({"id": s.id, "faction": s.faction, "name": getattr(s, "name", "") or s.id})
-        return out
-
-    def seat_names(self) -> dict[str, str]:
-        return {s["id"]: s["name"] for s in self.seats()}
-
-    def faction_of(self, seat: str) -> str:
-        return {s["id"]: s["faction"] for s in self.seats()}.get(seat, "")
-
-    def who(self, seat: str) -> str:
-        """'Ann (▲ Cops)': a seat named with its faction's glyph and name."""
-        f = self.faction_of(seat)
-        return f"{self.seat_names().get(seat, seat)} ({FACTION_GLYPH.get(f, '')} {faction_name(f)})"
-
-    def name(self, seat: str) -> str:
-        return self.seat_names().get(seat, seat)
-
-    def humanise(self, text: str) -> str:
-        """Engine and Table sentences name seats and tiles by id ("cops-1 rolls 3",
-        "tile=o-docks") and cite rulings; people read names ("Ann rolls 3")."""
-        return humanise(text, self._words())
-
-    def _words(self) -> dict[str, str]:
-        words = getattr(self, "_words_cache", None)
-        if words is None:
-            from rules import load
-
-            words = option_words(load("tyranny").options)
-            words.update({tid: t.name for tid, t in self.board.tiles.items()})
-            words.update({tid: self._tunnel_name(tid) for tid in self.board.tunnels})
-            words.update(self.seat_names())
-            self._words_cache = words
+    def words(self) -> dict[str, str]:
+        """Tiles and tunnels by name ("tile=o-docks" → "the Docks")."""
+        words = {tid: t.name for tid, t in self.board.tiles.items()}
+        words.update({tid: self._tunnel_name(tid) for tid in self.board.tunnels})
         return words
+
+    def entity_name(self, kind: str, ident: str) -> str:
+        """A mapped button's tile ("tile:o-docks") by its name on this board."""
+        return self.tile_name(ident) if kind == "tile" else ident
 
     def moment(self, before: dict[str, Any], after: dict[str, Any]) -> Moment | None:
         """What the last action decided, for the whole table to read (issue: "every roll
@@ -189,13 +157,6 @@ class TyrannyPresenter:
     def tile_name(self, tile: str) -> str:
         t = self.board.tiles.get(tile)
         return t.name if t else tile
-
-    def actors(self) -> list[str]:
-        p = self.table.prompt
-        return sorted(p.actors) if p is not None else []
-
-    def is_over(self) -> bool:
-        return self.table.outcome is not None
 
     def chips(self, view: dict[str, Any] | None = None) -> list[SeatChip]:
         v = view or self.view()
@@ -295,11 +256,6 @@ class TyrannyPresenter:
         return out
 
     # ------------------------------------------------------------ actions
-
-    def legal(self) -> list[Any]:
-        if self.is_over():
-            return []
-        return list(self.table.legal_actions())
 
     def buttons(self) -> list[ButtonSpec]:
         """The action panel for the current prompt. Rolls go to the dice tray and moves

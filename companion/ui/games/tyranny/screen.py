@@ -21,6 +21,7 @@ from .presenter import TyrannyPresenter
 
 
 class TyrannyScreen(GameScreen):
+    presenter: TyrannyPresenter  # the game's own (made in on_table_bound, before any draw)
     actor_text = StringProperty("")
 
     def on_table_bound(self, table: Any) -> None:
