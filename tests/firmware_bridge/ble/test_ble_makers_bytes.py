@@ -65,6 +65,46 @@ def test_a_pixel_advertises_as_the_firmware_sets_it_up():
     assert passive.manufacturer_data == {0x0D39: bytes.fromhex("14710513cd")}
 
 
+def test_our_codec_names_what_the_firmware_enumerates():
+    enums = fb.vectors()["pixels"]["enums"]
+    assert P.ROLL_STATES == tuple(enums["RollState"]["names"])        # accelerometer.h line 14
+    assert P.BATTERY_STATES == tuple(enums["BatteryState"]["names"])  # battery_controller.h line 37
+    assert P.DIE_TYPES == tuple(enums["DieType"]["names"])            # dice_variants.h line 9
+    types = enums["MessageType"]["values"]                            # bluetooth_messages.h line 41
+    assert (P.WHO_ARE_YOU, P.I_AM_A_DIE, P.ROLL_STATE, P.REQUEST_ROLL_STATE, P.BLINK, P.BLINK_ACK,
+            P.REQUEST_BATTERY_LEVEL, P.BATTERY_LEVEL) == (
+        types["WhoAreYou"], types["IAmADie"], types["RollState"], types["RequestRollState"],
+        types["Blink"], types["BlinkAck"], types["RequestBatteryLevel"], types["BatteryLevel"])
+    assert [P.faces_of(t) for t in enums["FaceCount"]["values"]] == list(enums["FaceCount"]["values"].values())
+    gatt = fb.vectors()["pixels"]["gatt"]
+    assert (P.SERVICE, P.NOTIFY, P.WRITE) == tuple(gatt["current"][k] for k in ("service", "notify", "write"))
+    assert (P.LEGACY_SERVICE, P.LEGACY_NOTIFY, P.LEGACY_WRITE) == tuple(
+        gatt["legacy"][k] for k in ("service", "notify", "write"))
+
+
+def test_what_we_write_is_laid_out_as_the_makers_read_it():
+    # A Pixels Blink is the firmware's MessageBlink (bluetooth_messages.h line 416).
+    assert P.blink(0xFF0000, 2, 800) == fb.pack("Blink", type=29, count=2, duration=800, color=0xFF0000,
+                                                 faceMask=0xFFFFFFFF, fade=0, loopCount=1)
+    # GoDice: the C core's packets, field by field (godiceapi.c lines 397, 416, 434, 461).
+    from firmware_bridge.ble import godice as G
+    packets = fb.vectors()["godice"]["packets"]
+
+    def laid_out(name: str, **v: int) -> bytes:
+        return bytes(int(f, 16) if f.startswith("0x") else v[f] for f in packets[name]["fields"])
+
+    assert G.init(30, 1, 25, 25, (0, 0, 255)) == laid_out(
+        "init", sensitivity=30, blinks=1, on_10ms=25, off_10ms=25, red=0, green=0, blue=255,
+        blink_mode=1, leds=0)
+    assert G.set_leds((255, 0, 0), (0, 255, 0)) == laid_out(
+        "open_leds", red1=255, green1=0, blue1=0, red2=0, green2=255, blue2=0)
+    assert G.pulse(2, 10, 10, (255, 0, 0)) == laid_out(
+        "toggle_leds", blinks=2, on_10ms=10, off_10ms=10, red=255, green=0, blue=0, blink_mode=1, leds=0)
+    assert G.request_color() == laid_out("get_color")
+    gatt = fb.vectors()["godice"]["gatt"]
+    assert (G.SERVICE, G.WRITE, G.NOTIFY) == (gatt["service"], gatt["write"], gatt["notify"])
+
+
 # -- point 1: the service data under 0x180A, and a passive scan ---------------------------
 
 def test_point1_an_active_scan_reads_the_service_data_under_0x180a(source: BleDiceSource, radio: FakeRadio):
