@@ -184,6 +184,7 @@ def parse_i_am_a_die(data: bytes | bytearray) -> Identity:
     if len(data) == _LEGACY_SIZE:
         (led, colorway, die_type, data_hash, pixel_id, _flash, build, roll, face, bat,
          bat_state) = struct.unpack_from("<BBBIIHIBBBB", data, 1)
+        _check_pixel_id(pixel_id)
         return Identity(True, pixel_id, _die_type(die_type, led), led, colorway, build,
                         0x100, 0x100, _state_name(ROLL_STATES, roll), face, bat,
                         _state_name(BATTERY_STATES, bat_state), data_hash=data_hash)
@@ -202,13 +203,18 @@ def parse_i_am_a_die(data: bytes | bytearray) -> Identity:
     version, info, _design_name, name, settings, status = chunks
     api, build, _settings_ver, compat = _fields(version, "<HIHH", "version info")
     pixel_id, _chip, die_type, led, colorway, _mode = _fields(info, "<IBBBBB", "die info")
-    if pixel_id == 0 and len(info) < 4:
-        raise MessageError("IAmADie die info has no Pixel id", "chunk")
+    _check_pixel_id(pixel_id)
     data_hash = _fields(settings, "<I", "settings info")[0]
     bat, bat_state, roll, face = _fields(status, "<BBBB", "status info")
     return Identity(False, pixel_id, _die_type(die_type, led), led, colorway, build, api,
                     compat, _state_name(ROLL_STATES, roll), face, bat,
                     _state_name(BATTERY_STATES, bat_state), _cstring(name), data_hash)
+
+
+def _check_pixel_id(pixel_id: int) -> None:
+    """A Pixel id of 0 identifies nothing (pixels-js: "Got an empty Pixel id")."""
+    if pixel_id == 0:
+        raise MessageError("IAmADie has no Pixel id (0)", "id")
 
 
 def _fields(chunk: bytes, fmt: str, what: str) -> tuple[int, ...]:

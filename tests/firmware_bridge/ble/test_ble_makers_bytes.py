@@ -247,6 +247,18 @@ def test_point7_an_old_d4_with_an_out_of_range_face_is_dropped_and_counted(
     assert dict(source.counters(dev).bad_reasons) == {"face": 1}
 
 
+# -- found since: a Pixel id of 0 ---------------------------------------------------------
+
+def test_an_iamadie_with_pixel_id_0_is_no_identification(source: BleDiceSource, radio: FakeRadio):
+    # Pixel.ts lines 890-897: "Got an empty Pixel id" ends the connection attempt; a die
+    # pinned as Pixel 00000000 would let any other die with that fault pass for it.
+    px = radio.add(FakePixel(PX, pixel_id=0))
+    dev = source.add_pixel(PX)
+    assert px.wait_for(lambda p: p.writes.count(b"\x01") >= 3 and p.connections >= 2, WAIT)
+    assert type(source.last_error(dev)).__name__ == "IdentifyTimeout"
+    assert not source.is_online(dev) and dict(source.counters(dev).bad_reasons).get("id", 0) >= 3
+
+
 # -- GoDice: the C core's tables ---------------------------------------------------------
 
 @pytest.mark.parametrize("shell", ["D6", "D20", "D10", "D10X", "D4", "D8", "D12"])
