@@ -158,7 +158,8 @@ class FakePixel(FakePeripheral):
                  name: str = "", legacy: bool = False, api: int = 0x100, compat: int = 0x100,
                  battery: int = 80, build_timestamp: int = 1716400000, face: int | None = None,
                  colorway: int = 1) -> None:
-        super().__init__(address, name or "Pixel%06X" % (pixel_id & 0xFFFFFF))
+        default = fb.vectors()["pixels"]["default_name"]
+        super().__init__(address, name or default["prefix"] + default["id_format"] % pixel_id)
         self.pixel_id = pixel_id
         self.die_type = die_type
         self.legacy = legacy

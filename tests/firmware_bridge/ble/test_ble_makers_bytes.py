@@ -60,6 +60,9 @@ def test_a_pixel_advertises_as_the_firmware_sets_it_up():
     heard = px.advertisement(active=True)
     assert heard.service_data == {"0000180a-0000-1000-8000-00805f9b34fb": struct.pack("<II", 0x1234ABCD, OLD_FW)}
     assert P.SERVICE in heard.service_uuids
+    # A die never named advertises "Pixel" and its id (settings.cpp line 127): 13 bytes,
+    # which fit the primary packet whole.
+    assert FakePixel(PX, pixel_id=0x1234ABCD).advertisement(active=False).local_name == "Pixel1234abcd"
     passive = px.advertisement(active=False)
     assert passive.service_data == {} and P.SERVICE not in passive.service_uuids
     assert passive.manufacturer_data == {0x0D39: bytes.fromhex("14710513cd")}
