@@ -150,19 +150,22 @@ _COMMANDS = _GODICE["commands"]["values"]
 class FakePixel(FakePeripheral):
     """A Pixels die: advertises, answers WhoAreYou, RequestRollState, RequestBatteryLevel
     and Blink, and notifies its roll states, every byte laid out as the firmware lays it
-    out (``fake_bytes``, ``maker_vectors.json``). ``legacy``: firmware from before July
-    2022 (the legacy service, the 22-byte IAmADie, the old advertisement);
-    ``build_timestamp`` is the firmware's build time (0: not known)."""
+    out (``fake_bytes``, ``maker_vectors.json``). ``legacy``: firmware from 2022-12 to
+    2024-09 (the legacy service, the 22-byte IAmADie, manufacturer data under the
+    placeholder company 0xFFFF); ``advert``: another advertising layout of the vectors
+    ("before-2022-07": the firmware of that time); ``build_timestamp`` is the firmware's
+    build time (0: not known)."""
 
     def __init__(self, address: str, *, pixel_id: int = 0x1234ABCD, die_type: str = "d20",
                  name: str = "", legacy: bool = False, api: int = 0x100, compat: int = 0x100,
                  battery: int = 80, build_timestamp: int = 1716400000, face: int | None = None,
-                 colorway: int = 1) -> None:
+                 colorway: int = 1, advert: str = "") -> None:
         default = fb.vectors()["pixels"]["default_name"]
         super().__init__(address, name or default["prefix"] + default["id_format"] % pixel_id)
         self.pixel_id = pixel_id
         self.die_type = die_type
         self.legacy = legacy
+        self.advert = advert or ("2022-07-to-2024-09" if legacy else "current")
         self.api, self.compat = api, compat
         self.battery, self.battery_state = battery, "ok"
         self.build_timestamp = build_timestamp
@@ -197,7 +200,7 @@ class FakePixel(FakePeripheral):
 
     def air(self) -> tuple[bytes, bytes]:
         """The primary advertising packet and the scan response, raw AD structures."""
-        return fb.air("before-2022-07" if self.legacy else "current", self._fields(), self.name)
+        return fb.air(self.advert, self._fields(), self.name)
 
     def advertisement(self, active: bool = True) -> AdvertisementData:
         primary, response = self.air()

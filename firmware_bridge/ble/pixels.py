@@ -38,7 +38,7 @@ __all__ = [
     "parse_message", "parse_i_am_a_die", "check_api", "who_are_you", "request_roll_state",
     "request_battery_level", "blink", "face_value", "face_label", "faces_of",
     "die_type_from_leds", "flat_crooked_fix", "Advert", "parse_advert", "is_pixel_advert",
-    "LOW_BATTERY_PERCENT",
+    "LOW_BATTERY_PERCENT", "OLD_COMPANY_ID", "DEVICE_INFORMATION",
 ]
 
 # GATT: the current firmware's service and the legacy (Nordic-UART-like) one; on the
@@ -50,6 +50,9 @@ LEGACY_SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
 LEGACY_NOTIFY = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
 LEGACY_WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
 COMPANY_ID = 0x0D39  # Systemic Games, in the manufacturer data of the advertisement
+# ... and the placeholder the firmware used before it had that id (until 2024-09-30).
+OLD_COMPANY_ID = 0xFFFF
+DEVICE_INFORMATION = "0000180a-0000-1000-8000-00805f9b34fb"  # in every Pixel's primary packet
 
 # Message API versions (pixels-js Constants: apiVersion, compatApiVersion).
 API_VERSION = 0x100
@@ -369,10 +372,20 @@ class Advert:
 
 def is_pixel_advert(manufacturer_data: Mapping[int, bytes], service_uuids: list[str]) -> bool:
     """Whether an advertisement is a Pixel's: it names a Pixels service (the firmware does
-    so in the scan response, pixels-js ``getScannedPixel`` asks for it) or carries
-    manufacturer data of Systemic Games (the primary packet, all a passive scan hears)."""
+    so in the scan response, pixels-js ``getScannedPixel`` asks for it) or its primary
+    packet (all a passive scan hears) carries manufacturer data of Systemic Games, or, as
+    firmware before 2024-10 sent it, 5 bytes under the placeholder company 0xFFFF beside
+    the Device Information UUID 0x180A.
+
+    >>> is_pixel_advert({OLD_COMPANY_ID: bytes(5)}, [DEVICE_INFORMATION])
+    True
+    >>> is_pixel_advert({OLD_COMPANY_ID: bytes(5)}, []), is_pixel_advert({0x004C: bytes(7)}, [])
+    (False, False)
+    """
     uuids = {u.lower() for u in service_uuids}
-    return bool(uuids & {SERVICE, LEGACY_SERVICE}) or COMPANY_ID in manufacturer_data
+    old = manufacturer_data.get(OLD_COMPANY_ID)
+    return (bool(uuids & {SERVICE, LEGACY_SERVICE}) or COMPANY_ID in manufacturer_data
+            or (old is not None and len(old) == 5 and DEVICE_INFORMATION in uuids))
 
 
 def parse_advert(manufacturer_data: Mapping[int, bytes], service_data: Mapping[str, bytes]) -> Advert | None:
@@ -382,7 +395,8 @@ def parse_advert(manufacturer_data: Mapping[int, bytes], service_data: Mapping[s
     id, build time: the firmware sends it under the 16-bit UUID 0x180A, pixels-js takes
     the first entry whatever its key); or the layout from before July 2022 (company id =
     LED count and design, 7 bytes of data; built 2022-07-01, as pixels-js assumes); or,
-    on a passive scan, the manufacturer data alone under the Systemic Games company id.
+    on a passive scan, the manufacturer data alone (under the Systemic Games company id,
+    or the placeholder 0xFFFF of firmware before 2024-10).
     None when it is none of these.
 
     >>> parse_advert({COMPANY_ID: bytes([20, 0x71, 1, 19, 0x80 | 77])},
@@ -395,7 +409,8 @@ def parse_advert(manufacturer_data: Mapping[int, bytes], service_data: Mapping[s
     service = bytes(first_service) if first_service is not None and len(first_service) >= 8 else None
     for company, raw in manufacturer_data.items():
         data = bytes(raw)
-        current = service is not None or (first_service is None and company == COMPANY_ID)
+        current = service is not None or (first_service is None
+                                          and company in (COMPANY_ID, OLD_COMPANY_ID))
         if current and len(data) >= 5:
             pixel_id, build = struct.unpack_from("<II", service) if service is not None else (0, 0)
             if service is not None and pixel_id == 0:

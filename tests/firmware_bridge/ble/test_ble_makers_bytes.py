@@ -23,9 +23,6 @@ from tests.firmware_bridge.ble.ble_helpers import (WAIT, drain, online, radio, r
 
 PX = "C0:FF:EE:00:00:01"
 GD = "C0:FF:EE:00:00:02"
-# pixels-js getScannedPixel.ts line 104: an advertisement from before July 2022 "is" from
-# firmware built on 2022-07-01 (UTC).
-JULY_2022 = 1656633600
 OLD_FW = 1700000000  # 2023-11-14: before the 2024-01 normals fix and the 2024-05-22 tilt fix
 
 
@@ -147,6 +144,24 @@ def test_point1_a_passive_scan_finds_a_pixel_by_its_primary_packet(source: BleDi
     assert take(source, lambda e: isinstance(e, E.DieRolled)).value == 5
 
 
+def test_a_passive_scan_finds_a_pixel_of_2023_under_the_placeholder_company(source: BleDiceSource, radio: FakeRadio):
+    # Until 2024-09-30 (DiceFirmware 571e0ce) the manufacturer data went out under the
+    # placeholder company 0xFFFF, with the legacy service in the scan response, and until
+    # 2024-10-14 (5159d3c) the IAmADie was the 22-byte one: the dice sold in 2023.
+    px = radio.add(FakePixel(PX, legacy=True, pixel_id=0x0BADCAFE, die_type="d20", name="Old",
+                             build_timestamp=OLD_FW, face=20, battery=55))
+    assert set(px.advertisement(active=False).manufacturer_data) == {0xFFFF}
+    (die,) = source.scan(0.05, passive=True)
+    assert (die.kind, die.die_type, die.uid, die.battery, die.face) == ("pixels", "d20", "", 55, "20")
+    (die,) = source.scan(0.05)
+    assert (die.uid, die.face) == ("0badcafe", "20")
+    dev = source.add_pixel(PX)
+    assert online(source, dev).protocol == "pixels 1.0 (legacy)"
+    settled(source, px, 1)
+    px.roll(7)
+    assert take(source, lambda e: isinstance(e, E.DieRolled)).value == 7
+
+
 def test_somebody_elses_device_is_not_a_pixel(source: BleDiceSource, radio: FakeRadio):
     # 7 bytes of manufacturer data alone (the pre-2022 layout's size) do not make a Pixel:
     # getScannedPixel.ts line 22 first asks for a Pixels service UUID.
@@ -188,7 +203,7 @@ def test_point4_an_old_advertisement_is_read_as_built_on_2022_07_01(source: BleD
     # getScannedPixel.ts lines 93-104: the old layout has no build time: 2022-07-01 is
     # assumed, so DiceUtils.faceFromIndex (lines 130-143) applies the old d6 numbering:
     # face index 4 shows 2.
-    radio.add(FakePixel(PX, legacy=True, die_type="d6", build_timestamp=JULY_2022, face=5))
+    radio.add(FakePixel(PX, legacy=True, advert="before-2022-07", die_type="d6", face=5))
     (die,) = source.scan(0.05)
     assert (die.die_type, die.uid, die.face) == ("d6", "1234abcd", "2")
 
