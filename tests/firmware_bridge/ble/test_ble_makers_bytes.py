@@ -10,6 +10,7 @@ the ones found since); each failed on the code before its fix."""
 from __future__ import annotations
 
 import struct
+
 import pytest
 
 from firmware_bridge import events as E
@@ -18,8 +19,8 @@ from firmware_bridge.ble import pixels as P
 from firmware_bridge.ble.fake import FakeGoDice, FakePixel, FakeRadio
 from firmware_bridge.ble.source import BleDiceSource
 
-from tests.firmware_bridge.ble.ble_helpers import (WAIT, drain, online, radio, rolls,  # noqa: F401
-                                                   settled, source, take)
+from tests.firmware_bridge.ble.ble_helpers import (WAIT, online, radio, settled,  # noqa: F401
+                                                   source, take)
 
 PX = "C0:FF:EE:00:00:01"
 GD = "C0:FF:EE:00:00:02"
