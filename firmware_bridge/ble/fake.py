@@ -153,19 +153,21 @@ class FakePixel(FakePeripheral):
     out (``fake_bytes``, ``maker_vectors.json``). ``legacy``: firmware from 2022-12 to
     2024-09 (the legacy service, the 22-byte IAmADie, manufacturer data under the
     placeholder company 0xFFFF); ``advert``: another advertising layout of the vectors
-    ("before-2022-07": the firmware of that time); ``build_timestamp`` is the firmware's
-    build time (0: not known)."""
+    ("before-2022-07": the firmware of that time); ``firmware_2022``: answers WhoAreYou
+    with the 18-byte IAmADie of firmware built before 2022-12-19; ``build_timestamp`` is
+    the firmware's build time (0: not known)."""
 
     def __init__(self, address: str, *, pixel_id: int = 0x1234ABCD, die_type: str = "d20",
                  name: str = "", legacy: bool = False, api: int = 0x100, compat: int = 0x100,
                  battery: int = 80, build_timestamp: int = 1716400000, face: int | None = None,
-                 colorway: int = 1, advert: str = "") -> None:
+                 colorway: int = 1, advert: str = "", firmware_2022: bool = False) -> None:
         default = fb.vectors()["pixels"]["default_name"]
         super().__init__(address, name or default["prefix"] + default["id_format"] % pixel_id)
         self.pixel_id = pixel_id
         self.die_type = die_type
         self.legacy = legacy
-        self.advert = advert or ("2022-07-to-2024-09" if legacy else "current")
+        self.advert = advert or ("2022-07-to-2024-09" if legacy or firmware_2022 else "current")
+        self.firmware_2022 = firmware_2022
         self.api, self.compat = api, compat
         self.battery, self.battery_state = battery, "ok"
         self.build_timestamp = build_timestamp
@@ -173,7 +175,7 @@ class FakePixel(FakePeripheral):
         self.state = "onFace"
         self.face_index = self._index(face if face is not None else _FACES[die_type])
         self.blinks = 0
-        gatt = _PIXELS_GATT["legacy" if legacy else "current"]
+        gatt = _PIXELS_GATT["legacy" if legacy or firmware_2022 else "current"]
         self.notify_uuid = gatt["notify"]
         self.services = {gatt["service"]: sorted({gatt["notify"], gatt["write"]})}
         self.write_uuid = gatt["write"]
@@ -210,6 +212,11 @@ class FakePixel(FakePeripheral):
     def i_am_a_die(self) -> bytes:
         roll, bat_state = _ROLL.index(self.state), _BATTERY.index(self.battery_state)
         die_type = _DIE_TYPES.index(self.die_type)
+        if self.firmware_2022:
+            return fb.pack("IAmADie2022", type=_MSG["IAmADie"], ledCount=self.leds,
+                           designAndColor=self.colorway, dataSetHash=0x57477A0B,
+                           pixelId=self.pixel_id, availableFlash=4096,
+                           buildTimestamp=self.build_timestamp)
         if self.legacy:
             return fb.pack("LegacyIAmADie", type=_MSG["IAmADie"], ledCount=self.leds,
                            colorway=self.colorway, dieType=die_type, dataSetHash=0x57477A0B,

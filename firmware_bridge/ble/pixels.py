@@ -76,6 +76,9 @@ DIE_TYPES = ("unknown", "d4", "d6", "d8", "d10", "d00", "d12", "d20", "d6pipped"
 LOW_BATTERY_PERCENT = 15  # our warning level when the die does not say "low" itself
 
 _LEGACY_SIZE = 22  # a legacy IAmADie is exactly this long (pixels-js LegacyIAmADie)
+# Firmware built before 2022-12-19 sent an 18-byte IAmADie (no roll state nor battery),
+# older than the message API versions: pixels-js cannot read it, the die needs an update.
+_2022_SIZE = 18
 # Firmware builds with a known quirk (pixels-js DiceUtils / Pixel._updateRoll): before this
 # build d4 and d6 face normals were numbered differently ...
 _FW_BAD_NORMALS_S = 1704150000
@@ -173,8 +176,9 @@ def parse_message(data: bytes | bytearray) -> Message:
 
 
 def parse_i_am_a_die(data: bytes | bytearray) -> Identity:
-    """An IAmADie in either layout: the legacy one is exactly 22 bytes; anything else is
-    the chunked layout (pixels-js ``_internalDeserializeMessage``), where every chunk
+    """An IAmADie in either layout: the legacy one is exactly 22 bytes; one of 18 bytes is
+    from firmware built before 2022-12-19, before API versions (``PixelsApiVersionError``:
+    update the die's firmware); anything else is the chunked layout (pixels-js ``_internalDeserializeMessage``), where every chunk
     starts with its own size byte (the size byte included), so a chunk grown in a newer
     firmware is skipped past and one cut short leaves its last fields at their
     defaults.
@@ -184,6 +188,8 @@ def parse_i_am_a_die(data: bytes | bytearray) -> Identity:
     >>> i.legacy, i.uid, i.die_type, i.roll_state, i.face_index, i.battery_percent
     (True, '1234abcd', 'd20', 'rolled', 19, 88)
     """
+    if len(data) == _2022_SIZE:
+        raise PixelsApiVersionError(0, COMPAT_API_VERSION, API_VERSION, COMPAT_API_VERSION)
     if len(data) == _LEGACY_SIZE:
         (led, colorway, die_type, data_hash, pixel_id, _flash, build, roll, face, bat,
          bat_state) = struct.unpack_from("<BBBIIHIBBBB", data, 1)

@@ -278,6 +278,19 @@ def test_an_iamadie_with_pixel_id_0_is_no_identification(source: BleDiceSource, 
     assert not source.is_online(dev) and dict(source.counters(dev).bad_reasons).get("id", 0) >= 3
 
 
+def test_a_pixel_with_2022_firmware_is_told_to_update(source: BleDiceSource, radio: FakeRadio):
+    # Firmware built before 2022-12-19 answers WhoAreYou with an 18-byte IAmADie (DiceFirmware
+    # 3a592b1 bluetooth_messages.h line 111), which predates the message API versions and
+    # which pixels-js cannot read: the link refuses it, naming the fix.
+    px = radio.add(FakePixel(PX, firmware_2022=True, build_timestamp=1660000000))
+    assert len(px.i_am_a_die()) == 18
+    dev = source.add_pixel(PX)
+    assert px.wait_for(lambda p: p.connections >= 2, WAIT)
+    err = source.last_error(dev)
+    assert type(err).__name__ == "PixelsApiVersionError" and "update the die's firmware" in str(err)
+    assert not source.is_online(dev)
+
+
 # -- GoDice: the C core's tables ---------------------------------------------------------
 
 @pytest.mark.parametrize("shell", ["D6", "D20", "D10", "D10X", "D4", "D8", "D12"])
