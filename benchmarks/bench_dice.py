@@ -21,15 +21,17 @@ runs the simulated hub in its own process, as the demo does
 app's process, where its detector loop competes for the GIL (``TC_SIM_SPEED``, default
 20, sets how hard); ``--hub=both`` runs one after the other, each in a fresh process.
 
-``--source=ble`` measures a Bluetooth LE die instead: a fake Pixel on the fake radio of
-``firmware_bridge.ble.fake`` (the real byte protocol, bleak's real front end, the real
-``BleDiceSource`` loop thread → ``app.post_event``), paired as the app pairs it
-(``companion.ui.ble_link.start_ble``). Start = the fake die hands its ``rolled`` RollState
-notification to the fake bleak backend (the radio excluded: the fake replaces it); end =
-the same frame swap as above. Each throw: picked up, rolling, and 150 ms later at rest (a
-real one tumbles for half a second or more).
+``--source=ble`` measures a Bluetooth LE die instead: a fake Pixel (d6) or a fake GoDice
+(D6 shell) on the fake radio of ``firmware_bridge.ble.fake`` (the makers' bytes, bleak's
+real front end, the real ``BleDiceSource`` loop thread → ``app.post_event``), paired as
+the app pairs it (``companion.ui.ble_link.start_ble``); ``--die=pixels|godice|both``
+(default both, each in a process of its own). Start = the fake die hands its result (a
+Pixel's ``rolled`` RollState, a GoDice's ``S`` x y z) to the fake bleak backend (the radio
+excluded: the fake replaces it); end = the same frame swap as above. Each throw: picked
+up, rolling, and 150 ms later at rest (a real one tumbles for half a second or more).
 
-Run: ``.venv/bin/python -m benchmarks dice [--rolls=N] [--hub=process|inprocess|both] [--source=hub|ble]``.
+Run: ``.venv/bin/python -m benchmarks dice [--rolls=N] [--hub=process|inprocess|both]
+[--source=hub|ble] [--die=pixels|godice|both]``.
 """
 from __future__ import annotations
 
@@ -209,8 +211,9 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
             "route": statistics.median(routing), "render": statistics.median(render)}
 
 
-def run_ble(rolls: int) -> dict[str, float]:
-    """A fake Pixel's ``rolled`` notification → the frame showing its value (see the module doc)."""
+def run_ble(rolls: int, die: str = "pixels") -> dict[str, float]:
+    """A fake die's result notification → the frame showing its value (see the module doc);
+    ``die``: "pixels" or "godice"."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -223,8 +226,7 @@ def run_ble(rolls: int) -> dict[str, float]:
     from kivy.core.window import Window
 
     from companion.ui.ble_link import start_ble
-    from firmware_bridge.ble import pixels as P
-    from firmware_bridge.ble.fake import FakePixel, FakeRadio
+    from firmware_bridge.ble.fake import FakeGoDice, FakePixel, FakeRadio
     from rules.core import RollRequest
 
     folder = tempfile.mkdtemp(prefix="bench-dice-ble-")
@@ -233,22 +235,37 @@ def run_ble(rolls: int) -> dict[str, float]:
     shown: list[float] = []
     state = {"read": 0, "seen": 0, "left": rolls, "waiting": False, "t0": 0.0, "measuring": False}
     radio = FakeRadio()
-    pixel = radio.add(FakePixel("BE:NC:00:00:00:01", pixel_id=0xBE4C0001, die_type="d6", name="Bench Pixel"))
-    rolled = bytes([P.ROLL_STATE, P.ROLL_STATES.index("rolled")])
-    notify = pixel.notify
+    fake: Any
+    if die == "godice":
+        fake = radio.add(FakeGoDice("BE:NC:00:00:00:02", shell="D6"))
+
+        def is_result(data: bytes) -> bool:
+            return bytes(data[:1]) == b"S"  # stable after a roll (godiceapi.c)
+
+        def throw() -> None:
+            fake.notify(b"R")
+            time.sleep(0.15)
+            fake._stable("stable", random.randint(1, 6))
+    else:
+        fake = radio.add(FakePixel("BE:NC:00:00:00:01", pixel_id=0xBE4C0001, die_type="d6", name="Bench Pixel"))
+        rolled = fake.roll_state()[:1] + bytes([1])  # RollState, state 1 = rolled (the firmware's)
+
+        def is_result(data: bytes) -> bool:
+            return bytes(data[:2]) == rolled
+
+        def throw() -> None:
+            fake._state("handling")
+            fake._state("rolling")
+            time.sleep(0.15)
+            fake._state("rolled", fake._index(random.randint(1, 6)))
+    notify = fake.notify
 
     def timed_notify(data: bytes) -> None:
-        if bytes(data[:2]) == rolled and state["measuring"]:
+        if is_result(data) and state["measuring"]:
             written.append(time.monotonic())
         notify(data)
 
-    pixel.notify = timed_notify  # type: ignore[method-assign]
-
-    def throw() -> None:
-        pixel._state("handling")
-        pixel._state("rolling")
-        time.sleep(0.15)
-        pixel._state("rolled", pixel._index(random.randint(1, 6)))
+    fake.notify = timed_notify
 
     stages: list[tuple[float, float]] = []  # per measured roll: the event made, the pump began
 
@@ -295,7 +312,7 @@ def run_ble(rolls: int) -> dict[str, float]:
             device = next(iter(link.paired), None)
             if device is None or not link.source.is_online(device):
                 if time.monotonic() - state["t0"] > 20:
-                    print("bench dice: the fake Pixel never came online", file=sys.stderr)
+                    print(f"bench dice: the fake {die} die never came online", file=sys.stderr)
                     app.stop()
                 else:
                     Clock.schedule_once(step, 0.1)
@@ -359,9 +376,18 @@ def main(argv: list[str]) -> int:
         if a.startswith("--hub="):
             hub_mode = a.split("=", 1)[1]
     if "--source=ble" in argv:
-        print(f"load average before: {os.getloadavg()[0]:.2f}; {rolls} rolls of a fake Pixel (Bluetooth LE, "
+        die = next((a.split("=", 1)[1] for a in argv if a.startswith("--die=")), "both")
+        if die == "both":
+            rest = [a for a in argv if not a.startswith("--die=")]
+            return (subprocess.call([sys.executable, "-m", "benchmarks", "dice", "--die=pixels", *rest], cwd=ROOT)
+                    | subprocess.call([sys.executable, "-m", "benchmarks", "dice", "--die=godice", *rest], cwd=ROOT))
+        if die not in ("pixels", "godice"):
+            print(f"bench dice: --die is pixels, godice or both, not {die!r}")
+            return 2
+        name = "Pixel (d6)" if die == "pixels" else "GoDice (D6 shell)"
+        print(f"load average before: {os.getloadavg()[0]:.2f}; {rolls} rolls of a fake {name} (Bluetooth LE, "
               f"fake radio behind bleak), 800x480", flush=True)
-        r = run_ble(rolls)
+        r = run_ble(rolls, die)
         print(f"BLE notification→screen ms (the reading shown): n={r['n']}  {line(r)}"
               f"   (target p99 ≤ {TARGET_P99_MS:.0f} ms: {'met' if r['p99'] <= TARGET_P99_MS else 'NOT met'})")
         print(f"BLE notification→screen ms (the roll applied):  n={r['n']}  {line(r['applied'])}")

@@ -15,6 +15,8 @@ codecs and the rest of the bridge work without it (``pip install '.[ble]'``).
 
 from __future__ import annotations
 
+import sys
+
 from typing import Any, Callable, Protocol
 
 from firmware_bridge.ble.errors import BleUnavailableError
@@ -31,7 +33,7 @@ class BleFactory(Protocol):
     def client(self, address: str, *, disconnected_callback: Callable[[Any], None],
                timeout: float) -> Any: ...
 
-    def scanner(self, detection_callback: Callable[[Any, Any], None]) -> Any: ...
+    def scanner(self, detection_callback: Callable[[Any, Any], None], *, passive: bool = False) -> Any: ...
 
 
 def bleak_available() -> bool:
@@ -76,9 +78,29 @@ class BleakFactory:
         return bleak.BleakClient(address, disconnected_callback=disconnected_callback,
                                  timeout=timeout, **kw)
 
-    def scanner(self, detection_callback: Callable[[Any, Any], None]) -> Any:
+    def scanner(self, detection_callback: Callable[[Any, Any], None], *, passive: bool = False) -> Any:
+        """``passive``: no scan requests, so no scan response is heard. BlueZ scans
+        passively only through an advertisement monitor, which needs patterns: the
+        Systemic Games company id (a Pixel's manufacturer data) and the ``GoDice_`` name."""
         bleak = _bleak()
         kw: dict[str, Any] = dict(self.backend_kwargs)
         if self.scanner_backend is not None:
             kw["backend"] = self.scanner_backend
+        if passive:
+            kw["scanning_mode"] = "passive"
+            if self.scanner_backend is None and sys.platform.startswith("linux"):
+                kw["bluez"] = {"or_patterns": _bluez_patterns()}
         return bleak.BleakScanner(detection_callback, **kw)
+
+
+def _bluez_patterns() -> list[Any]:
+    from bleak.assigned_numbers import AdvertisementDataType as T
+
+    try:
+        from bleak.args.bluez import OrPattern
+    except ImportError:  # bleak before 1.0 (the [ble] extra allows 0.22)
+        from bleak.backends.bluezdbus.advertisement_monitor import OrPattern
+
+    return [OrPattern(0, T.MANUFACTURER_SPECIFIC_DATA, (0x0D39).to_bytes(2, "little")),
+            OrPattern(0, T.COMPLETE_LOCAL_NAME, b"GoDice_"),
+            OrPattern(0, T.SHORTENED_LOCAL_NAME, b"GoDice_")]

@@ -1,4 +1,7 @@
-"""A fake radio for bleak: fake Pixels and GoDice that speak the real byte protocols,
+"""A fake radio for bleak: fake Pixels and GoDice that send the makers' own bytes (laid out
+from the firmware's structs and the SDKs' tables in ``maker_vectors.json`` by
+``fake_bytes.py``, never by our codec), advertising as the firmware does (a passive scan
+hears the primary packet only),
 behind bleak backends (a ``BaseBleakClient`` and a ``BaseBleakScanner``), so the source
 runs bleak's own ``BleakClient`` / ``BleakScanner`` front end against them (the way
 ``nat20``'s pytest plugin fakes bleak). For tests and the app's demo; needs bleak.
@@ -22,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import random
 import struct
 import threading
@@ -35,8 +37,7 @@ from bleak.backends.scanner import AdvertisementData, BaseBleakScanner
 from bleak.backends.service import BleakGATTService, BleakGATTServiceCollection
 from bleak.exc import BleakDeviceNotFoundError, BleakError
 
-from firmware_bridge.ble import godice as G
-from firmware_bridge.ble import pixels as P
+from firmware_bridge.ble import fake_bytes as fb
 from firmware_bridge.ble.factory import BleakFactory
 
 __all__ = ["FakeRadio", "FakePeripheral", "FakePixel", "FakeGoDice", "FakeClientBackend",
@@ -72,10 +73,11 @@ class FakePeripheral:
     def connected(self) -> bool:
         return self._link is not None
 
-    def advertisement(self) -> AdvertisementData:
+    def advertisement(self, active: bool = True) -> AdvertisementData:
+        """What a scan hears; ``active=False``: a passive scan, which gets no scan response."""
         return AdvertisementData(local_name=self.name, manufacturer_data={}, service_data={},
-                                 service_uuids=list(self.services), tx_power=None,
-                                 rssi=self.rssi, platform_data=())
+                                 service_uuids=list(self.services) if active else [],
+                                 tx_power=None, rssi=self.rssi, platform_data=())
 
     def attach(self, link: "FakeClientBackend") -> None:
         with self._cond:
@@ -133,86 +135,142 @@ class FakePeripheral:
         return self.wait_for(lambda p: p.connections >= count and p.connected, timeout)
 
 
+_MSG = fb.pixels_enum("MessageType")
+_ROLL = fb.pixels_enum("RollState")
+_BATTERY = fb.pixels_enum("BatteryState")
+_DIE_TYPES = fb.pixels_enum("DieType")
+_LEDS = fb.pixels_enum("LedCount")
+_FACES = fb.pixels_enum("FaceCount")
+_PIXELS_GATT = fb.vectors()["pixels"]["gatt"]
+_GODICE = fb.vectors()["godice"]
+_KEYS = {k: v.encode("ascii") for k, v in _GODICE["notifications"]["keys"].items()}
+_COMMANDS = _GODICE["commands"]["values"]
+
+
 class FakePixel(FakePeripheral):
-    """A Pixels die: answers WhoAreYou (``legacy``: in the 22-byte layout), RequestRollState,
-    RequestBatteryLevel and Blink as the firmware does, and notifies its roll states."""
+    """A Pixels die: advertises, answers WhoAreYou, RequestRollState, RequestBatteryLevel
+    and Blink, and notifies its roll states, every byte laid out as the firmware lays it
+    out (``fake_bytes``, ``maker_vectors.json``). ``legacy``: firmware from 2022-12 to
+    2024-09 (the legacy service, the 22-byte IAmADie, manufacturer data under the
+    placeholder company 0xFFFF); ``advert``: another advertising layout of the vectors
+    ("before-2022-07": the firmware of that time); ``firmware_2022``: answers WhoAreYou
+    with the 18-byte IAmADie of firmware built before 2022-12-19; ``build_timestamp`` is
+    the firmware's build time (0: not known)."""
 
     def __init__(self, address: str, *, pixel_id: int = 0x1234ABCD, die_type: str = "d20",
-                 name: str = "", legacy: bool = False, api: int = P.API_VERSION,
-                 compat: int = P.COMPAT_API_VERSION, battery: int = 80,
-                 build_timestamp: int = 1716400000, face: int | None = None) -> None:
-        super().__init__(address, name or "Pixel %06x" % (pixel_id & 0xFFFFFF))
+                 name: str = "", legacy: bool = False, api: int = 0x100, compat: int = 0x100,
+                 battery: int = 80, build_timestamp: int = 1716400000, face: int | None = None,
+                 colorway: int = 1, advert: str = "", firmware_2022: bool = False) -> None:
+        default = fb.vectors()["pixels"]["default_name"]
+        super().__init__(address, name or default["prefix"] + default["id_format"] % pixel_id)
         self.pixel_id = pixel_id
         self.die_type = die_type
         self.legacy = legacy
+        self.advert = advert or ("2022-07-to-2024-09" if legacy or firmware_2022 else "current")
+        self.firmware_2022 = firmware_2022
         self.api, self.compat = api, compat
         self.battery, self.battery_state = battery, "ok"
         self.build_timestamp = build_timestamp
+        self.colorway = colorway
         self.state = "onFace"
-        self.face_index = self._index(face if face is not None else P.faces_of(die_type))
+        self.face_index = self._index(face if face is not None else _FACES[die_type])
         self.blinks = 0
-        self.notify_uuid = P.LEGACY_NOTIFY if legacy else P.NOTIFY
-        self.services = ({P.LEGACY_SERVICE: [P.LEGACY_NOTIFY, P.LEGACY_WRITE]} if legacy
-                         else {P.SERVICE: [P.NOTIFY, P.WRITE]})
+        gatt = _PIXELS_GATT["legacy" if legacy or firmware_2022 else "current"]
+        self.notify_uuid = gatt["notify"]
+        self.services = {gatt["service"]: sorted({gatt["notify"], gatt["write"]})}
+        self.write_uuid = gatt["write"]
 
     def _index(self, value: int) -> int:
         if self.die_type in ("d10", "d00"):
             return value % 10
         return value - 1
 
-    def advertisement(self) -> AdvertisementData:
-        design = (P.DIE_TYPES.index(self.die_type) << 4) | 1
-        leds = 6 if self.die_type in ("d4", "d6", "d6fudge") else P.faces_of(self.die_type)
-        manuf = bytes([leds, design, P.ROLL_STATES.index(self.state), self.face_index,
-                       self.battery | (0x80 if self.battery_state == "charging" else 0)])
-        service = P.LEGACY_SERVICE if self.legacy else P.SERVICE
-        return AdvertisementData(local_name=self.name, manufacturer_data={P.COMPANY_ID: manuf},
-                                 service_data={service: struct.pack("<II", self.pixel_id, self.build_timestamp)},
-                                 service_uuids=[service], tx_power=None, rssi=self.rssi,
-                                 platform_data=())
+    @property
+    def leds(self) -> int:
+        return int(_LEDS[self.die_type])
+
+    def _fields(self) -> dict[str, Any]:
+        """The firmware's own names for what it advertises (bluetooth_custom_advertising_data.cpp)."""
+        charging = self.battery_state in ("charging", "done")
+        return {"ledCount": self.leds,
+                "designAndColor": (_DIE_TYPES.index(self.die_type) << 4) | self.colorway,
+                "rollState": _ROLL.index(self.state), "currentFace": self.face_index,
+                "batteryLevelAndCharging": (self.battery & 0x7F) | (0x80 if charging else 0),
+                "deviceId": self.pixel_id, "buildTimestamp": self.build_timestamp,
+                # before July 2022: the battery as 0..255
+                "batteryLevel": round(self.battery * 255 / 100)}
+
+    def air(self) -> tuple[bytes, bytes]:
+        """The primary advertising packet and the scan response, raw AD structures."""
+        return fb.air(self.advert, self._fields(), self.name)
+
+    def advertisement(self, active: bool = True) -> AdvertisementData:
+        primary, response = self.air()
+        return AdvertisementData(**fb.heard(primary, response) if active else fb.heard(primary),
+                                 tx_power=None, rssi=self.rssi, platform_data=())
 
     def i_am_a_die(self) -> bytes:
-        leds = 6 if self.die_type in ("d4", "d6", "d6fudge") else P.faces_of(self.die_type)
-        die_type = P.DIE_TYPES.index(self.die_type)
-        roll = P.ROLL_STATES.index(self.state)
-        bat_state = P.BATTERY_STATES.index(self.battery_state)
+        roll, bat_state = _ROLL.index(self.state), _BATTERY.index(self.battery_state)
+        die_type = _DIE_TYPES.index(self.die_type)
+        if self.firmware_2022:
+            return fb.pack("IAmADie2022", type=_MSG["IAmADie"], ledCount=self.leds,
+                           designAndColor=self.colorway, dataSetHash=0x57477A0B,
+                           pixelId=self.pixel_id, availableFlash=4096,
+                           buildTimestamp=self.build_timestamp)
         if self.legacy:
-            return struct.pack("<BBBBIIHIBBBB", P.I_AM_A_DIE, leds, 1, die_type, 0x57477A0B,
-                               self.pixel_id, 4096, self.build_timestamp, roll,
-                               self.face_index, self.battery, bat_state)
-        name = self.name.encode("utf-8")
-        return (bytes([P.I_AM_A_DIE])
-                + bytes([15]) + struct.pack("<HIHHHH", self.api, self.build_timestamp, 0x100,
-                                            self.compat, 0x100, 0x100)
-                + bytes([10]) + struct.pack("<IBBBBB", self.pixel_id, 1, die_type, leds, 1, 0)
-                + bytes([2, 0])
-                + bytes([len(name) + 2]) + name + b"\0"
-                + bytes([13]) + struct.pack("<III", 0x57477A0B, 4096, 8192)
-                + bytes([5, self.battery, bat_state, roll, self.face_index]))
+            return fb.pack("LegacyIAmADie", type=_MSG["IAmADie"], ledCount=self.leds,
+                           colorway=self.colorway, dieType=die_type, dataSetHash=0x57477A0B,
+                           pixelId=self.pixel_id, availableFlash=4096,
+                           buildTimestamp=self.build_timestamp, rollState=roll,
+                           rollFace=self.face_index, batteryLevelPercent=self.battery,
+                           batteryState=bat_state)
+        return fb.pack(
+            "IAmADie", type=_MSG["IAmADie"],
+            versionInfo={"firmwareVersion": self.api, "buildTimestamp": self.build_timestamp,
+                         "settingsVersion": 0x100, "compatStandardApiVersion": self.compat,
+                         "compatExtendedApiVersion": 0x100, "compatManagementApiVersion": 0x100},
+            dieInfo={"pixelId": self.pixel_id, "chipModel": 1, "dieType": die_type,
+                     "ledCount": self.leds, "colorway": self.colorway, "runMode": 0},
+            dieName={"name": self.name},
+            settingsInfo={"profileDataHash": 0x57477A0B, "availableFlash": 4096,
+                          "totalUsableFlash": 8192},
+            statusInfo={"batteryLevelPercent": self.battery, "batteryState": bat_state,
+                        "rollState": roll, "rollFace": self.face_index})
+
+    def roll_state(self) -> bytes:
+        return fb.pack("RollState", type=_MSG["RollState"], state=_ROLL.index(self.state),
+                       face=self.face_index)
+
+    def battery_level(self) -> bytes:
+        return fb.pack("BatteryLevel", type=_MSG["BatteryLevel"], levelPercent=self.battery,
+                       state=_BATTERY.index(self.battery_state))
 
     def on_write(self, data: bytes) -> None:
         kind = data[0] if data else 0
-        if kind == P.WHO_ARE_YOU:
+        if kind == _MSG["WhoAreYou"]:
             self.notify(self.i_am_a_die())
-        elif kind == P.REQUEST_ROLL_STATE:
-            self.notify(bytes([P.ROLL_STATE, P.ROLL_STATES.index(self.state), self.face_index]))
-        elif kind == P.REQUEST_BATTERY_LEVEL:
-            self.notify(bytes([P.BATTERY_LEVEL, self.battery, P.BATTERY_STATES.index(self.battery_state)]))
-        elif kind == P.BLINK:
+        elif kind == _MSG["RequestRollState"]:
+            self.notify(self.roll_state())
+        elif kind == _MSG["RequestBatteryLevel"]:
+            self.notify(self.battery_level())
+        elif kind == _MSG["Blink"]:
             self.blinks += 1
-            self.notify(bytes([P.BLINK_ACK]))
+            self.notify(fb.pack("BlinkAck", type=_MSG["BlinkAck"]))
 
     def _state(self, state: str, face_index: int | None = None) -> None:
         self.state = state
         if face_index is not None:
             self.face_index = face_index
-        self.notify(bytes([P.ROLL_STATE, P.ROLL_STATES.index(state), self.face_index]))
+        self.notify(self.roll_state())
 
-    def roll(self, value: int | None = None, crooked: bool = False, drop_after: str = "") -> int:
-        """Pick up, throw, land on ``value`` (random if None). ``drop_after``: "handling" or
-        "rolling" drops the link at that point (the die lands while nobody hears)."""
+    def roll(self, value: int | None = None, crooked: bool = False, drop_after: str = "",
+             face_index: int | None = None) -> int:
+        """Pick up, throw, land on ``value`` (random if None; ``face_index``: the index the
+        firmware sends, as it is, for old firmware's numbering or a bad one). ``drop_after``:
+        "handling" or "rolling" drops the link at that point (the die lands while nobody
+        hears)."""
         if value is None:
-            value = random.randint(1, P.faces_of(self.die_type))
+            value = random.randint(1, _FACES[self.die_type])
         away = self.other_host
         try:
             for state in ("handling", "rolling"):
@@ -220,7 +278,8 @@ class FakePixel(FakePeripheral):
                 if drop_after == state:
                     self.other_host = True  # out of reach until it has landed
                     self.drop()
-            self._state("crooked" if crooked else "rolled", self._index(value))
+            self._state("crooked" if crooked else "rolled",
+                        self._index(value) if face_index is None else face_index)
         finally:
             self.other_host = away
         return value
@@ -232,7 +291,7 @@ class FakePixel(FakePeripheral):
 
     def set_battery(self, percent: int, state: str = "ok") -> None:
         self.battery, self.battery_state = percent, state
-        self.notify(bytes([P.BATTERY_LEVEL, percent, P.BATTERY_STATES.index(state)]))
+        self.notify(self.battery_level())
 
     def reboot(self) -> None:
         """Power cycle: the link drops; it comes back at rest on the same face."""
@@ -242,15 +301,18 @@ class FakePixel(FakePeripheral):
 
 class FakeGoDice(FakePeripheral):
     """A GoDice in a physical ``shell``: notifies R and S/FS/TS/MS with the gravity vector
-    of the face in that shell (the published tables), answers the init message (Bat, the
-    face it lies on, Char), battery and colour requests, and records LED pulses."""
+    of the face in that shell (the maker's C core tables, ``fake_bytes.godice_vector``),
+    answers the init message (Bat, the face it lies on, Char), battery and colour
+    requests, and records LED pulses. It advertises its name (``GoDice_``, the SDKs'
+    scan filter)."""
 
-    services = {G.SERVICE: [G.WRITE, G.NOTIFY]}
-    notify_uuid = G.NOTIFY
+    services = {_GODICE["gatt"]["service"]: [_GODICE["gatt"]["write"], _GODICE["gatt"]["notify"]]}
+    notify_uuid = _GODICE["gatt"]["notify"]
 
     def __init__(self, address: str, *, shell: str = "D6", name: str = "", face: int = 1,
                  battery: int = 90, color: int = 3) -> None:
-        super().__init__(address, name or "GoDice_%s_K_v04" % address.replace(":", "")[-6:])
+        super().__init__(address, name or "%s%s_K_v04" % (_GODICE["name_prefix"]["value"],
+                                                          address.replace(":", "")[-6:]))
         self.shell = shell
         self.face = face
         self.battery = battery
@@ -258,62 +320,59 @@ class FakeGoDice(FakePeripheral):
         self.color = color
         self.pulses = 0
 
+    def advertisement(self, active: bool = True) -> AdvertisementData:
+        return AdvertisementData(local_name=self.name, manufacturer_data={}, service_data={},
+                                 service_uuids=[], tx_power=None, rssi=self.rssi,
+                                 platform_data=())
+
     def xyz(self, value: int) -> tuple[int, int, int]:
         """The vector the die reports lying on ``value`` in its shell."""
-        data = json.loads(G._SHELL_FILE.read_text(encoding="utf-8"))
-        spec = data["shells"][self.shell]
-        table = data["tables"][spec["table"]]
-        printed = [v if v else 10 for v in spec.get("values", range(1, len(table) + 1))]
-        if self.shell == "D10X":
-            printed = [(v // 10) or 10 for v in spec["values"]]
-        x, y, z = table[printed.index(value)]
-        return (x, y, z)
+        return fb.godice_vector(self.shell, value)
 
-    def _stable(self, kind: bytes, value: int, tilt: bool = False) -> None:
+    def _stable(self, key: str, value: int, tilt: bool = False) -> None:
         self.face = value
         x, y, z = self.xyz(value)
         if tilt:  # leaning about 20 degrees off the face: nearest it still, but not flat
             x, y, z = _lean(x, y, z)
-        self.notify(kind + bytes(v & 0xFF for v in (x, y, z)))
+        self.notify(_KEYS[key] + struct.pack("<bbb", x, y, z))
 
     def roll(self, value: int | None = None, tilted: bool = False, drop_after_start: bool = False) -> int:
         if value is None:
-            value = random.randint(1, G.shell_faces(self.shell))
+            value = random.randint(1, len(set(_GODICE["transforms"][self.shell]["faces"])))
         away = self.other_host
-        self.notify(b"R")
+        self.notify(_KEYS["roll"])
         if drop_after_start:
             self.other_host = True  # out of reach until it has landed
             self.drop()
         try:
-            self._stable(b"TS" if tilted else b"S", value, tilt=tilted)
+            self._stable("tilt_stable" if tilted else "stable", value, tilt=tilted)
         finally:
             self.other_host = away
         return value
 
     def fake_roll(self, value: int) -> None:
-        self.notify(b"R")
-        self._stable(b"FS", value)
+        self.notify(_KEYS["roll"])
+        self._stable("fake_stable", value)
 
     def turn(self, value: int) -> None:
         """Turned by hand onto ``value``: MS."""
-        self._stable(b"MS", value)
+        self._stable("move_stable", value)
 
     def set_battery(self, percent: int) -> None:
         self.battery = percent
-        self.notify(b"Bat" + bytes([percent]))
+        self.notify(_KEYS["battery"] + bytes([percent]))
 
     def on_write(self, data: bytes) -> None:
         kind = data[0] if data else 0
-        if kind == 0x19:  # init: blink, then battery, the face it lies on, charging
-            self.notify(b"Bat" + bytes([self.battery]))
-            x, y, z = self.xyz(self.face)
-            self.notify(b"S" + bytes(v & 0xFF for v in (x, y, z)))
-            self.notify(b"Char" + bytes([int(self.charging)]))
-        elif kind == 0x03:
-            self.notify(b"Bat" + bytes([self.battery]))
-        elif kind == 0x17:
-            self.notify(b"Col" + bytes([self.color]))
-        elif kind == 0x10:
+        if kind == _COMMANDS["init"]:  # init: blink, then battery, the face it lies on, charging
+            self.notify(_KEYS["battery"] + bytes([self.battery]))
+            self.notify(_KEYS["stable"] + struct.pack("<bbb", *self.xyz(self.face)))
+            self.notify(_KEYS["charging"] + bytes([int(self.charging)]))
+        elif kind == _COMMANDS["battery"]:
+            self.notify(_KEYS["battery"] + bytes([self.battery]))
+        elif kind == _COMMANDS["color"]:
+            self.notify(_KEYS["color"] + bytes([self.color]))
+        elif kind == _COMMANDS["pulse"]:
             self.pulses += 1
 
     def reboot(self) -> None:
@@ -338,6 +397,7 @@ class FakeRadio:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.devices: dict[str, FakePeripheral] = {}
+        self.scans: list[str] = []  # each scan's mode, "active" or "passive"
 
     def add(self, peripheral: Any) -> Any:
         with self._lock:
@@ -484,12 +544,16 @@ class FakeClientBackend(BaseBleakClient):
 
 
 class FakeScannerBackend(BaseBleakScanner):
-    """bleak's scanner backend on the fake radio: every advertising die, once per start."""
+    """bleak's scanner backend on the fake radio: every advertising die, once per start;
+    a passive scan hears the primary advertising packet only (no scan request is sent, so
+    no scan response comes)."""
 
     def __init__(self, detection_callback: Any, service_uuids: Any, scanning_mode: str = "active",
                  *, radio: FakeRadio, **kwargs: Any) -> None:
         super().__init__(detection_callback, service_uuids)
         self.radio = radio
+        self.active = scanning_mode != "passive"
+        radio.scans.append(scanning_mode)
 
     async def start(self) -> None:
         self.seen_devices = {}
@@ -498,7 +562,7 @@ class FakeScannerBackend(BaseBleakScanner):
         for p in devices:
             if not p.advertising:
                 continue
-            adv = p.advertisement()
+            adv = p.advertisement(self.active)
             if not self.is_allowed_uuid(adv.service_uuids):
                 continue
             device = self.create_or_update_device(p.address, p.address, p.name, None, adv)

@@ -248,8 +248,11 @@ class _Session:
                 self.on_change(new)
 
     def _battery(self, percent: int, charging: bool, low: bool, t: float) -> list[E.Event]:
+        """The die's level as it says it in the status (a Pixel may say more than 100 %,
+        as pixels-js shows it); the event's level is a percentage (events.BatteryLevel),
+        so it carries at most 100."""
         self._set(battery=percent, charging=charging, battery_low=low)
-        return [E.BatteryLevel(device=self.device, percent=percent, t=t)]
+        return [E.BatteryLevel(device=self.device, percent=min(percent, 100), t=t)]
 
     def _shown(self, value: int, label: str, state: str) -> None:
         self._set(value=value, label=label, state=state)

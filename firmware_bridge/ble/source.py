@@ -93,7 +93,8 @@ class FoundDie:
 
 def classify(address: str, name: str | None, adv: Any) -> FoundDie | None:
     """A scan result as a die, or None. GoDice advertise a name starting "GoDice"; Pixels
-    their service and the Systemic Games manufacturer data.
+    their service (in the scan response) and the Systemic Games manufacturer data (in the
+    primary packet, all a passive scan hears: then ``uid`` is "", known once connected).
 
     >>> from types import SimpleNamespace as NS
     >>> classify("AA:01", "GoDice_A1B2C3_K_v04", NS(local_name=None, rssi=-60, manufacturer_data={}, service_data={}, service_uuids=[])).kind
@@ -105,12 +106,11 @@ def classify(address: str, name: str | None, adv: Any) -> FoundDie | None:
     rssi = getattr(adv, "rssi", None)
     if local.startswith(G.NAME_PREFIX):
         return FoundDie(address, "godice", local, rssi)
-    uuids = [u.lower() for u in (getattr(adv, "service_uuids", None) or [])]
-    ad = P.parse_advert(getattr(adv, "manufacturer_data", {}) or {},
-                        getattr(adv, "service_data", {}) or {})
-    if ad is None and P.SERVICE not in uuids:
+    manufacturer = getattr(adv, "manufacturer_data", {}) or {}
+    if not P.is_pixel_advert(manufacturer, list(getattr(adv, "service_uuids", None) or [])):
         return None
-    if ad is None:
+    ad = P.parse_advert(manufacturer, getattr(adv, "service_data", {}) or {})
+    if ad is None:  # after a reboot a Pixel may advertise once without its data
         return FoundDie(address, "pixels", local, rssi)
     face = ""
     if ad.roll_state in ("rolled", "onFace", "crooked"):
@@ -118,8 +118,9 @@ def classify(address: str, name: str | None, adv: Any) -> FoundDie | None:
             face = P.face_label(ad.die_type, P.face_value(ad.die_type, ad.face_index, ad.build_timestamp))
         except ValueError:
             face = ""
-    return FoundDie(address, "pixels", local, rssi, ad.die_type, "%08x" % ad.pixel_id,
-                    ad.battery_percent, ad.charging, face)
+    uid = "%08x" % ad.pixel_id if ad.pixel_id else ""  # a passive scan hears no Pixel id
+    return FoundDie(address, "pixels", local, rssi, ad.die_type, uid, ad.battery_percent,
+                    ad.charging, face)
 
 
 def _unavailable(e: BaseException) -> BleUnavailableError | None:
@@ -561,9 +562,12 @@ class BleDiceSource:
 
     # -- scanning ---------------------------------------------------------------------
 
-    def scan(self, timeout: float = 5.0) -> list[FoundDie]:
+    def scan(self, timeout: float = 5.0, passive: bool = False) -> list[FoundDie]:
         """Dice advertising nearby, strongest signal first. A die connected to another
-        host does not advertise and is not listed (the devices panel says so). Raises
+        host does not advertise and is not listed (the devices panel says so).
+        ``passive``: listen without scan requests (no scan response: a Pixel is listed
+        with its type, face and battery but no id; a Pixel with firmware from before July
+        2022 is not recognised at all, see the README). Raises
         ``BleUnavailableError`` when there is no Bluetooth to scan with (bleak missing, no
         adapter, BlueZ not running, permission refused)."""
         found: dict[str, FoundDie] = {}
@@ -575,7 +579,7 @@ class BleDiceSource:
 
         async def run() -> None:
             await self.permissions.ensure()
-            scanner = self._factory.scanner(seen)
+            scanner = self._factory.scanner(seen, passive=passive)
             await scanner.start()
             try:
                 await asyncio.sleep(timeout)

@@ -192,7 +192,10 @@ def ble_table(d: Any) -> Iterator[float]:
     app.go("devices")
     yield 0.5
     yield from _tap_scrolled(d, dev, _button(d, dev, "Unpair"))
-    yield from _wait_for(lambda: not link.paired and _text(d, dev, "unpaired"), 5)
+    # The panel may say "unpaired" a frame before the table hears of it (the link's
+    # change reaches the table on the Kivy clock): wait for both.
+    yield from _wait_for(lambda: not link.paired and _text(d, dev, "unpaired")
+                         and f"die:{device}/0" not in table.devices, 5)
     d.check(not link.paired and not link.source.devices(), "the Pixel is unpaired and disconnected")
     d.check(f"die:{device}/0" not in table.devices, "and no longer given to Bob")
     d.check(_text(d, dev, "Pixel “Demo Pixel” unpaired."), "the panel says so")

@@ -139,9 +139,13 @@ def test_advertisement_from_get_scanned_pixel():
     assert P.parse_advert({0x004C: b"\x02\x15"}, {}) is None  # somebody's phone
 
 
-@given(st.binary(max_size=64))
+@given(st.binary(max_size=64) | st.binary(min_size=17, max_size=17).map(lambda b: b"\x02" + b))
 def test_any_notification_is_a_message_or_a_message_error(data):
+    # ... or, for an IAmADie of 18 bytes (firmware built before 2022-12-19), the refusal
+    # that names the fix: update the die's firmware.
     try:
         P.parse_message(data)
     except MessageError:
         pass
+    except PixelsApiVersionError as e:
+        assert data[:1] == b"\x02" and len(data) == 18 and "update the die's firmware" in str(e)

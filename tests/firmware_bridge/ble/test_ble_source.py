@@ -193,11 +193,11 @@ def test_malformed_notifications_are_dropped_and_counted(radio, source):
     settled(source, px, 1)
     px.notify(b"\x03\x01")          # RollState cut short
     px.notify(b"\x03\x01\x63")      # face index 99 on a d20
-    px.notify(b"\x22\xff\x00")      # battery 255 %
+    px.notify(b"\x02\x20\x01")      # an IAmADie whose first chunk (32 bytes) is not there
     px.roll(20)
     assert take(source, lambda e: isinstance(e, E.DieRolled)).value == 20
     c = source.counters(dev)
-    assert c.bad_messages == 3 and dict(c.bad_reasons) == {"short": 1, "face": 1, "range": 1}
+    assert c.bad_messages == 3 and dict(c.bad_reasons) == {"short": 1, "face": 1, "chunk": 1}
 
 
 def test_close_says_closed_and_commands_after_it_refuse(radio, source):
@@ -369,7 +369,7 @@ def test_no_bluetooth_here_is_a_plain_unavailable_error():
         def client(self, address, *, disconnected_callback, timeout):
             return NoRadio()
 
-        def scanner(self, detection_callback):
+        def scanner(self, detection_callback, passive=False):
             raise FileNotFoundError(2, "No such file or directory")  # no system D-Bus socket
 
     s = BleDiceSource(None, factory=NoRadioFactory(), backoff_first=0.005, backoff_limit=0.02)
