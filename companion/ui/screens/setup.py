@@ -30,7 +30,8 @@ class SetupScreen(Screen):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.model = SetupModel.for_game("tyranny")
+        # The wizard opens on the catalogue's first game until the players choose one.
+        self.model = SetupModel.for_game(SetupModel.games()[0][0])
 
     def on_pre_enter(self, *args: Any) -> None:
         if self.__dict__.pop("keep_once", False):
