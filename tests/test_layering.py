@@ -145,7 +145,7 @@ def test_no_import_cycle() -> None:
 
 def test_entry_points_and_layers_import_without_kivy() -> None:
     code = (
-        "import sys, companion, companion.__main__, companion.mapfiles, rules, rules.tyranny, rules.liberation, "
+        "import sys, companion, companion.__main__, companion.ui.games.liberation.mapfiles, rules, rules.tyranny, rules.liberation, "
         "firmware_bridge; companion.__main__.build_parser(); "
         "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))"
     )
@@ -154,7 +154,7 @@ def test_entry_points_and_layers_import_without_kivy() -> None:
     assert out.stdout.strip() == "[]"
 
 
-# Writing files and listing folders belong to the app (companion.mapfiles, the journal);
+# Writing files and listing folders belong to the app (companion.ui.games.liberation.mapfiles, the journal);
 # reading the data shipped inside the package is how the engines learn their games. The
 # rules CLI (rules.__main__) is an app of its own and may write its output file.
 _FILE_CALLS = {"write_text", "write_bytes", "mkdir", "mkstemp", "fsync", "replace", "unlink", "glob", "iterdir", "listdir", "rename"}
