@@ -38,13 +38,9 @@ def test_a_game_without_a_palette_gets_the_palettes_series_in_its_factions_order
 
     # The little duel's factions ("red", "blue") have no colour key of any other game's.
     assert bare_game.factions == ("red", "blue") and facts.factions("mini-duel") == {}
-    palette._game_colours.cache_clear()
-    try:
-        for name, _ in palette_names():
-            series = json.loads(palette.DATA.read_text(encoding="utf-8"))["palettes"][name]["series"]
-            assert [load_palette(name).factions[f] for f in bare_game.factions] == series[:2]
-    finally:
-        palette._game_colours.cache_clear()
+    for name, _ in palette_names():
+        series = json.loads(palette.DATA.read_text(encoding="utf-8"))["palettes"][name]["series"]
+        assert [load_palette(name).factions[f] for f in bare_game.factions] == series[:2]
 
 
 def test_a_game_without_a_tour_gets_the_shared_parts_tour(bare_game):

@@ -127,7 +127,8 @@ def load_palette(name: str | None = None) -> Palette:
     factions = raw.pop("factions")
     title = raw.pop("title")
     raw.pop("series", None)
-    return Palette(name, title, raw, {**factions, **_game_colours(name)}, {**d["glyphs"], "tiles": _tile_glyphs()})
+    games = tuple(g.id for g in rules.catalog())  # a game installed since is coloured too
+    return Palette(name, title, raw, {**factions, **_game_colours(name, games)}, {**d["glyphs"], "tiles": _tile_glyphs(games)})
 
 
 def _game_palette(game_id: str) -> dict[str, Any]:
@@ -136,13 +137,13 @@ def _game_palette(game_id: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
-def _game_colours(name: str) -> dict[str, str]:
+def _game_colours(name: str, games: tuple[str, ...]) -> dict[str, str]:
     """Colour key → colour in palette ``name``, from every installed game: its own
     palette.json's, else the palette's series in its factions' order. A key two games
     share (Against All Tyrants borrows Tyranny's) keeps the first game's colour."""
     series = _data()["palettes"][name].get("series") or ["#888888"]
     out: dict[str, str] = {}
-    for g in rules.catalog():
+    for g in map(rules.plugin, games):
         own = _game_palette(g.id).get("colours", {}).get(name)
         if own is None:
             keys = [facts.factions(g.id)[f].colour if f in facts.factions(g.id) else f for f in g.factions]
@@ -152,11 +153,11 @@ def _game_colours(name: str) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _tile_glyphs() -> dict[str, str]:
+@lru_cache(maxsize=None)
+def _tile_glyphs(games: tuple[str, ...]) -> dict[str, str]:
     """The glyphs of board tiles by kind, from the games that draw tiles (palette.json's
     ``tile_glyphs``)."""
     out: dict[str, str] = {}
-    for g in rules.catalog():
-        out.update({k: v for k, v in _game_palette(g.id).get("tile_glyphs", {}).items() if k not in out})
+    for game_id in games:
+        out.update({k: v for k, v in _game_palette(game_id).get("tile_glyphs", {}).items() if k not in out})
     return out

@@ -42,16 +42,16 @@ from ..gamefiles import game_file
 FORM_FILE = "position_form.json"
 
 
-@lru_cache(maxsize=1)
 def form_specs() -> dict[str, list[dict[str, Any]]]:
     """Each installed game's form fields, by game id: its UI package's ``position_form.json``
     (a game without one has no form: the wizard cannot join it in progress)."""
-    out = {}
-    for g in rules.catalog():
-        path = game_file(g.id, FORM_FILE)
-        if path is not None:
-            out[g.id] = list(json.loads(path.read_text(encoding="utf-8"))["fields"])
-    return out
+    return {g.id: spec for g in rules.catalog() if (spec := _form_file(g.id)) is not None}
+
+
+@lru_cache(maxsize=None)
+def _form_file(game_id: str) -> list[dict[str, Any]] | None:
+    path = game_file(game_id, FORM_FILE)
+    return list(json.loads(path.read_text(encoding="utf-8"))["fields"]) if path is not None else None
 
 
 @dataclass(frozen=True)
