@@ -296,8 +296,8 @@ def test_shared_code_and_data_name_no_game() -> None:
     assert bad == {}
 
 
-# Docstring examples are code: in shared code they should run against the test game
-# (tests/plugin_game) or move to the game's own tests. These modules' examples still play a
+# Docstring examples are code: in shared code they should run against the test plug-in
+# game under tests/, or move to the game's own tests. These modules' examples still play a
 # built-in game; the list may only shrink (a module added here, or one that no longer needs
 # it and stays, fails).
 EXAMPLES_NAMING_A_GAME = {

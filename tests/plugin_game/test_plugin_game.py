@@ -114,8 +114,9 @@ def test_shown_on_a_phone_page():
 
 
 def test_no_file_outside_its_folder_knows_it():
+    # Code and data, that is: the docs may point to it as the example of a plug-in.
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    outside = [f for f in tracked if not f.startswith("tests/plugin_game/")]
+    outside = [f for f in tracked if not f.startswith("tests/plugin_game/") and not f.endswith(".md")]
     knowing = [f for f in outside if (ROOT / f).is_file() and any(
         w in (ROOT / f).read_bytes() for w in (b"stepping_stones", b"Stepping Stones", b"plugin_game"))]
     assert knowing == []
