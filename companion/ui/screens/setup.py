@@ -15,6 +15,8 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
+from rules.registry import demo_game
+
 from ..kvload import load_kv
 from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel
 from ..widgets.base import TCButton, TCLabel, TCToggle
@@ -30,8 +32,11 @@ class SetupScreen(Screen):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        # The wizard opens on the catalogue's first game until the players choose one.
-        self.model = SetupModel.for_game(SetupModel.games()[0][0])
+        # The wizard opens on the catalogue's demo game (the first whose card offers a demo:
+        # rules.registry.demo_game), else its first playable game, until the players choose.
+        playable = [gid for gid, _title in SetupModel.games()]
+        demo = demo_game().id
+        self.model = SetupModel.for_game(demo if demo in playable else playable[0])
 
     def on_pre_enter(self, *args: Any) -> None:
         if self.__dict__.pop("keep_once", False):
