@@ -123,7 +123,7 @@ def saved_decks(folder: str | os.PathLike[str]) -> list[DeckList]:
     for p in sorted(root.glob("*.json")) if root.is_dir() else ():
         try:
             out.append(load_deck_file(p))
-        except (CardError, OSError, ValueError):
+        except (CardError, OSError):  # load_deck says every parse problem as a CardError
             continue
     return sorted(out, key=lambda d: d.name)
 
