@@ -80,17 +80,30 @@ def _entry_points() -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _catalogue() -> dict[str, GamePlugin]:
+def _catalogue() -> tuple[dict[str, GamePlugin], dict[str, Exception]]:
+    """(the games, the installed games whose card cannot be read: id → the error). One
+    broken game never hides the others: it is left out of the listing and named by
+    :func:`broken`, and asking for it by id raises its error."""
     found: dict[str, GamePlugin] = {}
+    broken: dict[str, Exception] = {}
     for game_id, target in sorted({**_entry_points(), **_REGISTERED}.items()):
         folder = _folder(target.split(":", 1)[0])
         if folder is None:
             continue  # declared but not installed
         if (folder / "plugin.json").is_file() or game_id not in _REGISTERED:
-            found[game_id] = read_card(game_id, target, folder)
+            try:
+                found[game_id] = read_card(game_id, target, folder)
+            except ValueError as e:  # BadPluginCard (a RulesError), whose import would load the kernel
+                broken[game_id] = e
         else:
             found[game_id] = _from_engine(game_id, target, folder)
-    return found
+    return found, broken
+
+
+def broken() -> dict[str, str]:
+    """The installed games left out of the catalogue because their card cannot be read:
+    id → what is wrong (the file and every problem)."""
+    return {game_id: str(e) for game_id, e in _catalogue()[1].items()}
 
 
 def _from_engine(game_id: str, target: str, folder: Path) -> GamePlugin:
@@ -100,14 +113,17 @@ def _from_engine(game_id: str, target: str, folder: Path) -> GamePlugin:
 
 
 def catalog() -> list[GamePlugin]:
-    """Every installed game, in id order."""
-    return list(_catalogue().values())
+    """Every installed game whose card can be read, in id order (see :func:`broken`)."""
+    return list(_catalogue()[0].values())
 
 
 def plugin(game_id: str) -> GamePlugin:
     """Everything ``game_id`` says about itself (without importing its engine); raises
     :class:`~rules.core.errors.UnknownGame` if no installed game has that id."""
-    found = _catalogue().get(game_id)
+    games, unreadable = _catalogue()
+    if game_id in unreadable:
+        raise unreadable[game_id]
+    found = games.get(game_id)
     if found is None:
         from .core.errors import UnknownGame
 

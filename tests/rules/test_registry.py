@@ -112,3 +112,21 @@ def test_the_demo_game_is_the_first_card_that_offers_one():
     offering = [g for g in registry.catalog() if g.demo]
     assert offering and registry.demo_game() == offering[0]
     assert all(s["faction"] in offering[0].factions for s in offering[0].demo["seats"])
+
+
+def test_a_game_whose_card_is_broken_is_left_out_and_named(tmp_path, monkeypatch):
+    pkg = tmp_path / "broken_game_pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("GAME = None\n", encoding="utf-8")
+    (pkg / "plugin.json").write_text('{"title": "Broken", "min_seats": 2}', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.register("broken-game", "broken_game_pkg:GAME")
+    try:
+        assert "broken-game" not in [g.id for g in registry.catalog()]
+        assert set(BUILT_IN) <= {g.id for g in registry.catalog()}  # the others are still listed
+        assert "max_seats" in registry.broken()["broken-game"] and "plugin.json" in registry.broken()["broken-game"]
+        with pytest.raises(BadPluginCard, match="factions"):
+            registry.plugin("broken-game")
+    finally:
+        registry.unregister("broken-game")
+    assert registry.broken() == {}
