@@ -49,7 +49,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m companion", description="Tabletop Companion: the referee beside the board.")
-    p.add_argument("--demo", action="store_true", help="simulated dice hub on a pty and a Tyranny game, journal in <data>/demo.sqlite3")
+    p.add_argument("--demo", action="store_true", help="simulated dice hub on a pty and the catalogue's demo game, journal in <data>/demo.sqlite3")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 800x480 (the Pi display)")
     p.add_argument("--journal", default=None, metavar="PATH", help="the SQLite journal (default: the user data folder)")
     p.add_argument("--settings", default=None, metavar="PATH", help="the settings file (default: the app's user data folder)")

@@ -2,7 +2,7 @@
 a BG Stats link for a finished game.
 
 Every function here is pure: it reads only the :class:`~companion.record.GameRecord` it is
-given (plus this package's ``bgstats.json`` facts about games) — no journal, no clock, no
+given (plus each game's plugin card's BG Stats facts) — no journal, no clock, no
 engine state. That is what keeps secrets out: **the Table must build the record from public
 data only** (public action data, public tracked values). On top of that, what only a
 finished game may show is withheld here while a game is in progress: the seed (with the
@@ -27,8 +27,6 @@ import io
 import json
 import math
 from datetime import datetime, timezone, tzinfo
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterable, Mapping
 from urllib.parse import quote
 
@@ -227,15 +225,18 @@ def duration_s(record: Any) -> float | None:
     return max(0.0, float(record.finished) - float(record.started))
 
 
-@lru_cache(maxsize=None)
-def _facts() -> dict[str, dict[str, Any]]:
-    data = json.loads(Path(__file__).with_name("bgstats.json").read_text(encoding="utf-8"))
-    return {k: v for k, v in data.items() if not k.startswith("_")}
-
-
 def game_facts(game_id: str) -> dict[str, Any]:
-    """What BG Stats needs to know about a game beyond the record (``bgstats.json``)."""
-    return dict(_facts().get(game_id, {}))
+    """What BG Stats needs to know about a game beyond the record: its plugin card's
+    ``"bgstats"`` (a game that says nothing, or is no longer installed, is matched by
+    name with no BoardGameGeek id: :data:`rules.plugins.DEFAULT_BGSTATS`)."""
+    from rules.core.errors import UnknownGame
+    from rules.plugins import DEFAULT_BGSTATS
+    from rules.registry import plugin
+
+    try:
+        return dict(plugin(game_id).bgstats)
+    except UnknownGame:
+        return dict(DEFAULT_BGSTATS)
 
 
 def game_title(game_id: str) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import rules
 from rules import InvalidSetup
@@ -118,130 +118,11 @@ def default_position(game_id: str, seats: list[Mapping[str, Any]], options: Mapp
 
 # ------------------------------------------------------------------------------ names
 
-def _tyranny_names(options: Mapping[str, Any]) -> dict[str, str]:
-    from rules.tyranny.board import board_for
-    from rules.tyranny.cards import CARDS
-
-    board = board_for(options.get("board") or None)
-    out = {t.id: t.name for t in board.tiles.values()}
-    for tid, tunnel in board.tunnels.items():
-        out[tid] = tunnel_name(board, tid)
-    for cid, card in CARDS.items():
-        out[cid] = f"{card.deck.title()} {card.number}"
-    return out
-
-
-def tunnel_name(board: Any, tunnel_id: str) -> str:
-    """A tunnel as the table knows it: its two ends' names."""
-    ends = board.tunnels[tunnel_id].ends
-    return " ↔ ".join(board.tiles[e].name for e in ends)
-
-
-def _liberation_names(options: Mapping[str, Any]) -> dict[str, str]:
-    from rules.liberation.mapdata import parse_map
-
-    opts = rules.load("liberation").resolve_options(dict(options))
-    return {c.id: c.name for c in parse_map(opts["map"]).cities}
-
-
-# Outrage!'s four prisons as the position names them (rules/outrage/board.py PRISONS).
-OUTRAGE_PRISONS = {"bloody": "the Bloody Tower", "bowyer": "the Bowyer Tower", "beauchamp": "the Beauchamp Tower",
-                   "rack": "the Rack"}
-
-
-def outrage_square_names() -> dict[str, str]:
-    """Every square of Outrage!'s board by a name no other square has: a name printed on
-    several squares ("Miss a turn") gets its place along its region, in board order
-    ("Miss a turn — 2nd of 2 on The Wall Walk")."""
-    from rules.outrage.board import default_board
-
-    b = default_board()
-    squares = list(b.squares.values())
-    same: dict[str, list[str]] = {}
-    for sq in squares:
-        same.setdefault(sq.name, []).append(sq.id)
-    out = {}
-    for sq in squares:
-        ids = same[sq.name]
-        if len(ids) == 1:
-            out[sq.id] = sq.name
-            continue
-        region = _outrage_regions().get(sq.region, sq.region)
-        k = ids.index(sq.id) + 1
-        out[sq.id] = f"{sq.name} — {ordinal(k)} of {len(ids)} on {region}"
-    return out
-
-
-def _outrage_regions() -> dict[str, str]:
-    import json
-    from pathlib import Path
-
-    import rules.outrage
-
-    data = json.loads((Path(rules.outrage.__file__).parent / "data" / "board.json").read_text(encoding="utf-8"))
-    # "The Wall Walk (and the approach from Start), yellow" → "The Wall Walk"
-    return {k: re.split(r" \(|,", v)[0] for k, v in data.get("regions", {}).items()}
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
-    """
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _outrage_names(_options: Mapping[str, Any]) -> dict[str, str]:
-    from rules.outrage.board import default_board
-    from rules.outrage.cards import TOWER
-
-    b = default_board()
-    out = outrage_square_names()
-    out.update(b.jewel_name)
-    out.update({post: f"the {post.title()} post" for post in b.posts})
-    out.update(OUTRAGE_PRISONS)
-    out.update({cid: c.name for cid, c in TOWER.items()})
-    return out
-
-
-def _dicetopia_names(_options: Mapping[str, Any]) -> dict[str, str]:
-    from rules.dicetopia.tables import tables
-
-    t = tables()
-    out = {h.id: h.name for h in t.hoods}
-    out.update({f.id: f.name for f in t.factions.values()})
-    out.update({m.id: m.name for m in t.missions.values()})
-    return out
-
-
-def _aat_names(options: Mapping[str, Any]) -> dict[str, str]:
-    """Every card copy of both decks by its title."""
-    from rules.against_all_tyrants.state import card_id, cards_of, deck_of, instances
-
-    cards = cards_of(dict(options))
-    out = {}
-    for role in ("attacker", "defender"):
-        for ids in instances(deck_of(dict(options), role), role).values():
-            out.update({c: cards[card_id(c)].title for c in ids})
-    return out
-
-
-# Each game's ids that players know by a name (tiles, cards, cities): read from the
-# engine's own data, so a table's own board or map is named as the table entered it.
-NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
-    "tyranny": _tyranny_names,
-    "liberation": _liberation_names,
-    "outrage": _outrage_names,
-    "dicetopia": _dicetopia_names,
-    "against_all_tyrants": _aat_names,
-}
-
-
 def names_for(game_id: str, seats: Iterable[Mapping[str, Any]], options: Mapping[str, Any]) -> dict[str, str]:
-    """id → the name players use: the game's pieces of data, then the seats' names."""
-    namer = NAMERS.get(game_id)
-    out = dict(namer(options)) if namer is not None else {}
+    """id → the name players use: the game's own names of its pieces (``Game.names``: tiles,
+    cards, cities, read from its data for these options, so a table's own board or map is
+    named as the table entered it), then the seats' names."""
+    out = dict(rules.load(game_id).names(dict(options)))
     for i, s in enumerate(seats):
         out[str(s["id"])] = str(s.get("name") or f"Player {i + 1}")
     return out

@@ -24,9 +24,10 @@ Every rejection is a ``Rejected(code, message)`` and changes nothing. Codes:
 ``button-unmapped``, ``ambiguous``, ``illegal`` (the engine refused; message names the
 rule). A duplicate event (same boot id, source and counter) is ignored.
 
-A mapping file is ``companion/mappings/<game>.json``::
+A game's mapping file is ``data/mappings.json`` in its engine's package (found through its
+plugin: ``rules.plugin(game_id).data_file("mappings.json")``; a game without one maps nothing)::
 
-    {"game": "tyranny",
+    {"game": "<game id>",
      "slots":   {"gpio/0": {"entity": "tile:o-docks", "on_place": {"kind": "move", "tile": "o-docks"}}},
      "buttons": {"gpio/end-turn": {"does": "action", "action": {"kind": "decline"}},
                  "gpio/roll": {"does": "roll-for-me"},
@@ -50,7 +51,6 @@ from rules.core.jsondata import to_data
 from .errors import CompanionError
 from .results import Change, Rejected, RouteResult, Routed, rejected_from
 
-MAPPINGS = Path(__file__).with_name("mappings")
 ROLL_WINDOW_S = 4.0
 DEDUP_MEMORY = 4096
 
@@ -61,16 +61,27 @@ class MappingError(CompanionError, ValueError):
     code = "bad-mapping"
 
 
-def load_mapping(game_id: str, folder: Path = MAPPINGS) -> dict[str, Any]:
-    """The game's mapping file, or an empty mapping when the game has none."""
-    path = folder / f"{game_id}.json"
-    if not path.exists():
+def load_mapping(game_id: str, folder: Path | None = None) -> dict[str, Any]:
+    """The game's mapping file (``folder/<game>.json`` when a folder is given, else its
+    plugin's ``data/mappings.json``), or an empty mapping when the game has none."""
+    path = folder / f"{game_id}.json" if folder is not None else _plugin_mapping(game_id)
+    if path is None or not path.exists():
         return {"game": game_id, "slots": {}, "buttons": {}}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as e:
         raise MappingError(f"{path}: {e}") from None
     return check_mapping(data, game_id, str(path))
+
+
+def _plugin_mapping(game_id: str) -> Path | None:
+    from rules.core.errors import UnknownGame
+    from rules.registry import plugin
+
+    try:
+        return plugin(game_id).data_file("mappings.json")
+    except UnknownGame:
+        return None
 
 
 def check_mapping(data: Any, game_id: str, where: str = "mapping") -> dict[str, Any]:

@@ -3,14 +3,16 @@
 The kernel's names (``rules.Roll``, ``rules.IllegalAction``…) are imported on first use
 (PEP 562): listing the games (``rules.catalog()``) imports neither the kernel nor any engine.
 
+The games are plug-ins found through entry points (:mod:`rules.registry`); what each says
+about itself is its :class:`GamePlugin` (``rules.plugin(game_id)``).
+
 >>> import rules
->>> [g.title for g in rules.catalog()]
-['Against All Tyrants', 'Dicetopia', 'Liberation', 'Outrage!', 'Tyranny']
+>>> first = rules.catalog()[0]
+>>> rules.info(first.id) is rules.plugin(first.id), rules.load(first.id).title == first.title
+(True, True)
 >>> rules.Roll.__module__
 'rules.core.actions'
->>> rules.tyranny.GAME.title
-'Tyranny'
->>> game = rules.load("tyranny")              # doctest: +SKIP
+>>> game = rules.load(game_id)                # doctest: +SKIP
 >>> state = game.new(seats, options, seed=7)  # doctest: +SKIP
 """
 from __future__ import annotations
@@ -19,9 +21,10 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING, Any
 
-from .registry import GameInfo, catalog, info, load
+from .plugins import GamePlugin
+from .registry import GameInfo, catalog, info, load, plugin
 
-_OWN = ["GameInfo", "catalog", "info", "load"]
+_OWN = ["GameInfo", "GamePlugin", "catalog", "info", "load", "plugin"]
 
 
 def _core() -> Any:
@@ -33,7 +36,7 @@ def __getattr__(name: str) -> Any:
         return [*_core().__all__, *_OWN]
     if name.startswith("__"):
         raise AttributeError(name)
-    if importlib.util.find_spec(f"{__name__}.{name}") is not None:  # rules.core, rules.tyranny…
+    if importlib.util.find_spec(f"{__name__}.{name}") is not None:  # rules.core, a game's package…
         return importlib.import_module(f"{__name__}.{name}")
     core = _core()
     if name not in core.__all__:

@@ -24,9 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import sys
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -73,18 +71,12 @@ def _need(data: Any, key: str, kind: type, where: str, source: str) -> Any:
 
 
 def _facts_file(game_id: str) -> tuple[str, Any]:
-    """(the package, its data/factions.json) of ``game_id``'s engine. Found without
-    importing the engine when it lives in a folder under ``rules``: a shared widget asking
-    a faction's glyph at start-up cost the import of every game (58 ms for Liberation)."""
-    module = registry.engine_module(game_id)
-    parts = module.split(".")
-    if parts[0] == __package__:
-        folder = Path(__file__).resolve().parent.joinpath(*parts[1:])
-        if not folder.is_dir():
-            folder, parts = folder.parent, parts[:-1]
-        return ".".join(parts), folder / "data" / "factions.json"
-    engine = sys.modules[type(registry.load(game_id)).__module__].__package__ or ""
-    return engine, resources.files(engine).joinpath("data/factions.json")
+    """(the engine's module, its data/factions.json): found through the game's plugin,
+    without importing the engine (a shared widget asking a faction's glyph at start-up
+    cost the import of every game, 58 ms for Liberation)."""
+    found = registry.plugin(game_id)
+    folder = found.folder if found.folder is not None else Path(".")
+    return found.module, folder / "data" / "factions.json"
 
 
 @functools.cache

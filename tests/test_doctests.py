@@ -16,9 +16,10 @@ import firmware_bridge
 import rules
 
 KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks", "companion.ui.collector",
-                "companion.ui.registry", "companion.ui.games.tyranny.layout", "companion.ui.pump",
+                "companion.ui.registry", "companion.ui.gamefiles", "companion.ui.games.tyranny.layout", "companion.ui.pump",
                 "companion.ui.gpio_link", "companion.ui.games.outrage.layout", "companion.ui.games.outrage.presenter",
-                "companion.ui.ble_link", "companion.ui.phones_link")
+                "companion.ui.ble_link", "companion.ui.phones_link", "companion.ui.games.liberation.mapfiles",
+                "companion.ui.games.against_all_tyrants.cardfiles")
 # Entry points are run as scripts, except this one, which is safe to import and has examples.
 ENTRY_POINTS = ("companion.__main__",)
 # Modules whose examples are their only test of some behaviour: they must keep having some.

@@ -8,6 +8,7 @@ cycle."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -145,7 +146,8 @@ def test_no_import_cycle() -> None:
 
 def test_entry_points_and_layers_import_without_kivy() -> None:
     code = (
-        "import sys, companion, companion.__main__, companion.mapfiles, rules, rules.tyranny, rules.liberation, "
+        "import sys, companion, companion.__main__, rules, firmware_bridge, rules.registry; "
+        "[rules.load(g.id) for g in rules.catalog()]; "
         "firmware_bridge; companion.__main__.build_parser(); "
         "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))"
     )
@@ -154,7 +156,7 @@ def test_entry_points_and_layers_import_without_kivy() -> None:
     assert out.stdout.strip() == "[]"
 
 
-# Writing files and listing folders belong to the app (companion.mapfiles, the journal);
+# Writing files and listing folders belong to the app (companion.ui.games.liberation.mapfiles, the journal);
 # reading the data shipped inside the package is how the engines learn their games. The
 # rules CLI (rules.__main__) is an app of its own and may write its output file.
 _FILE_CALLS = {"write_text", "write_bytes", "mkdir", "mkstemp", "fsync", "replace", "unlink", "glob", "iterdir", "listdir", "rename"}
@@ -185,3 +187,153 @@ def test_rules_writes_no_files() -> None:
 def test_file_io_finder_sees_the_apps_atomic_write() -> None:
     assert any(c.startswith("import tempfile") for c in _file_io(ROOT / "companion" / "files.py"))
     assert any(c.startswith("replace()") for c in _file_io(ROOT / "companion" / "files.py"))
+
+
+# ------------------------------------------------------------------ a game is one plug-in
+#
+# A game lives in its own folders: its engine package (``rules/<game>/``, named by its entry
+# point) and its UI package (``companion/ui/games/<game>/``, named by its card's "ui"), plus
+# its tests. **Shared code** is everything else the project ships: the kernel
+# (``rules/core``), the catalogue and the helpers beside it (``rules/*.py``), the session
+# layer and the shared UI (``companion`` outside ``companion/ui/games/<game>/``), the bridge.
+# Shared code imports no game's package (statically, in a function, or by a module name in
+# a string handed to importlib) and names no game: not in its code, not in its data files.
+# Docstrings are prose and may mention a game; their examples are code (see below).
+# Benchmarks measure the built-in games and may pick them by name; they import none.
+
+_PYPROJECT = __import__("tomllib").loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+GAME_ENGINES = {g: v.split(":")[0] for g, v in _PYPROJECT["project"]["entry-points"]["tabletop_companion.games"].items()}
+GAME_UI = {g: __import__("json").loads((ROOT / m.replace(".", "/") / "plugin.json").read_text(encoding="utf-8")).get("ui", "")
+           for g, m in GAME_ENGINES.items()}
+# How shared code would name a game: its id, or its title in words.
+_GAME_WORDS = re.compile(r"(?i)(?<![\w-])(" + "|".join(
+    sorted({re.escape(g) for g in GAME_ENGINES} | {re.escape(g.replace("_", " ")) for g in GAME_ENGINES}, key=len, reverse=True))
+    + r")(?![\w-])")
+_SHARED_DATA = {".json", ".kv", ".html", ".css", ".js", ".txt"}
+
+
+def _game_of(module: str) -> str | None:
+    """The game whose folders hold ``module`` (a module or a "module:attribute" string)."""
+    module = module.split(":")[0]
+    for g in GAME_ENGINES:
+        for pkg in (GAME_ENGINES[g], GAME_UI[g]):
+            if pkg and (module == pkg or module.startswith(pkg + ".")):
+                return g
+    return None
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The string constants that are documentation: a module's, class's or function's
+    docstring, and any other string standing alone as a statement (an attribute's)."""
+    return {id(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)}
+
+
+def _code_strings(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    docs = _docstrings(tree)
+    return [(n.lineno, n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+def _imported_games(name: str, path: Path, known: set[str]) -> set[str]:
+    """Games whose packages ``name`` imports: statements anywhere in it, and module names in
+    strings (``importlib.import_module("rules.x")``, ``"rules.x:GAME"``)."""
+    targets = set(_imports(name, path, known))
+    targets |= {s for _line, s in _code_strings(path) if re.fullmatch(r"[\w.]+(:[\w.]+)?", s)}
+    return {g for t in targets if (g := _game_of(t)) is not None}
+
+
+def _modules_with_benchmarks() -> dict[str, Path]:
+    mods = _modules()
+    mods.update({_module_name(p): p for p in (ROOT / "benchmarks").rglob("*.py")})
+    return mods
+
+
+def test_only_a_games_own_folders_import_its_packages() -> None:
+    mods = _modules_with_benchmarks()
+    known = set(mods)
+    bad = {n: sorted(games) for n, p in mods.items()
+           if (games := _imported_games(n, p, known) - {_game_of(n)})}
+    assert bad == {}
+
+
+def test_the_import_scan_sees_function_level_and_importlib_imports(tmp_path: Path) -> None:
+    g = sorted(GAME_ENGINES)[0]
+    probe = tmp_path / "probe.py"
+    probe.write_text(f"import importlib\n\ndef f():\n    from {GAME_ENGINES[g]} import GAME\n", encoding="utf-8")
+    assert _imported_games("companion.probe", probe, set(_modules())) == {g}
+    probe.write_text(f"import importlib\nGAME = importlib.import_module({GAME_ENGINES[g]!r})\n", encoding="utf-8")
+    assert _imported_games("companion.probe", probe, set(_modules())) == {g}
+    probe.write_text(f'"""Imports {GAME_ENGINES[g]} nowhere: prose."""\n', encoding="utf-8")
+    assert _imported_games("companion.probe", probe, set(_modules())) == set()
+
+
+def _is_shared(path: Path) -> bool:
+    rel = path.relative_to(ROOT)
+    if rel.parts[0] not in ("rules", "companion", "firmware_bridge") or "node_modules" in rel.parts:
+        return False
+    module = ".".join(rel.with_suffix("").parts)
+    return not any(module == pkg or module.startswith(pkg + ".")
+                   for g in GAME_ENGINES for pkg in (GAME_ENGINES[g], GAME_UI[g]) if pkg)
+
+
+def _names_a_game(path: Path) -> list[str]:
+    if path.suffix == ".py":
+        found = [f"line {line}: {s[:60]!r}" for line, s in _code_strings(path) if _GAME_WORDS.search(s)]
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        found += [f"line {n.lineno}: {getattr(n, 'id', getattr(n, 'attr', ''))}" for n in ast.walk(tree)
+                  if isinstance(n, (ast.Name, ast.Attribute)) and _GAME_WORDS.fullmatch(getattr(n, "id", getattr(n, "attr", "")))]
+        return found
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return [f"line {text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in _GAME_WORDS.finditer(text)]
+
+
+def test_shared_code_and_data_name_no_game() -> None:
+    files = [p for p in ROOT.rglob("*") if p.is_file() and (p.suffix == ".py" or p.suffix in _SHARED_DATA)
+             and "__pycache__" not in p.parts and ".venv" not in p.parts and _is_shared(p)]
+    bad = {str(p.relative_to(ROOT)): found for p in files if (found := _names_a_game(p))}
+    assert bad == {}
+
+
+# Docstring examples are code: in shared code they should run against the test plug-in
+# game under tests/, or move to the game's own tests. These modules' examples still play a
+# built-in game; the list may only shrink (a module added here, or one that no longer needs
+# it and stays, fails).
+EXAMPLES_NAMING_A_GAME = {
+    "companion/journal.py", "companion/positions.py", "companion/record.py", "companion/table.py",
+    "companion/ui/presenters/end.py", "companion/ui/presenters/home.py", "companion/ui/presenters/position_form.py",
+    "companion/ui/presenters/setup.py", "companion/web/seatview.py", "companion/web/server.py",
+    "rules/core/harness.py", "rules/facts.py",
+}
+
+
+def _examples_naming_a_game(path: Path) -> list[str]:
+    import doctest
+
+    parser = doctest.DocTestParser()
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [ex.source.strip()[:60] for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)
+            for ex in parser.get_examples(n.value.value) if _GAME_WORDS.search(ex.source) or _GAME_WORDS.search(ex.want)]
+
+
+def test_docstring_examples_in_shared_code_name_no_game_beyond_the_known_list() -> None:
+    files = [p for p in ROOT.rglob("*.py") if "__pycache__" not in p.parts and ".venv" not in p.parts and _is_shared(p)]
+    naming = {str(p.relative_to(ROOT)) for p in files if _examples_naming_a_game(p)}
+    assert naming - EXAMPLES_NAMING_A_GAME == set(), "use the test game, or move the example to the game's tests"
+    assert EXAMPLES_NAMING_A_GAME - naming == set(), "no longer naming a game: take it off the list"
+
+
+def test_the_game_name_scan_sees_ids_titles_and_data(tmp_path: Path) -> None:
+    g = sorted(GAME_ENGINES)[-1]
+    probe = tmp_path / "probe.py"
+    probe.write_text(f'GAME = "{g}"\n', encoding="utf-8")
+    assert _names_a_game(probe)
+    probe.write_text(f'def f():\n    return "a {g.replace("_", " ").title()} game"\n', encoding="utf-8")
+    assert _names_a_game(probe)
+    probe.write_text(f'"""About {g}: prose."""\nX = "{g}-like"\n', encoding="utf-8")
+    assert _names_a_game(probe) == []  # prose, and a word that only contains the id
+    data = tmp_path / "probe.json"
+    data.write_text(f'{{"games": {{"{g}": 1}}}}', encoding="utf-8")
+    assert _names_a_game(data)

@@ -284,7 +284,7 @@ class CompanionApp(App):
             Clock.schedule_once(lambda _dt: self.start_tour(scr), 0.6)
 
     def start_tour(self, scr: Any) -> None:
-        """The table tour over ``scr`` (data/tours.json); marked as seen when done or skipped."""
+        """The table tour over ``scr`` (the game's tour.json, else the shared parts' data/tour.json); marked as seen when done or skipped."""
         if self.sm is None or self.sm.current != scr.name or self.table is None:
             return
         from .presenters.tour import TourModel

@@ -29,6 +29,9 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from rules.plugins import GamePlugin
+from rules.registry import demo_game
+
 from ..errors import CompanionError
 from .links import HubLink
 from .frames import after_first_frame
@@ -37,10 +40,17 @@ from .presenters.devices import DevicesModel
 log = logging.getLogger("companion.ui.demo")
 
 DEMO_DEVICE = "sim"
-DEMO_SEATS = [
-    {"id": "cops-1", "faction": "cops", "name": "Ann"},
-    {"id": "criminals-1", "faction": "criminals", "name": "Bob"},
-]
+
+
+def demo_seats(game: GamePlugin) -> list[dict[str, Any]]:
+    """The seats the demo game starts with: its card's, else the fewest it allows, named
+    Player 1, Player 2…, factions alternating."""
+    seats = (game.demo or {}).get("seats")
+    if seats:
+        return [dict(s) for s in seats]
+    factions = game.factions or ("player",)
+    return [{"id": f"{factions[i % len(factions)]}-{i + 1}", "faction": factions[i % len(factions)], "name": f"Player {i + 1}"}
+            for i in range(game.min_seats)]
 
 
 class _DemoLink:
@@ -217,9 +227,12 @@ def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: flo
         from .ble_link import start_ble
 
         start_ble(app, "demo")
-    going = [g for g in (app.journal.games(status="in-progress") if app.journal is not None else []) if g.game_id == "tyranny"]
+    # The game comes from the catalogue: the first whose plugin card offers a demo
+    # (rules.registry.demo_game), with the seats its card gives.
+    game = demo_game()
+    going = [g for g in (app.journal.games(status="in-progress") if app.journal is not None else []) if g.game_id == game.id]
     if going:
         app.resume_game(going[0].key)
     else:
-        app.new_game("tyranny", DEMO_SEATS, {}, seed=seed if seed is not None else random.randrange(1 << 30))
+        app.new_game(game.id, demo_seats(game), {}, seed=seed if seed is not None else random.randrange(1 << 30))
     return link

@@ -1,37 +1,34 @@
-"""Which games have a table screen: one package per game under ``companion/ui/games/``.
+"""Which games have a table screen: each game's plugin card says so (``"screen":
+"package.module:ClassName"``, plus its optional wizard widgets, ``"setup"``, and the package of
+its UI data files, ``"ui"``; see rules/README.md "Writing a game").
 
-A game folder's ``__init__.py`` declares, without importing Kivy::
+Nothing here imports Kivy or an engine: the screen's module is imported when the screen is
+first shown.
 
-    GAME_ID = "tyranny"                                   # the rules engine id
-    SCREEN = "companion.ui.games.tyranny.screen:TyrannyScreen"
-
-The registry finds them by walking the folder, so adding a game is adding a folder.
-
->>> "tyranny" in game_screens()
+>>> first = next(iter(game_screens().values()))
+>>> first.screen_name == f"game:{first.game_id}"
 True
->>> game_screens()["tyranny"].screen_name
-'game:tyranny'
 """
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
+
+import rules
 
 from ..errors import CompanionError
 
 
 class NoScreenForGame(CompanionError, LookupError):
-    """No folder under ``companion/ui/games/`` declares a screen for this game id."""
+    """No installed game's plugin declares a screen for this game id."""
 
 
 @dataclass(frozen=True)
 class GameScreenInfo:
     game_id: str
     target: str  # "package.module:ClassName"
-    package: str
+    package: str  # the game's UI package (its data files: position form, palette, tour)
     setup: str = ""  # optional "package.module:function" adding game-specific setup widgets
 
     @property
@@ -44,23 +41,15 @@ class GameScreenInfo:
         return getattr(importlib.import_module(module), name)
 
 
-@lru_cache(maxsize=1)
 def game_screens() -> dict[str, GameScreenInfo]:
-    from . import games
-
-    found: dict[str, GameScreenInfo] = {}
-    for m in pkgutil.iter_modules(games.__path__, games.__name__ + "."):
-        if not m.ispkg:
-            continue
-        pkg = importlib.import_module(m.name)
-        gid, target = getattr(pkg, "GAME_ID", None), getattr(pkg, "SCREEN", None)
-        if gid and target:
-            found[gid] = GameScreenInfo(gid, target, m.name, getattr(pkg, "SETUP", "") or "")
-    return found
+    """Every installed game with a screen, by id (read from the catalogue each time: a
+    game installed or registered since is found)."""
+    return {g.id: GameScreenInfo(g.id, g.screen, g.ui or g.screen.partition(":")[0].rpartition(".")[0], g.setup)
+            for g in rules.catalog() if g.screen}
 
 
 def screen_for(game_id: str) -> GameScreenInfo:
     try:
         return game_screens()[game_id]
     except KeyError:
-        raise NoScreenForGame(f"no table screen for game {game_id!r}: add companion/ui/games/{game_id}/") from None
+        raise NoScreenForGame(f"no table screen for game {game_id!r}: its plugin.json names no \"screen\"") from None

@@ -8,8 +8,8 @@ page's path prefix, and its host name ``tabletop-XXXXXX.local`` (a name the serv
 accepts in the ``Host`` header, so a page opened by that name works). Tokens stay in the
 QR codes only: anyone on the network can read an advertisement.
 
->>> service_name("Outrage!", "ab12cd")
-'Tabletop Companion — Outrage! (ab12cd)._tabletop._tcp.local.'
+>>> service_name("Castle Run", "ab12cd")
+'Tabletop Companion — Castle Run (ab12cd)._tabletop._tcp.local.'
 >>> host_name("ab12cd")
 'tabletop-ab12cd.local'
 """

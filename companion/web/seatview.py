@@ -29,21 +29,9 @@ MAX_ACTIONS = 200
 
 
 def _card_names(game: Any, state: Any) -> dict[str, str]:
-    """Card id → the name players read, where the game names its cards by a map (Liberation)."""
-    map_of = getattr(game, "map_of", None)
-    if map_of is None:
-        return {}
-    try:
-        cities = map_of(state).cities
-    except Exception:  # a game whose map_of needs something this state lacks: ids then
-        return {}
-    items = cities.values() if isinstance(cities, dict) else cities
-    out: dict[str, str] = {}
-    for c in items:
-        cid, name = getattr(c, "id", None), getattr(c, "name", None)
-        if isinstance(cid, str) and isinstance(name, str):
-            out[cid] = name
-    return out
+    """Id → the name players read: the game's own names of its pieces (``Game.names``: its
+    cities, cards, squares…), read from the game's options, which every seat saw at setup."""
+    return dict(game.names(dict(state.options)))
 
 
 def _label(kind: str, data: dict[str, Any], names: dict[str, str]) -> str:
@@ -233,6 +221,8 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
         "actions": actions,
         "truncated": truncated,
         "yours": yours,  # what only this seat sees, as its view holds it
-        "names": names,  # every card's printed name (the map's cities: public), for the page's words
+        # The printed names of what this page shows (public names: a card named here is one
+        # the page holds anyway), for the page's words.
+        "names": {k: v for k, v in names.items() if k in strings_in([view, actions, hand])},
         "view": view,
     }

@@ -21,6 +21,7 @@ from rules.core import (
 )
 from rules.core.errors import InvalidSetup
 
+from .naming import Naming
 from . import position as positions
 from .actions import (
     Attack, Clear, Damage, Delegate, Discard, Done, EndPhase, Heal, Infiltrate, Instruct, Move, MoveTheater,
@@ -72,7 +73,7 @@ def _pending_key(s: AatState) -> tuple[Any, ...] | None:
     return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, p.expert, not s.sides[p.seat].deck.cards)
 
 
-class AgainstAllTyrants(Game[AatState]):
+class AgainstAllTyrants(Naming, Game[AatState]):
     """Against All Tyrants: two seats, factions ``attacker`` and ``defender`` (the roles)."""
 
     id = "against_all_tyrants"

@@ -60,3 +60,17 @@ class ParseError(RulesError):
 
 class UnknownGame(RulesError, LookupError):
     """``rules.load`` was given an id the catalogue does not hold."""
+
+
+class BadPluginCard(RulesError):
+    """A game's card (its ``plugin.json``) that cannot be read: names the file and every
+    problem (:mod:`rules.plugin`)."""
+
+    code = "bad-plugin-card"
+
+
+class UnknownSource(RulesError, LookupError):
+    """``Game.choices`` was asked for a source of choices the game does not offer (a
+    position form naming a source its game does not have)."""
+
+    code = "unknown-source"

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from .actions import Action, Draw, Roll, bad_fields, input_check
-from .errors import IllegalAction, InvalidSetup, NoPositions, Violation
+from .errors import IllegalAction, InvalidSetup, NoPositions, UnknownSource, Violation
 from .log import LogEntry, visible_log
 from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
@@ -385,6 +385,35 @@ class Game(Generic[S]):
     def problems(self, state: S) -> Iterable[str]:
         """Broken invariants (cards not conserved, a track out of bounds…): for tests."""
         return ()
+
+    # What players call the game's pieces: the app's join form and its messages ask the
+    # game, and no shared code knows a game's board or cards (rules/README.md "Writing a game").
+    # The choice sources whose items follow the position being entered (a card's tokens
+    # exist while it is in play): a form asks them anew after every change.
+    live_sources: ClassVar[frozenset[str]] = frozenset()
+
+    def names(self, options: dict[str, Any]) -> dict[str, str]:
+        """id → the name players use, for everything a player may name (squares, cities,
+        cards, prisons), read from the game's data for these options (a table's own board)."""
+        return {}
+
+    def choices(self, source: str, options: dict[str, Any], seats: Sequence[Any],
+                position: Any = None) -> list[tuple[Any, str]]:
+        """What a position form offers for ``source``: ``[(value, words)]``. ``seats`` are
+        the seats as mappings (``id``, ``faction``, ``name``); ``position`` the position being
+        entered, the form's own questions under ``"ask"`` (for the :attr:`live_sources`). Every
+        game knows "seats" (by name) and "faces" (a six-sided die's); raises
+        :class:`UnknownSource` for a source the game does not offer.
+
+        >>> from rules.core.game import Game
+        >>> Game.choices(Game(), "faces", {}, [])[-1], Game.choices(Game(), "seats", {}, [{"id": "a", "name": "Ann"}])
+        ((6, '6'), [('a', 'Ann')])
+        """
+        if source == "seats":
+            return [(s["id"], s.get("name") or s["id"]) for s in seats]
+        if source == "faces":
+            return [(n, str(n)) for n in range(1, 7)]
+        raise UnknownSource(f"{getattr(self, 'title', type(self).__name__)} offers no choices called {source!r}.")
 
     def default_seats(self) -> list[Seat]:
         """The seats a quick game starts with: the fewest the game allows, factions alternating."""

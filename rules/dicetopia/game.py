@@ -23,6 +23,7 @@ from typing import Iterable
 
 from rules.core import Action, Draw, Game, Option, Prompt, Roll, Seat, Violation
 
+from .naming import Naming
 from .actions import (
     Adapt, Block, Bottom, Choose, Clone, CopyMission, Decline, Deploy, Exterminate, Hypnotize, Intervene, Keep,
     Reroll, Rig, SaveTurn, Swap, Transcend,
@@ -40,7 +41,7 @@ from .turn import Turn
 from .views import Views
 
 
-class Dicetopia(Setup, Chance, Turn, Abilities, Ending, Candidates, Views, City, Game[DicetopiaState]):
+class Dicetopia(Setup, Chance, Turn, Abilities, Ending, Candidates, Views, City, Naming, Game[DicetopiaState]):
     """Dicetopia: 2-4 seats, each one of the ten factions (or dealt, with ``deal_factions``).
 
     The class is assembled from parts, each in its own module: ``setup`` (§3), ``chance``

@@ -26,6 +26,7 @@ from rules.core import (
     Score, Seat, Violation, step, swap_hidden,
 )
 
+from .naming import Naming
 from . import position
 from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
 from .mapdata import MapError, MapSpec, parse_map, placeholder_data
@@ -53,7 +54,7 @@ R_STEP3 = "Step 3: Discard down to 3 cards"
 R_MISSIONS = "Glossary: missions (referee questions, RULINGS.md L-10)"
 
 
-class Liberation(Game[LiberationState]):
+class Liberation(Naming, Game[LiberationState]):
     """Liberation (Button Shy, 2018): two seats, factions ``dynasty`` and ``liberation``."""
 
     id = "liberation"

@@ -26,6 +26,7 @@ from rules.core import (
 )
 from rules.core.seats import PUBLIC
 
+from .naming import Naming
 from . import position
 from .actions import (
     Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
@@ -122,7 +123,7 @@ def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, 
     return seat, also, ()
 
 
-class Outrage(Game[OutrageState]):
+class Outrage(Naming, Game[OutrageState]):
     """Steal the Crown Jewels from the Tower of London and escape by the ferry."""
 
     id = "outrage"

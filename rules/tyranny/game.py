@@ -21,6 +21,7 @@ from rules.core import (
 )
 from rules.core.seats import PUBLIC
 
+from .naming import Naming
 from . import effects, position
 from .actions import (
     Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape,
@@ -54,7 +55,7 @@ CUSTODY_PLAYS = frozenset({"escape_range"})
 REACT_PLAYS = frozenset({"immediate_escape", "inescapable_arrest"})
 
 
-class Tyranny(Game[TyrannyState]):
+class Tyranny(Naming, Game[TyrannyState]):
     """Cops against criminals over a two-tier city; influence decides it."""
 
     id = "tyranny"

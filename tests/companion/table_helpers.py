@@ -23,7 +23,7 @@ MINI_GAMES = {
 
 
 def register_mini_games() -> list[str]:
-    added = [k for k in MINI_GAMES if k not in registry._ENGINES]
+    added = [k for k in MINI_GAMES if k not in {g.id for g in registry.catalog()}]
     for k in added:
         registry.register(k, MINI_GAMES[k])
     return added
@@ -31,7 +31,7 @@ def register_mini_games() -> list[str]:
 
 def unregister(game_ids: list[str]) -> None:
     for k in game_ids:
-        registry._ENGINES.pop(k, None)
+        registry.unregister(k)
 
 GAMES = ("tyranny", "liberation")
 

@@ -15,7 +15,7 @@ def mini_doubles():
     # In the catalogue only while this module runs (other tests list the real games).
     registry.register("mini-doubles", "tests.rules.core.minigames:DOUBLES")
     yield
-    registry._ENGINES.pop("mini-doubles", None)
+    registry.unregister("mini-doubles")
 
 
 def run(argv, lines=(), err=None):

@@ -201,9 +201,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import importlib
 
-    # "name" is a scenario in tests/ui/scenarios.py; "module:name" one in tests/ui/module.py.
+    # "name" is a scenario in tests/ui/scenarios.py; "module:name" one in tests/ui/module.py;
+    # "tests.x.module:name" one anywhere under tests/ (a test game's own folder).
     module, _, name = a.scenario.rpartition(":")
-    scenarios = importlib.import_module(f"tests.ui.{module or 'scenarios'}")
+    scenarios = importlib.import_module(module if module.startswith("tests.") else f"tests.ui.{module or 'scenarios'}")
     scenario: Callable[[Driver], Iterator[float]] = getattr(scenarios, name)
     result: dict[str, Any] = {"ok": False}
     settings = a.settings or os.path.join(tempfile.mkdtemp(prefix="tc-ui-"), "settings.json")

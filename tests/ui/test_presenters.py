@@ -87,7 +87,7 @@ def test_settings_round_trip_and_survive_a_damaged_file(tmp_path):
 
 # ------------------------------------------------------------------ registry
 
-def test_game_screens_are_found_by_folder():
+def test_game_screens_are_named_by_the_plugin_cards():
     assert game_screens()["tyranny"].target.endswith(":TyrannyScreen")
     with pytest.raises(NoScreenForGame):
         screen_for("chess")
@@ -328,8 +328,11 @@ def test_the_wizard_offers_only_games_with_a_table_screen(monkeypatch: pytest.Mo
     import rules
     from rules import registry
 
-    monkeypatch.setitem(registry._ENGINES, "mini-doubles", "tests.rules.core.minigames:DOUBLES")
-    assert "mini-doubles" in [g.id for g in rules.catalog()]
-    offered = [gid for gid, _ in SetupModel.games()]
-    assert "mini-doubles" not in offered
-    assert offered == sorted(game_screens())
+    registry.register("mini-doubles", "tests.rules.core.minigames:DOUBLES")
+    try:
+        assert "mini-doubles" in [g.id for g in rules.catalog()]
+        offered = [gid for gid, _ in SetupModel.games()]
+        assert "mini-doubles" not in offered
+        assert offered == sorted(game_screens())
+    finally:
+        registry.unregister("mini-doubles")

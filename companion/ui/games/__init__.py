@@ -1,2 +1,5 @@
-"""One package per game: ``<game_id>/__init__.py`` (GAME_ID, SCREEN), ``screen.py`` + its
-``.kv``, ``presenter.py`` (no Kivy). Found by :mod:`companion.ui.registry`."""
+"""One package per game: ``screen.py`` + its ``.kv``, ``presenter.py`` (no Kivy), its UI data
+files (``position_form.json``, ``palette.json``, ``tour.json``) and any file formats of its
+own (Liberation's maps, Against All Tyrants' card sets). The game's plugin card
+(``rules/<game>/plugin.json``) names the package and its screen; see rules/README.md
+"Writing a game"."""

@@ -115,8 +115,11 @@ class GamePresenter:
 
     def words(self) -> dict[str, str]:
         """Hook: the game's own ids and their names (squares, cities, cards…), for
-        :meth:`humanise`. Default: none beyond the options' and the seats'."""
-        return {}
+        :meth:`humanise`. Default: the engine's own ``names(options)`` (rules/README.md
+        "Writing a game"), so a game names its pieces once, in its engine."""
+        from rules import load
+
+        return dict(load(self.game_id or self.table.game_id).names(dict(self.table.options or {})))
 
     def option_words(self) -> dict[str, str]:
         """The game's option and choice ids in player words (its engine's options)."""

@@ -260,10 +260,10 @@ def gpio_board(link: Any, mapping: Mapping[str, Any] | None, words: GameWords | 
     ...           tokens=lambda: frozenset({1}), is_pressed=lambda b: False, lit_seats=lambda: frozenset({0}))
     >>> mapping = {"slots": {"*/1": {"entity": "tile:o-docks", "on_place": {"kind": "move", "tile": "o-docks"}}},
     ...            "buttons": {"*/end-turn": {"does": "action", "action": {"kind": "decline"}, "says": "Say no"}}}
-    >>> words = TableWords("Tyranny", ("Ann", "Bob"), lambda e: {"tile:o-docks": "The Docks"}[e])
+    >>> words = TableWords("Castle Run", ("Ann", "Bob"), lambda e: {"tile:o-docks": "The Docks"}[e])
     >>> b = gpio_board(link, mapping, words)
     >>> [(r.role, r.state, r.meaning) for r in b.of("slot")]   # doctest: +NORMALIZE_WHITESPACE
-    [('Token slot 1', '○ empty', 'not used in Tyranny'),
+    [('Token slot 1', '○ empty', 'not used in Castle Run'),
      ('Token slot 2', '● token', 'The Docks: a token here means move there')]
     >>> b.of("button")[0].meaning, b.of("led")[0].state, b.of("led")[0].meaning
     ('Say no', '● lit', "Ann's turn light")

@@ -1,5 +1,7 @@
 """Palettes and glyphs, read from ``companion/ui/data/palettes.json``; a faction's glyph
-and name are its game's (``rules/<game>/data/factions.json`` through :mod:`rules.facts`).
+and name are its game's (``rules/<game>/data/factions.json`` through :mod:`rules.facts`), and
+so are its colours: ``palette.json`` in the game's UI package, one set per palette name (a
+game without one gets the palette's ``series``, in its factions' order).
 
 Colour is never the only cue: every faction, tile kind and state has a glyph and a name.
 
@@ -26,9 +28,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import rules
 from rules import facts
 
 from ...errors import CompanionError
+from ..gamefiles import game_file
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "palettes.json"
 
@@ -123,4 +127,38 @@ def load_palette(name: str | None = None) -> Palette:
     raw = dict(d["palettes"][name])
     factions = raw.pop("factions")
     title = raw.pop("title")
-    return Palette(name, title, raw, factions, d["glyphs"])
+    raw.pop("series", None)
+    games = tuple(g.id for g in rules.catalog())  # a game installed since is coloured too
+    return Palette(name, title, raw, {**factions, **_game_colours(name, games)}, {**d["glyphs"], "tiles": _tile_glyphs(games)})
+
+
+def _game_palette(game_id: str) -> dict[str, Any]:
+    path = game_file(game_id, "palette.json")
+    return json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
+
+
+@lru_cache(maxsize=None)
+def _game_colours(name: str, games: tuple[str, ...]) -> dict[str, str]:
+    """Colour key → colour in palette ``name``, from every installed game: its own
+    palette.json's, else the palette's series in its factions' order. A key two games
+    share (Against All Tyrants borrows Tyranny's) keeps the first game's colour."""
+    series = _data()["palettes"][name].get("series") or ["#888888"]
+    out: dict[str, str] = {}
+    for g in map(rules.plugin, games):
+        own = _game_palette(g.id).get("colours", {}).get(name)
+        if own is None:
+            keys = [facts.factions(g.id)[f].colour if f in facts.factions(g.id) else f for f in g.factions]
+            own = {k: series[i % len(series)] for i, k in enumerate(dict.fromkeys(keys))}
+        for key, colour in own.items():
+            out.setdefault(key, colour)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _tile_glyphs(games: tuple[str, ...]) -> dict[str, str]:
+    """The glyphs of board tiles by kind, from the games that draw tiles (palette.json's
+    ``tile_glyphs``)."""
+    out: dict[str, str] = {}
+    for game_id in games:
+        out.update({k: v for k, v in _game_palette(game_id).get("tile_glyphs", {}).items() if k not in out})
+    return out

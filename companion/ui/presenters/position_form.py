@@ -1,7 +1,8 @@
 """The "game already under way" form of the setup wizard, without Kivy.
 
-The fields come from ``ui/data/position_forms.json`` (how each path of the engine's
-position is asked, in players' words); the values start as the engine's own position of a
+The fields come from the game's ``position_form.json`` in its UI package (how each path of
+the engine's position is asked, in players' words; its choices are the game's own,
+``Game.choices``); the values start as the engine's own position of a
 fresh game (``companion.positions.default_position``), so a table changes only what
 differs; and every value is checked by the engine itself (``check_position``), whose
 problems are shown beside the field they name. Nothing here knows a rule.
@@ -31,19 +32,26 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from companion.positions import (PRIVATE, PositionProblem, check_position, default_position, names_for, ordinal,
-                                 tunnel_name)
+import rules
+from companion.positions import PRIVATE, PositionProblem, check_position, default_position, names_for
 
-FORMS = Path(__file__).resolve().parent.parent / "data" / "position_forms.json"
+from ..gamefiles import game_file
+
+FORM_FILE = "position_form.json"
 
 
-@lru_cache(maxsize=1)
 def form_specs() -> dict[str, list[dict[str, Any]]]:
-    data = json.loads(FORMS.read_text(encoding="utf-8"))
-    return {k: v for k, v in data.items() if k != "note"}
+    """Each installed game's form fields, by game id: its UI package's ``position_form.json``
+    (a game without one has no form: the wizard cannot join it in progress)."""
+    return {g.id: spec for g in rules.catalog() if (spec := _form_file(g.id)) is not None}
+
+
+@lru_cache(maxsize=None)
+def _form_file(game_id: str) -> list[dict[str, Any]] | None:
+    path = game_file(game_id, FORM_FILE)
+    return list(json.loads(path.read_text(encoding="utf-8"))["fields"]) if path is not None else None
 
 
 @dataclass(frozen=True)
@@ -64,246 +72,6 @@ class Field:
         return tuple(self.spec.get("steps", (1,)))
 
 
-# Where a field's choices come from: the engine's own data for the options chosen (the
-# table's own board or map included). Each gives [(value, what players call it)]; a source
-# that needs the seats (an agent's owner) is given them too.
-def _tiles(options: Mapping[str, Any], kind: str | None = None) -> list[tuple[Any, str]]:
-    from rules.tyranny.board import board_for
-
-    board = board_for(options.get("board") or None)
-    return [(t.id, t.name) for t in board.tiles.values() if kind is None or t.kind == kind]
-
-
-def _tunnels(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.tyranny.board import board_for
-
-    board = board_for(options.get("board") or None)
-    return [(tid, tunnel_name(board, tid)) for tid in board.tunnels]
-
-
-def _cards(deck: str) -> Callable[[Mapping[str, Any]], list[tuple[Any, str]]]:
-    def source(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-        from rules.tyranny.cards import CARDS, DECKS
-
-        return [(cid, f"{deck.title()} {CARDS[cid].number}") for cid in DECKS[deck]]
-
-    return source
-
-
-def _cities(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    import rules
-    from rules.liberation.mapdata import parse_map
-
-    opts = rules.load("liberation").resolve_options(dict(options))
-    return [(c.id, c.name) for c in parse_map(opts["map"]).cities]
-
-
-def _outrage_squares(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from companion.positions import outrage_square_names
-
-    return list(outrage_square_names().items())
-
-
-def _outrage_jewels(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.outrage.board import default_board
-
-    b = default_board()
-    return [(j, b.jewel_name[j]) for j in b.jewels]
-
-
-def _outrage_posts(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.outrage.board import default_board
-
-    return [(post, f"the {post.title()} post") for post in default_board().posts]
-
-
-def _outrage_prisons(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from companion.positions import OUTRAGE_PRISONS
-
-    return list(OUTRAGE_PRISONS.items())
-
-
-def _outrage_cards(group: str | None) -> Callable[[Mapping[str, Any]], list[tuple[Any, str]]]:
-    def source(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-        from rules.outrage.cards import TOWER, TOWER_CARDS
-
-        return [(c, TOWER[c].name) for c in TOWER_CARDS if group is None or TOWER[c].group == group]
-
-    return source
-
-
-def _dice(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    """Dicetopia's dice by colour and number: "Purple 4" is ``p4``."""
-    from rules.dicetopia.tables import tables
-
-    return [(f"{c.letter}{v}", f"{c.id.title()} {v}") for c in tables().colours for v in range(1, 7)]
-
-
-def _dice_in_play(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
-    """Every die of the game, as often as there are dice of its colour: a pile counts them."""
-    from rules.dicetopia.tables import tables
-
-    per = tables().dice_per_colour(len(seats))
-    return [(v, n) for v, n in _dice(options) for _ in range(per)]
-
-
-def _city_spaces(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
-    """The neighbourhood spaces this many players use, as ``<hood>.<index>``."""
-    from rules.dicetopia.tables import tables
-
-    return [(f"{h.id}.{i}", f"{h.name}, space {i + 1}") for h in tables().hoods
-            for i, need in enumerate(h.spaces) if need <= len(seats)]
-
-
-def _space_contents(options: Mapping[str, Any], seats: list[tuple[str, str]]) -> list[tuple[Any, str]]:
-    from rules.dicetopia.state import AGENT, DEAD
-
-    return _dice(options) + [(AGENT + sid, f"{name}'s agent") for sid, name in seats] + [(DEAD, "Exterminated")]
-
-
-def _board_slots(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.dicetopia.state import BOARD_SLOTS
-
-    return [(str(i), f"slot {i + 1}" + (" (leftmost)" if i == 0 else "")) for i in range(BOARD_SLOTS)]
-
-
-def _slot_contents(options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.dicetopia.state import AGENT
-
-    return [(AGENT, "An agent (still on the board)")] + _dice(options)
-
-
-def _theaters(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.against_all_tyrants.cards import THEATERS
-
-    return [(t, t.title()) for t in THEATERS]
-
-
-def _dicetopia_factions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.dicetopia.tables import tables
-
-    return [(f.id, f.name) for f in tables().factions.values()]
-
-
-def _missions(_options: Mapping[str, Any]) -> list[tuple[Any, str]]:
-    from rules.dicetopia.tables import tables
-
-    return [(m.id, m.name) for m in tables().missions.values()]
-
-
-SOURCES: dict[str, Callable[[Mapping[str, Any]], list[tuple[Any, str]]]] = {
-    "tiles": _tiles,
-    "properties": lambda o: _tiles(o, "property"),
-    "tunnels": _tunnels,
-    "faces": lambda _o: [(n, str(n)) for n in range(1, 7)],
-    "cards:gamble": _cards("gamble"),
-    "cards:gains": _cards("gains"),
-    "cities": _cities,
-    "squares": _outrage_squares,
-    "jewels": _outrage_jewels,
-    "posts": _outrage_posts,
-    "prisons": _outrage_prisons,
-    "cards:tower": _outrage_cards(None),
-    "cards:tools": _outrage_cards("tool"),
-    "dice": _dice,
-    "slots": _board_slots,
-    "slot-contents": _slot_contents,
-    "factions": _dicetopia_factions,
-    "missions": _missions,
-    "theaters": _theaters,
-}
-# Sources that depend on the seats too (how many play, whose agents): (options, [(seat, name)]).
-SEAT_SOURCES: dict[str, Callable[[Mapping[str, Any], list[tuple[str, str]]], list[tuple[Any, str]]]] = {
-    "seats": lambda _o, seats: list(seats),
-    "dice-in-play": _dice_in_play,
-    "spaces": _city_spaces,
-    "space-contents": _space_contents,
-}
-
-
-def _aat_cards(form: "PositionForm", seat: str, sections: str, theater: str = "") -> list[tuple[Any, str]]:
-    """Against All Tyrants: the card copies of ``seat``'s deck in ``sections`` ("main+special_forces"),
-    those that may stand in ``theater`` if one is given, by title; a title found in two
-    sections says which ("Marine (Special Forces)")."""
-    from rules.against_all_tyrants.cards import THEATERS
-
-    deck, cards = _aat_deck(form, seat)
-    titles: dict[str, set[str]] = {}
-    for sec, ids in deck.items():
-        for c in ids:
-            titles.setdefault(cards[c].title, set()).add(sec)
-    out = []
-    for sec in sections.split("+"):
-        for c in deck[sec]:
-            card = cards[c]
-            if theater in THEATERS and (card.kind == "effect" or (card.kind != "leader" and theater not in card.theaters)):
-                continue
-            out.append((c, card.title + (f" ({_SECTION_WORDS[sec]})" if len(titles[card.title]) > 1 else "")))
-    return out
-
-
-_SECTION_WORDS = {"bases": "base", "special_forces": "Special Forces", "main": "main deck", "objectives": "objective"}
-
-
-def _aat_deck(form: "PositionForm", seat: str) -> tuple[dict[str, list[str]], dict[str, Any]]:
-    """(section → the seat's card copies, copy → its card)."""
-    from rules.against_all_tyrants.state import card_id, cards_of, deck_of, instances
-
-    role = next(s["faction"] for s in form.seats if s["id"] == seat)
-    deck = instances(deck_of(dict(form.options), role), role)
-    known = cards_of(dict(form.options))
-    return deck, {c: known[card_id(c)] for ids in deck.values() for c in ids}
-
-
-def _aat_named_pieces(form: "PositionForm") -> list[tuple[int, dict[str, Any], Any, str]]:
-    """The cards in play as (index, row, card, "Title in Theater", "(2nd)" when copies share it)."""
-    pieces = form.position.get("pieces", []) or []
-    cards: dict[str, Any] = {}
-    for s in form.seats:
-        cards.update(_aat_deck(form, s["id"])[1])
-    placed = [(i, r, cards[r["id"]]) for i, r in enumerate(pieces) if isinstance(r, dict) and r.get("id") in cards]
-    where = {i: f"{c.title} in {str(r.get('theater', '')).title()}" for i, r, c in placed}
-    seen: dict[str, int] = {}
-    out = []
-    for i, r, c in placed:
-        seen[where[i]] = seen.get(where[i], 0) + 1
-        copies = sum(1 for w in where.values() if w == where[i])
-        out.append((i, r, c, where[i] + (f" ({ordinal(seen[where[i]])})" if copies > 1 else "")))
-    return out
-
-
-def _aat_in_play(form: "PositionForm") -> list[tuple[Any, str]]:
-    """Every card in play, by its instance id: which of them carry tokens is asked first."""
-    return [(r["id"], f"{named} — {form.names.get(r.get('owner', ''), r.get('owner', ''))}")
-            for _i, r, _c, named in _aat_named_pieces(form)]
-
-
-def _aat_tokens(form: "PositionForm", asked: str = "") -> list[tuple[Any, str]]:
-    """One item per token that may lie on each card in play now (``<index>.tokens.<token>``):
-    the form's fields follow the cards as the table puts them in play. With ``asked`` (a
-    pick of the cards that carry tokens), only those cards' tokens are asked, and the
-    cards that already hold some (nothing entered is ever hidden)."""
-    from rules.against_all_tyrants.cards import TOKENS
-
-    picked = set(form.get(asked, []) or []) if asked else None
-    out = []
-    for i, row, card, named in _aat_named_pieces(form):
-        if picked is not None and row["id"] not in picked and not row.get("tokens"):
-            continue
-        for tok, spec in TOKENS.items():
-            if card.kind in spec.on:
-                out.append((f"{i}.tokens.{tok}", f"{named}: {tok}"))
-    return out
-
-
-# Sources that read the form itself: a seat's own deck ("aat-cards:<seat>:<sections>[:<theater>]"),
-# or what is in play now (recomputed after every change: never cached).
-FORM_SOURCES: dict[str, Callable[..., list[tuple[Any, str]]]] = {
-    "aat-cards": _aat_cards,
-    "aat-tokens": _aat_tokens,
-    "aat-in-play": _aat_in_play,
-}
-LIVE_SOURCES = {"aat-tokens", "aat-in-play"}
 ASK = "ask."  # a path under it is a question of the form's own (PositionForm.asks), not of the position
 
 
@@ -314,6 +82,7 @@ class PositionForm:
         self.game_id = game_id
         self.seats = [dict(s) for s in seats]
         self.options = dict(options)
+        self.game = rules.load(game_id)
         self.names = names_for(game_id, self.seats, self.options)
         self.position: dict[str, Any] = default_position(game_id, self.seats, self.options)
         self.asks: dict[str, Any] = {}  # the form's own questions (paths under "ask."), never the position
@@ -356,7 +125,7 @@ class PositionForm:
     def _refresh(self) -> None:
         """Fields that follow the position (a card's tokens exist while it is in play) are
         asked anew after a change."""
-        if any((s.get("each") or "").split(":")[0] in LIVE_SOURCES for s in form_specs().get(self.game_id, [])):
+        if any((s.get("each") or "").split(":")[0] in self.game.live_sources for s in form_specs().get(self.game_id, [])):
             self.fields = self._expand(form_specs().get(self.game_id, []))
             self.labels = {f.path: f.label for f in self.fields}
 
@@ -370,17 +139,17 @@ class PositionForm:
         return isinstance(row, dict) and all(row.get(k) == v for k, v in f.spec["rows"]["match"].items())
 
     def _source(self, key: str) -> list[tuple[Any, str]]:
-        name, *args = key.split(":") if key.split(":")[0] in FORM_SOURCES else (key,)
-        if name in LIVE_SOURCES:
-            return FORM_SOURCES[name](self, *args)
-        if key not in self._choices:
-            if name in FORM_SOURCES:
-                self._choices[key] = FORM_SOURCES[name](self, *args)
-            elif key in SEAT_SOURCES:
-                seats = [(s["id"], self.names[s["id"]]) for s in self.seats]
-                self._choices[key] = SEAT_SOURCES[key](self.options, seats)
-            else:
-                self._choices[key] = SOURCES[key](self.options)
+        """The game's choices for ``key`` (``Game.choices``): asked once per form, except a
+        live source's (it follows the position being entered: asked after every change)."""
+        live = key.split(":")[0] in self.game.live_sources
+        if live or key not in self._choices:
+            seats = [{**s, "name": self.names[s["id"]]} for s in self.seats]
+            # A live source reads the position and the form's own questions (under "ask").
+            position = {**self.position, "ask": dict(self.asks)} if live else None
+            got = self.game.choices(key, self.options, seats, position)
+            if live:
+                return got
+            self._choices[key] = got
         return self._choices[key]
 
     # ------------------------------------------------------------- reading
@@ -440,9 +209,7 @@ class PositionForm:
         return items
 
     def game_factions(self) -> tuple[str, ...]:
-        import rules
-
-        return tuple(rules.load(self.game_id).factions)
+        return tuple(self.game.factions)
 
     def name_of(self, value: Any) -> str:
         return self.names.get(value, str(value)) if isinstance(value, str) else str(value)

@@ -1,17 +1,16 @@
 """The table tour: a few steps that show a new table what each part of the game screen is
-for, one at a time, with Next and Skip. Its words are data (``data/tours.json``, one list
-per game); this model only walks them.
+for, one at a time, with Next and Skip. Its words are data: the game's own ``tour.json`` in
+its UI package, else the tour of the parts every game screen shares (``data/tour.json``);
+this model only walks them.
 
->>> t = TourModel.for_game("tyranny")
+>>> t = TourModel.for_game("no-such-game")   # no tour of its own: the shared parts
 >>> t.step.target, t.counter
-('board', '1 / 6')
+('prompt', '1 / 4')
 >>> t.next(); t.step.target
-'influence'
+'dice'
 >>> while not t.done: t.next()
 >>> t.done, t.step
 (True, None)
->>> TourModel.for_game("no-such-game").done
-True
 """
 from __future__ import annotations
 
@@ -21,7 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "tours.json"
+from ..gamefiles import game_file
+
+DEFAULT = Path(__file__).resolve().parent.parent / "data" / "tour.json"
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,11 @@ class TourStep:
 
 
 @lru_cache(maxsize=None)
-def _tours() -> dict[str, tuple[TourStep, ...]]:
-    raw: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
-    return {game: tuple(TourStep(s["target"], s["title"], s["text"]) for s in steps)
-            for game, steps in raw.items() if not game.startswith("_")}
+def tour_steps(game_id: str) -> tuple[TourStep, ...]:
+    """The game's tour: its UI package's ``tour.json``, else the shared default."""
+    path = game_file(game_id, "tour.json") or DEFAULT
+    raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(TourStep(s["target"], s["title"], s["text"]) for s in raw["steps"])
 
 
 @dataclass
@@ -48,7 +50,7 @@ class TourModel:
 
     @classmethod
     def for_game(cls, game_id: str) -> "TourModel":
-        return cls(_tours().get(game_id, ()))
+        return cls(tour_steps(game_id))
 
     @property
     def done(self) -> bool:

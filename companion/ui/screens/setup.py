@@ -17,6 +17,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.errors import CompanionError
 from rules import RulesError
+from rules.registry import demo_game
 
 from ..kvload import load_kv
 from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel
@@ -33,7 +34,11 @@ class SetupScreen(Screen):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.model = SetupModel.for_game("tyranny")
+        # The wizard opens on the catalogue's demo game (the first whose card offers a demo:
+        # rules.registry.demo_game), else its first playable game, until the players choose.
+        playable = [gid for gid, _title in SetupModel.games()]
+        demo = demo_game().id
+        self.model = SetupModel.for_game(demo if demo in playable else playable[0])
 
     def on_pre_enter(self, *args: Any) -> None:
         if self.__dict__.pop("keep_once", False):

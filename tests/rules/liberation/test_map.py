@@ -11,7 +11,7 @@ from rules.liberation import (
     CATEGORIES, GAME, MapBuilder, MapError, Occupy, Pass, dump_map, parse_map, placeholder_data,
     placeholder_map,
 )
-from companion.mapfiles import load_map, map_path, save_map, saved_maps
+from companion.ui.games.liberation.mapfiles import load_map, map_path, save_map, saved_maps
 
 from .helpers import D, c, start
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given
 
 from rules.core import InvalidSetup, RulesError
-from companion.mapfiles import load_map
+from companion.ui.games.liberation.mapfiles import load_map
 from rules.liberation import GAME, MapBuilder, MapError, MapSpec, parse_map, placeholder_data, placeholder_map
 from rules.liberation.missions import MissionsError, MissionTable, default_missions_data, parse_missions, parse_missions_cached
 from tests.json_mutations import check_each, mutated, names_a_field, nest

@@ -375,7 +375,7 @@ def aat_library(d: Any) -> Iterator[float]:
     # Deleting a card a saved deck holds is refused, naming the deck; nothing is deleted.
     import dataclasses
 
-    from companion import cardfiles as _cf
+    from companion.ui.games.against_all_tyrants import cardfiles as _cf
     from rules.against_all_tyrants import example_decks
 
     held = example_decks()["freedom-fighters"].adding("main", "ff-starhawk", -2).adding("main", "gunner", 2)
@@ -445,7 +445,7 @@ def aat_library(d: Any) -> Iterator[float]:
     yield 0.4  # the picker's closing animation: it holds the touches until it is gone
     d.check("Nothing imported" in lib.status and "broken.aat-cards.json, card 1 “Gunner”, Traits (the 1st)" in lib.status,
             f"the bad file named by card and field, nothing imported: {lib.status!r}")
-    d.check("Their cards" not in {s.name for s in __import__("companion.cardfiles", fromlist=["x"]).saved_card_sets(lib.folder)},
+    d.check("Their cards" not in {s.name for s in __import__("companion.ui.games.against_all_tyrants.cardfiles", fromlist=["x"]).saved_card_sets(lib.folder)},
             "the good file of the two was not imported either")
     d.shot("aat-import-refused")
     lib.ids.scroll.scroll_y = 0  # the long status shrank the page: the button is at its foot

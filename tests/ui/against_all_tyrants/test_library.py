@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.against_all_tyrants import DeckList, example_decks
 
-from companion import cardfiles
+from companion.ui.games.against_all_tyrants import cardfiles
 from companion.ui.games.against_all_tyrants.library import (
     CardDraft, DeckChoice, DeckDraft, deck_choices, deck_notes, default_choice, save_card,
 )

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion import cardfiles
+from companion.ui.games.against_all_tyrants import cardfiles
 from companion.ui.games.against_all_tyrants.library import CardDraft, save_card
 from companion.ui.games.against_all_tyrants.sharing import ImportRefused, apply_import, export_files, plan_import
 from rules.against_all_tyrants import example_decks

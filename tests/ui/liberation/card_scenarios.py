@@ -100,7 +100,7 @@ def liberation_card_set_game(d: Any) -> Iterator[float]:
     from rules.liberation import GAME
     from rules.liberation.mapcards import compose
 
-    from companion.mapfiles import load_card_set, saved_card_sets
+    from companion.ui.games.liberation.mapfiles import load_card_set, saved_card_sets
 
     app = d.app
     problems: list[str] = []

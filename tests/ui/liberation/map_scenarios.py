@@ -26,7 +26,7 @@ def _type(d: Any, ti: Any, text: str) -> None:
 def liberation_map_entry(d: Any) -> Iterator[float]:
     from kivy.uix.textinput import TextInput
 
-    from companion.mapfiles import saved_maps
+    from companion.ui.games.liberation.mapfiles import saved_maps
 
     app = d.app
     app.go("setup")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.mapfiles import load_card_set, saved_card_sets
+from companion.ui.games.liberation.mapfiles import load_card_set, saved_card_sets
 from companion.ui.games.liberation import card_entry, layout
 from companion.ui.games.liberation.card_entry import CardSetEntry
 from companion.ui.games.liberation.layout import card_spots, card_turns, turned_spot

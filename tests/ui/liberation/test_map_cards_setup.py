@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 import random
 
-from companion.mapfiles import CARDS_FOLDER, save_card_set
+from companion.ui.games.liberation.mapfiles import CARDS_FOLDER, save_card_set
 from companion.ui.games.liberation import map_cards
 from companion.ui.games.liberation.map_cards import CardsChoice, card_sets
 from rules.liberation import GAME, parse_map, placeholder_card_set

@@ -6,7 +6,7 @@ import doctest
 
 import pytest
 
-from companion.mapfiles import saved_maps
+from companion.ui.games.liberation.mapfiles import saved_maps
 from rules.liberation import CATEGORIES, GAME, MapError, placeholder_map
 
 from companion.ui.games.liberation import layout as layout_module, map_entry as map_entry_module

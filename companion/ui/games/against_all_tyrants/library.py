@@ -2,7 +2,7 @@
 offers each side, the card editor's draft (validated field by field as it is typed, with
 the rules' own ``check_field``) and the deck builder's draft (``DeckList.adding`` on each
 tap, ``check_deck`` rule by rule with its section). Files go through
-:mod:`companion.cardfiles`; nothing here reads or writes a file itself.
+:mod:`companion.ui.games.against_all_tyrants.cardfiles`; nothing here reads or writes a file itself.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from rules.against_all_tyrants.cards import fields_for
 from rules.against_all_tyrants.decks import SIZES
 from rules.against_all_tyrants.state import cards_of
 
-from .... import cardfiles
+from . import cardfiles
 from ....errors import CompanionError
 
 MY_SET = "Our cards"

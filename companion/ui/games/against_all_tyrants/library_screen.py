@@ -1,7 +1,7 @@
 """The table's own cards and decks, reached from the setup wizard: a card editor (every
 field checked by the rules as it is typed) and a deck builder (a tap adds or removes a
 copy; 5.2.4 checked rule by rule, each with its section); saved in the user-data folder
-and shared as files (``companion.cardfiles``). The logic is :mod:`.library` (no Kivy)."""
+and shared as files (``companion.ui.games.against_all_tyrants.cardfiles``). The logic is :mod:`.library` (no Kivy)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,7 +19,7 @@ from kivy.uix.textinput import TextInput
 
 from rules.against_all_tyrants.cards import fields_for
 
-from .... import cardfiles
+from . import cardfiles
 from ...kvload import load_kv
 from ...widgets.base import TCButton, TCLabel, TCToggle
 from .sharing import apply_import, deck_notes_after_import, export_files, plan_import

@@ -11,7 +11,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.uix.stacklayout import StackLayout
 
-from .... import cardfiles
+from . import cardfiles
 from ...widgets.base import TCButton, TCLabel, TCToggle
 from .library import deck_choices, deck_notes, default_choice
 from .library_screen import open_library, user_folder

@@ -5,7 +5,7 @@ Every problem is said in the players' words: the file, the card (its number and 
 and the field, then what is wrong with the rulebook's section.
 
 >>> import json, tempfile, pathlib
->>> from companion import cardfiles
+>>> from companion.ui.games.against_all_tyrants import cardfiles
 >>> from rules.against_all_tyrants import example_decks
 >>> tmp = pathlib.Path(tempfile.mkdtemp())
 >>> deck = cardfiles.export_deck(example_decks()["freedom-fighters"], tmp / "stick")
@@ -37,7 +37,7 @@ from rules.against_all_tyrants.state import cards_of
 
 from ....errors import CompanionError
 from ....files import NotJson, parse_json
-from .... import cardfiles
+from . import cardfiles
 
 FIELD_WORDS = {
     "id": "Id", "name": "Name", "unique": "Unique", "faction": "Faction", "subfaction": "Subfaction", "kind": "Kind",

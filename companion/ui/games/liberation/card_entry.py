@@ -8,7 +8,7 @@ cities to add or remove the line between them (the map entry's tap-pairs, a
 say a line leaves the card there (a *stub*). After every change the set is checked by the
 rules (:func:`~rules.liberation.mapcards.parse_card_set`) and what is wrong is listed in
 the players' words ("Map card 2, side B: …"). A finished set is saved with
-:func:`companion.mapfiles.save_card_set` and offered at setup.
+:func:`companion.ui.games.liberation.mapfiles.save_card_set` and offered at setup.
 
 >>> import tempfile
 >>> e = CardSetEntry.blank(tempfile.mkdtemp(), "Kitchen cards")
@@ -31,7 +31,7 @@ from rules.liberation.mapcards import (
 )
 from rules.liberation.mapdata import City
 
-from companion.mapfiles import save_card_set
+from companion.ui.games.liberation.mapfiles import save_card_set
 
 from .layout import card_spots
 from .map_entry import EntryCell, MapEntry

@@ -22,7 +22,7 @@ from kivy.uix.stacklayout import StackLayout
 from rules.liberation import MapError
 from rules.liberation.mapcards import SIDES, CardSet
 
-from companion.mapfiles import CARDS_FOLDER
+from companion.ui.games.liberation.mapfiles import CARDS_FOLDER
 
 from ...kvload import load_kv
 from ...widgets.base import TCButton, TCToggle
@@ -237,7 +237,7 @@ class CardSetEntryScreen(Screen):
             self.refresh()
             return
         self.refresh()
-        from companion.mapfiles import load_card_set
+        from companion.ui.games.liberation.mapfiles import load_card_set
 
         cs = load_card_set(path)
         if self._on_saved is not None:

@@ -27,7 +27,7 @@ from rules.liberation.mapcards import (
     shuffled,
 )
 
-from companion.mapfiles import CARDS_FOLDER, saved_card_sets
+from companion.ui.games.liberation.mapfiles import CARDS_FOLDER, saved_card_sets
 
 _FIELD = re.compile(r"\b(?:cities|lines|quadrants)(?:\[\d+\])?(?:\.\w+)?: ")
 ARROWS = {0: "↑", 90: "→", 180: "↓", 270: "←"}  # where the card's top edge points, for the picture

@@ -24,7 +24,7 @@ from typing import Any
 
 from rules.liberation import CATEGORIES, MapBuilder, MapError, MapSpec, dump_map, placeholder_map
 
-from companion.mapfiles import save_map, saved_maps
+from companion.ui.games.liberation.mapfiles import save_map, saved_maps
 
 FOLDER = "liberation-maps"
 COLS = 4  # cities are placed on a fixed grid while entering, so they never jump as lines change

@@ -108,7 +108,7 @@ class MapEntryScreen(Screen):
             self.refresh()
             return
         self.refresh()
-        from companion.mapfiles import load_map
+        from companion.ui.games.liberation.mapfiles import load_map
 
         spec = load_map(path)
         if self._on_saved is not None:

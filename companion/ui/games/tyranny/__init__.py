@@ -1,3 +1,3 @@
-"""Tyranny at the table: board map, influence and streaks, dice, cards behind the gate."""
-GAME_ID = "tyranny"
-SCREEN = "companion.ui.games.tyranny.screen:TyrannyScreen"
+"""Tyranny at the table: board map, influence and streaks, dice, cards behind the gate.
+
+The game's plugin card (rules/tyranny/plugin.json) names this package's screen and setup widgets."""

@@ -1,5 +1,5 @@
 """Saving and loading a table's Against All Tyrants card sets and decks in a folder the
-caller chooses (the app passes its user-data folder), like :mod:`companion.mapfiles` does
+caller chooses (the app passes its user-data folder), like :mod:`companion.ui.games.liberation.mapfiles` does
 for Liberation maps. The rules package stays free of I/O: it turns text into a card set or
 a deck (``load_card_set`` / ``load_deck``) and back (``dump_card_set`` / ``dump_deck``);
 reading and writing the files is the app's job, here. Export and import are the same files
@@ -123,7 +123,7 @@ def saved_decks(folder: str | os.PathLike[str]) -> list[DeckList]:
     for p in sorted(root.glob("*.json")) if root.is_dir() else ():
         try:
             out.append(load_deck_file(p))
-        except (CardError, OSError, ValueError):
+        except (CardError, OSError):  # load_deck says every parse problem as a CardError
             continue
     return sorted(out, key=lambda d: d.name)
 

@@ -20,7 +20,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from companion.files import write_atomic
+from companion.files import NotJson, parse_json, write_atomic
 from rules.liberation.mapcards import CardSet, CardSetError, dump_card_set, parse_card_set
 from rules.liberation.mapdata import MapError, MapSpec, dump_map, parse_map
 
@@ -46,11 +46,11 @@ def load_map(path: str | os.PathLike[str]) -> MapSpec:
     """Read and validate a saved map; :class:`MapError` if it is broken or not JSON."""
     name = Path(path).name
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise MapError([f"(top): not valid JSON ({e.msg}, line {e.lineno})."], name) from None
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # not text; a number too long; nested too deep
-        raise MapError([f"(top): cannot be read as a map ({type(e).__name__})."], name) from None
+        data = parse_json(Path(path).read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise MapError(["(top): cannot be read as a map (not text)."], name) from None
+    except NotJson as e:  # damaged, a number too long, nested too deep: json's own reason
+        raise MapError([f"(top): not valid JSON ({e})."], name) from None
     return parse_map(data, name)
 
 
@@ -80,11 +80,11 @@ def load_card_set(path: str | os.PathLike[str]) -> CardSet:
     file and every problem."""
     name = Path(path).name
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise CardSetError([f"(top): not valid JSON ({e.msg}, line {e.lineno})."], name) from None
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise CardSetError([f"(top): cannot be read as map cards ({type(e).__name__})."], name) from None
+        data = parse_json(Path(path).read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise CardSetError(["(top): cannot be read as map cards (not text)."], name) from None
+    except NotJson as e:
+        raise CardSetError([f"(top): not valid JSON ({e})."], name) from None
     return parse_card_set(data, name)
 
 

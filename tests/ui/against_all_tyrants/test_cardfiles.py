@@ -1,4 +1,4 @@
-"""companion.cardfiles: a table's Against All Tyrants card sets and decks saved, listed,
+"""companion.ui.games.against_all_tyrants.cardfiles: a table's Against All Tyrants card sets and decks saved, listed,
 imported and exported as files; broken files skipped or refused with the reason."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion import cardfiles
+from companion.ui.games.against_all_tyrants import cardfiles
 from rules.against_all_tyrants import CardError, CardSet, example_decks, example_set, parse_card
 
 
