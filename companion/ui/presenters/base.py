@@ -18,7 +18,7 @@ else reads the PUBLIC view only.
 >>> import rules
 >>> from rules.core import Decision, Prompt
 >>> game = rules.catalog()[0].id  # any game: the base names none
->>> table = SimpleNamespace(game_id=game, seats=[{"id": "s1", "name": "Ann"}], outcome=None,
+>>> table = SimpleNamespace(game_id=game, seats=[{"id": "s1", "name": "Ann"}], options={}, outcome=None,
 ...                         prompt=Prompt.single("s1", Decision(("move",), note="pick a tile")))
 >>> p = GamePresenter(table)
 >>> p.who("s1"), p.actors(), p.is_over()  # a seat without a faction: its name alone
