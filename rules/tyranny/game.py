@@ -21,31 +21,22 @@ from rules.core import (
 )
 from rules.core.seats import PUBLIC
 
-from . import effects, position
+from . import effects, offers, position
 from .actions import (
     Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape,
     PickCard, PlayCard,
 )
 from .board import Board, board_for
 from .cards import ALL_CARDS, CARDS, DECKS
+from .rulebook import (
+    COPS, CRIMINALS, ESCAPE_COST, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_SETUP, R_TIERS, R_TUNNEL,
+    START_INFLUENCE, WIN_INFLUENCE,
+)
 from .state import STREAK, TyrannyState
 
-COPS, CRIMINALS = "cops", "criminals"
-START_INFLUENCE = 500
-WIN_INFLUENCE = 1000
 # The state keeps the last LOG_KEEP log lines: the journal (seed + actions) is the full
 # history, and a bounded log keeps copies, saves and views of a long game cheap.
 LOG_KEEP = 100
-ESCAPE_COST = 200
-
-R_SETUP = "Setup"
-R_MOVE = "Gameplay: A typical movement turn"
-R_CAPTURE = "Gameplay: A typical capture turn"
-R_TIERS = "Gameplay: Moving between city tiers"
-R_TUNNEL = "Gameplay: Digging a tunnel"
-R_PLAYER = "Gameplay: Capturing another player"
-R_ESCAPE = "Gameplay: Escaping capture"
-R_CARDS = "Tyranny - Cards"
 
 # Effects of cards kept in the hand, by the moment they may be played.
 START_PLAYS = frozenset({"switch_tier", "tunnel_any", "steal", "escape_number"})
@@ -176,21 +167,17 @@ class Tyranny(Game[TyrannyState]):
     def ask_start(self, state: TyrannyState) -> Prompt:
         actor = state.actor
         also: tuple[str, ...] = ()
-        b = state.board
-        tile = state.pos[actor]
-        if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
+        if offers.why_not_capture(state, actor) is None:
             also += ("capture",)
-        tunnel = b.tunnel_at.get(tile)
-        if tunnel is not None and not state.tunnel_done:
-            kind = "collapse" if tunnel in state.open_tunnels else "open"
-            if effects.can_pay_tunnel(self, state, actor, tunnel, kind):
-                also += (kind,)
+        work = offers.tunnel_work(state, actor)
+        if work and offers.why_not_dig(state, actor, work) is None:
+            also += (work,)
         return Prompt.single(actor, RollRequest.of(1, 6, "move", also=also, private=self._plays(state, actor, START_PLAYS)))
 
     @step("custody", rule=R_ESCAPE)
     def ask_custody(self, state: TyrannyState) -> Prompt:
         actor = state.actor
-        also = ("pay",) if self.can_pay_escape(state, actor) else ()
+        also = ("pay",) if offers.why_not_pay(state, actor) is None else ()
         return Prompt.single(actor, RollRequest.of(1, 6, "escape", also=also, private=self._plays(state, actor, CUSTODY_PLAYS)))
 
     @step("capture", rule=R_CAPTURE)
@@ -250,11 +237,6 @@ class Tyranny(Game[TyrannyState]):
                     return ("play",)
         return ()
 
-    def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
-        if state._faction[seat] == CRIMINALS:
-            return state.influence.value >= ESCAPE_COST
-        return state.options["cop_escape_pay"] == "criminals-gain"
-
     # ---------------------------------------------------------- validation
 
     def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
@@ -269,6 +251,13 @@ class Tyranny(Game[TyrannyState]):
         if t is Draw:
             return ()
         return tuple(self._violations(state, action))
+
+    def explain(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        """Why the seat that must act may not take this kind now, in the rulebook's words
+        (:mod:`rules.tyranny.offers`); a seat whose turn it is not is told so by the kernel."""
+        if action.seat not in prompt.actors:
+            return ()
+        return offers.explain(state, action.seat, action.kind)
 
     def _violations(self, state: TyrannyState, action: Action) -> Iterator[Violation]:
         seat = action.seat
