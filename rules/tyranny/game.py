@@ -239,19 +239,6 @@ class Tyranny(Game[TyrannyState]):
 
     # ---------------------------------------------------------- validation
 
-    def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
-        t = type(action)
-        if t is Roll or t is Decline or t is Capture or t is CrossTier or t is PayEscape:
-            return ()  # the prompt's kinds and the kernel's dice checks say all there is
-        if t is MoveTo:
-            if action.tile not in state.routes:  # type: ignore[attr-defined]
-                return (Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
-                                  f"{self._tile_words(state, action.tile)} is not a tile this move can reach ({len(state.routes)} can be reached).",),)  # type: ignore[attr-defined]
-            return ()
-        if t is Draw:
-            return ()
-        return tuple(self._violations(state, action))
-
     def explain(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         """Why the seat that must act may not take this kind now, in the rulebook's words
         (:mod:`rules.tyranny.offers`); a seat whose turn it is not is told so by the kernel."""
@@ -259,9 +246,16 @@ class Tyranny(Game[TyrannyState]):
             return ()
         return offers.explain(state, action.seat, action.kind)
 
-    def _violations(self, state: TyrannyState, action: Action) -> Iterator[Violation]:
+    def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+        """The rules an action of a kind the seat may take now breaks. A roll, a draw, a
+        capture, a crossing, a payment and a decline break none: the prompt offers them
+        only when their rule allows, and the kernel checks the dice and the card."""
         seat = action.seat
-        if isinstance(action, PlayCard):
+        if isinstance(action, MoveTo):
+            if action.tile not in state.routes:
+                yield Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
+                                f"{self._tile_words(state, action.tile)} is not a tile this move can reach ({len(state.routes)} can be reached).")
+        elif isinstance(action, PlayCard):
             yield from effects.play_violations(self, state, action)
         elif isinstance(action, (OpenTunnel, CollapseTunnel)):
             b = state.board
@@ -292,11 +286,8 @@ class Tyranny(Game[TyrannyState]):
         actor, pos, faction_of = state.actor, state.pos, state._faction
         tile, faction = pos[actor], faction_of[actor]
         b = state.board
-        targets = []
-        for e in state.order.order:  # a loop, not a comprehension: one call less on every landing
-            if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b):
-                targets.append(e)
-        return targets
+        return [e for e in state.order.order
+                if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
 
     # ------------------------------------------------------------- execute
 
