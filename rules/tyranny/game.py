@@ -38,11 +38,6 @@ from .state import STREAK, TyrannyState
 # history, and a bounded log keeps copies, saves and views of a long game cheap.
 LOG_KEEP = 100
 
-# Effects of cards kept in the hand, by the moment they may be played.
-START_PLAYS = frozenset({"switch_tier", "tunnel_any", "steal", "escape_number"})
-CAPTURE_PLAYS = frozenset({"extra_capture_roll", "capture_range"})
-CUSTODY_PLAYS = frozenset({"escape_range"})
-REACT_PLAYS = frozenset({"immediate_escape", "inescapable_arrest"})
 
 
 class Tyranny(Game[TyrannyState]):
@@ -172,17 +167,17 @@ class Tyranny(Game[TyrannyState]):
         work = offers.tunnel_work(state, actor)
         if work and offers.why_not_dig(state, actor, work) is None:
             also += (work,)
-        return Prompt.single(actor, RollRequest.of(1, 6, "move", also=also, private=self._plays(state, actor, START_PLAYS)))
+        return Prompt.single(actor, RollRequest.of(1, 6, "move", also=also, private=self._plays(state, actor)))
 
     @step("custody", rule=R_ESCAPE)
     def ask_custody(self, state: TyrannyState) -> Prompt:
         actor = state.actor
         also = ("pay",) if offers.why_not_pay(state, actor) is None else ()
-        return Prompt.single(actor, RollRequest.of(1, 6, "escape", also=also, private=self._plays(state, actor, CUSTODY_PLAYS)))
+        return Prompt.single(actor, RollRequest.of(1, 6, "escape", also=also, private=self._plays(state, actor)))
 
     @step("capture", rule=R_CAPTURE)
     def ask_capture(self, state: TyrannyState) -> Prompt:
-        return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor, CAPTURE_PLAYS)))
+        return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor)))
 
     @step("move", rule=R_MOVE, depends=("actor",))
     def ask_move(self, state: TyrannyState) -> Prompt:
@@ -207,8 +202,7 @@ class Tyranny(Game[TyrannyState]):
         # window opens must not tell the table who holds Gamble 3 (RULINGS P-03).
         r = state.reactions.peek()
         what = "make the arrest inescapable" if r.window == "inescapable_arrest" else "escape at once"
-        private = ("play",) if self.playable(state, r.seat, frozenset({r.window})) else ()
-        return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=private))
+        return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=self._plays(state, r.seat)))
 
     @step("draw", rule=R_CARDS, depends=("actor", "draw_deck"))
     def ask_draw(self, state: TyrannyState) -> Prompt:
@@ -226,16 +220,11 @@ class Tyranny(Game[TyrannyState]):
     def ask_pick(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
 
-    def _plays(self, state: TyrannyState, seat: str, window: frozenset[str]) -> tuple[str, ...]:
-        """``("play",)`` when ``seat`` holds a card it may play now: a private kind, as a
-        face-down hand decides it."""
-        cards = state.hands[seat].cards
-        if cards:  # one playable card is enough: no list of them
-            faction = state._faction[seat]
-            for c in cards:
-                if CARDS[c].half(faction).effect in window and effects.usable(self, state, seat, c):
-                    return ("play",)
-        return ()
+    def _plays(self, state: TyrannyState, seat: str) -> tuple[str, ...]:
+        """``("play",)`` when ``seat`` holds a card it may play now (the moments are the
+        cards' own, :func:`rules.tyranny.effects.window`): a private kind, as a face-down
+        hand decides it."""
+        return ("play",) if self.playable(state, seat, effects.window(state, seat)) else ()
 
     # ---------------------------------------------------------- validation
 
