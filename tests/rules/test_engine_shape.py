@@ -26,8 +26,10 @@ GAMES = ["tyranny", "liberation", "dicetopia", "outrage", "against_all_tyrants"]
 SHORT = [g if g not in ("outrage", "against_all_tyrants") else pytest.param(g, marks=_engine_branch(g)) for g in GAMES]
 
 
-def test_every_game_of_the_catalogue_is_checked() -> None:
-    assert set(GAMES) == {info.id for info in rules.catalog()}
+def test_every_built_in_game_is_checked() -> None:
+    # The built-ins are the catalogue's games whose package is here; a plug-in installed
+    # from elsewhere (a test's own game) keeps its own shape.
+    assert set(GAMES) == {info.id for info in rules.catalog() if (RULES / info.id).is_dir()}
 
 
 @pytest.mark.parametrize("game", GAMES)
