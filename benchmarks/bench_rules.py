@@ -1,4 +1,13 @@
-"""Rule engines against python-chess, in one process and one run.
+"""Rule engines against python-chess, in one process and one run, and the guard they keep.
+
+**The guard:** for every game, an action checked and applied by the kernel's ``push`` must
+cost no more CPU time than python-chess's ``push_uci`` + ``pop`` of a move: the CPU ratio
+(chess's time over the game's) must stay at or above 1.0x. Each game's line says ``pass``
+or ``FAIL``, a summary table closes the run, and the exit status is 1 if any game fails.
+The ratio is measured in CPU time because the wall clock on a shared machine also counts
+the time the process waited for a core. (The earlier 2x target is retired: it measured
+the interpreter, not anything a table feels, and moved with the CPU.)
+
 
 * **Validated actions per second**, for every game in the catalogue: action lists of random games are recorded
   first, then replayed with the checked ``push`` (every action validated, then applied),
@@ -14,7 +23,7 @@
   actions, choosing one, ``push_unchecked``) until a faction wins, capped at a ply limit;
   python-chess: random legal moves until ``is_game_over()``.
 
-Run: ``cd /work/main && .venv/bin/python -m benchmarks rules`` (``--quick`` for a short run;
+Run: ``.venv/bin/python -m benchmarks rules`` from the checkout (``--quick`` for a short run;
 ``--game=outrage`` once or more to measure only those games).
 """
 from __future__ import annotations
@@ -30,7 +39,8 @@ import rules
 from rules.core import Game
 from rules.core.playout import random_playout
 
-TARGET = 2.0
+GUARD = 1.0
+"""The least CPU ratio (python-chess's push_uci + pop over one checked action) a game keeps."""
 
 
 def _best(fn: Callable[[], int], repeats: int) -> float:
@@ -145,17 +155,22 @@ def main(argv: list[str]) -> int:
     n_games, repeats = (10, 2) if quick else (60, 5)
     cgames = chess_games(n_games, 1)
     c_moves = sum(len(m) for m in cgames)
-    met = True
+    results: list[tuple[str, float, float, float]] = []
     for info in rules.catalog():
         if only and info.id not in only:
             continue
         game = rules.load(info.id)
-        met &= _measure(game, cgames, c_moves, n_games, repeats)
-    return 0
+        results.append((game.title, *_measure(game, cgames, c_moves, n_games, repeats)))
+    print(f"== guard: every game's CPU ratio ≥ {GUARD:.1f}x (python-chess push_uci + pop / one checked action) ==")
+    for title, t_us, c_us, ratio in results:
+        print(f"{title:<22} {t_us:>6.1f} µs per action  {c_us:>6.1f} µs per chess move  "
+              f"{ratio:>5.2f}x  {'pass' if ratio >= GUARD else 'FAIL'}")
+    return 0 if all(ratio >= GUARD for *_, ratio in results) else 1
 
 
-def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: int, repeats: int) -> bool:
-    """One game against python-chess. Interleaved game by game: each round plays game g
+def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: int, repeats: int) -> tuple[float, float, float]:
+    """One game against python-chess: µs of CPU per checked action, per chess push_uci +
+    pop, and their ratio (the guard's figure). Interleaved game by game: each round plays game g
     of the engine and then chess game g, for every g, and each game counts with its best
     round. A burst of load from another process then spoils single games of either engine
     in single rounds, not a whole series of one engine."""
@@ -205,13 +220,15 @@ def _measure(game: Game[Any], cgames: list[list[str]], c_moves: int, n_games: in
     print(f"{name:<10} validated push      {t_rate:>10,.0f} actions/s   ({t_actions} actions of {len(tgames)} recorded random games, median {statistics.median(lengths):.0f} plies)")
     print(f"{'chess':<10} push_uci + pop      {c_rate:>10,.0f} moves/s     ({c_moves} moves of {len(cgames)} random games)")
     print(f"{'chess':<10} push_uci alone      {c_plain:>10,.0f} moves/s")
-    print(f"{'ratio':<10} {name} / chess {ratio:>8.2f}x   (target ≥ {TARGET:.0f}x: {'met' if ratio >= TARGET else 'NOT met'}; "
+    print(f"{'wall':<10} {name} / chess {ratio:>8.2f}x   (wall clock, for reference; "
           f"round by round {min(round_ratios):.2f}–{max(round_ratios):.2f}x over {repeats} rounds)")
-    print(f"{'cpu time':<10} {t_us:.1f} µs per {name} action, {c_us:.1f} µs per chess push_uci + pop: "
-          f"{c_us / t_us:.2f}x (best of {repeats} per game, time.process_time)")
+    cpu_ratio = c_us / t_us
+    print(f"{'guard':<10} {t_us:.1f} µs per {name} action, {c_us:.1f} µs per chess push_uci + pop: "
+          f"{cpu_ratio:.2f}x CPU (best of {repeats} per game, time.process_time): "
+          f"{'pass' if cpu_ratio >= GUARD else 'FAIL'} (guard ≥ {GUARD:.1f}x)")
     print(f"{name:<10} random games        {t_games:>10,.1f} games/s    ({finished}/{k} finished within 2,000 plies)")
     print(f"{'chess':<10} random games        {c_games:>10,.1f} games/s")
-    return ratio >= TARGET
+    return t_us, c_us, cpu_ratio
 
 
 def _timed(fn: Callable[[], object]) -> float:

@@ -7,7 +7,7 @@ a handful of hooks (``setup``, ``ask``, ``violations``, ``execute``, ``candidate
     state = game.new(seats, options, seed)   # a fresh game
     game.prompt(state)                       # who must act, and what is awaited
     game.check(state, action)                # every violation, or ()
-    game.push(state, action)                 # checked, in place (fast path)
+    game.push(state, action)                 # checked, in place
     state2 = game.apply(state, action)       # checked, returns a new state
     action in game.legal_actions(state)      # lazy listing
     game.view(state, viewer)                 # PUBLIC or a seat; secrets stripped
@@ -30,7 +30,7 @@ from .errors import IllegalAction, InvalidSetup, NoPositions, UnknownSource, Vio
 from .log import LogEntry, visible_log
 from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
-from .rng import GAMMA, MASK64, Rng
+from .rng import Rng
 from .seats import PUBLIC, Seat, parse_seats
 from .jsondata import from_data, to_data
 from .zones import Deck
@@ -59,13 +59,9 @@ class State:
     def __post_init__(self) -> None:
         # Not fields: derived, so neither serialised nor compared.
         self._seat_ids = frozenset(s.id for s in self.seats)
-        # Players' names by seat id: log lines and messages name a seat on nearly every
-        # action, so seat_name is the table's own look-up, bound here: a call without a
-        # Python frame (a third of the method's cost).
+        # Players' names by seat id, for log lines and messages.
         self._names = _Names({s.id: s.label for s in self.seats})
-        self.seat_name = self._names.__getitem__  # type: ignore[method-assign]
-        # The prompt of ply ``_prompt_ply`` (-1: none yet). Two attributes, not a (ply,
-        # prompt) pair: a pair was one more object made and freed on every action.
+        # The prompt of ply ``_prompt_ply`` (-1: none yet).
         self._prompt_ply = -1
         self._prompt: Any = None
         # Prompts of steps that declare what they depend on (``@step(depends=...)``), by
@@ -86,7 +82,6 @@ class State:
         mine = new.__dict__
         for k, v in self.__dict__.items():
             mine[k] = v if k == "_derived" else copy.deepcopy(v, memo)
-        new.seat_name = new._names.__getitem__  # type: ignore[method-assign]
         return new
 
     def changed(self) -> None:
@@ -112,15 +107,12 @@ class State:
 
     def seat_name(self, seat_id: str) -> str:
         """The seat's player name (its id when none was given; an unknown id is returned
-        as it is): for log lines. Each state binds its own table's look-up in its place
-        (``__post_init__``); this body is what that look-up does."""
+        as it is): for log lines."""
         return self._names[seat_id]
 
     def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
         """Write to the game log; ``to`` limits who may read the entry."""
-        # tuple.__new__ is what LogEntry(...) ends in, without the generated __new__'s own
-        # frame: a line is written on nearly every action.
-        self.log.append(_new_tuple(LogEntry, (self.ply, text, seat, None if to is None else tuple(to))))
+        self.log.append(LogEntry(self.ply, text, seat, None if to is None else tuple(to)))
 
 
 class _Names(dict[str, str]):
@@ -131,7 +123,6 @@ class _Names(dict[str, str]):
 
 
 S = TypeVar("S", bound=State)
-_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -265,11 +256,6 @@ class Game(Generic[S]):
         self._types = frozenset(self.action_types)
         # Each action class's compiled typed-input check, looked up once per check.
         self._input_ok = {c: input_check(c) for c in self.action_types}
-        # Each action class's kind, and the classes whose push needs nothing but execute
-        # (neither sealed nor advancing the generator): read on every check and push, and
-        # a class attribute read through an instance is a slow look-up (no 3.11 fast path).
-        self._kind_of = {c: c.kind for c in self.action_types}
-        self._plain = frozenset(c for c in self.action_types if not c.secret and not c.chance)
         self._asks = {name: getattr(self, attr) for name, attr in self._step_methods.items()}
         # The key functions of steps that declare what their prompt depends on.
         self._prompt_keys = {name: k for name, spec in self.declared_steps.items() if (k := spec.key()) is not None}
@@ -279,7 +265,6 @@ class Game(Generic[S]):
         # A game that overrides ask() gets it called on every ply; otherwise the kernel
         # looks the step up itself (and reuses prompts whose step declares ``depends``).
         self._own_ask = type(self).ask is not Game.ask
-        self._own_push_unchecked = type(self).push_unchecked is not Game.push_unchecked
 
     # ------------------------------------------------------------------ hooks
 
@@ -501,21 +486,31 @@ class Game(Generic[S]):
             p = self.ask(state)
         else:
             phase = state.phase
-            key = self._prompt_keys.get(phase)
-            if key is None:
-                fn = self._asks.get(phase)
-                p = fn(state) if fn is not None else self.ask(state)
+            fn = self._asks.get(phase)
+            if fn is None:
+                p = self.ask(state)  # says which phase has no step
             else:
-                k = (phase, key(state))
-                memo = state._prompts
-                p = memo.get(k)
-                if p is None:
-                    if len(memo) >= 256:
-                        memo.clear()
-                    p = memo[k] = self._asks[phase](state)
+                p = self._per_step(state, phase, fn, "prompt")
         state._prompt_ply = state.ply
         state._prompt = p
         return p
+
+    def _per_step(self, state: S, phase: str, fn: Callable[[S], Any], what: str) -> Any:
+        """``fn(state)``, the step's prompt or derived value (``what``): worked out anew, or,
+        for a step that declares what it depends on (``@step(depends=...)``), once per
+        distinct key and then reused on later plies of the same game (kept in the state,
+        at most 256 of them)."""
+        key = self._prompt_keys.get(phase)
+        if key is None:
+            return fn(state)
+        k = (phase, key(state), what)
+        memo = state._prompts
+        if k in memo:
+            return memo[k]
+        if len(memo) >= 256:
+            memo.clear()
+        value = memo[k] = fn(state)
+        return value
 
     def derived(self, state: S) -> Any:
         """What the state's step works out once per ply for its prompt, the game's checks
@@ -535,17 +530,7 @@ class Game(Generic[S]):
         fn = self._derive_of.get(phase)
         if fn is None:
             return None
-        key = self._prompt_keys.get(phase)
-        if key is None:
-            value = fn(state)
-        else:
-            k = (phase, key(state), "derived")  # beside the step's prompts (keyed by pairs)
-            memo = state._prompts
-            value = memo.get(k, memo)
-            if value is memo:
-                if len(memo) >= 256:
-                    memo.clear()
-                value = memo[k] = fn(state)
+        value = self._per_step(state, phase, fn, "derived")
         state._derived_ply = state.ply
         state._derived_phase = phase
         state._derived = value
@@ -577,59 +562,24 @@ class Game(Generic[S]):
             bad = bad_fields(action)
             if bad:
                 return bad
-        seat = action.seat
-        if state._prompt_ply == state.ply:
-            prompt = state._prompt
-        elif self._own_ask:
-            prompt = self.prompt(state)
-        else:
-            # What prompt() does for a fresh ply, in this frame: a call less on every action.
-            phase = state.phase
-            key = self._prompt_keys.get(phase)
-            if key is None:
-                fn = self._asks.get(phase)
-                prompt = fn(state) if fn is not None else self.ask(state)
-            else:
-                k = (phase, key(state))
-                memo = state._prompts
-                prompt = memo.get(k)
-                if prompt is None:
-                    if len(memo) >= 256:
-                        memo.clear()
-                    prompt = memo[k] = self._asks[phase](state)
-            state._prompt_ply = state.ply
-            state._prompt = prompt
-        # A seat the prompt names is a seat of the table: an unknown seat is found on the
-        # refusal path, not paid for by every legal action.
-        awaiting = prompt.waits.get(seat)
-        if awaiting is not None and self._kind_of[cls] in awaiting.accepted:
-            # The common case, kept lean: the seat may take this kind now.
-            if cls is Roll:
-                # RollRequest.fits, inline: a roll of the request's shape (every well-formed
-                # tuple of values, the dice's identities) is accepted without looking at each
-                # die (its values are whole numbers, checked above); anything else goes die
-                # by die, which finds the violations in their order.
-                shape = awaiting.shape  # type: ignore[union-attr]
-                fits = False
-                if shape is not None:
-                    rolls, ids = shape
-                    values, named = action.values, action.ids  # type: ignore[attr-defined]
-                    fits = values in rolls and (named == ids if ids else not named or len(named) == len(values))
-                if not fits:
-                    problems = tuple(self._check_roll(action, awaiting))  # type: ignore[arg-type]
-                    if problems:
-                        return problems
-            elif cls is Draw and isinstance(awaiting, DrawRequest):
-                # A card plainly drawable from the awaited deck needs nothing more; any other
-                # goes to check_draw (which a game may widen, as Liberation's unseen stand-ins).
-                deck = awaiting.deck
-                if action.deck != deck or not self.deck(state, deck).can_draw(action.card):  # type: ignore[attr-defined]
-                    problems = tuple(self.check_draw(state, action, awaiting))  # type: ignore[arg-type]
-                    if problems:
-                        return problems
-            found = self.violations(state, action, prompt)
-            return found if type(found) is tuple else tuple(found)
-        return self._refusal(state, action, prompt, awaiting)
+        prompt = self.prompt(state)
+        awaiting = prompt.waits.get(action.seat)
+        if awaiting is None or action.kind not in awaiting.accepted:
+            return self._refusal(state, action, prompt, awaiting)
+        # The seat may take this kind now: the dice and the card are checked against what
+        # was asked for, then the game's own rules.
+        if isinstance(action, Roll) and isinstance(awaiting, RollRequest):
+            # A roll of the request's shape needs no die-by-die look (RollRequest.fits);
+            # any other goes die by die, which finds the violations in their order.
+            if not awaiting.fits(action.values, action.ids):
+                problems = tuple(self._check_roll(action, awaiting))
+                if problems:
+                    return problems
+        elif isinstance(action, Draw) and isinstance(awaiting, DrawRequest):
+            problems = tuple(self.check_draw(state, action, awaiting))
+            if problems:
+                return problems
+        return tuple(self.violations(state, action, prompt))
 
     def _refusal(self, state: S, action: Action, prompt: Prompt, awaiting: Any) -> tuple[Violation, ...]:
         """Every violation of an action whose seat may not act now, or not with its kind."""
@@ -667,22 +617,7 @@ class Game(Generic[S]):
         problems = self.check(state, action)
         if problems:
             raise IllegalAction(problems, action)
-        if self._own_push_unchecked:
-            self.push_unchecked(state, action)
-            return
-        # push_unchecked's own body, run in this frame: one call less on every action
-        # (and Rng.advance's one line, for the same reason).
-        if type(action) in self._plain:
-            self.execute(state, action)
-            state.ply += 1
-            return
-        if action.secret:
-            state.sealed.append(state.ply)
-        self.execute(state, action)
-        if action.chance:
-            rng = state.rng
-            rng.state = (rng.state + GAMMA) & MASK64
-        state.ply += 1
+        self.push_unchecked(state, action)
 
     def push_unchecked(self, state: S, action: Action) -> None:
         """Apply without checking: for simulations that only play listed legal actions."""

@@ -177,7 +177,7 @@ class RollRequest(_Awaiting):
     def fits(self, values: tuple[int, ...], ids: tuple[str, ...]) -> bool | None:
         """Whether a roll of these whole-number ``values`` (naming ``ids``) fits this
         request, by its precomputed :attr:`shape`; ``None`` when the dice differ (only a
-        die-by-die check can tell). What the kernel's check works out inline.
+        die-by-die check can tell). The kernel's check asks it first.
 
         >>> r = RollRequest((Die(6, id="red"), Die(6, id="blue")), "attack")
         >>> r.fits((3, 6), ("red", "blue")), r.fits((3, 7), ("red", "blue")), r.fits((3, 6), ())

@@ -26,33 +26,18 @@ from rules.core import (
     Score, Seat, Violation, step, swap_hidden,
 )
 
+from . import checks, position
 from .naming import Naming
-from . import position
 from .actions import AskReferee, Attack, Claim, Discard, Evade, FirstCity, Mission, Occupy, Pass, PlaceBase, Sabotage, Unexploit
 from .mapdata import MapError, MapSpec, parse_map, placeholder_data
 from .missions import Mission as MissionSpec, MissionsError, default_missions_data, parse_missions
+from .rulebook import R_ATTACK, R_D2, R_MISSIONS, R_SETUP, R_STEP1, R_STEP3
 from .state import DECK, HAND_LIMIT, BaseMove, Event, LiberationState
 
 RECENT = 6
 """How many recent public events a view shows (the log keeps them all)."""
 LISTED_ASK_SIZE = 2
 """``legal_actions`` lists "which of these Cities" questions up to this many Cities."""
-
-# Rulebook sections cited in violations.
-R_SETUP = "Setup"
-R_D2 = "Dynasty turn, step 2"
-R_OCCUPY = "Dynasty turn, step 2: Exploit a City — Occupy"
-R_ATTACK = "Dynasty turn, step 2: Exploit a City — Attack"
-R_DMISSION = "Dynasty turn, step 2: Mission"
-R_EXPLOIT = "Glossary: Exploit"
-R_UNEXPLOIT = "Dynasty turn: Unexploit a City"
-R_EVADE = "Liberation turn, step 2: Evade"
-R_SABOTAGE = "Liberation turn, step 2: Sabotage"
-R_LMISSION = "Liberation turn, step 2: Mission"
-R_COSTS = "Glossary: Costs"
-R_STEP3 = "Step 3: Discard down to 3 cards"
-R_MISSIONS = "Glossary: missions (referee questions, RULINGS.md L-10)"
-
 
 class Liberation(Naming, Game[LiberationState]):
     """Liberation (Button Shy, 2018): two seats, factions ``dynasty`` and ``liberation``."""
@@ -165,7 +150,7 @@ class Liberation(Naming, Game[LiberationState]):
     def ask_base(self, state: LiberationState) -> Prompt:
         return Prompt.single(state.liberation, Decision(("place_base",), "place a card face down: your secret base"))
 
-    @step("step1", rule="Turn, step 1: Draw",
+    @step("step1", rule=R_STEP1,
           depends=lambda s: (s.active, bool(s.deck.cards), bool(s.deck.discard), s.deck.reshuffles))
     def ask_step1(self, state: LiberationState) -> Prompt:
         dynasty = state.active == state.dynasty
@@ -223,130 +208,20 @@ class Liberation(Naming, Game[LiberationState]):
                     if self._unseen_stand_in(state, card):
                         yield Draw(seat, awaiting.deck, card)
 
-    def __init__(self) -> None:
-        super().__init__()
-        # One rule check and one effect per action class, found in one look-up.
-        self._rules_of = {cls: getattr(self, name) for cls, name in _RULES.items()}
-
     def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         # Only the seat that must act gets rule checks: anything else is already
         # "not-your-turn", and checking it against the other side's cards could leak them.
         if action.seat not in prompt.actors:
             return ()
-        rules = self._rules_of.get(type(action))
-        # A Draw's card is the kernel's to check against the deck; a Pass or a Claim breaks no rule.
-        return rules(state, action) if rules is not None else ()
+        return checks.violations(state, action)
 
-    def _card_rules(self, state: LiberationState, action: FirstCity | PlaceBase) -> Iterator[Violation]:
-        if action.card not in state.hands[action.seat]:
-            yield Violation("not-in-hand", R_SETUP, f"{_q(action.card)} is not a card in your hand.")
-
-    def _unexploit_rules(self, state: LiberationState, action: Unexploit) -> Iterator[Violation]:
-        if action.city not in state.exploited:
-            yield Violation("not-exploited", R_UNEXPLOIT, f"{_q(action.city)} is not an exploited City of yours.")
-
-    def _occupy_rules(self, state: LiberationState, action: Occupy) -> Iterator[Violation]:
-        m = state.map
-        yield from self._exploitable(state, action.exploit, R_OCCUPY)
-        if action.card not in state.hands[action.seat]:
-            yield Violation("not-in-hand", R_OCCUPY, f"You can only occupy a City card from your hand; {_q(action.card)} is not in it.")
-        elif action.exploit in m and not m.adjacent(action.exploit, action.card):
-            yield Violation("not-adjacent", R_OCCUPY, f"{_q(action.card)} is not adjacent to {_q(action.exploit)}, the City you exploit.")
-
-    def _attack_rules(self, state: LiberationState, action: Attack) -> Iterator[Violation]:
-        m = state.map
-        yield from self._exploitable(state, action.exploit, R_ATTACK)
-        if action.city not in m:
-            yield Violation("unknown-city", R_ATTACK, f"There is no City {_q(action.city)} on the map.")
-        elif action.exploit in m and not m.adjacent(action.exploit, action.city):
-            yield Violation("not-adjacent", R_ATTACK, f"You can only attack a City adjacent to the one you exploit; {_q(action.city)} is not adjacent to {_q(action.exploit)}.")
-
-    def _evade_rules(self, state: LiberationState, action: Evade) -> Iterator[Violation]:
-        m = state.map
-        if action.to not in m:
-            yield Violation("unknown-city", R_EVADE, f"There is no City {_q(action.to)} on the map.")
-            return
-        if action.to != state.base and action.to not in state.hands[action.seat]:
-            yield Violation("not-in-hand", R_EVADE, f"Your new base must be a card from your hand (or the base itself); {_q(action.to)} is not.")
-        if action.to != state.base and not m.adjacent(state.base, action.to):
-            # Said without naming the current base: the harness and the Dynasty's
-            # screen must never see it.
-            yield Violation("evade-too-far", R_EVADE, f"Your new base must be the same City or one adjacent (one line) to your current base; {_q(action.to)} is not.")
-
-    def _sabotage_rules(self, state: LiberationState, action: Sabotage) -> Iterator[Violation]:
-        m = state.map
-        if action.city not in m:
-            yield Violation("unknown-city", R_SABOTAGE, f"There is no City {_q(action.city)} on the map.")
-        elif not any(m.adjacent(action.city, c) for c in (*state.hands[action.seat].cards, state.base)):
-            yield Violation("out-of-reach", R_SABOTAGE, f"You can only sabotage a City adjacent to a card in your hand or to your base; {_q(action.city)} is not.")
-
-    def _discard_rules(self, state: LiberationState, action: Discard) -> Iterator[Violation]:
-        if action.card not in state.hands[action.seat]:
-            yield Violation("not-in-hand", R_STEP3, f"{_q(action.card)} is not a card in your hand.")
-
-    def _exploitable(self, state: LiberationState, city: str, rule: str) -> Iterator[Violation]:
-        if city not in state.occupied:
-            yield Violation("not-occupied", rule, f"You can only exploit a City you occupy; {_q(city)} is not one.")
-        elif city in state.exploited:
-            yield Violation("already-exploited", R_EXPLOIT, f"{_q(city)} is already exploited: unexploit it first.")
-
-    def _mission_rules(self, state: LiberationState, action: Mission) -> Iterator[Violation]:
-        seat = action.seat
-        side = state.side(seat)
-        hand = state.hands[seat]
-        rule = R_DMISSION if side == "dynasty" else R_LMISSION
-        if action.occupied:
-            if side != "dynasty":
-                yield Violation("cannot-exploit", rule, "The Liberation never occupies Cities, so it performs missions only from its hand.")
-                return
-            yield from self._exploitable(state, action.card, R_D2 + ": Exploit a City — Mission")
-        elif action.card not in hand:
-            yield Violation("not-in-hand", rule, f"Reveal a card from your hand to perform its mission; {_q(action.card)} is not in it.")
-        if action.card not in state.map:
-            return
-        spec = self.mission_of(state, action.card, side)
-        if spec.cost != "discard" and action.pay_card:
-            yield Violation("no-such-cost", R_COSTS, f"{spec.name} does not cost a discard; leave the cost card empty.")
-        if spec.cost != "exploit" and action.pay_city:
-            yield Violation("no-such-cost", R_COSTS, f"{spec.name} does not cost an exploited City; leave the cost City empty.")
-        if spec.cost == "discard":
-            if not action.pay_card:
-                yield Violation("cost-unpaid", R_COSTS, f"{spec.name} costs 1 other card from your hand, discarded first.")
-            elif action.pay_card == action.card and not action.occupied:
-                yield Violation("cost-not-other", R_COSTS, "The cost is 1 *other* card: not the mission's own card.")
-            elif action.pay_card not in hand:
-                yield Violation("cost-not-in-hand", R_COSTS, f"{_q(action.pay_card)} is not a card in your hand to pay with.")
-        elif spec.cost == "exploit":
-            if not action.pay_city:
-                yield Violation("cost-unpaid", R_COSTS, f"{spec.name} costs exploiting 1 other City you occupy.")
-            elif action.pay_city == action.card and action.occupied:
-                yield Violation("cost-not-other", R_COSTS, "The cost is exploiting 1 *other* City: not the one whose mission you perform.")
-            else:
-                for v in self._exploitable(state, action.pay_city, R_COSTS):
-                    yield Violation("cost-" + v.code, R_COSTS, v.message)
-
-    def _ask_rules(self, state: LiberationState, action: AskReferee) -> Iterator[Violation]:
-        spec = self.mission_of(state, state.asking, state.side(action.seat))
-        q = spec.question
-        assert q is not None  # the phase is "ask" only for missions with a question
-        m = state.map
-        if q.kind == "base-within":
-            if action.cities:
-                yield Violation("bad-question", R_MISSIONS, f"{spec.name} asks about one City and a number of steps, not a list of Cities.")
-            if action.city not in m:
-                yield Violation("unknown-city", R_MISSIONS, f"There is no City {_q(action.city)} on the map.")
-            if not 1 <= action.steps <= q.max_steps:
-                yield Violation("bad-steps", R_MISSIONS, f"{spec.name} asks about 1 to {q.max_steps} steps, not {action.steps}.")
-            return
-        if action.city or action.steps:
-            yield Violation("bad-question", R_MISSIONS, f"{spec.name} asks about a list of Cities, not one City and a number of steps.")
-        if not 1 <= len(action.cities) <= q.max_cities:
-            yield Violation("bad-city-count", R_MISSIONS, f"{spec.name} names 1 to {q.max_cities} Cities, not {len(action.cities)}.")
-        if len(set(action.cities)) != len(action.cities):
-            yield Violation("repeated-city", R_MISSIONS, "Name each City once.")
-        for c in action.cities:
-            if c not in m:
-                yield Violation("unknown-city", R_MISSIONS, f"There is no City {_q(c)} on the map.")
+    def explain(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        """Why the seat that must act may not take this kind now, in the rulebook's words
+        (:func:`rules.liberation.checks.explain`); a seat whose turn it is not is told so by
+        the kernel."""
+        if action.seat not in prompt.actors:
+            return ()
+        return checks.explain(state, action.seat, action.kind)
 
     # --------------------------------------------------------------- execution
 
@@ -828,14 +703,6 @@ class Liberation(Naming, Game[LiberationState]):
             yield "the base is not where its last move put it"
         if state.deck.reshuffles > 2:
             yield f"{state.deck.reshuffles} reshuffles: the game should have ended at the third"
-
-
-_RULES = {
-    FirstCity: "_card_rules", PlaceBase: "_card_rules", Unexploit: "_unexploit_rules", Occupy: "_occupy_rules",
-    Attack: "_attack_rules", Mission: "_mission_rules", AskReferee: "_ask_rules", Evade: "_evade_rules",
-    Sabotage: "_sabotage_rules", Discard: "_discard_rules",
-}
-"""The rule check of each action class that has one (a method of :class:`Liberation`)."""
 
 
 def _q(city: str) -> str:

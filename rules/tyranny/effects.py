@@ -15,6 +15,7 @@ from rules.core import Violation
 
 from .actions import PickCard, PlayCard
 from .cards import CARDS, Card
+from .rulebook import COPS, CRIMINALS
 
 if TYPE_CHECKING:
     from .board import Board
@@ -31,7 +32,6 @@ class Tyranny(Protocol):
     def _after_reactions(self, state: "TyrannyState") -> None: ...
     def _offer_moves(self, state: "TyrannyState", seat: str, steps: int, up_to: bool | None = None) -> None: ...
 
-COPS, CRIMINALS = "cops", "criminals"
 
 IMMEDIATE = frozenset({
     "influence", "influence_percent", "home_other_tier", "sent_to_enemy_base", "advance_within",
@@ -256,13 +256,6 @@ def pick(game: "Tyranny", state: "TyrannyState", action: PickCard) -> None:
         state.phase = "start"
     else:
         game.end_turn(state)
-
-
-def can_pay_tunnel(game: "Tyranny", state: "TyrannyState", seat: str, tunnel_id: str, kind: str) -> bool:
-    """Criminals spend influence they have; cops' digging is paid by the criminals' gain."""
-    if state._faction[seat] == CRIMINALS:
-        return state.influence.value >= game.board(state).tunnels[tunnel_id].cost
-    return True
 
 
 def tunnel(game: "Tyranny", state: "TyrannyState", seat: str, tunnel_id: str, kind: str, *, paid: bool) -> None:

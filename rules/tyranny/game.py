@@ -21,38 +21,24 @@ from rules.core import (
 )
 from rules.core.seats import PUBLIC
 
+from . import effects, offers, position
 from .naming import Naming
-from . import effects, position
 from .actions import (
     Arrest, Capture, ChooseRange, CollapseTunnel, CrossTier, Decline, MoveTo, OpenTunnel, PayEscape,
     PickCard, PlayCard,
 )
 from .board import Board, board_for
 from .cards import ALL_CARDS, CARDS, DECKS
+from .rulebook import (
+    COPS, CRIMINALS, ESCAPE_COST, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_SETUP, R_TIERS, R_TUNNEL,
+    START_INFLUENCE, WIN_INFLUENCE,
+)
 from .state import STREAK, TyrannyState
 
-COPS, CRIMINALS = "cops", "criminals"
-START_INFLUENCE = 500
-WIN_INFLUENCE = 1000
 # The state keeps the last LOG_KEEP log lines: the journal (seed + actions) is the full
 # history, and a bounded log keeps copies, saves and views of a long game cheap.
 LOG_KEEP = 100
-ESCAPE_COST = 200
 
-R_SETUP = "Setup"
-R_MOVE = "Gameplay: A typical movement turn"
-R_CAPTURE = "Gameplay: A typical capture turn"
-R_TIERS = "Gameplay: Moving between city tiers"
-R_TUNNEL = "Gameplay: Digging a tunnel"
-R_PLAYER = "Gameplay: Capturing another player"
-R_ESCAPE = "Gameplay: Escaping capture"
-R_CARDS = "Tyranny - Cards"
-
-# Effects of cards kept in the hand, by the moment they may be played.
-START_PLAYS = frozenset({"switch_tier", "tunnel_any", "steal", "escape_number"})
-CAPTURE_PLAYS = frozenset({"extra_capture_roll", "capture_range"})
-CUSTODY_PLAYS = frozenset({"escape_range"})
-REACT_PLAYS = frozenset({"immediate_escape", "inescapable_arrest"})
 
 
 class Tyranny(Naming, Game[TyrannyState]):
@@ -177,26 +163,22 @@ class Tyranny(Naming, Game[TyrannyState]):
     def ask_start(self, state: TyrannyState) -> Prompt:
         actor = state.actor
         also: tuple[str, ...] = ()
-        b = state.board
-        tile = state.pos[actor]
-        if b.tiles[tile].kind == "property" and state.owner.get(tile) != state._faction[actor]:
+        if offers.why_not_capture(state, actor) is None:
             also += ("capture",)
-        tunnel = b.tunnel_at.get(tile)
-        if tunnel is not None and not state.tunnel_done:
-            kind = "collapse" if tunnel in state.open_tunnels else "open"
-            if effects.can_pay_tunnel(self, state, actor, tunnel, kind):
-                also += (kind,)
-        return Prompt.single(actor, RollRequest.of(1, 6, "move", also=also, private=self._plays(state, actor, START_PLAYS)))
+        work = offers.tunnel_work(state, actor)
+        if work and offers.why_not_dig(state, actor, work) is None:
+            also += (work,)
+        return Prompt.single(actor, RollRequest.of(1, 6, "move", also=also, private=self._plays(state, actor)))
 
     @step("custody", rule=R_ESCAPE)
     def ask_custody(self, state: TyrannyState) -> Prompt:
         actor = state.actor
-        also = ("pay",) if self.can_pay_escape(state, actor) else ()
-        return Prompt.single(actor, RollRequest.of(1, 6, "escape", also=also, private=self._plays(state, actor, CUSTODY_PLAYS)))
+        also = ("pay",) if offers.why_not_pay(state, actor) is None else ()
+        return Prompt.single(actor, RollRequest.of(1, 6, "escape", also=also, private=self._plays(state, actor)))
 
     @step("capture", rule=R_CAPTURE)
     def ask_capture(self, state: TyrannyState) -> Prompt:
-        return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor, CAPTURE_PLAYS)))
+        return Prompt.single(state.actor, RollRequest.of(1, 6, "capture", private=self._plays(state, state.actor)))
 
     @step("move", rule=R_MOVE, depends=("actor",))
     def ask_move(self, state: TyrannyState) -> Prompt:
@@ -221,8 +203,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         # window opens must not tell the table who holds Gamble 3 (RULINGS P-03).
         r = state.reactions.peek()
         what = "make the arrest inescapable" if r.window == "inescapable_arrest" else "escape at once"
-        private = ("play",) if self.playable(state, r.seat, frozenset({r.window})) else ()
-        return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=private))
+        return Prompt.single(r.seat, Decision(("decline",), f"play a card to {what}?", private=self._plays(state, r.seat)))
 
     @step("draw", rule=R_CARDS, depends=("actor", "draw_deck"))
     def ask_draw(self, state: TyrannyState) -> Prompt:
@@ -240,40 +221,31 @@ class Tyranny(Naming, Game[TyrannyState]):
     def ask_pick(self, state: TyrannyState) -> Prompt:
         return Prompt.single(state.actor, Decision(("pick",), f"choose a card to {state.pick} from an opponent's face-down hand"))
 
-    def _plays(self, state: TyrannyState, seat: str, window: frozenset[str]) -> tuple[str, ...]:
-        """``("play",)`` when ``seat`` holds a card it may play now: a private kind, as a
-        face-down hand decides it."""
-        cards = state.hands[seat].cards
-        if cards:  # one playable card is enough: no list of them
-            faction = state._faction[seat]
-            for c in cards:
-                if CARDS[c].half(faction).effect in window and effects.usable(self, state, seat, c):
-                    return ("play",)
-        return ()
-
-    def can_pay_escape(self, state: TyrannyState, seat: str) -> bool:
-        if state._faction[seat] == CRIMINALS:
-            return state.influence.value >= ESCAPE_COST
-        return state.options["cop_escape_pay"] == "criminals-gain"
+    def _plays(self, state: TyrannyState, seat: str) -> tuple[str, ...]:
+        """``("play",)`` when ``seat`` holds a card it may play now (the moments are the
+        cards' own, :func:`rules.tyranny.effects.window`): a private kind, as a face-down
+        hand decides it."""
+        return ("play",) if self.playable(state, seat, effects.window(state, seat)) else ()
 
     # ---------------------------------------------------------- validation
 
-    def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
-        t = type(action)
-        if t is Roll or t is Decline or t is Capture or t is CrossTier or t is PayEscape:
-            return ()  # the prompt's kinds and the kernel's dice checks say all there is
-        if t is MoveTo:
-            if action.tile not in state.routes:  # type: ignore[attr-defined]
-                return (Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
-                                  f"{self._tile_words(state, action.tile)} is not a tile this move can reach ({len(state.routes)} can be reached).",),)  # type: ignore[attr-defined]
+    def explain(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterable[Violation]:
+        """Why the seat that must act may not take this kind now, in the rulebook's words
+        (:mod:`rules.tyranny.offers`); a seat whose turn it is not is told so by the kernel."""
+        if action.seat not in prompt.actors:
             return ()
-        if t is Draw:
-            return ()
-        return tuple(self._violations(state, action))
+        return offers.explain(state, action.seat, action.kind)
 
-    def _violations(self, state: TyrannyState, action: Action) -> Iterator[Violation]:
+    def violations(self, state: TyrannyState, action: Action, prompt: Prompt) -> Iterator[Violation]:
+        """The rules an action of a kind the seat may take now breaks. A roll, a draw, a
+        capture, a crossing, a payment and a decline break none: the prompt offers them
+        only when their rule allows, and the kernel checks the dice and the card."""
         seat = action.seat
-        if isinstance(action, PlayCard):
+        if isinstance(action, MoveTo):
+            if action.tile not in state.routes:
+                yield Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
+                                f"{self._tile_words(state, action.tile)} is not a tile this move can reach ({len(state.routes)} can be reached).")
+        elif isinstance(action, PlayCard):
             yield from effects.play_violations(self, state, action)
         elif isinstance(action, (OpenTunnel, CollapseTunnel)):
             b = state.board
@@ -304,11 +276,8 @@ class Tyranny(Naming, Game[TyrannyState]):
         actor, pos, faction_of = state.actor, state.pos, state._faction
         tile, faction = pos[actor], faction_of[actor]
         b = state.board
-        targets = []
-        for e in state.order.order:  # a loop, not a comprehension: one call less on every landing
-            if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b):
-                targets.append(e)
-        return targets
+        return [e for e in state.order.order
+                if faction_of[e] != faction and pos[e] == tile and e not in state.declined and self.arrestable(state, e, b)]
 
     # ------------------------------------------------------------- execute
 

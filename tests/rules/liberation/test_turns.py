@@ -128,10 +128,12 @@ def test_dynasty_step1_draw_unexploit_or_neither():
     p = GAME.prompt(s)
     assert p.actors == {D} and p.awaiting.accepted == ("draw", "unexploit", "pass")
     rejected(s, Unexploit(D, c("a")), "not-exploited")
-    rejected(s, Evade(D, c("a")), "not-awaited")
+    err = rejected(s, Evade(D, c("a")), "not-awaited", "liberation-only")
+    assert "Only the Liberation evades" in str(err)
     GAME.push(s, GAME.sample(s))
     assert len(hand(s, D)) == 3 and s.phase == "step2"
-    rejected(s, Draw(D, "city", s.deck.cards[0]), "not-awaited")    # one draw per turn
+    err = rejected(s, Draw(D, "city", s.deck.cards[0]), "not-awaited", "not-now-draw")    # one draw per turn
+    assert "drawn in step 1" in str(err)
 
 
 def test_occupy_needs_an_unexploited_occupied_city_adjacent_to_a_card_in_hand():
@@ -247,7 +249,8 @@ def test_liberation_step1_may_draw():
     s = start()
     pass_turn(s)
     assert GAME.prompt(s).awaiting.accepted == ("draw", "pass")
-    rejected(s, Unexploit(L, c("a")), "not-awaited")
+    err = rejected(s, Unexploit(L, c("a")), "not-awaited", "dynasty-only")
+    assert "Only the Dynasty exploits and unexploits Cities" in str(err)
     GAME.push(s, GAME.sample(s))
     assert len(hand(s, L)) == 3
 

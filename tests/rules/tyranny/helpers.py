@@ -92,3 +92,8 @@ def rejected(state: TyrannyState, action: Action) -> tuple[str, ...]:
         GAME.push(state, action)
     assert dumps(state) == before
     return e.value.codes
+
+
+def said(state: TyrannyState, action: Action) -> str:
+    """What the player is told when ``action`` is refused: every violation's message."""
+    return " / ".join(v.message for v in GAME.check(state, action))

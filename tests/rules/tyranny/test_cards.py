@@ -248,7 +248,7 @@ def test_gains_6_cop_cannot_be_played_with_nobody_in_custody():
     s = new()
     give(s, "cop-1", "gains-06b")
     assert "play" not in GAME.prompt(s).awaiting.accepted
-    assert rejected(s, PlayCard("cop-1", "gains-06b", target="crim-1", number=3)) == ("not-awaited",)
+    assert rejected(s, PlayCard("cop-1", "gains-06b", target="crim-1", number=3)) == ("not-awaited", "not-now-play")
 
 
 @pytest.mark.parametrize("seat,card", [("crim-1", "gains-07a"), ("cop-1", "gains-07b")])

@@ -9,7 +9,7 @@ from rules.tyranny import (
     PlayCard, reachable,
 )
 
-from .helpers import FOUR, TWO, at, give, move, new, place, push, rejected, turn_of
+from .helpers import FOUR, TWO, at, give, move, new, place, push, rejected, said, turn_of
 
 
 # ------------------------------------------------------------------ Setup
@@ -128,10 +128,13 @@ def test_capture_turn_out_of_range_ends_the_turn():
 
 
 def test_capture_only_on_a_property_not_already_yours():
+    # A typical capture turn: "capture the tile which they are on" (a property tile).
     s = new()
-    assert rejected(s, Capture("cop-1")) == ("not-awaited",)  # on the Police Station
+    assert rejected(s, Capture("cop-1")) == ("not-awaited", "cannot-capture")  # on the Police Station
+    assert "Police Station is not one" in said(s, Capture("cop-1"))
     s = at(tiles={"cop-1": "o-docks"}, owners={"o-docks": "cops"})
-    assert rejected(s, Capture("cop-1")) == ("not-awaited",)
+    assert rejected(s, Capture("cop-1")) == ("not-awaited", "cannot-capture")
+    assert "already belongs to the cops" in said(s, Capture("cop-1"))
 
 
 # -------------------------------------------------------------- influence
@@ -192,7 +195,8 @@ def test_criminals_dig_and_collapse_at_the_cost():
     assert rejected(s, OpenTunnel("crim-1", "tunnel-b")) == ("not-on-tunnel",)
     push(s, OpenTunnel("crim-1", "tunnel-a"))
     assert s.open_tunnels == ["tunnel-a"] and s.influence.value == 350 and s.actor == "crim-1"
-    assert rejected(s, CollapseTunnel("crim-1", "tunnel-a")) == ("not-awaited",)  # once a turn
+    assert rejected(s, CollapseTunnel("crim-1", "tunnel-a")) == ("not-awaited", "cannot-collapse")  # once a turn
+    assert "already been dug or collapsed this turn" in said(s, CollapseTunnel("crim-1", "tunnel-a"))
     turn_of(s, "crim-1")
     push(s, CollapseTunnel("crim-1", "tunnel-a"))
     assert s.open_tunnels == [] and s.influence.value == 200
@@ -203,7 +207,9 @@ def test_criminals_cannot_dig_without_the_influence():
     s.influence.set(100)
     place(s, "crim-1", "o-tunnel-a")
     turn_of(s, "crim-1")
-    assert rejected(s, OpenTunnel("crim-1", "tunnel-a")) == ("not-awaited",)
+    assert rejected(s, OpenTunnel("crim-1", "tunnel-a")) == ("not-awaited", "cannot-open")
+    cost = s.board.tunnels["tunnel-a"].cost
+    assert f"Opening this tunnel costs {cost} influence; the criminals have 100." in said(s, OpenTunnel("crim-1", "tunnel-a"))
 
 
 @pytest.mark.parametrize("option,after_collapse", [("criminals-gain", 800), ("free", 650)])
@@ -312,12 +318,15 @@ def test_cannot_pay_without_200():
     s = _captured()
     s.influence.set(150)
     s.changed()
-    assert rejected(s, PayEscape("crim-1")) == ("not-awaited",)
+    # Escaping capture: "pay 200 Influence Points or roll a 6" (issue 31: the refusal said
+    # only "a pay is not allowed now").
+    assert rejected(s, PayEscape("crim-1")) == ("not-awaited", "cannot-pay")
+    assert "Paying to escape costs 200 influence; the criminals have 150." in said(s, PayEscape("crim-1"))
 
 
 def test_in_custody_no_move_or_capture():
     s = _captured()
-    assert rejected(s, Capture("crim-1")) == ("not-awaited",)
+    assert rejected(s, Capture("crim-1")) == ("not-awaited", "not-now-capture")
     assert GAME.prompt(s).awaiting.purpose == "escape"
 
 
@@ -330,7 +339,8 @@ def test_captured_cop_escapes(option, after):
     move(s, "crim-1", 2, "o-market")
     push(s, Arrest("crim-1", "cop-1"))
     if after is None:
-        assert rejected(s, PayEscape("cop-1")) == ("not-awaited",)
+        assert rejected(s, PayEscape("cop-1")) == ("not-awaited", "cannot-pay")
+        assert "escapes only by rolling (RULINGS E-02)" in said(s, PayEscape("cop-1"))
     else:
         push(s, PayEscape("cop-1"))
         assert s.influence.value == after and s.custody == {}
@@ -387,8 +397,8 @@ def test_out_of_turn_and_bad_dice_all_reported():
     codes = rejected(s, Roll("crim-1", (7,)))
     assert set(codes) == {"not-your-turn", "face-out-of-range"}
     assert rejected(s, Roll("cop-1", (1, 2))) == ("wrong-dice-count",)
-    assert rejected(s, MoveTo("cop-1", "o-docks")) == ("not-awaited",)
-    assert rejected(s, PlayCard("cop-1", "gains-07a", tunnel="tunnel-a")) == ("not-awaited",)
+    assert rejected(s, MoveTo("cop-1", "o-docks")) == ("not-awaited", "not-now-move")
+    assert rejected(s, PlayCard("cop-1", "gains-07a", tunnel="tunnel-a")) == ("not-awaited", "not-now-play")
 
 
 def test_playing_a_card_you_do_not_hold():

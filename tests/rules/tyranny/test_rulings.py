@@ -255,7 +255,7 @@ def test_starting_on_your_home_base_is_no_crossing():
     s = new()
     p = GAME.prompt(s)
     assert "cross" not in p.awaiting.accepted
-    assert rejected(s, CrossTier("cop-1")) == ("not-awaited",)
+    assert rejected(s, CrossTier("cop-1")) == ("not-awaited", "not-now-cross")
 
 
 def test_crossing_may_be_declined():
@@ -375,7 +375,7 @@ def test_in_custody_only_escape_cards_can_be_played():
     place(s, "crim-1", "police-station")
     turn_of(s, "crim-1")
     assert "play" not in GAME.prompt(s).awaiting.accepted
-    assert rejected(s, PlayCard("crim-1", "gains-07a", tunnel="tunnel-a")) == ("not-awaited",)
+    assert rejected(s, PlayCard("crim-1", "gains-07a", tunnel="tunnel-a")) == ("not-awaited", "not-now-play")
 
 
 # ----------------------------------------------------------------- C: cards
@@ -407,7 +407,7 @@ def test_capture_range_card_once_per_capture():
     place(s, "crim-1", "o-casino")
     turn_of(s, "crim-1")
     push(s, Capture("crim-1"), PlayCard("crim-1", "gains-02a"))
-    assert rejected(s, PlayCard("crim-1", "gains-02b")) == ("not-awaited",)
+    assert rejected(s, PlayCard("crim-1", "gains-02b")) == ("not-awaited", "not-now-play")
 
 
 def test_no_hand_limit():
@@ -465,7 +465,7 @@ def test_gains_10_needs_an_opponent_holding_a_card():
     give(s, "crim-1", "gains-10a")
     turn_of(s, "crim-1")
     assert "play" not in GAME.prompt(s).awaiting.accepted
-    assert rejected(s, PlayCard("crim-1", "gains-10a")) == ("not-awaited",)
+    assert rejected(s, PlayCard("crim-1", "gains-10a")) == ("not-awaited", "not-now-play")
 
 
 # ------------------------------------------------------------ W: winning
