@@ -19,7 +19,6 @@ from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Reaction, Rng,
     Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation, step, swap_hidden,
 )
-from rules.core.seats import PUBLIC
 
 from . import effects, offers, position
 from .naming import Naming
