@@ -39,7 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import journal_check as check
 from . import schema
+from .errors import CompanionError
+from .journal_check import ACTION_COLS, GAME_COLS
 from .journal_lock import Exclusive, GameLock, Held
 
 log = logging.getLogger("companion.journal")
@@ -95,6 +98,20 @@ class JournalDamaged(JournalError):
     """SQLite found the journal file damaged while reading or writing it."""
 
     code = "journal-damaged"
+
+
+class GameDamaged(JournalDamaged, CompanionError):
+    """One game's stored record fails its own check (a row that does not match its
+    checksum, actions missing): the game is refused, never replayed as some other game;
+    the journal's other games are not affected. ``key`` names the game (for the log)."""
+
+    code = "game-damaged"
+
+    def __init__(self, key: str, what: str) -> None:
+        super().__init__("This game's saved record is damaged, so it cannot be resumed, shown or exported. "
+                         "The other games are not affected. Restart the app: it sets the damaged game aside "
+                         "(it is kept, never deleted) and recovers every other game.")
+        self.key, self.what = key, what
 
 
 class UnknownGameKey(JournalError, KeyError):
@@ -187,7 +204,11 @@ class Stats:
     plays_by_game: dict[str, int]
 
 
-_ACTION_COLS = "seq, ply, seat, kind, action, source, time, undone, barrier, turn"
+# Reads take every column a row's checksum covers, and the checksum last.
+_ACTION_READ = ", ".join(ACTION_COLS) + ", checksum"
+_GAME_READ = ", ".join(GAME_COLS) + ", checksum"
+_ROW = slice(1, 11)  # ActionRow's fields within ACTION_COLS (seq … turn)
+_TRACKED, _PLY, _TURN = ACTION_COLS.index("tracked"), ACTION_COLS.index("ply"), ACTION_COLS.index("turn")
 
 
 _action_row = ActionRow._make
@@ -226,6 +247,11 @@ class Journal:
         self.recovery = recovery
         #: snapshots found not to match their checksum since the journal was opened
         self.snapshots_rejected = 0
+        #: games whose rows were found damaged when read since the journal was opened
+        #: (``{key: what was wrong}``); each was refused with :class:`GameDamaged`
+        self.damaged: dict[str, str] = {}
+        #: acknowledged counts that could not be written beside the journal (a full disk)
+        self.ack_failures = 0
         self._claims: dict[str, tuple[GameLock | None, int]] = {}
 
     # ------------------------------------------------------------------ opening
@@ -283,6 +309,13 @@ class Journal:
             except BaseException:
                 db.close()
                 raise
+        if 0 < version < 5 and p != ":memory:":
+            # Rows migrated to checksums (version 5) are checked like any others: a row the
+            # migration could not vouch for sets its game aside now, not at the next launch.
+            db.close()
+            again = cls.open(p, snapshot_every=snapshot_every)
+            again.recovery = again.recovery or recovery
+            return again
         return cls(db, p, snapshot_every, recovery)
 
     @staticmethod
@@ -379,10 +412,12 @@ class Journal:
         with self._tx() as db:
             db.execute(
                 "INSERT INTO games (key, game_id, seats, options, seed, started, devices, clock_config, clock_state, tracked0,"
-                " position) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " position, changes, seqs) VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0)",
                 (key, game_id, json.dumps(seats), json.dumps(options), seed, started, json.dumps(devices or {}),
                  _j(clock_config), _j(clock_state), json.dumps(tracked0 or {}), _j(position)),
             )
+            changes = check.seal_game(db, key)
+        self._ack(key, changes)
         return key
 
     def append(self, key: str, *, ply: int, seat: str | None, kind: str, action: str, source: str, time: float,
@@ -398,12 +433,15 @@ class Journal:
         with self._tx() as db:
             _check_next(db, key, ply)
             seq = db.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE game_key=?", (key,)).fetchone()[0]
+            redo = [r[0] for r in db.execute("SELECT seq FROM actions WHERE game_key=? AND undone=?", (key, UNDONE))]
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND undone=?", (SUPERSEDED, key, UNDONE))
             db.execute(
                 "INSERT INTO actions (game_key, seq, ply, seat, kind, action, source, time, undone, barrier, turn, tracked, clocks)"
                 " VALUES (?,?,?,?,?,?,?,?,0,?,?,?,?)",
                 (key, seq, ply, seat, kind, action, source, time, barrier, turn, _j(tracked), _j(clocks)),
             )
+            check.seal_actions(db, key, [*redo, seq])
+            db.execute("UPDATE games SET seqs=? WHERE key=?", (seq + 1, key))
             # A snapshot is valid only for the line of play it was taken on.
             db.execute("DELETE FROM snapshots WHERE game_key=? AND ply>?", (key, ply))
             if snapshot is not None:
@@ -412,6 +450,8 @@ class Journal:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
             if outcome is not None:
                 db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
         return seq
 
     def mark_undone(self, key: str, seq: int, *, clocks: dict[str, Any] | None = None) -> None:
@@ -422,9 +462,12 @@ class Journal:
                 raise JournalError(f"action {seq} of game {key} is not in force")
             _check_next(db, key, row[0] + 1)  # only the last action of the line is undone
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND seq=?", (UNDONE, key, seq))
+            check.seal_actions(db, key, [seq])
             db.execute("DELETE FROM snapshots WHERE game_key=? AND ply>?", (key, row[0]))
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def mark_redone(self, key: str, seq: int, *, clocks: dict[str, Any] | None = None,
                     finished: float | None = None, outcome: dict[str, Any] | None = None) -> None:
@@ -435,10 +478,13 @@ class Journal:
                 raise JournalError(f"action {seq} of game {key} cannot be redone")
             _check_next(db, key, row[1])
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND seq=?", (IN_FORCE, key, seq))
+            check.seal_actions(db, key, [seq])
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
             if outcome is not None:
                 db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def set_result(self, key: str, *, finished: float, outcome: dict[str, Any], clocks: dict[str, Any] | None = None) -> None:
         """End a game outside the engine (a loss on time)."""
@@ -446,16 +492,40 @@ class Journal:
             db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def set_clock_state(self, key: str, clocks: dict[str, Any]) -> None:
         """Journal the clocks on their own (pause, resume, admin time)."""
         with self._tx() as db:
             db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def set_devices(self, key: str, devices: dict[str, str]) -> None:
         """Journal which input source belongs to which seat (a die given to a player mid-game)."""
         with self._tx() as db:
             db.execute("UPDATE games SET devices=? WHERE key=?", (json.dumps(devices), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
+
+    def _ack(self, key: str, changes: int) -> None:
+        """Record beside the journal that ``changes`` changes of the game were committed,
+        before the caller tells anyone (see :mod:`companion.journal_check`). The change is
+        already durable: a failure here weakens only the check, so it is logged, counted in
+        :attr:`ack_failures`, and not raised."""
+        try:
+            check.write_ack(self.path, key, changes)
+        except OSError as e:
+            self.ack_failures += 1
+            log.warning("%s: game %s: the acknowledged count could not be written (%s)", self.path, key, e)
+
+    def _refuse(self, key: str, what: str) -> GameDamaged:
+        """Count and log a game found damaged on read; the error to raise."""
+        if key not in self.damaged:
+            log.error("%s: game %s is damaged: %s", self.path, key, what)
+        self.damaged.setdefault(key, what)
+        return GameDamaged(key, what)
 
     def put_snapshot(self, key: str, ply: int, state: str) -> None:
         """Store the state after the first ``ply`` actions of the line of play, with its
@@ -465,18 +535,22 @@ class Journal:
 
     # ------------------------------------------------------------------ reading
     def game(self, key: str) -> GameRow:
+        """The game's setup and status, checked against its checksum (:class:`GameDamaged`
+        when it does not match)."""
         with self._reading() as db:
-            r = db.execute(
-                "SELECT key, game_id, seats, options, seed, started, finished, outcome, devices, clock_config,"
-                " clock_state, tracked0, position FROM games WHERE key=?", (key,)).fetchone()
+            r = db.execute(f"SELECT {_GAME_READ} FROM games WHERE key=?", (key,)).fetchone()
         if r is None:
             raise UnknownGameKey(f"no game {key!r} in this journal")
+        if not check.sealed(r):
+            raise self._refuse(key, "its setup row does not match its checksum")
         return GameRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6], _unj(r[7]),
                        json.loads(r[8]), _unj(r[9]), _unj(r[10]), json.loads(r[11]), _unj(r[12]))
 
     def actions(self, key: str, *, in_force_only: bool = False, from_ply: int = 0) -> list[ActionRow]:
-        """The game's actions in order of arrival (``in_force_only``: the line of play)."""
-        q = f"SELECT {_ACTION_COLS} FROM actions WHERE game_key=?"
+        """The game's actions in order of arrival (``in_force_only``: the line of play from
+        ``from_ply``). Every row is checked against its checksum, and a full read against
+        the count of actions written: :class:`GameDamaged` when one fails."""
+        q = f"SELECT {_ACTION_READ} FROM actions WHERE game_key=?"
         if in_force_only:
             q += " AND undone=0 AND ply>=? ORDER BY ply"
             args: tuple[Any, ...] = (key, from_ply)
@@ -484,14 +558,30 @@ class Journal:
             q += " ORDER BY seq"
             args = (key,)
         with self._reading() as db:
-            return [_action_row(r) for r in db.execute(q, args)]
+            rows = db.execute(q, args).fetchall()
+            written = None if in_force_only else db.execute("SELECT seqs FROM games WHERE key=?", (key,)).fetchone()
+        out = []
+        for r in rows:
+            if not check.sealed(r):
+                raise self._refuse(key, f"action {r[1]} does not match its checksum")
+            out.append(_action_row(r[_ROW]))
+        if written is not None and [a.seq for a in out] != list(range(written[0])):
+            raise self._refuse(key, f"{len(out)} actions read of the {written[0]} written")
+        return out
 
     def tracked(self, key: str) -> list[tuple[int, int | None, dict[str, Any]]]:
-        """``(ply, turn, tracked values after it)`` for each action in force, in order."""
+        """``(ply, turn, tracked values after it)`` for each action in force, in order
+        (each row checked, as :meth:`actions`)."""
         with self._reading() as db:
-            rows = db.execute("SELECT ply, turn, tracked FROM actions WHERE game_key=? AND undone=0 ORDER BY ply",
-                                    (key,)).fetchall()
-        return [(p, t, json.loads(v) if v is not None else {}) for p, t, v in rows]
+            rows = db.execute(f"SELECT {_ACTION_READ} FROM actions WHERE game_key=? AND undone=0 ORDER BY ply",
+                              (key,)).fetchall()
+        out = []
+        for r in rows:
+            if not check.sealed(r):
+                raise self._refuse(key, f"action {r[1]} does not match its checksum")
+            v = r[_TRACKED]
+            out.append((r[_PLY], r[_TURN], json.loads(v) if v is not None else {}))
+        return out
 
     def line_extent(self, key: str) -> tuple[int, int | None, int | None]:
         """``(count, lowest ply, highest ply)`` of the actions in force; ``count`` is -1
@@ -540,7 +630,7 @@ class Journal:
         """The game library, newest first; ``status``: None, "in-progress" or "finished"."""
         if status not in (None, "in-progress", "finished"):
             raise ValueError(f"status is None, 'in-progress' or 'finished', not {status!r}")
-        q = ("SELECT g.key, g.game_id, g.seats, g.started, g.finished, g.outcome,"
+        q = (f"SELECT {', '.join('g.' + c for c in GAME_COLS)}, g.checksum,"
              " (SELECT COUNT(*) FROM actions a WHERE a.game_key=g.key AND a.undone=0) FROM games g")
         if status == "finished":
             q += " WHERE g.finished IS NOT NULL"
@@ -550,7 +640,11 @@ class Journal:
         with self._reading() as db:
             rows = db.execute(q).fetchall()
         out = []
-        for key, game_id, seats, started, finished, outcome, plies in rows:
+        for r in rows:
+            if not check.sealed(r[:-1]):  # listed as damaged (see ``damaged``), never as some other game
+                self._refuse(r[0], "its setup row does not match its checksum")
+                continue
+            key, game_id, seats, started, finished, outcome, plies = r[0], r[1], r[2], r[5], r[6], r[7], r[-1]
             oc = _unj(outcome)
             # A finished game's outcome carries the seats as it ended (factions dealt in play).
             players = (oc or {}).get("seats") or json.loads(seats)
@@ -599,6 +693,13 @@ def _result_text(outcome: dict[str, Any] | None, players: list[dict[str, Any]]) 
     who = "draw" if w is None else f"{w} won"
     reason = outcome.get("reason")
     return f"{who}: {reason}" if reason else who
+
+
+def _changed(db: sqlite3.Connection, key: str) -> int:
+    """Count one more change of the game and seal its row (inside the change's
+    transaction); returns the count, for :meth:`Journal._ack` once committed."""
+    db.execute("UPDATE games SET changes=changes+1 WHERE key=?", (key,))
+    return check.seal_game(db, key)
 
 
 def _j(v: Any) -> str | None:
@@ -673,28 +774,38 @@ def _set_wal(db: sqlite3.Connection, patience_s: float = 10.0) -> str:
 
 
 def _damage(p: str) -> str | None:
-    """What is wrong with the journal at ``p`` as SQLite reads it (``quick_check``, then a
-    walk of every table), or None. Read-only: the check itself never writes, and a
-    file that cannot be checked now (busy, locked) is left to the normal open."""
+    """What is wrong with the journal at ``p``, or None: SQLite's ``integrity_check``
+    (every page, record and index entry: ``quick_check`` misses an index that lost rows,
+    and a game would resume from a snapshot with part of its history gone), a walk of
+    every table, then every row's checksum, each game's count of actions and its
+    acknowledged changes (:func:`companion.journal_check.problems`). Read-only: the check
+    itself never writes, and a file that cannot be checked now (busy, locked) is left to
+    the normal open."""
+    acks = check.read_acks(p)  # before the database: see journal_check (no false alarm)
     try:
         db = _connect(p, read_only=True)
     except NotAJournal:
         return None
     try:
         try:
-            Journal._inspect(db, p)
+            version = Journal._inspect(db, p)
         except _Unreadable as e:
             return str(e)
         except (NotAJournal, JournalTooNew, sqlite3.Error):
             return None  # reported (and refused) by the normal open, the file untouched
-        problems = [r[0] for r in db.execute("PRAGMA quick_check")]
+        problems = [r[0] for r in db.execute("PRAGMA integrity_check")]
         if problems != ["ok"]:
             return "; ".join(problems[:3])
-        # quick_check has read every page and record; a walk of each table's own b-tree
-        # (not a smaller index) also meets a table SQLite cannot enter. Decoding every row
-        # in Python instead cost ~100 ms for a 10,000-action game at every launch.
+        # A walk of each table's own b-tree (not a smaller index) also meets a table SQLite
+        # cannot enter.
         for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
             db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
+        if version >= 5:
+            found = check.problems(db, acks)
+            if found:
+                return "; ".join(found)
+        elif acks:  # games acknowledged in a checked journal, now in an older one: it was replaced
+            return "games acknowledged in this journal are missing from it"
         return None
     except sqlite3.DatabaseError as e:
         return str(e) if _code(e) in _DAMAGED else None
@@ -729,7 +840,7 @@ def _set_aside_and_salvage(p: str, reason: str) -> Recovery:
     -shm) and copy every game whose rows read back cleanly into a fresh journal at ``p``."""
     aside = _aside_name(p)
     os.rename(p, aside)
-    for suffix in ("-wal", "-shm"):
+    for suffix in ("-wal", "-shm", "-acked"):  # the acknowledged counts vouch for the file set aside
         if os.path.exists(p + suffix):
             os.rename(p + suffix, aside + suffix)
     fresh = _connect(p)
@@ -738,18 +849,24 @@ def _set_aside_and_salvage(p: str, reason: str) -> Recovery:
         fresh.execute("PRAGMA synchronous=FULL")
         schema.migrate(fresh)
         found, saved, lost = _salvage(aside, fresh)
+        # The recovered games' counts, as the fresh journal holds them.
+        for key, changes in fresh.execute("SELECT key, changes FROM games").fetchall():
+            check.write_ack(p, key, changes)
     finally:
         fresh.close()
     return Recovery(aside, found, saved, tuple(lost), reason)
 
 
 def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]]:
-    """Copy the games of ``aside`` that read back cleanly into ``fresh``: (games found,
-    games copied, keys lost). Snapshots are not copied (derived; replay rebuilds them)."""
+    """Copy the games of ``aside`` that read back cleanly
+    (:func:`companion.journal_check.checked_game`) into ``fresh``: (games found, games
+    copied, keys lost). A game acknowledged but absent from the file counts as found and
+    lost. Snapshots are not copied (derived; replay rebuilds them)."""
+    acks = check.read_acks(aside)
     try:
         old = _connect(aside, read_only=True)
     except NotAJournal:
-        return 0, 0, []
+        return len(acks), 0, sorted(acks)
     keys: list[str] = []
     try:
         try:
@@ -757,11 +874,13 @@ def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]
                 keys.append(k)
         except sqlite3.DatabaseError:
             pass  # the games listed before the damage are still tried
-        lost = []
+        named = {check.ack_path(aside, k) for k in keys}
+        missing = sorted(k for k in acks if check.ack_path(aside, k) not in named)
+        lost = list(missing)
         fresh_cols = {t: [r[1] for r in fresh.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
         for k in keys:
             try:
-                game, actions = _read_game(old, k)
+                game, actions = check.checked_game(old, k, acks)
             except (sqlite3.DatabaseError, ValueError, TypeError, KeyError):
                 lost.append(k)
                 continue
@@ -769,41 +888,17 @@ def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]
             try:
                 _insert(fresh, "games", fresh_cols["games"], [game])
                 _insert(fresh, "actions", fresh_cols["actions"], actions)
+                # Sealed again as the fresh file holds them (an older journal's rows had no checksum).
+                fresh.execute("UPDATE games SET seqs=? WHERE key=?", (len(actions), k))
+                check.seal_actions(fresh, k, [a["seq"] for a in actions])
+                check.seal_game(fresh, k)
                 fresh.execute("COMMIT")
             except BaseException:
                 fresh.execute("ROLLBACK")
                 raise
-        return len(keys), len(keys) - len(lost), lost
+        return len(keys) + len(missing), len(keys) - len(lost) + len(missing), lost
     finally:
         old.close()
-
-
-def _read_game(old: sqlite3.Connection, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A game's row and its actions, checked: JSON that parses, seqs 0..n-1 with none
-    missing, and a line of play without gaps. Raises on anything else."""
-    cur = old.execute("SELECT * FROM games WHERE key=?", (key,))
-    names = [d[0] for d in cur.description]
-    row = cur.fetchone()
-    if row is None:
-        raise KeyError(key)
-    game = dict(zip(names, row))
-    for col in ("seats", "options", "devices", "tracked0", "outcome", "clock_config", "clock_state", "position"):
-        if game.get(col) is not None:
-            json.loads(game[col])
-    cur = old.execute("SELECT * FROM actions WHERE game_key=? ORDER BY seq", (key,))
-    names = [d[0] for d in cur.description]
-    actions = [dict(zip(names, r)) for r in cur.fetchall()]
-    if [a["seq"] for a in actions] != list(range(len(actions))):
-        raise ValueError(f"game {key}: actions missing")
-    line = sorted(a["ply"] for a in actions if a.get("undone", 0) == IN_FORCE)
-    if line != list(range(len(line))):
-        raise ValueError(f"game {key}: the line of play has gaps")
-    for a in actions:
-        json.loads(a["action"])
-        for col in ("tracked", "clocks"):
-            if a.get(col) is not None:
-                json.loads(a[col])
-    return game, actions
 
 
 def _insert(db: sqlite3.Connection, table: str, cols: list[str], rows: list[dict[str, Any]]) -> None:
