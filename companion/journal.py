@@ -27,23 +27,27 @@ snapshot that fails it is never used (the state is replayed from the actions).
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
 import os
 import sqlite3
 import threading
-import time as _time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import journal_check as check
 from . import schema
-from .errors import CompanionError
 from .journal_check import ACTION_COLS, GAME_COLS
-from .journal_lock import Exclusive, GameLock, Held
+from .journal_errors import (GameDamaged, GameInUse, JournalDamaged, JournalError, JournalFull, JournalTooNew, NotAJournal,
+                             OffTheLine, UnknownGameKey, _typed, _Unreadable)
+from .journal_lock import GameLock, Held
+from .journal_recovery import Recovery, connect, read_version, set_wal
+
+__all__ = ["ActionRow", "GameDamaged", "GameInUse", "GameRow", "GameSummary", "Journal", "JournalDamaged", "JournalError",
+           "JournalFull", "JournalTooNew", "NotAJournal", "OffTheLine", "Recovery", "Stats", "UnknownGameKey",
+           "default_path"]
 
 log = logging.getLogger("companion.journal")
 
@@ -53,74 +57,6 @@ APP_NAME = "tabletop-companion"
 
 # undone column values
 IN_FORCE, UNDONE, SUPERSEDED = 0, 1, 2
-
-
-class JournalError(ValueError):
-    """Base of the journal's errors."""
-
-    code = "journal-error"
-
-
-class NotAJournal(JournalError):
-    """The file is not a readable SQLite database, or is someone else's database. It is
-    left exactly as it was."""
-
-    code = "not-a-journal"
-
-
-class JournalTooNew(JournalError):
-    """The journal was written by a newer version of the app (a higher schema version)."""
-
-    code = "journal-too-new"
-
-
-class GameInUse(JournalError):
-    """Another window (another process, or another open journal in this one) has the game
-    open: only one may write to it."""
-
-    code = "game-in-use"
-
-
-class OffTheLine(JournalError):
-    """A write that does not follow the journal's line of play (someone else wrote to the
-    game since this window read it). Nothing was written."""
-
-    code = "off-the-line"
-
-
-class JournalFull(JournalError):
-    """The disk holding the journal is full. Nothing was written."""
-
-    code = "journal-full"
-
-
-class JournalDamaged(JournalError):
-    """SQLite found the journal file damaged while reading or writing it."""
-
-    code = "journal-damaged"
-
-
-class GameDamaged(JournalDamaged, CompanionError):
-    """One game's stored record fails its own check (a row that does not match its
-    checksum, actions missing): the game is refused, never replayed as some other game;
-    the journal's other games are not affected. ``key`` names the game (for the log)."""
-
-    code = "game-damaged"
-
-    def __init__(self, key: str, what: str) -> None:
-        super().__init__("This game's saved record is damaged, so it cannot be resumed, shown or exported. "
-                         "The other games are not affected. Restart the app: it sets the damaged game aside "
-                         "(it is kept, never deleted) and recovers every other game.")
-        self.key, self.what = key, what
-
-
-class UnknownGameKey(JournalError, KeyError):
-    """No game with that key in this journal."""
-
-    code = "unknown-game"
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else "unknown game"
 
 
 def default_path() -> Path:
@@ -214,25 +150,6 @@ _TRACKED, _PLY, _TURN = ACTION_COLS.index("tracked"), ACTION_COLS.index("ply"), 
 _action_row = ActionRow._make
 
 
-@dataclass(frozen=True)
-class Recovery:
-    """What :meth:`Journal.open` did with a damaged journal: the file (and its -wal and
-    -shm) renamed to ``set_aside``, and the games it could list copied, those whose rows
-    read back cleanly, into a fresh journal at the old path."""
-
-    set_aside: str
-    games_found: int
-    games_recovered: int
-    lost: tuple[str, ...]   # keys of the games that could not be read back
-    reason: str             # what SQLite said
-
-    @property
-    def message(self) -> str:
-        """The sentence the app shows."""
-        return (f"The journal was damaged; it was set aside as {os.path.basename(self.set_aside)} "
-                f"and {self.games_recovered} of {self.games_found} games were recovered.")
-
-
 class Journal:
     """One open journal file. Thread-safe (one lock around the connection); open it once
     per process and share it."""
@@ -281,22 +198,24 @@ class Journal:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
         # Every window opens the file under one lock: a window starting while another sets a
         # damaged journal aside waits, then sees the fresh journal whole, never half-salvaged.
-        with _opening(p):
+        from . import journal_recovery as salvage
+
+        with salvage.opening(p):
             recovery = None
             if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0:
-                damage = _damage(p)
+                damage = salvage.damage(p)
                 if damage is not None:
-                    recovery = _set_aside_and_salvage(p, damage)
+                    recovery = salvage.set_aside_and_salvage(p, damage)
                     log.warning("%s (%s)", recovery.message, damage)
-            db = _connect(p)
+            db = connect(p)
             try:
                 try:
-                    version = cls._inspect(db, p)
+                    version = read_version(db, p)
                 except _Unreadable as e:  # damaged since the check a moment ago: still never written to
                     raise NotAJournal(f"{p} is damaged or not a SQLite database ({e}); it was left untouched") from None
                 # Only now, knowing the file is ours (or empty), may anything be written.
                 if p != ":memory:":
-                    mode = _set_wal(db)
+                    mode = set_wal(db)
                     if str(mode).lower() != "wal":
                         raise JournalError(f"{p}: the journal needs WAL mode, SQLite gave {mode!r}")
                 db.execute("PRAGMA synchronous=FULL")
@@ -317,31 +236,6 @@ class Journal:
             again.recovery = again.recovery or recovery
             return again
         return cls(db, p, snapshot_every, recovery)
-
-    @staticmethod
-    def _inspect(db: sqlite3.Connection, p: str) -> int:
-        """The schema version of an openable file that is ours (0 for an empty file).
-        Raises :class:`_Unreadable` when SQLite cannot read even that much."""
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        except sqlite3.DatabaseError as e:
-            if _code(e) not in _DAMAGED:
-                raise
-            raise _Unreadable(str(e)) from None
-        if not tables and version == 0:
-            return 0
-        try:
-            app = db.execute("SELECT value FROM meta WHERE key='app'").fetchone() if "meta" in tables else None
-        except sqlite3.DatabaseError as e:
-            if _code(e) not in _DAMAGED:
-                raise
-            raise _Unreadable(str(e)) from None
-        if app is None or app[0] != schema.APP:
-            raise NotAJournal(f"{p} is a SQLite database of another application (tables: {', '.join(sorted(tables)) or 'none'}); it was left untouched")
-        if version > schema.CURRENT:
-            raise JournalTooNew(f"{p} has journal schema version {version}; this app reads up to {schema.CURRENT}. Update the app.")
-        return version
 
     # ------------------------------------------------------------------ one writer per game
     def claim(self, key: str) -> None:
@@ -708,204 +602,6 @@ def _j(v: Any) -> str | None:
 
 def _unj(v: str | None) -> Any:
     return None if v is None else json.loads(v)
-
-
-# SQLite's primary result codes (sqlite3.h) that the journal tells apart.
-_CORRUPT, _FULL, _NOTADB, _BUSY, _LOCKED, _IOERR, _READONLY = 11, 13, 26, 5, 6, 10, 8
-_DAMAGED = (_CORRUPT, _NOTADB)
-
-
-class _Unreadable(Exception):
-    """SQLite cannot read the file's schema (damage, or not a database at all)."""
-
-
-def _code(e: sqlite3.Error) -> int:
-    return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def _typed(e: sqlite3.Error, path: str) -> JournalError:
-    """SQLite's error as the journal's own, in plain words; ``path`` and the SQLite text
-    stay on the exception for the log."""
-    code = _code(e)
-    if code == _FULL:
-        err: JournalError = JournalFull("The disk is full, so this was not saved and nothing changed. "
-                                        "Free some space on this device, then try again.")
-    elif code in _DAMAGED:
-        err = JournalDamaged("The game journal is damaged, so this was not saved. Restart the app: it sets the "
-                             "damaged journal aside and recovers every game it can.")
-    elif code in (_BUSY, _LOCKED):
-        err = JournalError("The game journal is busy in another window, so this was not saved. Try again.")
-    elif code == _READONLY:
-        err = JournalError("The game journal cannot be written (it is read-only), so this was not saved.")
-    elif code == _IOERR:
-        err = JournalError("The game journal could not be written (a disk error), so this was not saved.")
-    else:
-        err = JournalError(f"The game journal could not be used ({e}).")
-    err.path = path  # type: ignore[attr-defined]
-    err.sqlite_error = str(e)  # type: ignore[attr-defined]
-    return err
-
-
-def _connect(p: str, *, read_only: bool = False) -> sqlite3.Connection:
-    try:
-        if read_only:
-            from urllib.parse import quote
-
-            return sqlite3.connect(f"file:{quote(os.path.abspath(p))}?mode=ro", uri=True, isolation_level=None,
-                                   check_same_thread=False, timeout=10)
-        # timeout: SQLite's busy handler, so a write waits for another process's write
-        return sqlite3.connect(p, isolation_level=None, check_same_thread=False, timeout=10)
-    except sqlite3.Error as e:
-        raise NotAJournal(f"{p} cannot be opened as a database: {e}") from None
-
-
-def _set_wal(db: sqlite3.Connection, patience_s: float = 10.0) -> str:
-    """``PRAGMA journal_mode=WAL``, retried while another process holds the file: the
-    switch out of a new file's rollback mode needs an exclusive lock, and SQLite answers
-    "database is locked" at once instead of calling its busy handler."""
-    deadline = _time.monotonic() + patience_s
-    while True:
-        try:
-            return str(db.execute("PRAGMA journal_mode=WAL").fetchone()[0])
-        except sqlite3.OperationalError as e:
-            if _code(e) not in (_BUSY, _LOCKED) or _time.monotonic() > deadline:
-                raise
-            _time.sleep(0.005)
-
-
-def _damage(p: str) -> str | None:
-    """What is wrong with the journal at ``p``, or None: SQLite's ``integrity_check``
-    (every page, record and index entry: ``quick_check`` misses an index that lost rows,
-    and a game would resume from a snapshot with part of its history gone), a walk of
-    every table, then every row's checksum, each game's count of actions and its
-    acknowledged changes (:func:`companion.journal_check.problems`). Read-only: the check
-    itself never writes, and a file that cannot be checked now (busy, locked) is left to
-    the normal open."""
-    acks = check.read_acks(p)  # before the database: see journal_check (no false alarm)
-    try:
-        db = _connect(p, read_only=True)
-    except NotAJournal:
-        return None
-    try:
-        try:
-            version = Journal._inspect(db, p)
-        except _Unreadable as e:
-            return str(e)
-        except (NotAJournal, JournalTooNew, sqlite3.Error):
-            return None  # reported (and refused) by the normal open, the file untouched
-        problems = [r[0] for r in db.execute("PRAGMA integrity_check")]
-        if problems != ["ok"]:
-            return "; ".join(problems[:3])
-        # A walk of each table's own b-tree (not a smaller index) also meets a table SQLite
-        # cannot enter.
-        for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
-            db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
-        if version >= 5:
-            found = check.problems(db, acks)
-            if found:
-                return "; ".join(found)
-        elif acks:  # games acknowledged in a checked journal, now in an older one: it was replaced
-            return "games acknowledged in this journal are missing from it"
-        return None
-    except sqlite3.DatabaseError as e:
-        return str(e) if _code(e) in _DAMAGED else None
-    finally:
-        db.close()
-
-
-def _aside_name(p: str) -> str:
-    stem, ext = os.path.splitext(p)
-    stamp = _time.strftime("%Y%m%d-%H%M%S", _time.gmtime())
-    name, n = f"{stem}.damaged-{stamp}{ext or '.sqlite3'}", 1
-    while os.path.exists(name):
-        n += 1
-        name = f"{stem}.damaged-{stamp}-{n}{ext or '.sqlite3'}"
-    return name
-
-
-def _opening(p: str) -> Any:
-    """The lock every window holds while it checks, recovers and opens the journal at
-    ``p`` (none for ``:memory:``, or where no lock file can be made: a read-only folder)."""
-    if p == ":memory:":
-        return contextlib.nullcontext()
-    try:
-        os.makedirs(p + "-locks", exist_ok=True)
-    except OSError:
-        return contextlib.nullcontext()
-    return Exclusive(os.path.join(p + "-locks", "recovering.lock"))
-
-
-def _set_aside_and_salvage(p: str, reason: str) -> Recovery:
-    """Rename the damaged journal (with its -wal, whose committed actions belong to it, and
-    -shm) and copy every game whose rows read back cleanly into a fresh journal at ``p``."""
-    aside = _aside_name(p)
-    os.rename(p, aside)
-    for suffix in ("-wal", "-shm", "-acked"):  # the acknowledged counts vouch for the file set aside
-        if os.path.exists(p + suffix):
-            os.rename(p + suffix, aside + suffix)
-    fresh = _connect(p)
-    try:
-        _set_wal(fresh)
-        fresh.execute("PRAGMA synchronous=FULL")
-        schema.migrate(fresh)
-        found, saved, lost = _salvage(aside, fresh)
-        # The recovered games' counts, as the fresh journal holds them.
-        for key, changes in fresh.execute("SELECT key, changes FROM games").fetchall():
-            check.write_ack(p, key, changes)
-    finally:
-        fresh.close()
-    return Recovery(aside, found, saved, tuple(lost), reason)
-
-
-def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]]:
-    """Copy the games of ``aside`` that read back cleanly
-    (:func:`companion.journal_check.checked_game`) into ``fresh``: (games found, games
-    copied, keys lost). A game acknowledged but absent from the file counts as found and
-    lost. Snapshots are not copied (derived; replay rebuilds them)."""
-    acks = check.read_acks(aside)
-    try:
-        old = _connect(aside, read_only=True)
-    except NotAJournal:
-        return len(acks), 0, sorted(acks)
-    keys: list[str] = []
-    try:
-        try:
-            for (k,) in old.execute("SELECT key FROM games"):
-                keys.append(k)
-        except sqlite3.DatabaseError:
-            pass  # the games listed before the damage are still tried
-        named = {check.ack_path(aside, k) for k in keys}
-        missing = sorted(k for k in acks if check.ack_path(aside, k) not in named)
-        lost = list(missing)
-        fresh_cols = {t: [r[1] for r in fresh.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
-        for k in keys:
-            try:
-                game, actions = check.checked_game(old, k, acks)
-            except (sqlite3.DatabaseError, ValueError, TypeError, KeyError):
-                lost.append(k)
-                continue
-            fresh.execute("BEGIN IMMEDIATE")
-            try:
-                _insert(fresh, "games", fresh_cols["games"], [game])
-                _insert(fresh, "actions", fresh_cols["actions"], actions)
-                # Sealed again as the fresh file holds them (an older journal's rows had no checksum).
-                fresh.execute("UPDATE games SET seqs=? WHERE key=?", (len(actions), k))
-                check.seal_actions(fresh, k, [a["seq"] for a in actions])
-                check.seal_game(fresh, k)
-                fresh.execute("COMMIT")
-            except BaseException:
-                fresh.execute("ROLLBACK")
-                raise
-        return len(keys) + len(missing), len(keys) - len(lost) + len(missing), lost
-    finally:
-        old.close()
-
-
-def _insert(db: sqlite3.Connection, table: str, cols: list[str], rows: list[dict[str, Any]]) -> None:
-    for r in rows:
-        have = [c for c in cols if c in r]
-        db.execute(f"INSERT INTO {table} ({', '.join(have)}) VALUES ({', '.join('?' * len(have))})",
-                   [r[c] for c in have])
 
 
 def _check_next(db: sqlite3.Connection, key: str, ply: int) -> None:
