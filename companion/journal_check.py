@@ -193,10 +193,11 @@ def problems(db: sqlite3.Connection, acks: dict[str, int], limit: int = 3) -> li
 def checked_game(db: sqlite3.Connection, key: str, acks: dict[str, int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A game's row and its actions as stored, checked for the salvage: every row matches
     its checksum (a journal of schema version 5 or newer: the columns are there) or,
-    older, every JSON column parses; seqs 0..n-1 with none missing; a line of play without gaps; no fewer changes
-    than were acknowledged. Rows are found through the indexes (a damaged page elsewhere in
-    the table must not cost every game); the count of actions written catches an index
-    that lost some. Raises ValueError (or SQLite's error) otherwise."""
+    older, every JSON column parses; seqs 0..n-1 with none missing; a line of play
+    without gaps; no fewer changes than were acknowledged. Rows are found through the
+    indexes (a damaged page elsewhere in the table must not cost every game); the count of
+    actions written catches an index that lost some. Raises ValueError (or SQLite's
+    error) otherwise."""
     cur = db.execute("SELECT * FROM games WHERE key=?", (key,))
     names = [d[0] for d in cur.description]
     rows = cur.fetchall()

@@ -92,6 +92,12 @@ def _code(e: sqlite3.Error) -> int:
     return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
+def _undecodable(e: sqlite3.Error) -> bool:
+    """A stored text that is not UTF-8 any more (a flipped bit turned it into bytes
+    Python cannot decode): damage, and its message quotes the text, so never shown."""
+    return "could not decode" in str(e).lower()
+
+
 def _typed(e: sqlite3.Error, path: str) -> JournalError:
     """SQLite's error as the journal's own, in plain words; ``path`` and the SQLite text
     stay on the exception for the log."""
@@ -99,7 +105,7 @@ def _typed(e: sqlite3.Error, path: str) -> JournalError:
     if code == _FULL:
         err: JournalError = JournalFull("The disk is full, so this was not saved and nothing changed. "
                                         "Free some space on this device, then try again.")
-    elif code in _DAMAGED:
+    elif code in _DAMAGED or _undecodable(e):
         err = JournalDamaged("The game journal is damaged, so this was not saved. Restart the app: it sets the "
                              "damaged journal aside and recovers every game it can.")
     elif code in (_BUSY, _LOCKED):

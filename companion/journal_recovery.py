@@ -123,7 +123,10 @@ def damage(p: str) -> str | None:
         for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
             db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
         if version >= 5:
-            found = check.problems(db, acks)
+            try:
+                found = check.problems(db, acks)
+            except sqlite3.Error as e:  # a row SQLite returns but that cannot be read (a text not UTF-8)
+                return f"a row cannot be read ({str(e)[:80]})"
             if found:
                 return "; ".join(found)
         elif acks:  # games acknowledged in a checked journal, now in an older one: it was replaced

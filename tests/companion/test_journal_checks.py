@@ -272,3 +272,21 @@ def test_a_version_4_row_that_does_not_parse_is_set_aside_not_sealed(tmp_path):
     j = Journal.open(path)
     assert j.recovery is not None and j.recovery.lost == ("old4b",)
     assert Table.resume(j, "old4").ply == 30
+
+
+def test_a_text_no_longer_utf8_is_damage_and_its_bytes_are_never_shown(tmp_path):
+    """A flipped bit can make a stored text invalid UTF-8: Python's sqlite3 then raises
+    with the text quoted in its message; the journal says "damaged" instead."""
+    from companion import JournalDamaged
+
+    path = tmp_path / NAME
+    keys = _games(path, n=2, steps=10)
+    j = Journal.open(path)
+    j._db.execute("UPDATE actions SET action=CAST(X'ff7b2273656372657422' AS TEXT) WHERE game_key=? AND seq=2",
+                  (keys[0],))
+    with pytest.raises(JournalDamaged) as e:
+        j.actions(keys[0])
+    assert "secret" not in str(e.value) and "decode" not in str(e.value)
+    j.close()
+    again = Journal.open(path)  # and the open's check sets the game aside
+    assert again.recovery is not None and again.recovery.lost == (keys[0],)
