@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from . import journal_check as check
 from . import schema
-from .journal_check import ACTION_COLS, GAME_COLS
+from .journal_check import ACTION_OK, GAME_OK
 from .journal_errors import (GameDamaged, GameInUse, JournalDamaged, JournalError, JournalFull, JournalTooNew, NotAJournal,
                              OffTheLine, UnknownGameKey, _typed, _Unreadable)
 from .journal_lock import GameLock, Held
@@ -140,11 +140,8 @@ class Stats:
     plays_by_game: dict[str, int]
 
 
-# Reads take every column a row's checksum covers, and the checksum last.
-_ACTION_READ = ", ".join(ACTION_COLS) + ", checksum"
-_GAME_READ = ", ".join(GAME_COLS) + ", checksum"
-_ROW = slice(1, 11)  # ActionRow's fields within ACTION_COLS (seq … turn)
-_TRACKED, _PLY, _TURN = ACTION_COLS.index("tracked"), ACTION_COLS.index("ply"), ACTION_COLS.index("turn")
+# Every read asks SQLite, last, whether the row matches its checksum (journal_check).
+_ACTION_READ = f"seq, ply, seat, kind, action, source, time, undone, barrier, turn, {ACTION_OK}"
 
 
 _action_row = ActionRow._make
@@ -432,10 +429,11 @@ class Journal:
         """The game's setup and status, checked against its checksum (:class:`GameDamaged`
         when it does not match)."""
         with self._reading() as db:
-            r = db.execute(f"SELECT {_GAME_READ} FROM games WHERE key=?", (key,)).fetchone()
+            r = db.execute("SELECT key, game_id, seats, options, seed, started, finished, outcome, devices, clock_config,"
+                           f" clock_state, tracked0, position, {GAME_OK} FROM games WHERE key=?", (key,)).fetchone()
         if r is None:
             raise UnknownGameKey(f"no game {key!r} in this journal")
-        if not check.sealed(r):
+        if not r[-1]:
             raise self._refuse(key, "its setup row does not match its checksum")
         return GameRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6], _unj(r[7]),
                        json.loads(r[8]), _unj(r[9]), _unj(r[10]), json.loads(r[11]), _unj(r[12]))
@@ -456,9 +454,9 @@ class Journal:
             written = None if in_force_only else db.execute("SELECT seqs FROM games WHERE key=?", (key,)).fetchone()
         out = []
         for r in rows:
-            if not check.sealed(r):
-                raise self._refuse(key, f"action {r[1]} does not match its checksum")
-            out.append(_action_row(r[_ROW]))
+            if not r[-1]:
+                raise self._refuse(key, f"action {r[0]} does not match its checksum")
+            out.append(_action_row(r[:-1]))
         if written is not None and [a.seq for a in out] != list(range(written[0])):
             raise self._refuse(key, f"{len(out)} actions read of the {written[0]} written")
         return out
@@ -467,14 +465,13 @@ class Journal:
         """``(ply, turn, tracked values after it)`` for each action in force, in order
         (each row checked, as :meth:`actions`)."""
         with self._reading() as db:
-            rows = db.execute(f"SELECT {_ACTION_READ} FROM actions WHERE game_key=? AND undone=0 ORDER BY ply",
-                              (key,)).fetchall()
+            rows = db.execute(f"SELECT seq, ply, turn, tracked, {ACTION_OK} FROM actions WHERE game_key=? AND undone=0"
+                              " ORDER BY ply", (key,)).fetchall()
         out = []
-        for r in rows:
-            if not check.sealed(r):
-                raise self._refuse(key, f"action {r[1]} does not match its checksum")
-            v = r[_TRACKED]
-            out.append((r[_PLY], r[_TURN], json.loads(v) if v is not None else {}))
+        for seq, ply, turn, v, ok in rows:
+            if not ok:
+                raise self._refuse(key, f"action {seq} does not match its checksum")
+            out.append((ply, turn, json.loads(v) if v is not None else {}))
         return out
 
     def line_extent(self, key: str) -> tuple[int, int | None, int | None]:
@@ -524,8 +521,8 @@ class Journal:
         """The game library, newest first; ``status``: None, "in-progress" or "finished"."""
         if status not in (None, "in-progress", "finished"):
             raise ValueError(f"status is None, 'in-progress' or 'finished', not {status!r}")
-        q = (f"SELECT {', '.join('g.' + c for c in GAME_COLS)}, g.checksum,"
-             " (SELECT COUNT(*) FROM actions a WHERE a.game_key=g.key AND a.undone=0) FROM games g")
+        q = ("SELECT g.key, g.game_id, g.seats, g.started, g.finished, g.outcome,"
+             f" (SELECT COUNT(*) FROM actions a WHERE a.game_key=g.key AND a.undone=0), {GAME_OK} FROM games g")
         if status == "finished":
             q += " WHERE g.finished IS NOT NULL"
         elif status == "in-progress":
@@ -534,11 +531,10 @@ class Journal:
         with self._reading() as db:
             rows = db.execute(q).fetchall()
         out = []
-        for r in rows:
-            if not check.sealed(r[:-1]):  # listed as damaged (see ``damaged``), never as some other game
-                self._refuse(r[0], "its setup row does not match its checksum")
+        for key, game_id, seats, started, finished, outcome, plies, ok in rows:
+            if not ok:  # listed as damaged (see ``damaged``), never as some other game
+                self._refuse(key, "its setup row does not match its checksum")
                 continue
-            key, game_id, seats, started, finished, outcome, plies = r[0], r[1], r[2], r[5], r[6], r[7], r[-1]
             oc = _unj(outcome)
             # A finished game's outcome carries the seats as it ended (factions dealt in play).
             players = (oc or {}).get("seats") or json.loads(seats)

@@ -94,8 +94,10 @@ def _code(e: sqlite3.Error) -> int:
 
 def _undecodable(e: sqlite3.Error) -> bool:
     """A stored text that is not UTF-8 any more (a flipped bit turned it into bytes
-    Python cannot decode): damage, and its message quotes the text, so never shown."""
-    return "could not decode" in str(e).lower()
+    Python cannot decode): damage. Met in a row read, the message quotes the text (so it
+    is never shown); met in the checksum's function, Python could not even call it."""
+    text = str(e).lower()
+    return "could not decode" in text or "user-defined function raised exception" in text
 
 
 def _typed(e: sqlite3.Error, path: str) -> JournalError:

@@ -48,12 +48,15 @@ def connect(p: str, *, read_only: bool = False) -> sqlite3.Connection:
         if read_only:
             from urllib.parse import quote
 
-            return sqlite3.connect(f"file:{quote(os.path.abspath(p))}?mode=ro", uri=True, isolation_level=None,
-                                   check_same_thread=False, timeout=10)
-        # timeout: SQLite's busy handler, so a write waits for another process's write
-        return sqlite3.connect(p, isolation_level=None, check_same_thread=False, timeout=10)
+            db = sqlite3.connect(f"file:{quote(os.path.abspath(p))}?mode=ro", uri=True, isolation_level=None,
+                                 check_same_thread=False, timeout=10)
+        else:
+            # timeout: SQLite's busy handler, so a write waits for another process's write
+            db = sqlite3.connect(p, isolation_level=None, check_same_thread=False, timeout=10)
     except sqlite3.Error as e:
         raise NotAJournal(f"{p} cannot be opened as a database: {e}") from None
+    check.register(db)  # the rows' checksums are computed and checked in SQL
+    return db
 
 
 def set_wal(db: sqlite3.Connection, patience_s: float = 10.0) -> str:
