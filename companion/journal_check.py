@@ -7,15 +7,16 @@ the tracked values…). SQLite checks its pages' structure, not what a record sa
 flipped bit inside an action's JSON, a roll's value or a seat passes ``PRAGMA
 integrity_check``. The checksum catches it: CRC-32 finds every single-bit error and every
 burst of up to 32 bits, so a changed action is refused instead of replayed as another
-game. SQLite spells the row out itself (``quote()`` of each column, comma-separated: a
-text quoted, an integer in digits, NULL as ``NULL``, so no two different rows read the
-same), and one function call per row takes the CRC of that text and of the row's REAL
-columns as Python writes them (``repr``: exact, and the same in every SQLite version,
-which ``quote()`` of a REAL is not). Spelling the row out in Python, value by value,
-cost two seconds at every launch for 100 finished games.
+game. SQLite spells the row out itself (``json_array`` of its columns: a text quoted, an
+integer in digits, NULL as ``null``, so no two different rows read the same; a BLOB,
+which no column of ours holds, is refused), and one function call per row takes the CRC
+of that text and of the row's REAL columns as Python writes them (``repr``: exact, and
+the same in every SQLite version, which SQLite's own spelling of a REAL is not). Measured
+on 23,000 rows: the row spelled value by value in Python cost about 2 s, ``quote()`` of
+each column joined with ``||`` 520 ms, ``json_array`` 67 ms.
 
 >>> db = sqlite3.connect(":memory:"); register(db)
->>> row = "quote(a)||','||quote(b)"
+>>> row = "json_array(a, b)"
 >>> crc = lambda a, b: db.execute(f"SELECT tc_row_sum({row}, 1.5) FROM (SELECT ? AS a, ? AS b)", (a, b)).fetchone()[0]
 >>> crc("4", 1) == crc("5", 1), crc("1", 2) == crc(1, 2), crc("a,1", 2) == crc("a", "1,2")
 (False, False, False)
@@ -60,8 +61,8 @@ GAME_JSON = ("seats", "options", "devices", "tracked0", "outcome", "clock_config
 
 
 def _sum_sql(cols: tuple[str, ...], reals: tuple[str, ...]) -> str:
-    text = "||','||".join(f"quote({c})" for c in cols if c not in reals)
-    return f"tc_row_sum({text}, {', '.join(reals)})"
+    text = ", ".join(c for c in cols if c not in reals)
+    return f"tc_row_sum(json_array({text}), {', '.join(reals)})"
 
 
 #: SQL for a row's checksum as it should be, and for "the row matches its checksum" (1 or

@@ -95,9 +95,11 @@ def _code(e: sqlite3.Error) -> int:
 def _undecodable(e: sqlite3.Error) -> bool:
     """A stored text that is not UTF-8 any more (a flipped bit turned it into bytes
     Python cannot decode): damage. Met in a row read, the message quotes the text (so it
-    is never shown); met in the checksum's function, Python could not even call it."""
+    is never shown); met in the checksum's function, Python could not even call it; a
+    text turned into a BLOB, which no column of ours holds."""
     text = str(e).lower()
-    return "could not decode" in text or "user-defined function raised exception" in text
+    return any(m in text for m in ("could not decode", "user-defined function raised exception",
+                                   "json cannot hold blob"))
 
 
 def _typed(e: sqlite3.Error, path: str) -> JournalError:
