@@ -415,6 +415,10 @@ class Journal:
         """Count and log a game found damaged on read; the error to raise."""
         if key not in self.damaged:
             log.error("%s: game %s is damaged: %s", self.path, key, what)
+            try:
+                check.mark_damaged(self.path, key)  # the next open sets it aside
+            except OSError as e:
+                log.warning("%s: game %s: the damage could not be noted (%s)", self.path, key, e)
         self.damaged.setdefault(key, what)
         return GameDamaged(key, what)
 

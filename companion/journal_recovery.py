@@ -107,6 +107,7 @@ def damage(p: str) -> str | None:
     itself never writes, and a file that cannot be checked now (busy, locked) is left to
     the normal open."""
     acks = check.read_acks(p)  # before the database: see journal_check (no false alarm)
+    marks = check.damaged_marks(p)
     try:
         db = connect(p, read_only=True)
     except NotAJournal:
@@ -127,7 +128,7 @@ def damage(p: str) -> str | None:
             db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
         if version >= 5:
             try:
-                found = check.problems(db, acks)
+                found = check.problems(db, acks, marks)
             except sqlite3.Error as e:  # a row SQLite returns but that cannot be read (a text not UTF-8)
                 return f"a row cannot be read ({str(e)[:80]})"
             if found:
@@ -191,6 +192,7 @@ def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]
     copied, keys lost). A game acknowledged but absent from the file counts as found and
     lost. Snapshots are not copied (derived; replay rebuilds them)."""
     acks = check.read_acks(aside)
+    marks = check.damaged_marks(aside)
     try:
         old = connect(aside, read_only=True)
     except NotAJournal:
@@ -208,6 +210,8 @@ def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]
         fresh_cols = {t: [r[1] for r in fresh.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
         for k in keys:
             try:
+                if check.ack_path(aside, k).rsplit(os.sep, 1)[-1] in marks:
+                    raise ValueError(f"game {k}: found damaged when read")
                 game, actions = check.checked_game(old, k, acks)
             except (sqlite3.DatabaseError, ValueError, TypeError, KeyError):
                 lost.append(k)

@@ -78,16 +78,16 @@ def test_a_flipped_bit_inside_an_action_sets_its_game_aside_and_the_others_play_
     path = tmp_path / NAME
     keys = _games(path)
     before = _readings(path, keys)
-    _flip_a_roll(path, keys[1])
+    _flip_a_roll(path, keys[2])  # a game in progress: checked at the open
     assert _integrity(path) == ["ok"]  # what SQLite alone cannot see
     damaged = path.read_bytes()
     j = Journal.open(path)
     rec = j.recovery
-    assert rec is not None and rec.lost == (keys[1],) and (rec.games_found, rec.games_recovered) == (3, 2)
+    assert rec is not None and rec.lost == (keys[2],) and (rec.games_found, rec.games_recovered) == (3, 2)
     assert "does not match its checksum" in rec.reason
     assert Path(rec.set_aside).read_bytes() == damaged  # set aside as it was, never deleted
-    assert [g.key for g in j.games()].count(keys[1]) == 0
-    for k in (keys[0], keys[2]):
+    assert [g.key for g in j.games()].count(keys[2]) == 0
+    for k in (keys[0], keys[1]):
         t = Table.resume(j, k)
         assert (json.dumps(to_data(t.state), sort_keys=True), t.export_json()) == before[k]
         play(t, Rng(9), 3)  # and they play on
@@ -290,3 +290,31 @@ def test_a_text_no_longer_utf8_is_damage_and_its_bytes_are_never_shown(tmp_path)
     j.close()
     again = Journal.open(path)  # and the open's check sets the game aside
     assert again.recovery is not None and again.recovery.lost == (keys[0],)
+
+
+def test_a_finished_games_damage_is_refused_when_read_then_set_aside(tmp_path):
+    """The open checks the action rows of games in progress (a finished game's are only
+    ever read back); a finished game's damaged action is refused when its history is read,
+    noted beside the journal, and the next open sets it aside."""
+    path = tmp_path / NAME
+    j = Journal.open(path)
+    done = new_table(j, "liberation", seed=3)
+    play(done, Rng(3), 2000)
+    assert done.outcome is not None
+    other = new_table(j, "tyranny", seed=4)
+    play(other, Rng(4), 10)
+    keys = [done.key, other.key]
+    done.close()
+    other.close()
+    j.close()
+    _flip_a_roll(path, keys[0])
+    j = Journal.open(path)
+    assert j.recovery is None  # not read at the open
+    with pytest.raises(GameDamaged):
+        Table.resume(j, keys[0]).export_json()
+    assert set(j.damaged) == {keys[0]}
+    assert Table.resume(j, keys[1]).ply == 10
+    j.close()
+    again = Journal.open(path)
+    assert again.recovery is not None and again.recovery.lost == (keys[0],)
+    assert [g.key for g in again.games()] == [keys[1]]
