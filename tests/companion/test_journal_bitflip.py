@@ -4,9 +4,12 @@ exception (see :mod:`tests.companion.bitflip`). 200 flips by default; ``TC_FLIPS
 for a longer run."""
 from __future__ import annotations
 
+import pytest
+
 from .bitflip import flips_wanted, trial
 
 
+@pytest.mark.slow  # 200 flips: some 20-40 s on a loaded 2-core box (most flips set the file aside and salvage it)
 def test_one_flipped_bit_is_harmless_or_reported_never_silent_nor_raw(tmp_path):
     flips = flips_wanted()
     counts, bad = trial(tmp_path, flips)
