@@ -17,7 +17,11 @@ One writer per game: a Table claims its game (:meth:`Journal.claim`), and a seco
 gets :class:`GameInUse`; an append checks, in its own transaction, that its ply follows
 the line of play (:class:`OffTheLine`). A write on a full disk raises :class:`JournalFull`.
 Every snapshot carries a checksum over its text, its ply and the actions before it, and a
-snapshot that fails it is never used (the state is replayed from the actions).
+snapshot that fails it is never used (the state is replayed from the actions). Every games
+and actions row carries a checksum too, checked whenever it is read: a row that fails it
+makes its game :class:`GameDamaged` (refused, never replayed as another game), and each
+acknowledged change is counted beside the file, so a WAL that lost committed changes is
+noticed at the next open (:mod:`companion.journal_check`).
 
 >>> j = Journal.open(":memory:")
 >>> key = j.create_game(game_id="tyranny", seats=[{"id": "a", "faction": "cops", "name": "Ann"}],
@@ -38,6 +42,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import journal_check as check
+from . import journal_recovery as salvage
 from . import schema
 from .journal_check import ACTION_OK, GAME_OK
 from .journal_errors import (GameDamaged, GameInUse, JournalDamaged, JournalError, JournalFull, JournalTooNew, NotAJournal,
@@ -195,8 +200,6 @@ class Journal:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
         # Every window opens the file under one lock: a window starting while another sets a
         # damaged journal aside waits, then sees the fresh journal whole, never half-salvaged.
-        from . import journal_recovery as salvage
-
         with salvage.opening(p):
             recovery = None
             if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0:

@@ -26,15 +26,15 @@ from .journal_lock import Exclusive
 
 @dataclass(frozen=True)
 class Recovery:
-    """What :meth:`Journal.open` did with a damaged journal: the file (and its -wal and
-    -shm) renamed to ``set_aside``, and the games it could list copied, those whose rows
+    """What :meth:`Journal.open` did with a damaged journal: the file (and its -wal, -shm
+    and -acked) renamed to ``set_aside``, and the games it could list copied, those whose rows
     read back cleanly, into a fresh journal at the old path."""
 
     set_aside: str
     games_found: int
     games_recovered: int
     lost: tuple[str, ...]   # keys of the games that could not be read back
-    reason: str             # what SQLite said
+    reason: str             # what SQLite, or the rows' checks, said (for the log)
 
     @property
     def message(self) -> str:
