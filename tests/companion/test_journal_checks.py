@@ -58,20 +58,28 @@ def _integrity(path: Path) -> list[str]:
 
 
 def _flip_a_roll(path: Path, key: str) -> None:
-    """Flip one bit of a digit inside one of the game's stored actions (the JSON still
-    parses: a roll of another value, or another number)."""
+    """Flip one bit of a die's value in one of the game's rolls in force, the latest whose
+    record is found once in the file (the JSON still parses: 4 ↔ 5, 2 ↔ 3, 6 ↔ 7, 1 ↔ 0);
+    a resume would replay it as another roll, or refuse it as no face of the die. A record
+    holds its columns in order, so the game's key, then (past the seq and ply) the seat,
+    kind and action texts, name one row."""
     db = sqlite3.connect(path)
-    texts = [r[0] for r in db.execute("SELECT action FROM actions WHERE game_key=? ORDER BY seq", (key,))]
+    rows = db.execute("SELECT seat, kind, action FROM actions WHERE game_key=? AND undone=0 ORDER BY ply DESC",
+                      (key,)).fetchall()
     db.close()
     raw = bytearray(path.read_bytes())
-    for text in texts:
-        at = raw.find(text.encode())
-        digits = [i for i, ch in enumerate(text) if ch in "0123456789"]
-        if at >= 0 and raw.count(text.encode()) == 1 and digits:
-            raw[at + digits[0]] ^= 1  # '4' ↔ '5', '2' ↔ '3'…: still a digit, still JSON
+    for seat, kind, text in rows:
+        mark = text.find('"values": [')
+        if mark < 0:
+            continue
+        body = (seat + kind + text).encode()
+        found = [i for i in range(len(raw)) if raw.startswith(body, i) and key.encode() in raw[max(0, i - 24):i]] \
+            if raw.count(body) else []
+        if len(found) == 1:
+            raw[found[0] + len(seat + kind) + mark + len('"values": [')] ^= 1
             path.write_bytes(bytes(raw))
             return
-    raise AssertionError("no action of the game found once in the file")
+    raise AssertionError("no roll of the game found once in the file")
 
 
 def test_a_flipped_bit_inside_an_action_sets_its_game_aside_and_the_others_play_on(tmp_path):
@@ -298,7 +306,7 @@ def test_a_finished_games_damage_is_refused_when_read_then_set_aside(tmp_path):
     noted beside the journal, and the next open sets it aside."""
     path = tmp_path / NAME
     j = Journal.open(path)
-    done = new_table(j, "liberation", seed=3)
+    done = new_table(j, "dicetopia", seed=3)
     play(done, Rng(3), 2000)
     assert done.outcome is not None
     other = new_table(j, "tyranny", seed=4)
