@@ -14,7 +14,16 @@ acknowledge with every one durably committed.
 * **acknowledged actions/s**: ``Table.submit`` of a game's actions into the journal with
   WAL and ``synchronous=FULL``, each returning only after its commit.
 
-Run: ``cd /work/main && .venv/bin/python -m benchmarks journal`` (``--quick``: 1,000 actions).
+* **open check** (issue 31): what ``Journal.open`` spends checking a journal of 100
+  finished games (Tyranny and Liberation by turns, random legal play to the end):
+  ``PRAGMA quick_check`` (what the open ran before), ``PRAGMA integrity_check`` (what it
+  runs now: it also catches an index that lost rows), the open's row checks (every games
+  row, the actions of games in progress: none here, all are finished; each game's count
+  of actions and acknowledged changes), every action row's checksum (what the open would
+  cost if it checked finished games too; it does not), and the whole ``Journal.open``.
+
+Run: ``.venv/bin/python -m benchmarks journal`` (``--quick``: 1,000 actions, 20 games;
+``--open``: the open check alone).
 """
 from __future__ import annotations
 
@@ -74,8 +83,85 @@ def _median_ms(fn: Any, runs: int) -> tuple[float, Any]:
     return statistics.median(times), out
 
 
+def library(path: Path, games: int) -> int:
+    """``games`` finished games (Tyranny and Liberation by turns) journaled at ``path``
+    (setup only with ``synchronous=OFF``); returns the number of actions."""
+    j = Journal.open(path)
+    j._db.execute("PRAGMA synchronous=OFF")
+    total = 0
+    for i in range(games):
+        game_id = ("tyranny", "liberation")[i % 2]
+        game = rules.load(game_id)
+        seats = [{"id": s.id, "faction": s.faction, "name": f"P{k}"} for k, s in enumerate(game.default_seats())]
+        t = Table.create(j, game_id=game_id, seats=seats, seed=i)
+        rng = Rng(i)
+        while t.outcome is None:
+            t.submit(choose(rng, list(t.legal_actions())))
+        total += t.ply
+        t.close()
+    j.close()
+    return total
+
+
+def open_check(folder: Path, games: int, runs: int) -> None:
+    """The open's checks on a journal of ``games`` finished games (see the docstring)."""
+    from companion import journal_check
+
+    path = folder / "library.sqlite3"
+    t0 = time.perf_counter()
+    n = library(path, games)
+    build_s = time.perf_counter() - t0
+
+    def pragma(name: str) -> Any:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return db.execute(f"PRAGMA {name}").fetchall()
+        finally:
+            db.close()
+
+    def rows() -> Any:
+        acks = journal_check.read_acks(str(path))
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return journal_check.problems(db, acks)
+        finally:
+            db.close()
+
+    def every_action() -> Any:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        journal_check.register(db)
+        try:
+            return db.execute(f"SELECT COUNT(*) FROM actions NOT INDEXED WHERE NOT {journal_check.ACTION_OK}").fetchall()
+        finally:
+            db.close()
+
+    def whole_open() -> Any:
+        Journal.open(path).close()
+
+    quick_ms, ok = _median_ms(lambda: pragma("quick_check"), runs)
+    full_ms, ok2 = _median_ms(lambda: pragma("integrity_check"), runs)
+    rows_ms, found = _median_ms(rows, runs)
+    every_ms, bad = _median_ms(every_action, runs)
+    open_ms, _ = _median_ms(whole_open, runs)
+    assert ok == ok2 == [("ok",)] and found == [] and bad == [(0,)], (ok, ok2, found, bad)
+    size = path.stat().st_size / 1e6
+    print(f"open check: {games} finished games, {n} actions, {size:.1f} MB (journaled in {build_s:.1f} s); median of {runs}")
+    print(f"  quick_check (before)   : {quick_ms:8.1f} ms")
+    print(f"  integrity_check (now)  : {full_ms:8.1f} ms")
+    print(f"  the open's row checks  : {rows_ms:8.1f} ms")
+    print(f"  every action's checksum: {every_ms:8.1f} ms  (not run at open)")
+    print(f"  Journal.open, all of it: {open_ms:8.1f} ms")
+
+
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
+    if "--open" in argv:
+        folder = Path(tempfile.mkdtemp(prefix="bench-journal-"))
+        try:
+            open_check(folder, 20 if quick else 100, 3 if quick else 7)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return 0
     n = 1_000 if quick else 10_000
     runs = 3 if quick else 7
     acks = 100 if quick else 500
@@ -161,6 +247,7 @@ def main(argv: list[str]) -> int:
         print(f"engine replay alone     : {engine_ms:8.1f} ms median of {runs}")
         print(f"acknowledged actions/s  : {acks / ack_s:8.0f}  ({acks} submits, WAL, synchronous={'FULL' if sync == 2 else sync}, "
               f"{ack_s / acks * 1000:.2f} ms each)")
+        open_check(folder, 20 if quick else 100, runs)
         return 0
     finally:
         shutil.rmtree(folder, ignore_errors=True)

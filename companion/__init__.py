@@ -16,7 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _HOMES = {
-    "journal": ("ActionRow", "GameInUse", "GameRow", "GameSummary", "Journal", "JournalDamaged", "JournalError",
+    "journal": ("ActionRow", "GameDamaged", "GameInUse", "GameRow", "GameSummary", "Journal", "JournalDamaged", "JournalError",
                 "JournalFull", "JournalTooNew", "NotAJournal", "OffTheLine", "Recovery", "Stats", "UnknownGameKey",
                 "default_path"),
     "record": ("ActionRecord", "GameRecord"),
@@ -46,7 +46,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and IDEs see
     from .journal import (
-        ActionRow, GameInUse, GameRow, GameSummary, Journal, JournalDamaged, JournalError, JournalFull, JournalTooNew,
+        ActionRow, GameDamaged, GameInUse, GameRow, GameSummary, Journal, JournalDamaged, JournalError, JournalFull, JournalTooNew,
         NotAJournal, OffTheLine, Recovery, Stats, UnknownGameKey, default_path,
     )
     from .record import ActionRecord, GameRecord

@@ -17,7 +17,11 @@ One writer per game: a Table claims its game (:meth:`Journal.claim`), and a seco
 gets :class:`GameInUse`; an append checks, in its own transaction, that its ply follows
 the line of play (:class:`OffTheLine`). A write on a full disk raises :class:`JournalFull`.
 Every snapshot carries a checksum over its text, its ply and the actions before it, and a
-snapshot that fails it is never used (the state is replayed from the actions).
+snapshot that fails it is never used (the state is replayed from the actions). Every games
+and actions row carries a checksum too, checked whenever it is read: a row that fails it
+makes its game :class:`GameDamaged` (refused, never replayed as another game), and each
+acknowledged change is counted beside the file, so a WAL that lost committed changes is
+noticed at the next open (:mod:`companion.journal_check`).
 
 >>> j = Journal.open(":memory:")
 >>> key = j.create_game(game_id="tyranny", seats=[{"id": "a", "faction": "cops", "name": "Ann"}],
@@ -27,21 +31,28 @@ snapshot that fails it is never used (the state is replayed from the actions).
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
 import os
 import sqlite3
 import threading
-import time as _time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .errors import CompanionError
+from . import journal_check as check
+from . import journal_recovery as salvage
 from . import schema
-from .journal_lock import Exclusive, GameLock, Held
+from .journal_check import ACTION_OK, GAME_OK
+from .journal_errors import (GameDamaged, GameInUse, JournalDamaged, JournalError, JournalFull, JournalTooNew, NotAJournal,
+                             OffTheLine, UnknownGameKey, _typed, _Unreadable)
+from .journal_lock import GameLock, Held
+from .journal_recovery import Recovery, connect, read_version, set_wal
+
+__all__ = ["ActionRow", "GameDamaged", "GameInUse", "GameRow", "GameSummary", "Journal", "JournalDamaged", "JournalError",
+           "JournalFull", "JournalTooNew", "NotAJournal", "OffTheLine", "Recovery", "Stats", "UnknownGameKey",
+           "default_path"]
 
 log = logging.getLogger("companion.journal")
 
@@ -51,60 +62,6 @@ APP_NAME = "tabletop-companion"
 
 # undone column values
 IN_FORCE, UNDONE, SUPERSEDED = 0, 1, 2
-
-
-class JournalError(CompanionError, ValueError):
-    """Base of the journal's errors."""
-
-    code = "journal-error"
-
-
-class NotAJournal(JournalError):
-    """The file is not a readable SQLite database, or is someone else's database. It is
-    left exactly as it was."""
-
-    code = "not-a-journal"
-
-
-class JournalTooNew(JournalError):
-    """The journal was written by a newer version of the app (a higher schema version)."""
-
-    code = "journal-too-new"
-
-
-class GameInUse(JournalError):
-    """Another window (another process, or another open journal in this one) has the game
-    open: only one may write to it."""
-
-    code = "game-in-use"
-
-
-class OffTheLine(JournalError):
-    """A write that does not follow the journal's line of play (someone else wrote to the
-    game since this window read it). Nothing was written."""
-
-    code = "off-the-line"
-
-
-class JournalFull(JournalError):
-    """The disk holding the journal is full. Nothing was written."""
-
-    code = "journal-full"
-
-
-class JournalDamaged(JournalError):
-    """SQLite found the journal file damaged while reading or writing it."""
-
-    code = "journal-damaged"
-
-
-class UnknownGameKey(JournalError, KeyError):
-    """No game with that key in this journal."""
-
-    code = "unknown-game"
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else "unknown game"
 
 
 def default_path() -> Path:
@@ -188,29 +145,11 @@ class Stats:
     plays_by_game: dict[str, int]
 
 
-_ACTION_COLS = "seq, ply, seat, kind, action, source, time, undone, barrier, turn"
+# Every read asks SQLite, last, whether the row matches its checksum (journal_check).
+_ACTION_READ = f"seq, ply, seat, kind, action, source, time, undone, barrier, turn, {ACTION_OK}"
 
 
 _action_row = ActionRow._make
-
-
-@dataclass(frozen=True)
-class Recovery:
-    """What :meth:`Journal.open` did with a damaged journal: the file (and its -wal and
-    -shm) renamed to ``set_aside``, and the games it could list copied, those whose rows
-    read back cleanly, into a fresh journal at the old path."""
-
-    set_aside: str
-    games_found: int
-    games_recovered: int
-    lost: tuple[str, ...]   # keys of the games that could not be read back
-    reason: str             # what SQLite said
-
-    @property
-    def message(self) -> str:
-        """The sentence the app shows."""
-        return (f"The journal was damaged; it was set aside as {os.path.basename(self.set_aside)} "
-                f"and {self.games_recovered} of {self.games_found} games were recovered.")
 
 
 class Journal:
@@ -227,6 +166,11 @@ class Journal:
         self.recovery = recovery
         #: snapshots found not to match their checksum since the journal was opened
         self.snapshots_rejected = 0
+        #: games whose rows were found damaged when read since the journal was opened
+        #: (``{key: what was wrong}``); each was refused with :class:`GameDamaged`
+        self.damaged: dict[str, str] = {}
+        #: acknowledged counts that could not be written beside the journal (a full disk)
+        self.ack_failures = 0
         self._claims: dict[str, tuple[GameLock | None, int]] = {}
 
     # ------------------------------------------------------------------ opening
@@ -256,22 +200,22 @@ class Journal:
                 raise NotAJournal(f"{p} is not a SQLite database (its first bytes are not the SQLite header); it was left untouched")
         # Every window opens the file under one lock: a window starting while another sets a
         # damaged journal aside waits, then sees the fresh journal whole, never half-salvaged.
-        with _opening(p):
+        with salvage.opening(p):
             recovery = None
             if p != ":memory:" and os.path.exists(p) and os.path.getsize(p) > 0:
-                damage = _damage(p)
+                damage = salvage.damage(p)
                 if damage is not None:
-                    recovery = _set_aside_and_salvage(p, damage)
+                    recovery = salvage.set_aside_and_salvage(p, damage)
                     log.warning("%s (%s)", recovery.message, damage)
-            db = _connect(p)
+            db = connect(p)
             try:
                 try:
-                    version = cls._inspect(db, p)
+                    version = read_version(db, p)
                 except _Unreadable as e:  # damaged since the check a moment ago: still never written to
                     raise NotAJournal(f"{p} is damaged or not a SQLite database ({e}); it was left untouched") from None
                 # Only now, knowing the file is ours (or empty), may anything be written.
                 if p != ":memory:":
-                    mode = _set_wal(db)
+                    mode = set_wal(db)
                     if str(mode).lower() != "wal":
                         raise JournalError(f"{p}: the journal needs WAL mode, SQLite gave {mode!r}")
                 db.execute("PRAGMA synchronous=FULL")
@@ -284,32 +228,14 @@ class Journal:
             except BaseException:
                 db.close()
                 raise
+        if 0 < version < 5 and p != ":memory:":
+            # Rows migrated to checksums (version 5) are checked like any others: a row the
+            # migration could not vouch for sets its game aside now, not at the next launch.
+            db.close()
+            again = cls.open(p, snapshot_every=snapshot_every)
+            again.recovery = again.recovery or recovery
+            return again
         return cls(db, p, snapshot_every, recovery)
-
-    @staticmethod
-    def _inspect(db: sqlite3.Connection, p: str) -> int:
-        """The schema version of an openable file that is ours (0 for an empty file).
-        Raises :class:`_Unreadable` when SQLite cannot read even that much."""
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        except sqlite3.DatabaseError as e:
-            if _code(e) not in _DAMAGED:
-                raise
-            raise _Unreadable(str(e)) from None
-        if not tables and version == 0:
-            return 0
-        try:
-            app = db.execute("SELECT value FROM meta WHERE key='app'").fetchone() if "meta" in tables else None
-        except sqlite3.DatabaseError as e:
-            if _code(e) not in _DAMAGED:
-                raise
-            raise _Unreadable(str(e)) from None
-        if app is None or app[0] != schema.APP:
-            raise NotAJournal(f"{p} is a SQLite database of another application (tables: {', '.join(sorted(tables)) or 'none'}); it was left untouched")
-        if version > schema.CURRENT:
-            raise JournalTooNew(f"{p} has journal schema version {version}; this app reads up to {schema.CURRENT}. Update the app.")
-        return version
 
     # ------------------------------------------------------------------ one writer per game
     def claim(self, key: str) -> None:
@@ -380,10 +306,12 @@ class Journal:
         with self._tx() as db:
             db.execute(
                 "INSERT INTO games (key, game_id, seats, options, seed, started, devices, clock_config, clock_state, tracked0,"
-                " position) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " position, changes, seqs) VALUES (?,?,?,?,?,?,?,?,?,?,?,0,0)",
                 (key, game_id, json.dumps(seats), json.dumps(options), seed, started, json.dumps(devices or {}),
                  _j(clock_config), _j(clock_state), json.dumps(tracked0 or {}), _j(position)),
             )
+            changes = check.seal_game(db, key)
+        self._ack(key, changes)
         return key
 
     def append(self, key: str, *, ply: int, seat: str | None, kind: str, action: str, source: str, time: float,
@@ -399,12 +327,15 @@ class Journal:
         with self._tx() as db:
             _check_next(db, key, ply)
             seq = db.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE game_key=?", (key,)).fetchone()[0]
+            redo = [r[0] for r in db.execute("SELECT seq FROM actions WHERE game_key=? AND undone=?", (key, UNDONE))]
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND undone=?", (SUPERSEDED, key, UNDONE))
             db.execute(
                 "INSERT INTO actions (game_key, seq, ply, seat, kind, action, source, time, undone, barrier, turn, tracked, clocks)"
                 " VALUES (?,?,?,?,?,?,?,?,0,?,?,?,?)",
                 (key, seq, ply, seat, kind, action, source, time, barrier, turn, _j(tracked), _j(clocks)),
             )
+            check.seal_actions(db, key, [*redo, seq])
+            db.execute("UPDATE games SET seqs=? WHERE key=?", (seq + 1, key))
             # A snapshot is valid only for the line of play it was taken on.
             db.execute("DELETE FROM snapshots WHERE game_key=? AND ply>?", (key, ply))
             if snapshot is not None:
@@ -413,6 +344,8 @@ class Journal:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
             if outcome is not None:
                 db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
         return seq
 
     def mark_undone(self, key: str, seq: int, *, clocks: dict[str, Any] | None = None) -> None:
@@ -423,9 +356,12 @@ class Journal:
                 raise JournalError(f"action {seq} of game {key} is not in force")
             _check_next(db, key, row[0] + 1)  # only the last action of the line is undone
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND seq=?", (UNDONE, key, seq))
+            check.seal_actions(db, key, [seq])
             db.execute("DELETE FROM snapshots WHERE game_key=? AND ply>?", (key, row[0]))
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def mark_redone(self, key: str, seq: int, *, clocks: dict[str, Any] | None = None,
                     finished: float | None = None, outcome: dict[str, Any] | None = None) -> None:
@@ -436,10 +372,13 @@ class Journal:
                 raise JournalError(f"action {seq} of game {key} cannot be redone")
             _check_next(db, key, row[1])
             db.execute("UPDATE actions SET undone=? WHERE game_key=? AND seq=?", (IN_FORCE, key, seq))
+            check.seal_actions(db, key, [seq])
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
             if outcome is not None:
                 db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def set_result(self, key: str, *, finished: float, outcome: dict[str, Any], clocks: dict[str, Any] | None = None) -> None:
         """End a game outside the engine (a loss on time)."""
@@ -447,16 +386,44 @@ class Journal:
             db.execute("UPDATE games SET finished=?, outcome=? WHERE key=?", (finished, _j(outcome), key))
             if clocks is not None:
                 db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def set_clock_state(self, key: str, clocks: dict[str, Any]) -> None:
         """Journal the clocks on their own (pause, resume, admin time)."""
         with self._tx() as db:
             db.execute("UPDATE games SET clock_state=? WHERE key=?", (_j(clocks), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
 
     def set_devices(self, key: str, devices: dict[str, str]) -> None:
         """Journal which input source belongs to which seat (a die given to a player mid-game)."""
         with self._tx() as db:
             db.execute("UPDATE games SET devices=? WHERE key=?", (json.dumps(devices), key))
+            changes = _changed(db, key)
+        self._ack(key, changes)
+
+    def _ack(self, key: str, changes: int) -> None:
+        """Record beside the journal that ``changes`` changes of the game were committed,
+        before the caller tells anyone (see :mod:`companion.journal_check`). The change is
+        already durable: a failure here weakens only the check, so it is logged, counted in
+        :attr:`ack_failures`, and not raised."""
+        try:
+            check.write_ack(self.path, key, changes)
+        except OSError as e:
+            self.ack_failures += 1
+            log.warning("%s: game %s: the acknowledged count could not be written (%s)", self.path, key, e)
+
+    def _refuse(self, key: str, what: str) -> GameDamaged:
+        """Count and log a game found damaged on read; the error to raise."""
+        if key not in self.damaged:
+            log.error("%s: game %s is damaged: %s", self.path, key, what)
+            try:
+                check.mark_damaged(self.path, key)  # the next open sets it aside
+            except OSError as e:
+                log.warning("%s: game %s: the damage could not be noted (%s)", self.path, key, e)
+        self.damaged.setdefault(key, what)
+        return GameDamaged(key, what)
 
     def put_snapshot(self, key: str, ply: int, state: str) -> None:
         """Store the state after the first ``ply`` actions of the line of play, with its
@@ -466,18 +433,23 @@ class Journal:
 
     # ------------------------------------------------------------------ reading
     def game(self, key: str) -> GameRow:
+        """The game's setup and status, checked against its checksum (:class:`GameDamaged`
+        when it does not match)."""
         with self._reading() as db:
-            r = db.execute(
-                "SELECT key, game_id, seats, options, seed, started, finished, outcome, devices, clock_config,"
-                " clock_state, tracked0, position FROM games WHERE key=?", (key,)).fetchone()
+            r = db.execute("SELECT key, game_id, seats, options, seed, started, finished, outcome, devices, clock_config,"
+                           f" clock_state, tracked0, position, {GAME_OK} FROM games WHERE key=?", (key,)).fetchone()
         if r is None:
             raise UnknownGameKey(f"no game {key!r} in this journal")
+        if not r[-1]:
+            raise self._refuse(key, "its setup row does not match its checksum")
         return GameRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6], _unj(r[7]),
                        json.loads(r[8]), _unj(r[9]), _unj(r[10]), json.loads(r[11]), _unj(r[12]))
 
     def actions(self, key: str, *, in_force_only: bool = False, from_ply: int = 0) -> list[ActionRow]:
-        """The game's actions in order of arrival (``in_force_only``: the line of play)."""
-        q = f"SELECT {_ACTION_COLS} FROM actions WHERE game_key=?"
+        """The game's actions in order of arrival (``in_force_only``: the line of play from
+        ``from_ply``). Every row is checked against its checksum, and a full read against
+        the count of actions written: :class:`GameDamaged` when one fails."""
+        q = f"SELECT {_ACTION_READ} FROM actions WHERE game_key=?"
         if in_force_only:
             q += " AND undone=0 AND ply>=? ORDER BY ply"
             args: tuple[Any, ...] = (key, from_ply)
@@ -485,14 +457,29 @@ class Journal:
             q += " ORDER BY seq"
             args = (key,)
         with self._reading() as db:
-            return [_action_row(r) for r in db.execute(q, args)]
+            rows = db.execute(q, args).fetchall()
+            written = None if in_force_only else db.execute("SELECT seqs FROM games WHERE key=?", (key,)).fetchone()
+        out = []
+        for r in rows:
+            if not r[-1]:
+                raise self._refuse(key, f"action {r[0]} does not match its checksum")
+            out.append(_action_row(r[:-1]))
+        if written is not None and [a.seq for a in out] != list(range(written[0])):
+            raise self._refuse(key, f"{len(out)} actions read of the {written[0]} written")
+        return out
 
     def tracked(self, key: str) -> list[tuple[int, int | None, dict[str, Any]]]:
-        """``(ply, turn, tracked values after it)`` for each action in force, in order."""
+        """``(ply, turn, tracked values after it)`` for each action in force, in order
+        (each row checked, as :meth:`actions`)."""
         with self._reading() as db:
-            rows = db.execute("SELECT ply, turn, tracked FROM actions WHERE game_key=? AND undone=0 ORDER BY ply",
-                                    (key,)).fetchall()
-        return [(p, t, json.loads(v) if v is not None else {}) for p, t, v in rows]
+            rows = db.execute(f"SELECT seq, ply, turn, tracked, {ACTION_OK} FROM actions WHERE game_key=? AND undone=0"
+                              " ORDER BY ply", (key,)).fetchall()
+        out = []
+        for seq, ply, turn, v, ok in rows:
+            if not ok:
+                raise self._refuse(key, f"action {seq} does not match its checksum")
+            out.append((ply, turn, json.loads(v) if v is not None else {}))
+        return out
 
     def line_extent(self, key: str) -> tuple[int, int | None, int | None]:
         """``(count, lowest ply, highest ply)`` of the actions in force; ``count`` is -1
@@ -542,7 +529,7 @@ class Journal:
         if status not in (None, "in-progress", "finished"):
             raise ValueError(f"status is None, 'in-progress' or 'finished', not {status!r}")
         q = ("SELECT g.key, g.game_id, g.seats, g.started, g.finished, g.outcome,"
-             " (SELECT COUNT(*) FROM actions a WHERE a.game_key=g.key AND a.undone=0) FROM games g")
+             f" (SELECT COUNT(*) FROM actions a WHERE a.game_key=g.key AND a.undone=0), {GAME_OK} FROM games g")
         if status == "finished":
             q += " WHERE g.finished IS NOT NULL"
         elif status == "in-progress":
@@ -551,7 +538,10 @@ class Journal:
         with self._reading() as db:
             rows = db.execute(q).fetchall()
         out = []
-        for key, game_id, seats, started, finished, outcome, plies in rows:
+        for key, game_id, seats, started, finished, outcome, plies, ok in rows:
+            if not ok:  # listed as damaged (see ``damaged``), never as some other game
+                self._refuse(key, "its setup row does not match its checksum")
+                continue
             oc = _unj(outcome)
             # A finished game's outcome carries the seats as it ended (factions dealt in play).
             players = (oc or {}).get("seats") or json.loads(seats)
@@ -602,216 +592,19 @@ def _result_text(outcome: dict[str, Any] | None, players: list[dict[str, Any]]) 
     return f"{who}: {reason}" if reason else who
 
 
+def _changed(db: sqlite3.Connection, key: str) -> int:
+    """Count one more change of the game and seal its row (inside the change's
+    transaction); returns the count, for :meth:`Journal._ack` once committed."""
+    db.execute("UPDATE games SET changes=changes+1 WHERE key=?", (key,))
+    return check.seal_game(db, key)
+
+
 def _j(v: Any) -> str | None:
     return None if v is None else json.dumps(v, allow_nan=False)
 
 
 def _unj(v: str | None) -> Any:
     return None if v is None else json.loads(v)
-
-
-# SQLite's primary result codes (sqlite3.h) that the journal tells apart.
-_CORRUPT, _FULL, _NOTADB, _BUSY, _LOCKED, _IOERR, _READONLY = 11, 13, 26, 5, 6, 10, 8
-_DAMAGED = (_CORRUPT, _NOTADB)
-
-
-class _Unreadable(Exception):
-    """SQLite cannot read the file's schema (damage, or not a database at all)."""
-
-
-def _code(e: sqlite3.Error) -> int:
-    return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def _typed(e: sqlite3.Error, path: str) -> JournalError:
-    """SQLite's error as the journal's own, in plain words; ``path`` and the SQLite text
-    stay on the exception for the log."""
-    code = _code(e)
-    if code == _FULL:
-        err: JournalError = JournalFull("The disk is full, so this was not saved and nothing changed. "
-                                        "Free some space on this device, then try again.")
-    elif code in _DAMAGED:
-        err = JournalDamaged("The game journal is damaged, so this was not saved. Restart the app: it sets the "
-                             "damaged journal aside and recovers every game it can.")
-    elif code in (_BUSY, _LOCKED):
-        err = JournalError("The game journal is busy in another window, so this was not saved. Try again.")
-    elif code == _READONLY:
-        err = JournalError("The game journal cannot be written (it is read-only), so this was not saved.")
-    elif code == _IOERR:
-        err = JournalError("The game journal could not be written (a disk error), so this was not saved.")
-    else:
-        err = JournalError(f"The game journal could not be used ({e}).")
-    err.path = path  # type: ignore[attr-defined]
-    err.sqlite_error = str(e)  # type: ignore[attr-defined]
-    return err
-
-
-def _connect(p: str, *, read_only: bool = False) -> sqlite3.Connection:
-    try:
-        if read_only:
-            from urllib.parse import quote
-
-            return sqlite3.connect(f"file:{quote(os.path.abspath(p))}?mode=ro", uri=True, isolation_level=None,
-                                   check_same_thread=False, timeout=10)
-        # timeout: SQLite's busy handler, so a write waits for another process's write
-        return sqlite3.connect(p, isolation_level=None, check_same_thread=False, timeout=10)
-    except sqlite3.Error as e:
-        raise NotAJournal(f"{p} cannot be opened as a database: {e}") from None
-
-
-def _set_wal(db: sqlite3.Connection, patience_s: float = 10.0) -> str:
-    """``PRAGMA journal_mode=WAL``, retried while another process holds the file: the
-    switch out of a new file's rollback mode needs an exclusive lock, and SQLite answers
-    "database is locked" at once instead of calling its busy handler."""
-    deadline = _time.monotonic() + patience_s
-    while True:
-        try:
-            return str(db.execute("PRAGMA journal_mode=WAL").fetchone()[0])
-        except sqlite3.OperationalError as e:
-            if _code(e) not in (_BUSY, _LOCKED) or _time.monotonic() > deadline:
-                raise
-            _time.sleep(0.005)
-
-
-def _damage(p: str) -> str | None:
-    """What is wrong with the journal at ``p`` as SQLite reads it (``quick_check``, then a
-    walk of every table), or None. Read-only: the check itself never writes, and a
-    file that cannot be checked now (busy, locked) is left to the normal open."""
-    try:
-        db = _connect(p, read_only=True)
-    except NotAJournal:
-        return None
-    try:
-        try:
-            Journal._inspect(db, p)
-        except _Unreadable as e:
-            return str(e)
-        except (NotAJournal, JournalTooNew, sqlite3.Error):
-            return None  # reported (and refused) by the normal open, the file untouched
-        problems = [r[0] for r in db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            return "; ".join(problems[:3])
-        # quick_check has read every page and record; a walk of each table's own b-tree
-        # (not a smaller index) also meets a table SQLite cannot enter. Decoding every row
-        # in Python instead cost ~100 ms for a 10,000-action game at every launch.
-        for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
-            db.execute(f'SELECT count(*) FROM "{name}" NOT INDEXED').fetchone()
-        return None
-    except sqlite3.DatabaseError as e:
-        return str(e) if _code(e) in _DAMAGED else None
-    finally:
-        db.close()
-
-
-def _aside_name(p: str) -> str:
-    stem, ext = os.path.splitext(p)
-    stamp = _time.strftime("%Y%m%d-%H%M%S", _time.gmtime())
-    name, n = f"{stem}.damaged-{stamp}{ext or '.sqlite3'}", 1
-    while os.path.exists(name):
-        n += 1
-        name = f"{stem}.damaged-{stamp}-{n}{ext or '.sqlite3'}"
-    return name
-
-
-def _opening(p: str) -> Any:
-    """The lock every window holds while it checks, recovers and opens the journal at
-    ``p`` (none for ``:memory:``, or where no lock file can be made: a read-only folder)."""
-    if p == ":memory:":
-        return contextlib.nullcontext()
-    try:
-        os.makedirs(p + "-locks", exist_ok=True)
-    except OSError:
-        return contextlib.nullcontext()
-    return Exclusive(os.path.join(p + "-locks", "recovering.lock"))
-
-
-def _set_aside_and_salvage(p: str, reason: str) -> Recovery:
-    """Rename the damaged journal (with its -wal, whose committed actions belong to it, and
-    -shm) and copy every game whose rows read back cleanly into a fresh journal at ``p``."""
-    aside = _aside_name(p)
-    os.rename(p, aside)
-    for suffix in ("-wal", "-shm"):
-        if os.path.exists(p + suffix):
-            os.rename(p + suffix, aside + suffix)
-    fresh = _connect(p)
-    try:
-        _set_wal(fresh)
-        fresh.execute("PRAGMA synchronous=FULL")
-        schema.migrate(fresh)
-        found, saved, lost = _salvage(aside, fresh)
-    finally:
-        fresh.close()
-    return Recovery(aside, found, saved, tuple(lost), reason)
-
-
-def _salvage(aside: str, fresh: sqlite3.Connection) -> tuple[int, int, list[str]]:
-    """Copy the games of ``aside`` that read back cleanly into ``fresh``: (games found,
-    games copied, keys lost). Snapshots are not copied (derived; replay rebuilds them)."""
-    try:
-        old = _connect(aside, read_only=True)
-    except NotAJournal:
-        return 0, 0, []
-    keys: list[str] = []
-    try:
-        try:
-            for (k,) in old.execute("SELECT key FROM games"):
-                keys.append(k)
-        except sqlite3.DatabaseError:
-            pass  # the games listed before the damage are still tried
-        lost = []
-        fresh_cols = {t: [r[1] for r in fresh.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
-        for k in keys:
-            try:
-                game, actions = _read_game(old, k)
-            except (sqlite3.DatabaseError, ValueError, TypeError, KeyError):
-                lost.append(k)
-                continue
-            fresh.execute("BEGIN IMMEDIATE")
-            try:
-                _insert(fresh, "games", fresh_cols["games"], [game])
-                _insert(fresh, "actions", fresh_cols["actions"], actions)
-                fresh.execute("COMMIT")
-            except BaseException:
-                fresh.execute("ROLLBACK")
-                raise
-        return len(keys), len(keys) - len(lost), lost
-    finally:
-        old.close()
-
-
-def _read_game(old: sqlite3.Connection, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A game's row and its actions, checked: JSON that parses, seqs 0..n-1 with none
-    missing, and a line of play without gaps. Raises on anything else."""
-    cur = old.execute("SELECT * FROM games WHERE key=?", (key,))
-    names = [d[0] for d in cur.description]
-    row = cur.fetchone()
-    if row is None:
-        raise KeyError(key)
-    game = dict(zip(names, row))
-    for col in ("seats", "options", "devices", "tracked0", "outcome", "clock_config", "clock_state", "position"):
-        if game.get(col) is not None:
-            json.loads(game[col])
-    cur = old.execute("SELECT * FROM actions WHERE game_key=? ORDER BY seq", (key,))
-    names = [d[0] for d in cur.description]
-    actions = [dict(zip(names, r)) for r in cur.fetchall()]
-    if [a["seq"] for a in actions] != list(range(len(actions))):
-        raise ValueError(f"game {key}: actions missing")
-    line = sorted(a["ply"] for a in actions if a.get("undone", 0) == IN_FORCE)
-    if line != list(range(len(line))):
-        raise ValueError(f"game {key}: the line of play has gaps")
-    for a in actions:
-        json.loads(a["action"])
-        for col in ("tracked", "clocks"):
-            if a.get(col) is not None:
-                json.loads(a[col])
-    return game, actions
-
-
-def _insert(db: sqlite3.Connection, table: str, cols: list[str], rows: list[dict[str, Any]]) -> None:
-    for r in rows:
-        have = [c for c in cols if c in r]
-        db.execute(f"INSERT INTO {table} ({', '.join(have)}) VALUES ({', '.join('?' * len(have))})",
-                   [r[c] for c in have])
 
 
 def _check_next(db: sqlite3.Connection, key: str, ply: int) -> None:

@@ -88,7 +88,34 @@ def _v4(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN position TEXT")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
+def _v5(db: sqlite3.Connection) -> None:
+    """Version 5: every row checks itself (issue 31). ``actions.checksum`` and
+    ``games.checksum``: a CRC-32 over the row's other columns
+    (:mod:`companion.journal_check`), verified whenever a row is read; and
+    ``games.changes`` (changes acknowledged, mirrored outside the database in
+    ``<journal>-acked/``) and ``games.seqs`` (actions written), so a game that lost rows is
+    noticed. A migrated row gets its checksum only once its JSON is found to parse; one
+    that does not keeps none, and the next open sets its game aside."""
+    from .journal_check import ACTION_JSON, ACTION_SUM, GAME_JSON, GAME_SUM, parses, register
+
+    register(db)
+    db.execute("ALTER TABLE actions ADD COLUMN checksum INTEGER")
+    db.execute("ALTER TABLE games ADD COLUMN changes INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE games ADD COLUMN seqs INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE games ADD COLUMN checksum INTEGER")
+    db.execute("UPDATE games SET seqs=(SELECT COUNT(*) FROM actions a WHERE a.game_key=games.key)")
+    cur = db.execute(f"SELECT game_key, seq, {', '.join(ACTION_JSON)} FROM actions")
+    names = [d[0] for d in cur.description]
+    rows = [dict(zip(names, r)) for r in cur.fetchall()]
+    db.executemany(f"UPDATE actions SET checksum={ACTION_SUM} WHERE game_key=? AND seq=?",
+                   [(r["game_key"], r["seq"]) for r in rows if parses(r, ACTION_JSON)])
+    cur = db.execute(f"SELECT key, {', '.join(GAME_JSON)} FROM games")
+    names = [d[0] for d in cur.description]
+    rows = [dict(zip(names, r)) for r in cur.fetchall()]
+    db.executemany(f"UPDATE games SET checksum={GAME_SUM} WHERE key=?", [(r["key"],) for r in rows if parses(r, GAME_JSON)])
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
 CURRENT = len(MIGRATIONS)
 
 

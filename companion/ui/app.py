@@ -169,14 +169,19 @@ class CompanionApp(App):
             self.go("home")
 
     def open_journal(self) -> None:
-        try:
-            from companion.journal import Journal
+        from companion.journal import Journal, JournalError
 
+        try:
             self.journal = Journal.open(self.journal_path)
             self._closers.append(self.journal.close)
-        except Exception as e:  # no journal: the app still opens, and says why
+        except (JournalError, OSError) as e:  # no journal: the app still opens, and says why
             log.exception("journal unavailable")
             self.journal_error = f"The game journal cannot be opened: {e}"
+            return
+        except Exception:  # never a raw exception on screen: the log has it
+            log.exception("journal unavailable")
+            self.journal_error = ("The game journal cannot be opened (an unexpected error, written to the log). "
+                                  "The file is left as it is.")
             return
         if self.journal.recovery is not None:  # a damaged journal was set aside: say so on home
             self.journal_notice = self.journal.recovery.message

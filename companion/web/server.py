@@ -48,6 +48,7 @@ MAX_BODY = 8 * 1024          # no route takes a body: anything bigger is refused
 MAX_MESSAGE = 4 * 1024       # an action is a few hundred bytes
 MAX_FRAME = 64 * 1024        # above this aiohttp closes the socket (1009); below, we answer an error
 MAX_SOCKETS_PER_SEAT = 4     # a phone and a couple of stale tabs
+MAX_DEPTH = 16               # an act message is 3 levels deep (message, action, a list of ids)
 CLOSE_WAIT = 2.0             # seconds a closing socket waits for the phone's close reply
 ASSETS = {"phone.js": "application/javascript", "phone.css": "text/css"}
 SOURCE = "phone"             # the journal's source for an action taken on a phone
@@ -62,6 +63,24 @@ _SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 }
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` (parsed JSON) nests lists and objects, counted without
+    recursion (a scalar is 0).
+
+    >>> _depth(1), _depth({"type": "act", "action": {"cards": ["a"]}}), _depth([[[]]])
+    (0, 3, 3)
+    """
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        if isinstance(v, list):
+            deepest = max(deepest, d)
+            todo.extend((x, d + 1) for x in v)
+    return deepest
 
 
 def _asset(name: str) -> bytes:
@@ -387,13 +406,21 @@ class PhoneServer:
         await ws.send_str(json.dumps({"type": "error", "id": mid, "code": code, "message": message}))
 
     async def _message(self, ws: web.WebSocketResponse, seat: str, text: str) -> None:
-        if len(text) > MAX_MESSAGE:
+        # The cap counts bytes as they travelled (UTF-8), not characters: 4,070 'é' are
+        # 8,140 bytes however few characters they make.
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
             await self._error(ws, None, "too-large", f"Messages are at most {MAX_MESSAGE} bytes.")
             return
         try:
             msg = json.loads(text)
+        except RecursionError:  # 2,000 nested brackets fit in 4 KiB; json meets them with this, not a ValueError
+            await self._error(ws, None, "bad-message", f"A message is nested at most {MAX_DEPTH} levels deep.")
+            return
         except ValueError:
             await self._error(ws, None, "bad-message", "That was not JSON.")
+            return
+        if _depth(msg) > MAX_DEPTH:  # nothing past this point need ever recurse deeply
+            await self._error(ws, None, "bad-message", f"A message is nested at most {MAX_DEPTH} levels deep.")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             await self._error(ws, None, "bad-message", "A message is a JSON object with a \"type\".")

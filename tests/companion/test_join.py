@@ -180,7 +180,7 @@ def test_a_version_3_journal_migrates_and_its_games_start_from_the_opening(tmp_p
                ("old3", "tyranny", json.dumps(TY_SEATS), json.dumps(rules.load("tyranny").resolve_options({})), 4, 1000.0))
     db.close()
     j = Journal.open(p)
-    assert j.schema_version == schema.CURRENT == 4
+    assert j.schema_version == schema.CURRENT >= 4
     assert j.game("old3").position is None
     t = Table.resume(j, "old3")
     assert t.view()["influence"] == 500 and t.public_position is None

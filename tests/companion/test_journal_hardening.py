@@ -22,6 +22,7 @@ import pytest
 
 from companion import Journal, JournalError, Table
 from companion import journal as journal_mod
+from companion import journal_recovery
 from companion import schema
 from rules.core import Rng
 from rules.core.playout import choose
@@ -441,7 +442,7 @@ def test_damage_met_after_opening_is_a_typed_error(tmp_path, monkeypatch):
     page = _page_of(bytes(raw), f"marker-{keys[1]}-".encode())
     raw[page * 4096:(page + 1) * 4096] = os.urandom(4096)
     path.write_bytes(bytes(raw))
-    monkeypatch.setattr(journal_mod, "_damage", lambda p: None)  # as if the check had passed
+    monkeypatch.setattr(journal_recovery, "damage", lambda p: None)  # as if the check had passed
     j = Journal.open(path)
     with pytest.raises(JournalDamaged, match="damaged") as e:
         Table.resume(j, keys[1])

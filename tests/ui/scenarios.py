@@ -665,20 +665,30 @@ def journal_full(d: Any) -> Iterator[float]:
 
     banner.hide()
     yield 0.3
-    while not isinstance(app.table.prompt.awaiting, RollRequest):
-        step = app.table.ply
-        _autoplay_step(d)
-        yield from settle(d, since=step, timeout=1.5)
-        if banner.shown > 0 and "disk is full" in banner.message:
+    # Space given back until the game waits for a roll, then the disk full again: a roll
+    # whose write still fits in the pages there are is accepted, so this goes on until one
+    # needs a page the disk no longer has (how soon depends on the rows' sizes).
+    result = None
+    for counter in range(1, 61):
+        db.execute("PRAGMA max_page_count = 1073741823")
+        while not isinstance(app.table.prompt.awaiting, RollRequest) and app.table.outcome is None:
+            step = app.table.ply
+            _autoplay_step(d)
+            yield from settle(d, since=step, timeout=1.5)
+        if app.table.outcome is not None:
             break
-    if isinstance(app.table.prompt.awaiting, RollRequest):
+        db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
         before = app.table.ply
         result = app.route_event(DieRolled(device="sim", die=0, value=3, outcome="rolled", confidence=1.0,
-                                           counter=1, t=1.0))
+                                           counter=counter, t=float(counter)))
+        if result is not None and result.rejected is not None:
+            break
+        yield from settle(d, since=before, timeout=1.5)
+    if result is not None and result.rejected is not None:
         # The banner and the tray are redrawn by separate triggers: wait for both, as an eye would.
         yield from _wait_for(lambda: banner.shown >= 1 and "disk is full" in banner.message
                              and "checking" not in _screen(d).ids.dice.dice_text, 3)
-        d.check(result.rejected is not None and result.rejected.code == "journal-full" and app.table.ply == before,
+        d.check(result.rejected.code == "journal-full" and app.table.ply == before,
                 f"the die's roll was not applied: {result}")
         d.check("checking" not in _screen(d).ids.dice.dice_text, f"the tray is not left checking: {_screen(d).ids.dice.dice_text!r}")
         d.check("disk is full" in banner.message, f"the die's roll was refused on screen: {banner.message!r}")

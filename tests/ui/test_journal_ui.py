@@ -64,3 +64,13 @@ def test_a_game_open_in_another_window_is_not_opened_twice(run_app, tmp_path):
     r = run_app("game_open_elsewhere", journal=path)
     assert any(n.startswith("This game is open in another window") for n in r["notes"])
     holder.close()
+
+
+def test_a_damaged_game_is_refused_in_plain_words_and_the_other_resumes(run_app, tmp_path):
+    """Issue 31: before, Resume caught only the journal's own errors, and a damaged action
+    reached the player as a JSONDecodeError (or the game resumed as another)."""
+    path = tmp_path / "journal.sqlite3"
+    keys = _games(path, 2)
+    r = run_app("journal_scenarios:game_damaged", journal=path)
+    assert any("saved record is damaged" in n for n in r["notes"]), r["notes"]
+    assert any(n.startswith("resumed ") and n.split()[1] in keys for n in r["notes"]), r["notes"]

@@ -84,6 +84,25 @@ class GameRow:
         return " · ".join(b for b in bits if b)
 
 
+RESUME_FAILED = ("This game could not be opened: its saved record does not replay. It is kept as it is; "
+                 "the other games are not affected.")
+
+
+def damaged_note(n: int) -> str:
+    """What home says about games found damaged since the app started.
+
+    >>> damaged_note(1)
+    '1 game could not be read: its saved record is damaged. Restart the app to set it aside (it is kept, never deleted).'
+    >>> damaged_note(2).split(":")[0]
+    '2 games could not be read'
+    """
+    if n == 1:
+        return ("1 game could not be read: its saved record is damaged. "
+                "Restart the app to set it aside (it is kept, never deleted).")
+    return (f"{n} games could not be read: their saved records are damaged. "
+            "Restart the app to set them aside (they are kept, never deleted).")
+
+
 def rows(summaries: Iterable[Any]) -> list[GameRow]:
     out = []
     for g in summaries:

@@ -16,6 +16,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from companion.files import write_atomic
+from companion.journal import JournalError
 
 from ..kvload import load_kv
 from ..presenters.end import EndModel
@@ -103,7 +104,12 @@ class EndScreen(Screen):
     def export_json(self) -> None:
         app = App.get_running_app()
         folder = Path(app.data_dir) / "exports"  # beside the journal: one place for a user's data
-        path = write_atomic(folder / f"{self.table.game_id}-{self.table.key}.json", self.table.export_json())
+        try:
+            text = self.table.export_json()
+        except JournalError as e:  # a damaged record is refused in plain words, never exported wrong
+            self.export_text = f"✖ {e}"
+            return
+        path = write_atomic(folder / f"{self.table.game_id}-{self.table.key}.json", text)
         # The file's name whole on its own line, then its folder (a long path broke
         # mid-name: "…jso / n").
         self.export_text = f"✔ Saved {path.name}\nin {_short(folder)}"

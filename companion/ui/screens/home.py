@@ -1,6 +1,7 @@
 """Home: start a new game, resume one in progress, see finished games and stats."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from kivy.app import App
@@ -13,6 +14,8 @@ from companion.journal import JournalError
 from ..kvload import load_kv
 from ..presenters import home as presenter
 from ..widgets.base import TCButton, TCLabel
+
+log = logging.getLogger("companion.ui.home")
 
 
 class HomeScreen(Screen):
@@ -40,7 +43,10 @@ class HomeScreen(Screen):
             self.message = str(e)
             self.stats_text = ""
             return
-        self.resume_rows = presenter.rows(in_progress)
+        damaged = app.journal.damaged  # found damaged since the open: refused, not offered again
+        if damaged:
+            self.message = "\n".join(m for m in (self.message, presenter.damaged_note(len(damaged))) if m)
+        self.resume_rows = presenter.rows(g for g in in_progress if g.key not in damaged)
         if not self.resume_rows:
             box.add_widget(TCLabel(text="No game in progress.", color=app.theme.muted))
         for row in self.resume_rows:
@@ -60,8 +66,19 @@ class HomeScreen(Screen):
         is explained here instead."""
         try:
             App.get_running_app().resume_game(key)
-        except JournalError as e:
+        except JournalError as e:  # in the journal's plain words: damaged, in use, busy…
             self.message = str(e)
+            self.reload_later()
+        except Exception:  # never a raw exception on screen: the log has it
+            log.exception("resuming game %s", key)
+            self.message = presenter.RESUME_FAILED
+
+    def reload_later(self) -> None:
+        """Reload the lists once the message is shown (a damaged game leaves them)."""
+        from kivy.clock import Clock
+
+        message = self.message
+        Clock.schedule_once(lambda _dt: (self.reload(), setattr(self, "message", message)), 0)
 
 
 load_kv(__file__)

@@ -112,6 +112,41 @@ def test_forged_and_oversized_messages_are_answered_and_change_nothing() -> None
     assert {s: t.private_view(s) for s in ("dyn", "lib")} == views
 
 
+def test_deeply_nested_and_multibyte_messages_are_answered_and_the_socket_stays_open() -> None:
+    """Issue 31. 2,000 nested brackets are 4,000 bytes, under the cap: ``json.loads`` meets
+    them with RecursionError (not a ValueError), which must be answered like any other
+    message that is not usable JSON. And the cap counts bytes as they travel (UTF-8): 4,070
+    'é' wrapped in a ping are 4,093 characters but 8,163 bytes, so they are too large, not
+    a ping."""
+    t = liberation_at_base()
+    rows = journal_rows(t)
+    nested = "[" * 2000 + "]" * 2000
+    deep_object = '{"type": "ping", "x": ' + nested + "}"
+    accents = '{"type":"ping","p": "' + "é" * 4070 + '"}'
+    # 900 levels parse (under Python's recursion limit) and must still never reach the code
+    # that reads an action.
+    deep_action = json.dumps({"type": "act", "id": 1, "ply": 0, "action": {"$": "liberation.place_base", "seat": "lib",
+                                                                          "card": "PLACE"}}).replace('"PLACE"', "[" * 900 + "]" * 900)
+    assert len(nested.encode()) == 4000 and len(accents) <= 4096 and len(accents.encode()) == 8163
+
+    async def body(client, server):
+        ws = await client.ws_connect(path(server.url_for("lib")) + "/ws", headers=origin(client))
+        await receive(ws, "state")
+        for text, code in ((nested, "bad-message"), (deep_object, "bad-message"), (deep_action, "bad-message"),
+                           (accents, "too-large")):
+            await ws.send_str(text)
+            err = await receive(ws, "error")
+            assert err["code"] == code, (text[:40], err)
+            assert "Recursion" not in err["message"]
+        await ws.send_json({"type": "ping", "id": 7})  # the socket survived: still answered
+        assert (await receive(ws, "pong"))["id"] == 7
+        assert not ws.closed
+        await ws.close()
+
+    run(body, t)
+    assert journal_rows(t) == rows
+
+
 def test_500_rapid_requests_are_each_answered_correctly() -> None:
     t = liberation_at_base()
     rows = journal_rows(t)
