@@ -47,8 +47,10 @@ def test_end_turn_button_while_a_roll_is_awaited_is_refused_with_its_rule(board)
     ply, view = board.table.ply, board.table.view()
     r = board.press(PINS.end_turn)
     assert r.accepted is None and r.rejected is not None
-    assert r.rejected.code == "illegal" and r.rejected.rule == "Gameplay: A typical movement turn"
+    # The turn's section first, then the section of what may be declined (issue 31: a refusal says why).
+    assert r.rejected.code == "illegal" and r.rejected.rule.startswith("Gameplay: A typical movement turn")
     assert "end-turn button means decline" in r.rejected.message
+    assert "There is nothing to decline now" in r.rejected.message
     assert board.table.ply == ply and board.table.view() == view
 
 
