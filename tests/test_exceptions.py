@@ -29,7 +29,7 @@ LAYERS = {
 ALLOWED = {
     # Raised and caught inside the journal's own open path (SQLite could not read even
     # the header): turned into NotAJournal / JournalDamaged before it leaves the module.
-    "companion.journal._Unreadable",
+    "companion.journal_errors._Unreadable",
     # The read loops' "the link went down" signal, caught a few lines up in the same
     # class and turned into a LinkLostError (a BridgeError) or a reconnect.
     "firmware_bridge.ble.source._LinkDown",
