@@ -109,6 +109,20 @@ class MissionSpec:
     params: Mapping[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """When a kind of action is taken (``when``, completing "Ann: …"), and the rulebook
+    section that says so (``rule``): what a refusal of that kind gives as its reason."""
+
+    rule: str
+    when: str
+
+
+KINDS = ("roll", "draw", "keep", "deploy", "bottom", "reroll", "swap", "transcend", "hypnotize", "save_turn",
+         "exterminate", "intervene", "block", "adapt", "clone", "rig", "choose", "copy", "decline")
+"""Every action kind of the game: each has its moment in ``moments.json``."""
+
+
 @dataclass(frozen=True)
 class Tables:
     hoods: tuple[Hood, ...]
@@ -118,6 +132,7 @@ class Tables:
     full_table: int
     factions: Mapping[str, FactionSpec]
     missions: Mapping[str, MissionSpec]
+    moments: Mapping[str, Moment]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Tables":
         return self  # immutable once read
@@ -352,6 +367,30 @@ def parse_missions(data: Any, source: str = "missions.json") -> dict[str, Missio
     return out
 
 
+def parse_moments(data: Any, source: str = "moments.json") -> dict[str, Moment]:
+    """When each action kind is taken: one entry per kind of :data:`KINDS`, no other."""
+    p = Problems(source)
+    data = p.top(data, DicetopiaDataError, "The moments file is a JSON object with 'moments'")
+    out: dict[str, Moment] = {}
+    given = p.mapping(data.get("moments"), "moments") or {}
+    for kind, m in given.items():
+        path = at("moments", kind)
+        if kind not in KINDS:
+            p.add(path, "is not an action kind of Dicetopia")
+            continue
+        m = p.mapping(m, path)
+        if m is None:
+            continue
+        rule, when = p.text(m.get("rule"), at(path, "rule")), p.text(m.get("when"), at(path, "when"))
+        if rule and when:
+            out[kind] = Moment(rule, when)
+    for kind in KINDS:
+        if kind not in given:
+            p.add("moments", f"has no entry for the action kind {kind!r}")
+    p.raise_if_any(DicetopiaDataError)
+    return out
+
+
 def _read(name: str) -> Any:
     text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
     try:
@@ -367,4 +406,5 @@ def tables() -> Tables:
     hoods, colours, per, removed, full = parse_neighbourhoods(_read("neighbourhoods.json"), src + "neighbourhoods.json")
     factions = parse_factions(_read("factions.json"), src + "factions.json")
     missions = parse_missions(_read("missions.json"), src + "missions.json")
-    return Tables(hoods, colours, per, removed, full, factions, missions)
+    moments = parse_moments(_read("moments.json"), src + "moments.json")
+    return Tables(hoods, colours, per, removed, full, factions, missions, moments)

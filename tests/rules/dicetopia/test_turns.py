@@ -127,7 +127,7 @@ def test_decline_is_only_for_an_impossible_action():
     s = started(*PLAIN)
     set_city(s, congress=["w1", "t4", "w5", U, U])
     GAME.push(s, Deploy("p1", "congress", 0))
-    assert codes(s, Decline("p1")) == ("not-awaited",)
+    assert codes(s, Decline("p1")) == ("not-awaited", "not-now")  # the moment a Decline answers is not open
 
 
 def test_live_public_score_is_loot_and_domination():
