@@ -7,7 +7,7 @@ from typing import Iterator
 
 from rules.core import Action, Decision, Die, Prompt, RollRequest, Violation, step
 
-from .actions import Adapt, Block, Exterminate, Hypnotize, Intervene, SaveTurn, Transcend
+from .actions import Adapt, Block, Decline, Exterminate, Hypnotize, Intervene, SaveTurn, Transcend
 from .scoring import is_die
 from .refusals import FACTION_OF
 from .sections import R_TIMING, r_ability

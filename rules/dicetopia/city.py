@@ -2,8 +2,8 @@
 exchange, whether a neighbourhood's action is possible, and places and dice in players' words."""
 from __future__ import annotations
 
-from itertools import chain
-from typing import Iterable, Iterator
+from itertools import combinations, product
+from typing import Iterator
 
 from rules.core import POOL
 
@@ -13,61 +13,8 @@ from .state import AGENT, DicetopiaState
 
 
 SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
-MATCHING = {c: frozenset(d for d in DICE if d[0] == c[0] or d[1] == c[1]) for c in DICE}
-"""The dice each die matches in colour or number (the Advanced Variant's swap)."""
-
-
-def possible(state: DicetopiaState, hood: str) -> bool:
-    """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-    act = state.t.hood_actions[hood]
-    if act == "agency":
-        return bool(state.deck.cards)
-    if act == "reroll":
-        return True  # a die is always somewhere: the one just taken
-    # Asked on every action, so decided, never listed, in plain loops that stop at the
-    # answer: a place holds a die when its cells are not disjoint from DICE (one C-level
-    # set test per place, no helper call and no chained iterator).
-    disjoint = DICE.isdisjoint
-    if act == "city-board":
-        for cells in state.boards.values():
-            if not disjoint(cells):
-                break
-        else:
-            return False
-        if state.options["advanced"]:
-            # The Advanced Variant: some city die matches some board die in colour or
-            # number, found as one set of every die the board dice match, tested against
-            # the city.
-            held = DICE.intersection(chain.from_iterable(state.boards.values()))
-            return not frozenset().union(*map(MATCHING.__getitem__, held)).isdisjoint(
-                chain.from_iterable(state.city.values()))
-        for cells in state.city.values():
-            if not disjoint(cells):
-                return True
-        return False
-    # die-die and board-board: two places hold dice. agent-die: an agent in one
-    # neighbourhood and a die in another; most often some agent is on the city and two
-    # neighbourhoods hold dice, which settles it (the agent's neighbourhood is at most one
-    # of the two).
-    places = state.boards.values() if act == "board-board" else state.city.values()
-    one = False
-    for cells in places:
-        if not disjoint(cells):
-            if one:
-                return act != "agent-die" or not state.agent_cells.isdisjoint(chain.from_iterable(places))
-            one = True
-    if act != "agent-die":
-        return False
-    # At most one neighbourhood holds dice: an agent elsewhere is needed.
-    no_agent = state.agent_cells.isdisjoint
-    agent_before = die_before = False
-    for cells in places:
-        agent, die = not no_agent(cells), not disjoint(cells)
-        if (agent and die_before) or (die and agent_before):
-            return True
-        agent_before = agent_before or agent
-        die_before = die_before or die
-    return False
+"""The four swapping actions (§5): Waste Management, Twilight Congress, Observatory Bank and
+Nethal Syndicate."""
 
 
 class City:
@@ -104,18 +51,12 @@ class City:
         return state.order[k - 1]
 
     def _swap_ok(self, state: DicetopiaState, kind: str, a: str, ai: int, b: str, bi: int) -> str | None:
-        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is)."""
-        # state.cell for both places, each looked up once.
-        city = state.city
-        cells_a, cells_b = city.get(a), city.get(b)
-        ah, bh = cells_a is not None, cells_b is not None
-        if not ah:
-            cells_a = state.boards.get(a)
-        if not bh:
-            cells_b = state.boards.get(b)
-        if cells_a is None or cells_b is None or not 0 <= ai < len(cells_a) or not 0 <= bi < len(cells_b):
+        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is):
+        the one statement of what each swapping action may exchange (§5)."""
+        ca, cb = state.cell(a, ai), state.cell(b, bi)
+        if ca is None or cb is None:
             return "no such place"
-        ca, cb = cells_a[ai], cells_b[bi]
+        ah, bh = a in state.city, b in state.city
         if kind == "agent-die":
             if not (ah and bh):
                 return "both places must be neighbourhoods"
@@ -141,33 +82,34 @@ class City:
         return "the dice must be on two different faction boards" if a == b else None
 
     def _possible(self, state: DicetopiaState, hood: str) -> bool:
-        """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-        return possible(state, hood)
+        """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible"):
+        The Agency's while the deck holds a mission to draw, The Gugu Airforce's always (a
+        die is always somewhere: the one just taken), a swap's while it has a swap to make."""
+        act = state.t.hood(hood).action
+        if act == "agency":
+            return bool(state.deck.cards)
+        if act == "reroll":
+            return True
+        return any(True for _ in self._swaps(state, act))
 
-    def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
-        """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
-        city = [(h, i, c) for h, cells in state.city.items() for i, c in enumerate(cells)]
-        if kind in ("agent-die", "die-die"):
-            dice = [(h, i) for h, i, c in city if is_die(c)]
-            firsts = [(h, i) for h, i, c in city if c.startswith(AGENT)] if kind == "agent-die" else dice
-            for x, (a, ai) in enumerate(firsts):
-                for b, bi in (dice if kind == "agent-die" else dice[x + 1:]):
-                    if a != b:
-                        yield a, ai, b, bi
-            return
-        board = [(s, i, c) for s in state.order for i, c in enumerate(state.boards[s]) if is_die(c)]
-        if kind == "city-board":
-            advanced = state.options["advanced"]
-            for h, i, c in city:
-                if is_die(c):
-                    for s, j, d in board:
-                        if not advanced or c[0] == d[0] or c[1] == d[1]:
-                            yield h, i, s, j
-            return
-        for x, (a, ai, _) in enumerate(board):
-            for b, bi, _ in board[x + 1:]:
-                if a != b:
-                    yield a, ai, b, bi
+    def _swaps(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
+        """The swaps of action ``kind`` allowed now, each pair of places once (either order
+        is legal): among the places that may take part, those :meth:`_swap_ok` allows."""
+        on_city = [(h, i, c) for h, cells in state.city.items() for i, c in enumerate(cells)]
+        city_dice = [(h, i) for h, i, c in on_city if is_die(c)]
+        board_dice = [(s, i) for s in state.order for i, c in enumerate(state.boards[s]) if is_die(c)]
+        if kind == "agent-die":
+            pairs: Iterator[tuple[tuple[str, int], tuple[str, int]]] = product(
+                [(h, i) for h, i, c in on_city if c.startswith(AGENT)], city_dice)
+        elif kind == "die-die":
+            pairs = combinations(city_dice, 2)
+        elif kind == "city-board":
+            pairs = product(city_dice, board_dice)
+        else:
+            pairs = combinations(board_dice, 2)
+        for (a, ai), (b, bi) in pairs:
+            if self._swap_ok(state, kind, a, ai, b, bi) is None:
+                yield a, ai, b, bi
 
     @staticmethod
     def _owner(state: DicetopiaState, where: str) -> str:
@@ -177,19 +119,9 @@ class City:
         return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
-        # state.cell and state.where_name in one look-up of the place (a swap names two); a
-        # die on a neighbourhood, the most common place, is named by the tables' words.
-        cells = state.city.get(where)
-        t = state.t
-        if cells is not None:
-            c = cells[index] if 0 <= index < len(cells) else ""
-            words = t.dice_on[where].get(c)
-            if words is not None:
-                return words
-            place = t.hood_names[where]
-        else:
-            cells = state.boards.get(where)
-            place = state.board_words.get(where) or f"{state.seat_name(where)}'s faction board"
-            c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
-        thing = state.agent_words.get(c) or f"the {t.die_words(c)}"
-        return f"{thing} on {place}"
+        """What is at a place, and where, in the log's words: "the purple 4 on The Agency",
+        "Bob's agent on Waste Management"."""
+        c = state.cell(where, index) or ""
+        agent_of = c[len(AGENT):] if c.startswith(AGENT) else ""  # an agent on the city names its seat
+        thing = f"{state.seat_name(agent_of)}'s agent" if agent_of else f"the {state.t.die_words(c)}"
+        return f"{thing} on {state.where_name(where)}"

@@ -155,35 +155,9 @@ class Tables:
         return {h.id: h.name for h in self.hoods}
 
     @functools.cached_property
-    def act_notes(self) -> dict[str, tuple[str, str]]:
-        """Each neighbourhood's act prompt notes, by id: its action, and its action not possible."""
-        return {h.id: (f"{h.name}: {h.summary}", f"{h.name}: the action is not possible") for h in self.hoods}
-
-    @functools.cached_property
-    def act_kinds(self) -> dict[str, str]:
-        """The action kind each neighbourhood's action is performed with, by id: a reroll
-        or a swap (The Agency's draw is a step of its own)."""
-        return {h.id: "reroll" if h.action == "reroll" else "swap" for h in self.hoods}
-
-    @functools.cached_property
-    def die_cells(self) -> dict[str, tuple[str, ...]]:
-        """Each colour's dice as cells, by colour id and value (index 1-6): where a roll's dice go."""
-        return {c.id: ("",) + tuple(c.letter + str(v) for v in range(1, 7)) for c in self.colours}
-
-    @functools.cached_property
-    def domination_labels(self) -> dict[str, str]:
-        """The tally's label of each neighbourhood dominated, by id."""
-        return {h.id: f"Domination: {h.name}" for h in self.hoods}
-
-    @functools.cached_property
     def mission_names(self) -> dict[str, str]:
         """Each mission's name, by id (the reveal names every hand's cards)."""
         return {m: spec.name for m, spec in self.missions.items()}
-
-    @functools.cached_property
-    def mission_labels(self) -> dict[str, str]:
-        """The tally's label of each mission scored, by id."""
-        return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
 
     @functools.cached_property
     def missions_of_kind(self) -> dict[str, frozenset[str]]:
@@ -212,24 +186,9 @@ class Tables:
         return self._letter_of[colour]
 
     def die_words(self, cell: str) -> str:
-        """A die in words ("purple 4"); anything else is "die"."""
-        return self._die_words.get(cell, "die")
-
-    @functools.cached_property
-    def dice_on(self) -> dict[str, dict[str, str]]:
-        """Each die on each neighbourhood in the log's words, by neighbourhood id and cell
-        ("the purple 4 on The Agency"): a swap's log line names two places."""
-        return {h.id: {d: f"the {w} on {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
-
-    @functools.cached_property
-    def dice_in(self) -> dict[str, dict[str, str]]:
-        """Each die in each neighbourhood in the log's words, by neighbourhood id and cell
-        ("the purple 4 in The Agency"): what a deploy's log line names."""
-        return {h.id: {d: f"the {w} in {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
-
-    @functools.cached_property
-    def _die_words(self) -> dict[str, str]:
-        return {c.letter + str(v): f"{c.id} {v}" for c in self.colours for v in range(1, 7)}
+        """A die in words ("purple 4"): its colour and its value; anything else is "die"."""
+        colour = self._colour_of.get(cell[:1])
+        return f"{colour} {cell[1:]}" if colour and cell[1:] in ("1", "2", "3", "4", "5", "6") else "die"
 
     def spaces(self, players: int) -> tuple[tuple[str, int], ...]:
         """The used spaces at ``players`` players in board order: where the setup roll's dice go."""
