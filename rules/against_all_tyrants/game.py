@@ -75,8 +75,7 @@ class AgainstAllTyrants(Setup, Turn, PhaseOne, PhaseTwo, Resolution, Victory, Re
     def works(self, state: AatState, piece: Piece, trait: str) -> bool:
         """Whether ``piece``'s trait works now: a Disruption token leaves only Armor,
         Fighter and Capital (5.2.8.4)."""
-        # The card's trait table read directly: this is asked many times per action.
-        return trait in state.cards.cards[piece.card]._by_name and (trait in ALWAYS_ON or "Disruption" not in piece.tokens)
+        return state.card(piece.id).has(trait) and (trait in ALWAYS_ON or not piece.count("Disruption"))
 
     def side_of(self, state: AatState, piece: Piece) -> Side:
         return Side.of(state.card(piece.id), piece.tokens, piece.theater)
