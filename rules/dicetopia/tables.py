@@ -154,20 +154,6 @@ class Tables:
         """Each neighbourhood's name, by id."""
         return {h.id: h.name for h in self.hoods}
 
-    @functools.cached_property
-    def mission_names(self) -> dict[str, str]:
-        """Each mission's name, by id (the reveal names every hand's cards)."""
-        return {m: spec.name for m, spec in self.missions.items()}
-
-    @functools.cached_property
-    def missions_of_kind(self) -> dict[str, frozenset[str]]:
-        """The missions of each kind, by kind: whether a hand holds a High Stakes
-        Gambling or a Copycat is one set test, asked at each moment of the end."""
-        out: dict[str, set[str]] = {}
-        for m, spec in self.missions.items():
-            out.setdefault(spec.kind, set()).add(m)
-        return {k: frozenset(v) for k, v in out.items()}
-
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
 
