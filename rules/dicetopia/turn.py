@@ -59,12 +59,10 @@ class Turn:
     @step("deploy", rule=R_ROUND, depends=_deploy_key)
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
-        kind = start_ability(state, seat)
-        also: tuple[str, ...] = (kind,) if kind else ()
+        ability = start_ability(state, seat)
         where = f" in {state.t.hood(state.hypnosis).name} (Hypnosis)" if state.hypnosis else ""
         note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
-        # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
-        waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
+        waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=(ability,) if ability else ())}
         percept = hypnotist(state)
         if percept is not None:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
@@ -72,9 +70,9 @@ class Turn:
 
     @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, s.flipped.get(s.current, False)))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
-        if state.can_use(state.current, "ewo"):
-            return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=("transcend",)))
-        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission"))
+        # Ewo may still Transcend instead of The Agency's action.
+        also = ("transcend",) if state.can_use(state.current, "ewo") else ()
+        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=also))
 
     @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency", depends=("current",))
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
