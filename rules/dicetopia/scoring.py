@@ -95,8 +95,7 @@ def any_tied(city: Mapping[str, Sequence[str]]) -> bool:
     (True, False)
     """
     for cells in city.values():
-        # Each agent's count, one C-level count per different agent, not a loop per cell.
-        counts = [cells.count(c) for c in set(cells) if c[0] == "@"]
+        counts = [cells.count(c) for c in set(cells) if c.startswith("@")]  # agents per player there
         if len(counts) > 1 and counts.count(max(counts)) > 1:
             return True
     return False
