@@ -2,8 +2,8 @@
 exchange, whether a neighbourhood's action is possible, and places and dice in players' words."""
 from __future__ import annotations
 
-from itertools import combinations, product
-from typing import Iterator
+from itertools import islice
+from typing import Iterable, Iterator
 
 from rules.core import POOL
 
@@ -62,7 +62,8 @@ class City:
                 return "both places must be neighbourhoods"
             if a == b:
                 return "the agent and the die must be in different neighbourhoods"
-            if not ((ca.startswith(AGENT) and cb in DICE) or (cb.startswith(AGENT) and ca in DICE)):
+            agents = state.agent_cells
+            if not ((ca in agents and cb in DICE) or (cb in agents and ca in DICE)):
                 return "swap an agent with a die"
             return None
         if ca not in DICE or cb not in DICE:
@@ -94,21 +95,27 @@ class City:
 
     def _swaps(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` allowed now, each pair of places once (either order
-        is legal): among the places that may take part, those :meth:`_swap_ok` allows."""
-        on_city = [(h, i, c) for h, cells in state.city.items() for i, c in enumerate(cells)]
-        city_dice = [(h, i) for h, i, c in on_city if is_die(c)]
-        board_dice = [(s, i) for s in state.order for i, c in enumerate(state.boards[s]) if is_die(c)]
+        is legal), in board order: :meth:`_swap_ok` decides each, among the spaces and
+        slots holding what the action exchanges. Lazy, so that whether there is one
+        (:meth:`_possible`) stops at the first."""
+        def spots(places: Iterable[tuple[str, list[str]]], holds: frozenset[str]) -> Iterator[tuple[str, int]]:
+            # A place holding none of ``holds`` is passed over with one set test.
+            return ((w, i) for w, cells in places if not holds.isdisjoint(cells) for i, c in enumerate(cells) if c in holds)
+
+        city = state.city.items()
+        boards = [(s, state.boards[s]) for s in state.order]
+        pairs: Iterable[tuple[tuple[str, int], tuple[str, int]]]
         if kind == "agent-die":
-            pairs: Iterator[tuple[tuple[str, int], tuple[str, int]]] = product(
-                [(h, i) for h, i, c in on_city if c.startswith(AGENT)], city_dice)
+            pairs = ((a, b) for a in spots(city, state.agent_cells) for b in spots(city, DICE))
         elif kind == "die-die":
-            pairs = combinations(city_dice, 2)
+            pairs = ((a, b) for x, a in enumerate(spots(city, DICE)) for b in islice(spots(city, DICE), x + 1, None))
         elif kind == "city-board":
-            pairs = product(city_dice, board_dice)
+            pairs = ((a, b) for a in spots(city, DICE) for b in spots(boards, DICE))
         else:
-            pairs = combinations(board_dice, 2)
+            pairs = ((a, b) for x, a in enumerate(spots(boards, DICE)) for b in islice(spots(boards, DICE), x + 1, None))
         for (a, ai), (b, bi) in pairs:
-            if self._swap_ok(state, kind, a, ai, b, bi) is None:
+            # Two things in one place are never swapped: passed over before the check.
+            if a != b and self._swap_ok(state, kind, a, ai, b, bi) is None:
                 yield a, ai, b, bi
 
     @staticmethod

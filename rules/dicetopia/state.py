@@ -79,6 +79,9 @@ class DicetopiaState(State):
         super().__post_init__()
         # The game's data (a plain attribute, not a field: read on nearly every action).
         self.t: Tables = tables()
+        # What an agent on the city is, by seat (the seats never change): a set, so that
+        # whether a neighbourhood holds an agent is one test.
+        self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
         # Who plays each faction, kept beside ``faction`` (deal_faction writes both): the
         # abilities ask it on most actions (Banxa's Block, the Hollows, Hypnosis).
         self._seat_playing: dict[str, str] = {f: s for s, f in self.faction.items() if f}

@@ -172,9 +172,13 @@ class Tables:
         return self._letter_of[colour]
 
     def die_words(self, cell: str) -> str:
-        """A die in words ("purple 4"): its colour and its value; anything else is "die"."""
-        colour = self._colour_of.get(cell[:1])
-        return f"{colour} {cell[1:]}" if colour and cell[1:] in ("1", "2", "3", "4", "5", "6") else "die"
+        """A die in words ("purple 4"); anything else is "die"."""
+        return self._die_words.get(cell, "die")
+
+    @functools.cached_property
+    def _die_words(self) -> dict[str, str]:
+        """Each of the 18 dice in words, by cell: its colour and its value."""
+        return {c.letter + str(v): f"{c.id} {v}" for c in self.colours for v in range(1, 7)}
 
     def spaces(self, players: int) -> tuple[tuple[str, int], ...]:
         """The used spaces at ``players`` players in board order: where the setup roll's dice go."""
