@@ -17,6 +17,16 @@ SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
 Nethal Syndicate."""
 
 
+def _spots(places: Iterable[tuple[str, list[str]]], holds: frozenset[str]) -> Iterator[tuple[str, int]]:
+    """The places' spaces or slots holding one of ``holds``, in order, as (where, index); a
+    place holding none is passed over with one set test."""
+    for where, cells in places:
+        if not holds.isdisjoint(cells):
+            for i, c in enumerate(cells):
+                if c in holds:
+                    yield where, i
+
+
 class City:
     """The city and the faction boards: a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -98,25 +108,18 @@ class City:
         is legal), in board order: :meth:`_swap_ok` decides each, among the spaces and
         slots holding what the action exchanges. Lazy, so that whether there is one
         (:meth:`_possible`) stops at the first."""
-        def spots(places: Iterable[tuple[str, list[str]]], holds: frozenset[str]) -> Iterator[tuple[str, int]]:
-            # A place holding none of ``holds`` is passed over with one set test.
-            return ((w, i) for w, cells in places if not holds.isdisjoint(cells) for i, c in enumerate(cells) if c in holds)
-
-        city = state.city.items()
+        city = list(state.city.items())
         boards = [(s, state.boards[s]) for s in state.order]
-        pairs: Iterable[tuple[tuple[str, int], tuple[str, int]]]
-        if kind == "agent-die":
-            pairs = ((a, b) for a in spots(city, state.agent_cells) for b in spots(city, DICE))
-        elif kind == "die-die":
-            pairs = ((a, b) for x, a in enumerate(spots(city, DICE)) for b in islice(spots(city, DICE), x + 1, None))
-        elif kind == "city-board":
-            pairs = ((a, b) for a in spots(city, DICE) for b in spots(boards, DICE))
-        else:
-            pairs = ((a, b) for x, a in enumerate(spots(boards, DICE)) for b in islice(spots(boards, DICE), x + 1, None))
-        for (a, ai), (b, bi) in pairs:
-            # Two things in one place are never swapped: passed over before the check.
-            if a != b and self._swap_ok(state, kind, a, ai, b, bi) is None:
-                yield a, ai, b, bi
+        # What each action takes its two things from (§5): (places, what they hold), twice.
+        (places_a, holds_a), (places_b, holds_b) = {
+            "agent-die": ((city, state.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
+            "city-board": ((city, DICE), (boards, DICE)), "board-board": ((boards, DICE), (boards, DICE))}[kind]
+        same = places_a is places_b and holds_a is holds_b  # each pair once: the second after the first
+        for x, (a, ai) in enumerate(_spots(places_a, holds_a)):
+            for b, bi in islice(_spots(places_b, holds_b), x + 1 if same else 0, None):
+                # Two things in one place are never swapped: passed over before the check.
+                if a != b and self._swap_ok(state, kind, a, ai, b, bi) is None:
+                    yield a, ai, b, bi
 
     @staticmethod
     def _owner(state: DicetopiaState, where: str) -> str:
