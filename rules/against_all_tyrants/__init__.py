@@ -16,9 +16,9 @@ from .cards import (
 )
 from .combat import Hit, Side, combat_preview, damage_preview
 from .decks import DeckList, check_deck, dump_deck, example_decks, load_deck, parse_deck
-from .game import GAME, AgainstAllTyrants, instances
+from .game import GAME, AgainstAllTyrants
 from .objectives import Objective, objective_of
-from .state import AatState, Pending, Piece, SideState
+from .state import AatState, Pending, Piece, SideState, instances
 
 __all__ = [
     "AatState", "AgainstAllTyrants", "Attack", "Card", "CardError", "CardSet", "Clear", "Damage", "DeckList", "Delegate",

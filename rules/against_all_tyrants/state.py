@@ -102,10 +102,6 @@ class AatState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._cards: CardSet = cards_of(self.options)
-        # ``card`` (below) as the remembered instance → card look-up itself: asked several
-        # times by every action, it then costs a dict look-up and no Python call.
-        self.card = self._cards._instances.__getitem__  # type: ignore[method-assign]
-        self.name = _Names(self._names).__getitem__  # type: ignore[method-assign]  # the same, for player names
         self._role = {s.id: s.faction for s in self.seats}
         self._by_role = {s.faction: s.id for s in self.seats}
         self._others = {s.id: o.id for s in self.seats for o in self.seats if o.id != s.id}
@@ -129,7 +125,6 @@ class AatState(State):
 
     def card(self, instance: str) -> Card:
         """The library card of an instance id (``"D:ff-rebel-cell#2"`` → Rebel Cell)."""
-        # Replaced on each state by the look-up itself (``__post_init__``); kept for readers.
         return self._cards.of_instance(instance)
 
     def base(self, seat: str) -> Piece | None:
@@ -143,14 +138,7 @@ class AatState(State):
 
     def name(self, seat: str) -> str:
         """The player's name, for messages and the log."""
-        return self._names.get(seat, seat)  # the kernel State keeps the names by seat id
-
-
-class _Names(dict):  # type: ignore[type-arg]
-    """Seat id → player name; an id with no name is its own name (as the kernel's)."""
-
-    def __missing__(self, seat: str) -> str:
-        return seat
+        return self.seat_name(seat)
 
 
 def card_id(instance: str) -> str:

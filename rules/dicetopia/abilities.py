@@ -1,21 +1,19 @@
 """The faction abilities used during play (§7): Hypnosis, Last Resort, Exterminate,
-Intervention, Transcendence, Block and Adaptation, and why one is not on offer. The
-abilities of end scoring (Cloning, Rigging, Opportunist) are in ``ending``."""
+Intervention, Transcendence, Block and Adaptation. The abilities of end scoring (Cloning,
+Rigging, Opportunist) are in ``ending``; why one is not on offer, in ``refusals``."""
 from __future__ import annotations
 
 from typing import Iterator
 
 from rules.core import Action, Decision, Die, Prompt, RollRequest, Violation, step
 
-from .actions import Adapt, Block, Choose, Clone, Exterminate, Hypnotize, Intervene, Rig, SaveTurn, Transcend
+from .actions import Adapt, Block, Decline, Exterminate, Hypnotize, Intervene, SaveTurn, Transcend
 from .scoring import is_die
+from .refusals import FACTION_OF
 from .sections import R_TIMING, r_ability
 from .state import DEAD, DicetopiaState
 from .turn import hypnotist, start_ability
 
-_FACTION_OF = {SaveTurn: "roamers", Exterminate: "shakra", Intervene: "tuulu", Transcend: "ewo", Hypnotize: "perceptioneers",
-               Block: "banxa", Adapt: "hollows", Clone: "dangmer", Rig: "bingmai", Choose: "centauri"}
-"""The faction whose ability each action is."""
 _KIND_CLASS = {"save_turn": SaveTurn, "exterminate": Exterminate, "intervene": Intervene, "hypnotize": Hypnotize}
 
 
@@ -51,7 +49,7 @@ class Abilities:
         return (cur, kind) if kind else ("", "")
 
     def _ability_name(self, state: DicetopiaState, cls: type) -> str:
-        return state.t.factions[_FACTION_OF[cls]].ability
+        return state.t.factions[FACTION_OF[cls]].ability
 
     def _turn_start(self, state: DicetopiaState, action: Action) -> None:
         """A turn-start ability. Announced at the turn's start while a player before its
@@ -146,19 +144,6 @@ class Abilities:
             yield Violation("no-die-there", r_ability(t, "hollows"), f"{who}, Adaptation changes one of the dice on your faction board.")
         elif action.delta not in (1, -1) or not 1 <= int(c[1]) + action.delta <= 6:
             yield Violation("bad-adaptation", r_ability(t, "hollows"), f"{who}, change the die by +1 or -1, keeping it from 1 to 6.")
-
-    def explain(self, state: DicetopiaState, action: Action, prompt: Prompt) -> Iterator[Violation]:
-        t = state.t
-        who = state.seat_name(action.seat) if action.seat in state._seat_ids else "That seat"
-        f = _FACTION_OF.get(type(action))
-        if f is not None and action.seat in state._seat_ids:
-            if state.faction.get(action.seat) != f:
-                yield Violation("not-your-ability", r_ability(t, f), f"{who} does not play {t.factions[f].name}.")
-            elif state.flipped.get(action.seat) and t.factions[f].once:
-                yield Violation("ability-used", r_ability(t, f), f"{who} has already used {t.factions[f].ability} (once per game).")
-            elif isinstance(action, SaveTurn) and state.hypnosis and state.current == action.seat:
-                yield Violation("ability-cancels-ability", R_TIMING,
-                                f"{who} cannot skip a turn Hypnosis has chosen: a Faction Ability can never cancel another.")
 
     def _hypnotize(self, state: DicetopiaState, action: Hypnotize) -> None:
         state.flipped[action.seat] = True

@@ -72,7 +72,7 @@ class Candidates:
                     for w, i in self._dice(state):
                         yield Reroll(seat, w, i)
                 elif act in SWAP_ACTIONS:
-                    for a, ai, b, bi in self._swap_candidates(state, act):
+                    for a, ai, b, bi in self._swaps(state, act):
                         yield Swap(seat, a, ai, b, bi)
                 yield Decline(seat)
         elif phase == "agency-bottom":

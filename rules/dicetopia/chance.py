@@ -21,21 +21,17 @@ class Chance:
             if all(state.faction.values()):
                 state.phase = "roll"
             return
-        # The cards' own lists (Deck.take, Hand.add): a checked draw names a card in the deck.
-        state.deck.cards.remove(action.card)
+        state.deck.take(action.card)
         if state.phase == "gamble":
             state.gambled[action.seat] = action.card
             state.note(f"{who}'s High Stakes Gambling draws {state.t.mission(action.card).name} (scored twice).", action.seat)
             self._next_end_step(state)
             return
-        state.hands[action.seat].cards.append(action.card)
+        state.hands[action.seat].add(action.card)
         state.note(f"{who} draws a mission.", action.seat)
         if state.phase == "deal":
-            hands = state.hands
-            for s in state.order:
-                if len(hands[s].cards) < 3:
-                    break
-            else:
+            # §3 step 3: three missions each, then each keeps two.
+            if all(len(state.hands[s]) >= 3 for s in state.order):
                 state.phase = "keep"
                 if not self._keepers(state):
                     self._start_turn(state, state.order[0])
@@ -45,32 +41,30 @@ class Chance:
     def _roll(self, state: DicetopiaState, action: Roll) -> None:
         t = state.t
         if state.phase == "roll":
-            # A checked roll: every colour known, every value 1-6.
-            city, cells = state.city, t.die_cells
+            # §3 step 2: a die on each space used, in board order; a die is its colour's
+            # letter and its value.
             for (hood, i), v, colour in zip(t.spaces(len(state.order)), action.values, action.ids):
-                city[hood][i] = cells[colour][v]
+                state.city[hood][i] = t.letter(colour) + str(v)
             state.note(f"{state.seat_name(action.seat)} rolls the dice onto the city.", action.seat)
             state.phase = "deal"
             return
         if state.phase == "intervene":
             where, index = state.rerolls.pop(0)
-            c = state.cell(where, index) or ""
-            state.put(where, index, c[0] + str(action.values[0]))
-            state.note(f"The {self._die_words(state, c)} on {state.where_name(where)} is rerolled: {action.values[0]}.", action.seat)
+            self._rerolled(state, where, index, action)
             if not state.rerolls:
                 state.phase = "deploy"
             return
-        # The Gugu Airforce's reroll: a checked die (state.cell, put and where_name in one look-up).
+        # The Gugu Airforce's reroll.
         _, where, index = state.pending
-        cells = state.city.get(where)
-        place = t.hood_names[where] if cells is not None else state.where_name(where)
-        if cells is None:
-            cells = state.boards[where]
-        c, v = cells[index], action.values[0]
-        cells[index] = c[0] + str(v)
-        state.note(f"The {t.die_words(c)} on {place} is rerolled: {v}.", action.seat)
+        self._rerolled(state, where, index, action)
         state.pending = []
         self._end_turn(state)
+
+    def _rerolled(self, state: DicetopiaState, where: str, index: int, roll: Roll) -> None:
+        """The die at ``(where, index)`` shows the value rolled; its colour stays."""
+        c = state.cell(where, index) or ""
+        state.put(where, index, c[0] + str(roll.values[0]))
+        state.note(f"The {state.t.die_words(c)} on {state.where_name(where)} is rerolled: {roll.values[0]}.", roll.seat)
 
     def chance_candidates(self, state: DicetopiaState, prompt: Prompt) -> Iterator[Action]:
         if state.phase == "roll":

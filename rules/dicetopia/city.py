@@ -2,7 +2,7 @@
 exchange, whether a neighbourhood's action is possible, and places and dice in players' words."""
 from __future__ import annotations
 
-from itertools import chain
+from itertools import islice
 from typing import Iterable, Iterator
 
 from rules.core import POOL
@@ -13,61 +13,18 @@ from .state import AGENT, DicetopiaState
 
 
 SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
-MATCHING = {c: frozenset(d for d in DICE if d[0] == c[0] or d[1] == c[1]) for c in DICE}
-"""The dice each die matches in colour or number (the Advanced Variant's swap)."""
+"""The four swapping actions (§5): Waste Management, Twilight Congress, Observatory Bank and
+Nethal Syndicate."""
 
 
-def possible(state: DicetopiaState, hood: str) -> bool:
-    """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-    act = state.t.hood_actions[hood]
-    if act == "agency":
-        return bool(state.deck.cards)
-    if act == "reroll":
-        return True  # a die is always somewhere: the one just taken
-    # Asked on every action, so decided, never listed, in plain loops that stop at the
-    # answer: a place holds a die when its cells are not disjoint from DICE (one C-level
-    # set test per place, no helper call and no chained iterator).
-    disjoint = DICE.isdisjoint
-    if act == "city-board":
-        for cells in state.boards.values():
-            if not disjoint(cells):
-                break
-        else:
-            return False
-        if state.options["advanced"]:
-            # The Advanced Variant: some city die matches some board die in colour or
-            # number, found as one set of every die the board dice match, tested against
-            # the city.
-            held = DICE.intersection(chain.from_iterable(state.boards.values()))
-            return not frozenset().union(*map(MATCHING.__getitem__, held)).isdisjoint(
-                chain.from_iterable(state.city.values()))
-        for cells in state.city.values():
-            if not disjoint(cells):
-                return True
-        return False
-    # die-die and board-board: two places hold dice. agent-die: an agent in one
-    # neighbourhood and a die in another; most often some agent is on the city and two
-    # neighbourhoods hold dice, which settles it (the agent's neighbourhood is at most one
-    # of the two).
-    places = state.boards.values() if act == "board-board" else state.city.values()
-    one = False
-    for cells in places:
-        if not disjoint(cells):
-            if one:
-                return act != "agent-die" or not state.agent_cells.isdisjoint(chain.from_iterable(places))
-            one = True
-    if act != "agent-die":
-        return False
-    # At most one neighbourhood holds dice: an agent elsewhere is needed.
-    no_agent = state.agent_cells.isdisjoint
-    agent_before = die_before = False
-    for cells in places:
-        agent, die = not no_agent(cells), not disjoint(cells)
-        if (agent and die_before) or (die and agent_before):
-            return True
-        agent_before = agent_before or agent
-        die_before = die_before or die
-    return False
+def _spots(places: Iterable[tuple[str, list[str]]], holds: frozenset[str]) -> Iterator[tuple[str, int]]:
+    """The places' spaces or slots holding one of ``holds``, in order, as (where, index); a
+    place holding none is passed over with one set test."""
+    for where, cells in places:
+        if not holds.isdisjoint(cells):
+            for i, c in enumerate(cells):
+                if c in holds:
+                    yield where, i
 
 
 class City:
@@ -104,24 +61,19 @@ class City:
         return state.order[k - 1]
 
     def _swap_ok(self, state: DicetopiaState, kind: str, a: str, ai: int, b: str, bi: int) -> str | None:
-        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is)."""
-        # state.cell for both places, each looked up once.
-        city = state.city
-        cells_a, cells_b = city.get(a), city.get(b)
-        ah, bh = cells_a is not None, cells_b is not None
-        if not ah:
-            cells_a = state.boards.get(a)
-        if not bh:
-            cells_b = state.boards.get(b)
-        if cells_a is None or cells_b is None or not 0 <= ai < len(cells_a) or not 0 <= bi < len(cells_b):
+        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is):
+        the one statement of what each swapping action may exchange (§5)."""
+        ca, cb = state.cell(a, ai), state.cell(b, bi)
+        if ca is None or cb is None:
             return "no such place"
-        ca, cb = cells_a[ai], cells_b[bi]
+        ah, bh = a in state.city, b in state.city
         if kind == "agent-die":
             if not (ah and bh):
                 return "both places must be neighbourhoods"
             if a == b:
                 return "the agent and the die must be in different neighbourhoods"
-            if not ((ca.startswith(AGENT) and cb in DICE) or (cb.startswith(AGENT) and ca in DICE)):
+            agents = state.agent_cells
+            if not ((ca in agents and cb in DICE) or (cb in agents and ca in DICE)):
                 return "swap an agent with a die"
             return None
         if ca not in DICE or cb not in DICE:
@@ -141,32 +93,32 @@ class City:
         return "the dice must be on two different faction boards" if a == b else None
 
     def _possible(self, state: DicetopiaState, hood: str) -> bool:
-        """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible")."""
-        return possible(state, hood)
+        """Whether neighbourhood ``hood``'s action can be performed now (§4: "if possible"):
+        The Agency's while the deck holds a mission to draw, The Gugu Airforce's always (a
+        die is always somewhere: the one just taken), a swap's while it has a swap to make."""
+        act = state.t.hood(hood).action
+        if act == "agency":
+            return bool(state.deck.cards)
+        if act == "reroll":
+            return True
+        return any(True for _ in self._swaps(state, act))
 
-    def _swap_candidates(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
-        """The swaps of action ``kind`` possible now, each pair once (either order is legal)."""
-        city = [(h, i, c) for h, cells in state.city.items() for i, c in enumerate(cells)]
-        if kind in ("agent-die", "die-die"):
-            dice = [(h, i) for h, i, c in city if is_die(c)]
-            firsts = [(h, i) for h, i, c in city if c.startswith(AGENT)] if kind == "agent-die" else dice
-            for x, (a, ai) in enumerate(firsts):
-                for b, bi in (dice if kind == "agent-die" else dice[x + 1:]):
-                    if a != b:
-                        yield a, ai, b, bi
-            return
-        board = [(s, i, c) for s in state.order for i, c in enumerate(state.boards[s]) if is_die(c)]
-        if kind == "city-board":
-            advanced = state.options["advanced"]
-            for h, i, c in city:
-                if is_die(c):
-                    for s, j, d in board:
-                        if not advanced or c[0] == d[0] or c[1] == d[1]:
-                            yield h, i, s, j
-            return
-        for x, (a, ai, _) in enumerate(board):
-            for b, bi, _ in board[x + 1:]:
-                if a != b:
+    def _swaps(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
+        """The swaps of action ``kind`` allowed now, each pair of places once (either order
+        is legal), in board order: :meth:`_swap_ok` decides each, among the spaces and
+        slots holding what the action exchanges. Lazy, so that whether there is one
+        (:meth:`_possible`) stops at the first."""
+        city = list(state.city.items())
+        boards = [(s, state.boards[s]) for s in state.order]
+        # What each action takes its two things from (§5): (places, what they hold), twice.
+        (places_a, holds_a), (places_b, holds_b) = {
+            "agent-die": ((city, state.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
+            "city-board": ((city, DICE), (boards, DICE)), "board-board": ((boards, DICE), (boards, DICE))}[kind]
+        same = places_a is places_b and holds_a is holds_b  # each pair once: the second after the first
+        for x, (a, ai) in enumerate(_spots(places_a, holds_a)):
+            for b, bi in islice(_spots(places_b, holds_b), x + 1 if same else 0, None):
+                # Two things in one place are never swapped: passed over before the check.
+                if a != b and self._swap_ok(state, kind, a, ai, b, bi) is None:
                     yield a, ai, b, bi
 
     @staticmethod
@@ -177,19 +129,9 @@ class City:
         return state.t.die_words(cell)
 
     def _place_words(self, state: DicetopiaState, where: str, index: int) -> str:
-        # state.cell and state.where_name in one look-up of the place (a swap names two); a
-        # die on a neighbourhood, the most common place, is named by the tables' words.
-        cells = state.city.get(where)
-        t = state.t
-        if cells is not None:
-            c = cells[index] if 0 <= index < len(cells) else ""
-            words = t.dice_on[where].get(c)
-            if words is not None:
-                return words
-            place = t.hood_names[where]
-        else:
-            cells = state.boards.get(where)
-            place = state.board_words.get(where) or f"{state.seat_name(where)}'s faction board"
-            c = cells[index] if cells is not None and 0 <= index < len(cells) else ""
-        thing = state.agent_words.get(c) or f"the {t.die_words(c)}"
-        return f"{thing} on {place}"
+        """What is at a place, and where, in the log's words: "the purple 4 on The Agency",
+        "Bob's agent on Waste Management"."""
+        c = state.cell(where, index) or ""
+        agent_of = c[len(AGENT):] if c.startswith(AGENT) else ""  # an agent on the city names its seat
+        thing = f"{state.seat_name(agent_of)}'s agent" if agent_of else f"the {state.t.die_words(c)}"
+        return f"{thing} on {state.where_name(where)}"

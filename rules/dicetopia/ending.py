@@ -16,7 +16,6 @@ from .tables import tables
 
 COPYCAT = "copycat"
 GAMBLING = "high-stakes"
-_new = tuple.__new__
 
 
 class Ending:
@@ -144,64 +143,51 @@ class Ending:
             return
         state.revealed = True
         self.reveal(state)
-        name = state.t.mission_names.__getitem__
         for s in state.order:
-            state.note(f"{state.seat_name(s)} reveals {', '.join(map(name, state.hands[s].cards)) or 'no missions'}.", s)
+            names = ", ".join(state.t.mission(c).name for c in state.hands[s].cards)
+            state.note(f"{state.seat_name(s)} reveals {names or 'no missions'}.", s)
 
     def used_missions(self, state: DicetopiaState, seat: str) -> list[str]:
         return [c for c in state.hands[seat].cards if c != state.unused.get(seat)]
 
+    def _kinds(self, state: DicetopiaState, seat: str) -> set[str]:
+        """The kinds of the missions ``seat`` scores."""
+        return {state.t.mission(c).kind for c in self.used_missions(state, seat)}
+
     def _gambler(self, state: DicetopiaState) -> str | None:
-        gambling = state.t.missions_of_kind.get(GAMBLING, frozenset())
-        gambled, unused, hands = state.gambled, state.unused, state.hands
+        """The first player in play order whose High Stakes Gambling has not drawn its new
+        mission yet (§8: "discard this card and draw a new one")."""
         for s in state.order:
-            # Most hands hold no High Stakes Gambling: one set test says so.
-            if s not in gambled and not gambling.isdisjoint(hands[s].cards):
-                skip = unused.get(s)
-                for c in hands[s].cards:
-                    if c != skip and c in gambling:
-                        return s
+            if s not in state.gambled and GAMBLING in self._kinds(state, s):
+                return s
         return None
 
     def played(self, state: DicetopiaState, seat: str) -> list[Played]:
-        missions = state.t.missions
-        skip = state.unused.get(seat)
+        """How each mission ``seat`` scores: itself; High Stakes Gambling as the card it
+        drew, times its factor; Copycat (or a Copycat so drawn) as the card it copies."""
         out = []
-        for card in state.hands[seat].cards:
-            if card == skip:
-                continue
-            spec = missions[card]
-            kind = spec.kind
-            if kind == GAMBLING:
+        for card in self.used_missions(state, seat):
+            spec = state.t.mission(card)
+            if spec.kind == GAMBLING:
                 drawn = state.gambled.get(seat, "")
-                factor = spec.params["factor"]
-                if drawn and missions[drawn].kind == COPYCAT:
-                    out.append(Played(card, state.copied.get(seat, ""), factor))
-                else:
-                    out.append(Played(card, drawn, factor))
-            elif kind == COPYCAT:
+                if drawn and state.t.mission(drawn).kind == COPYCAT:
+                    drawn = state.copied.get(seat, "")
+                out.append(Played(card, drawn, spec.params["factor"]))
+            elif spec.kind == COPYCAT:
                 out.append(Played(card, state.copied.get(seat, "")))
             else:
-                # tuple.__new__, as Played's own __new__ ends in: most missions score themselves.
-                out.append(_new(Played, (card, card, 1)))
+                out.append(Played(card, card))
         return out
 
     def _copier(self, state: DicetopiaState) -> str | None:
-        missions, copied, gambled, unused, hands = state.t.missions, state.copied, state.gambled, state.unused, state.hands
-        kinds = state.t.missions_of_kind
-        special = kinds.get(COPYCAT, frozenset()) | kinds.get(GAMBLING, frozenset())
+        """The first player in play order whose Copycat, their own or drawn by High Stakes
+        Gambling, has not copied yet (§8)."""
         for s in state.order:
-            # Only a Copycat, or a High Stakes Gambling that drew one, copies: most hands
-            # hold neither, which one set test says.
-            if s in copied or special.isdisjoint(hands[s].cards):
+            if s in state.copied:
                 continue
-            skip = unused.get(s)
-            for card in hands[s].cards:
-                if card == skip:
-                    continue
-                kind = missions[card].kind
-                if kind == COPYCAT or (kind == GAMBLING and gambled.get(s) and missions[gambled[s]].kind == COPYCAT):
-                    return s
+            kinds, drawn = self._kinds(state, s), state.gambled.get(s)
+            if COPYCAT in kinds or (GAMBLING in kinds and drawn and state.t.mission(drawn).kind == COPYCAT):
+                return s
         return None
 
     def _copy_targets(self, state: DicetopiaState, seat: str) -> list[str]:

@@ -33,6 +33,7 @@ from .candidates import Candidates
 from .chance import Chance
 from .city import City
 from .ending import Ending
+from .refusals import Refusals
 from .sections import R_ROUND
 from .setup import Setup
 from .state import DicetopiaState
@@ -41,12 +42,13 @@ from .turn import Turn
 from .views import Views
 
 
-class Dicetopia(Setup, Chance, Turn, Abilities, Ending, Candidates, Views, City, Naming, Game[DicetopiaState]):
+class Dicetopia(Setup, Chance, Turn, Abilities, Ending, Refusals, Candidates, Views, City, Naming,
+                Game[DicetopiaState]):
     """Dicetopia: 2-4 seats, each one of the ten factions (or dealt, with ``deal_factions``).
 
     The class is assembled from parts, each in its own module: ``setup`` (§3), ``chance``
     (where rolls and draws go), ``turn`` (§4-5), ``abilities`` (§7, during play),
-    ``ending`` (§6, §8), ``candidates`` (the listing), ``views`` and ``city`` (places and
+    ``ending`` (§6, §8), ``refusals`` (why a kind is not on offer), ``candidates`` (the listing), ``views`` and ``city`` (places and
     words). This module holds the game's facts and the per-class dispatch of checks and
     effects."""
 

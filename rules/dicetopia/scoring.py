@@ -15,8 +15,6 @@ a city space may also be ``"x"`` (exterminated) or ``"-"`` (not used at this pla
 """
 from __future__ import annotations
 
-from itertools import repeat
-from operator import itemgetter
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from rules.core import serializable
@@ -30,10 +28,6 @@ DICE = frozenset(f"{c}{v}" for c in LETTERS for v in range(1, 7))
 """Every die a cell can hold: a colour letter and a value."""
 PIP = {c: int(c[1]) for c in DICE}
 """Each die's value."""
-PIP_TEXT = {c: c[1] for c in DICE}
-"""Each die's value as the loot line writes it (no int-to-text conversion per die)."""
-_ZEROS = (0,) * 8  # the value of anything else: longer than any neighbourhood
-_new = tuple.__new__
 
 
 def is_die(cell: str) -> bool:
@@ -68,37 +62,26 @@ class Hold(NamedTuple):
 class Domination(dict[str, Hold]):
     @classmethod
     def of(cls, t: Tables, city: Mapping[str, Sequence[str]], order: Sequence[str], rigged: Mapping[str, str]) -> "Domination":
+        """Each neighbourhood's domination (§6): the player with the most agents there
+        dominates it and scores 5 ★ and the value of the dice left there; players tied
+        for the most share it (or Rigging, ``rigged``, names one of them)."""
         out = cls()
-        pip, zeros = PIP.get, _ZEROS
-        agents = [(s, "@" + s) for s in order]
         for hood, cells in city.items():
-            # This is the end's main loop: counted by C-level list calls, the leaders kept as
-            # the counts are taken (no second pass). The counts (and so the winners) are in
-            # play order.
-            counts: dict[str, int] = {}
-            best, top = 0, []
-            for s, a in agents:
-                n = cells.count(a)
-                if n:
-                    counts[s] = n
-                    if n > best:
-                        best, top = n, [s]
-                    elif n == best:
-                        top.append(s)
+            # In play order, so the winners are too.
+            counts = {s: n for s in order if (n := cells.count("@" + s))}
             if not counts:
-                out[hood] = _new(Hold, (hood, counts, (), False, 0))
+                out[hood] = Hold(hood, counts, (), False, 0)
                 continue
-            winners: tuple[str, ...] = (*top,)
+            most = max(counts.values())
+            top = tuple(s for s, n in counts.items() if n == most)
             tied = len(top) > 1
-            if tied and hood in rigged:
-                winners = (rigged[hood],)
-            # tuple.__new__, as the NamedTuple's own __new__ ends in, without its frame.
-            out[hood] = _new(Hold, (hood, counts, winners, tied, 5 + sum(map(pip, cells, zeros))))
+            winners = (rigged[hood],) if tied and hood in rigged else top
+            out[hood] = Hold(hood, counts, winners, tied, 5 + sum(PIP.get(c, 0) for c in cells))
         return out
 
     def dominated(self, seat: str) -> int:
         """Neighbourhoods ``seat`` dominates, a shared domination included (the tie-break)."""
-        return sum([1 for h in self.values() if seat in h[2]])
+        return sum(1 for h in self.values() if seat in h.winners)
 
     def any_tied(self) -> bool:
         return any(h.tied for h in self.values())
@@ -112,8 +95,7 @@ def any_tied(city: Mapping[str, Sequence[str]]) -> bool:
     (True, False)
     """
     for cells in city.values():
-        # Each agent's count, one C-level count per different agent, not a loop per cell.
-        counts = [cells.count(c) for c in set(cells) if c[0] == "@"]
+        counts = [cells.count(c) for c in set(cells) if c.startswith("@")]  # agents per player there
         if len(counts) > 1 and counts.count(max(counts)) > 1:
             return True
     return False
@@ -130,15 +112,8 @@ class Facts:
     def __init__(self, t: Tables, boards: Mapping[str, Sequence[str]], city: Mapping[str, Sequence[str]],
                  dom: Mapping[str, Hold], ties: str) -> None:
         self.t, self.boards, self.city, self.dom, self.ties = t, boards, city, dom, ties
-        pip = PIP.get
-        pips: dict[str, list[int]] = {}
-        totals: dict[str, int] = {}
-        self.pips, self.totals = pips, totals
-        # A plain loop, not two comprehensions (each a call of its own). Every die's value
-        # is at least 1, so filter(None, ...) keeps exactly the dice.
-        for s, b in boards.items():
-            p = pips[s] = [*filter(None, map(pip, b))]
-            totals[s] = sum(p)
+        self.pips = {s: [PIP[c] for c in b if c in DICE] for s, b in boards.items()}
+        self.totals = {s: sum(p) for s, p in self.pips.items()}
         self._values: dict[str, list[int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
         self._city_letters: dict[str, int] | None = None
@@ -185,7 +160,7 @@ def mission_points(t: Tables, spec: MissionSpec, seat: str, boards: Mapping[str,
 def _points(f: Facts, spec: MissionSpec, seat: str) -> int:
     """:func:`mission_points`, reading the scoring's :class:`Facts`."""
     scorer = scorer_of(spec, f.t.letter)
-    # copycat and high-stakes have no scorer: they score through the card they stand for (tally)
+    # Copycat and High Stakes have no scorer: they score through the card they stand for (tally).
     return scorer(f, seat) if scorer is not None else 0
 
 
@@ -195,24 +170,9 @@ Scorer = Callable[["Facts", str], int]
 def scorer_of(spec: MissionSpec, letter: Callable[[str], str]) -> Scorer | None:
     """Mission ``spec``'s scorer, its parameters read once (``letter`` names a colour's
     dice letter); ``None`` for Copycat and High Stakes Gambling, which score through
-    another card. :func:`mission_scorers` keeps one per mission, so a tally neither
-    looks up the kind nor reads the card's parameters per mission."""
+    another card."""
     make = _SCORERS.get(spec.kind)
     return None if make is None else make(spec.params, letter)
-
-
-_BOUND: dict[int, tuple[Tables, dict[str, Scorer | None]]] = {}
-"""Each tables' scorers, by the tables' identity (the tables object kept with them, so an
-identity is never reused while its entry stands; there is one tables object per data load)."""
-
-
-def mission_scorers(t: Tables) -> dict[str, Scorer | None]:
-    """Each of ``t``'s missions' scorer, its parameters bound, by id: made once per tables.
-    Kept here rather than on the tables, which this module reads (no import cycle)."""
-    got = _BOUND.get(id(t))
-    if got is None or got[0] is not t:
-        got = _BOUND[id(t)] = (t, {m: scorer_of(spec, t.letter) for m, spec in t.missions.items()})
-    return got[1]
 
 
 # Each mission kind's scorer maker, by kind (the cards' data says which kind and its
@@ -366,68 +326,47 @@ def score(t: Tables, order: Sequence[str], boards: Mapping[str, Sequence[str]], 
     """:func:`tally`, with each seat's ranking :data:`Key` summed as its lines are written."""
     dom = Domination.of(t, city, order, rigged)
     facts = Facts(t, boards, city, dom, ties)
-    pips, totals = facts.pips, facts.totals
     # Each neighbourhood's line, once, for each of its winners (in board order).
     dominated: dict[str, list[Line]] = {s: [] for s in order}
-    stars = dict.fromkeys(order, 0)  # each seat's ★ so far, summed as its lines are written
-    labels = t.domination_labels
     for h in t.hoods:
-        _, _, winners, tied, points = dom[h.id]
-        if winners:
-            n = len(winners)
-            label = labels[h.id]
-            if n > 1:
-                label = f"{label} (tied {n} ways, {points} shared, rounded up)"
-            elif tied:
-                label += " (tie decided by Rigging)"
-            share = -(-points // n)
-            line = _new(Line, ("domination", label, share))
-            for w in winners:
-                dominated[w].append(line)
-                stars[w] += share
-    missions, labels, scorers = t.missions, t.mission_labels, mission_scorers(t)
-    text = PIP_TEXT.get
+        hold = dom[h.id]
+        n = len(hold.winners)
+        label = f"Domination: {h.name}"
+        if n > 1:
+            label += f" (tied {n} ways, {hold.points} shared, rounded up)"
+        elif hold.tied:
+            label += " (tie decided by Rigging)"
+        for w in hold.winners:
+            dominated[w].append(Line("domination", label, hold.share))
     out: dict[str, list[Line]] = {}
     keys: dict[str, Key] = {}
     for seat in order:
-        held, loot = dominated[seat], totals[seat]
-        # The values as the board's cells write them: every die's value is a digit.
-        lines = [_new(Line, ("loot", "Loot: " + " + ".join(filter(None, map(text, boards[seat]))), loot)), *held]
-        total = stars[seat] + loot
+        loot = facts.totals[seat]
+        lines = [Line("loot", "Loot: " + " + ".join(str(v) for v in facts.pips[seat]), loot), *dominated[seat]]
         for card_id, effect_id, factor in played.get(seat, ()):
-            label = labels[card_id]
+            label = f"Mission: {t.missions[card_id].name}"
             if not effect_id:
-                lines.append(_new(Line, ("mission", f"{label} (nothing to score)", 0)))
+                lines.append(Line("mission", f"{label} (nothing to score)", 0))
                 continue
-            scorer = scorers[effect_id]
-            pts = 0 if scorer is None else scorer(facts, seat) * factor
+            scorer = scorer_of(t.missions[effect_id], t.letter)
+            points = 0 if scorer is None else scorer(facts, seat) * factor
             if effect_id != card_id:
-                effect = missions[effect_id]
-                label += f" as {effect.name}" + (f" ×{factor}" if factor != 1 else "")
-            lines.append(_new(Line, ("mission", label, pts)))
-            total += pts
+                label += f" as {t.missions[effect_id].name}" + (f" ×{factor}" if factor != 1 else "")
+            lines.append(Line("mission", label, points))
         out[seat] = lines
-        # One domination line per neighbourhood held: their number is the tie-break.
-        keys[seat] = (total, len(held), loot)
+        # Total ★, then the neighbourhoods held (one domination line each), then the loot.
+        keys[seat] = (sum(ln.points for ln in lines), len(dominated[seat]), loot)
     return out, dom, keys
 
 
 def ranked(keys: Mapping[str, Key]) -> list[tuple[str, Key]]:
     """Seats best first, each with its key (ties keep play order)."""
-    return sorted(keys.items(), key=_second, reverse=True)
-
-
-_second = itemgetter(1)  # a C-level key: no Python call per seat
+    return sorted(keys.items(), key=lambda item: item[1], reverse=True)
 
 
 def ranking(order: Sequence[str], lines: Mapping[str, Sequence[Line]], dom: Domination,
             boards: Mapping[str, Sequence[str]]) -> list[tuple[str, tuple[int, int, int]]]:
     """Seats best first, each with its key: total ★, then neighbourhoods dominated, then
     the total dice value (§6)."""
-    pip = PIP.get
-    # Neighbourhoods dominated by each seat, in one pass over the neighbourhoods.
-    held = dict.fromkeys(order, 0)
-    for h in dom.values():
-        for w in h[2]:
-            held[w] += 1
-    return ranked({s: (sum([ln[2] for ln in lines[s]]), held[s], sum(map(pip, boards[s], repeat(0)))) for s in order})
+    return ranked({s: (sum(ln.points for ln in lines[s]), dom.dominated(s), sum(PIP.get(c, 0) for c in boards[s]))
+                   for s in order})

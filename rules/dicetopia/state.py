@@ -79,26 +79,16 @@ class DicetopiaState(State):
         super().__post_init__()
         # The game's data (a plain attribute, not a field: read on nearly every action).
         self.t: Tables = tables()
-        # Derived from the seats (never changed, not a field): what an agent on the city is.
+        # What an agent on the city is, by seat (the seats never change): a set, so that
+        # whether a neighbourhood holds an agent is one test.
         self.agent_cells = frozenset(AGENT + s.id for s in self.seats)
-        # The log's words for each seat's agent and faction board, by cell and seat: a
-        # swap's and a reroll's log line names places.
-        self.agent_words = {AGENT + s.id: f"{self.seat_name(s.id)}'s agent" for s in self.seats}
-        self.board_words = {s.id: f"{self.seat_name(s.id)}'s faction board" for s in self.seats}
         # Who plays each faction, kept beside ``faction`` (deal_faction writes both): the
-        # abilities ask it on most actions (Banxa's Block, the Hollows, Hypnosis), so
-        # seat_of is the table's own look-up, bound here (as the kernel binds seat_name).
+        # abilities ask it on most actions (Banxa's Block, the Hollows, Hypnosis).
         self._seat_playing: dict[str, str] = {f: s for s, f in self.faction.items() if f}
-        self.seat_of = self._seat_playing.get  # type: ignore[method-assign]
         # The seats after each, in play order, the seat itself last: where a turn's end
         # looks for the next seat with an agent left (the order is fixed for the game).
         order = self.order
         self.after = {s: order[k + 1:] + order[:k + 1] for k, s in enumerate(order)}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "DicetopiaState":
-        new = super().__deepcopy__(memo)
-        new.seat_of = new._seat_playing.get  # type: ignore[method-assign]
-        return new  # type: ignore[return-value]
 
     def deal_faction(self, seat: str, faction: str) -> None:
         """``seat`` plays ``faction`` from now on: recorded in the seat itself (what the
@@ -110,8 +100,7 @@ class DicetopiaState(State):
 
     def seat_of(self, faction: str) -> str | None:
         """The seat playing ``faction``, if any (each seat plays its own: setup and
-        positions refuse two alike). Each state binds its table's look-up in its place
-        (``__post_init__``); this body is what that look-up does."""
+        positions refuse two alike)."""
         return self._seat_playing.get(faction)
 
     def can_use(self, seat: str | None, faction: str) -> bool:
@@ -144,5 +133,5 @@ class DicetopiaState(State):
     def where_name(self, where: str) -> str:
         """A place in players' words: a neighbourhood's name or "Ann's faction board"."""
         if where in self.city:
-            return self.t.hood_names[where]
-        return self.board_words.get(where) or f"{self.seat_name(where)}'s faction board"
+            return self.t.hood(where).name
+        return f"{self.seat_name(where)}'s faction board"

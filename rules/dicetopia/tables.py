@@ -109,6 +109,20 @@ class MissionSpec:
     params: Mapping[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """When a kind of action is taken (``when``, completing "Ann: …"), and the rulebook
+    section that says so (``rule``): what a refusal of that kind gives as its reason."""
+
+    rule: str
+    when: str
+
+
+KINDS = ("roll", "draw", "keep", "deploy", "bottom", "reroll", "swap", "transcend", "hypnotize", "save_turn",
+         "exterminate", "intervene", "block", "adapt", "clone", "rig", "choose", "copy", "decline")
+"""Every action kind of the game: each has its moment in ``moments.json``."""
+
+
 @dataclass(frozen=True)
 class Tables:
     hoods: tuple[Hood, ...]
@@ -118,6 +132,7 @@ class Tables:
     full_table: int
     factions: Mapping[str, FactionSpec]
     missions: Mapping[str, MissionSpec]
+    moments: Mapping[str, Moment]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Tables":
         return self  # immutable once read
@@ -138,46 +153,6 @@ class Tables:
     def hood_names(self) -> dict[str, str]:
         """Each neighbourhood's name, by id."""
         return {h.id: h.name for h in self.hoods}
-
-    @functools.cached_property
-    def act_notes(self) -> dict[str, tuple[str, str]]:
-        """Each neighbourhood's act prompt notes, by id: its action, and its action not possible."""
-        return {h.id: (f"{h.name}: {h.summary}", f"{h.name}: the action is not possible") for h in self.hoods}
-
-    @functools.cached_property
-    def act_kinds(self) -> dict[str, str]:
-        """The action kind each neighbourhood's action is performed with, by id: a reroll
-        or a swap (The Agency's draw is a step of its own)."""
-        return {h.id: "reroll" if h.action == "reroll" else "swap" for h in self.hoods}
-
-    @functools.cached_property
-    def die_cells(self) -> dict[str, tuple[str, ...]]:
-        """Each colour's dice as cells, by colour id and value (index 1-6): where a roll's dice go."""
-        return {c.id: ("",) + tuple(c.letter + str(v) for v in range(1, 7)) for c in self.colours}
-
-    @functools.cached_property
-    def domination_labels(self) -> dict[str, str]:
-        """The tally's label of each neighbourhood dominated, by id."""
-        return {h.id: f"Domination: {h.name}" for h in self.hoods}
-
-    @functools.cached_property
-    def mission_names(self) -> dict[str, str]:
-        """Each mission's name, by id (the reveal names every hand's cards)."""
-        return {m: spec.name for m, spec in self.missions.items()}
-
-    @functools.cached_property
-    def mission_labels(self) -> dict[str, str]:
-        """The tally's label of each mission scored, by id."""
-        return {m: f"Mission: {spec.name}" for m, spec in self.missions.items()}
-
-    @functools.cached_property
-    def missions_of_kind(self) -> dict[str, frozenset[str]]:
-        """The missions of each kind, by kind: whether a hand holds a High Stakes
-        Gambling or a Copycat is one set test, asked at each moment of the end."""
-        out: dict[str, set[str]] = {}
-        for m, spec in self.missions.items():
-            out.setdefault(spec.kind, set()).add(m)
-        return {k: frozenset(v) for k, v in out.items()}
 
     def mission(self, mission_id: str) -> MissionSpec:
         return self.missions[mission_id]
@@ -201,19 +176,8 @@ class Tables:
         return self._die_words.get(cell, "die")
 
     @functools.cached_property
-    def dice_on(self) -> dict[str, dict[str, str]]:
-        """Each die on each neighbourhood in the log's words, by neighbourhood id and cell
-        ("the purple 4 on The Agency"): a swap's log line names two places."""
-        return {h.id: {d: f"the {w} on {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
-
-    @functools.cached_property
-    def dice_in(self) -> dict[str, dict[str, str]]:
-        """Each die in each neighbourhood in the log's words, by neighbourhood id and cell
-        ("the purple 4 in The Agency"): what a deploy's log line names."""
-        return {h.id: {d: f"the {w} in {h.name}" for d, w in self._die_words.items()} for h in self.hoods}
-
-    @functools.cached_property
     def _die_words(self) -> dict[str, str]:
+        """Each of the 18 dice in words, by cell: its colour and its value."""
         return {c.letter + str(v): f"{c.id} {v}" for c in self.colours for v in range(1, 7)}
 
     def spaces(self, players: int) -> tuple[tuple[str, int], ...]:
@@ -352,6 +316,30 @@ def parse_missions(data: Any, source: str = "missions.json") -> dict[str, Missio
     return out
 
 
+def parse_moments(data: Any, source: str = "moments.json") -> dict[str, Moment]:
+    """When each action kind is taken: one entry per kind of :data:`KINDS`, no other."""
+    p = Problems(source)
+    data = p.top(data, DicetopiaDataError, "The moments file is a JSON object with 'moments'")
+    out: dict[str, Moment] = {}
+    given = p.mapping(data.get("moments"), "moments") or {}
+    for kind, m in given.items():
+        path = at("moments", kind)
+        if kind not in KINDS:
+            p.add(path, "is not an action kind of Dicetopia")
+            continue
+        m = p.mapping(m, path)
+        if m is None:
+            continue
+        rule, when = p.text(m.get("rule"), at(path, "rule")), p.text(m.get("when"), at(path, "when"))
+        if rule and when:
+            out[kind] = Moment(rule, when)
+    for kind in KINDS:
+        if kind not in given:
+            p.add("moments", f"has no entry for the action kind {kind!r}")
+    p.raise_if_any(DicetopiaDataError)
+    return out
+
+
 def _read(name: str) -> Any:
     text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
     try:
@@ -367,4 +355,5 @@ def tables() -> Tables:
     hoods, colours, per, removed, full = parse_neighbourhoods(_read("neighbourhoods.json"), src + "neighbourhoods.json")
     factions = parse_factions(_read("factions.json"), src + "factions.json")
     missions = parse_missions(_read("missions.json"), src + "missions.json")
-    return Tables(hoods, colours, per, removed, full, factions, missions)
+    moments = parse_moments(_read("moments.json"), src + "moments.json")
+    return Tables(hoods, colours, per, removed, full, factions, missions, moments)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from rules.core import POOL, Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
+from rules.core import Decision, Die, DrawRequest, Prompt, Reaction, RollRequest, Violation, step
 
 from .actions import Bottom, Decline, Deploy, Reroll, Swap
-from .city import possible
 from .scoring import DICE, is_die
 from .sections import R_ACTIONS, R_ADVANCED, R_ROUND, R_SETUP, R_TIMING, r_ability
 from .state import AGENT, MISSIONS, UNUSED, DicetopiaState
@@ -60,12 +59,10 @@ class Turn:
     @step("deploy", rule=R_ROUND, depends=_deploy_key)
     def ask_deploy(self, state: DicetopiaState) -> Prompt:
         seat = state.current
-        kind = start_ability(state, seat)
-        also: tuple[str, ...] = (kind,) if kind else ()
+        ability = start_ability(state, seat)
         where = f" in {state.t.hood(state.hypnosis).name} (Hypnosis)" if state.hypnosis else ""
         note = f"{state.seat_name(seat)}: swap your leftmost agent with a die{where}"
-        # No keyword when nothing else is allowed: the request's look-up key is then its arguments.
-        waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=also) if also else Decision(("deploy",), note)}
+        waits: dict[str, Any] = {seat: Decision(("deploy",), note, also=(ability,) if ability else ())}
         percept = hypnotist(state)
         if percept is not None:
             waits[percept] = Decision(("hypnotize",), f"{state.seat_name(percept)} may choose the neighbourhood for {state.seat_name(seat)}'s turn")
@@ -73,9 +70,9 @@ class Turn:
 
     @step("agency-draw", rule=f"{R_ACTIONS}: The Agency", depends=lambda s: (s.current, s.flipped.get(s.current, False)))
     def ask_agency_draw(self, state: DicetopiaState) -> Prompt:
-        if state.can_use(state.current, "ewo"):
-            return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=("transcend",)))
-        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission"))
+        # Ewo may still Transcend instead of The Agency's action.
+        also = ("transcend",) if state.can_use(state.current, "ewo") else ()
+        return Prompt.single(state.current, DrawRequest(MISSIONS, "The Agency: draw a mission", also=also))
 
     @step("agency-bottom", rule=f"{R_ACTIONS}: The Agency", depends=("current",))
     def ask_agency_bottom(self, state: DicetopiaState) -> Prompt:
@@ -86,27 +83,23 @@ class Turn:
     # and Ewo cannot Transcend: so the city is read only when Transcendence is still up.
     @step("act", rule=R_ACTIONS)
     def ask_act(self, state: DicetopiaState) -> Prompt:
-        seat, hood, t = state.current, state.act_hood, state.t
-        # The notes are the table's own strings (their hashes kept), and no keyword when
-        # nothing else is allowed: the request is looked up, not built, on most plies.
-        note, impossible = t.act_notes[hood]
-        # state.can_use(seat, "ewo") without the call: the seat plays Ewo, token up.
-        if state.seat_of("ewo") != seat or state.flipped[seat]:
-            return Prompt.single(seat, Decision((t.act_kinds[hood],), note))
-        if not possible(state, hood):
-            return Prompt.single(seat, Decision(("transcend",), impossible, also=("decline",)))
-        return Prompt.single(seat, Decision((t.act_kinds[hood],), note, also=("transcend",)))
+        seat, hood = state.current, state.t.hood(state.act_hood)
+        # The Gugu Airforce rerolls; the four others swap (The Agency has steps of its own).
+        kind = "reroll" if hood.action == "reroll" else "swap"
+        note = f"{hood.name}: {hood.summary}"
+        if not state.can_use(seat, "ewo"):
+            return Prompt.single(seat, Decision((kind,), note))
+        if not self._possible(state, hood.id):
+            return Prompt.single(seat, Decision(("transcend",), f"{hood.name}: the action is not possible", also=("decline",)))
+        return Prompt.single(seat, Decision((kind,), note, also=("transcend",)))
 
     # No ``depends``: nearly every reroll of a game is of a new place, so a key would only
-    # add its own cost. The die's owner and the place's name from one test.
+    # add its own cost.
     @step("reroll", rule=f"{R_ACTIONS}: The Gugu Airforce")
     def ask_reroll(self, state: DicetopiaState) -> Prompt:
-        where = state.pending[1]
-        if where in state.city:
-            owner, place = POOL, state.t.hood_names[where]
-        else:
-            owner, place = where, state.where_name(where)
-        return Prompt.single(state.current, RollRequest((Die(6, owner),), f"The Gugu Airforce: reroll the die on {place}"))
+        _, where, _ = state.pending
+        die = Die(6, self._owner(state, where))
+        return Prompt.single(state.current, RollRequest((die,), f"The Gugu Airforce: reroll the die on {state.where_name(where)}"))
 
     @step("react", rule=R_TIMING)
     def ask_react(self, state: DicetopiaState) -> Prompt:
@@ -116,14 +109,8 @@ class Turn:
         return Prompt.single(r.seat, Decision(("adapt", "decline"), f"{state.seat_name(r.seat)} may Adapt a die by +1 or -1"))
 
     def _v_deploy(self, state: DicetopiaState, action: Deploy) -> Iterable[Violation]:
-        cells = state.city.get(action.hood)
-        space = action.space
-        cell = cells[space] if cells is not None and 0 <= space < len(cells) else None
-        hypnosis = state.hypnosis
-        if cell in DICE and (not hypnosis or action.hood == hypnosis):
-            return ()  # the common case: a die, where Hypnosis allows
-        t = state.t
-        who = state.seat_name(action.seat)
+        t, who, hypnosis = state.t, state.seat_name(action.seat), state.hypnosis
+        cell = state.cell(action.hood, action.space) if action.hood in state.city else None
         found = []
         if cell is None:
             found.append(Violation("no-such-space", R_ROUND, f"{who}, choose a space of a neighbourhood on the city board."))
@@ -157,21 +144,20 @@ class Turn:
         return (Violation("not-your-mission", f"{R_ACTIONS}: The Agency", f"{state.seat_name(action.seat)}, put one of your own missions on the bottom of the deck."),)
 
     def _deploy(self, state: DicetopiaState, action: Deploy) -> None:
-        seat = action.seat
-        board = state.boards[seat]
-        cells = state.city[action.hood]
-        die = cells[action.space]
+        # §4: the leftmost agent on the faction board swaps with the die.
+        seat, board = action.seat, state.boards[action.seat]
+        die = state.city[action.hood][action.space]
         board[board.index(AGENT)] = die
-        cells[action.space] = AGENT + seat
+        state.city[action.hood][action.space] = AGENT + seat
         state.act_hood = action.hood
         state.turn_moves += 1
-        # A checked deploy takes a die: its words and the neighbourhood's from one table.
-        state.note(f"{state.seat_name(seat)} swaps an agent with {state.t.dice_in[action.hood][die]}.", seat)
+        t = state.t
+        state.note(f"{state.seat_name(seat)} swaps an agent with the {t.die_words(die)} in {t.hood(action.hood).name}.", seat)
         self._begin_action(state)
 
     def _begin_action(self, state: DicetopiaState) -> None:
         hood = state.act_hood
-        if possible(state, hood):
+        if self._possible(state, hood):
             state.phase = "agency-draw" if state.t.hood_actions[hood] == "agency" else "act"
         elif state.can_use(state.current, "ewo"):
             state.phase = "act"  # Ewo may still Transcend
@@ -183,8 +169,8 @@ class Turn:
         """A reroll or swap (``what``) from an action is announced: when Banxa may Block
         it, Banxa is asked first (True: the caller keeps it pending); else it happens now
         (False: the caller carries it out)."""
-        banxa = state.seat_of("banxa")  # state.holder("banxa") without the call
-        if banxa is not None and banxa != state.current and not state.flipped[banxa]:
+        banxa = state.holder("banxa")
+        if banxa is not None and banxa != state.current:
             state.phase = "react"
             state.reactions.push(Reaction(banxa, "block", (what,)))
             return True
@@ -201,16 +187,15 @@ class Turn:
 
     def _exchange(self, state: DicetopiaState, a: str, ai: int, b: str, bi: int) -> None:
         """A swap happens: then the Hollows may Adapt, or the turn ends."""
-        # A checked swap names two places that exist.
-        city, boards = state.city, state.boards
-        cells_a = city[a] if a in city else boards[a]
-        cells_b = city[b] if b in city else boards[b]
-        ca, cb = cells_a[ai], cells_b[bi]
-        cells_a[ai], cells_b[bi] = cb, ca
+        ca, cb = state.cell(a, ai), state.cell(b, bi)
+        state.put(a, ai, cb)
+        state.put(b, bi, ca)
+        # Adaptation (§7): after another player swaps the Hollows' agent or die with an
+        # action, when they have a die to change.
         hollows = state.seat_of("hollows")
         if (hollows is not None and hollows != state.current
-                and (hollows == a or hollows == b or ca == AGENT + hollows or cb == AGENT + hollows)
-                and not DICE.isdisjoint(boards[hollows])):
+                and (hollows in (a, b) or AGENT + hollows in (ca, cb))
+                and any(is_die(c) for c in state.boards[hollows])):
             state.reactions.push(Reaction(hollows, "adapt", ()))
             state.phase = "react"
             return
@@ -226,8 +211,6 @@ class Turn:
 
     def _reroll(self, state: DicetopiaState, action: Reroll) -> None:
         state.pending = ["reroll", action.where, action.index]
-        # A checked reroll names a die: "the purple 4 on The Agency" (a table's words on
-        # the city), as the swap's places.
         state.note(f"{state.seat_name(action.seat)} rerolls {self._place_words(state, action.where, action.index)}.", action.seat)
         if not self._announce(state, "reroll"):
             state.phase = "reroll"
@@ -242,8 +225,8 @@ class Turn:
             self._exchange(state, a, ai, b, bi)
 
     def _bottom(self, state: DicetopiaState, action: Bottom) -> None:
-        state.hands[action.seat].cards.remove(action.card)
-        state.deck.cards.append(action.card)  # Deck.put_bottom
+        state.hands[action.seat].remove(action.card)
+        state.deck.put_bottom(action.card)
         state.note(f"{state.seat_name(action.seat)} puts a mission on the bottom of the deck.", action.seat)
         self._end_turn(state)
 

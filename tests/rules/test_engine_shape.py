@@ -23,7 +23,7 @@ def _engine_branch(game: str) -> pytest.MarkDecorator:
 
 
 GAMES = ["tyranny", "liberation", "dicetopia", "outrage", "against_all_tyrants"]
-SHORT = [g if g not in ("outrage", "against_all_tyrants") else pytest.param(g, marks=_engine_branch(g)) for g in GAMES]
+SHORT = [g if g not in ("outrage",) else pytest.param(g, marks=_engine_branch(g)) for g in GAMES]
 
 
 def test_every_built_in_game_is_checked() -> None:

@@ -43,8 +43,8 @@ _GAMES = [
     "tyranny",
     "liberation",
     pytest.param("outrage", marks=_engine_branch("outrage")),
-    pytest.param("dicetopia", marks=_engine_branch("dicetopia")),
-    pytest.param("against_all_tyrants", marks=_engine_branch("against_all_tyrants")),
+    "dicetopia",
+    "against_all_tyrants",
 ]
 
 

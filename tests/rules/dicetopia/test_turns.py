@@ -7,7 +7,6 @@ import random
 
 from rules.core import PUBLIC, Draw, Roll
 from rules.dicetopia import GAME, Bottom, Decline, Deploy, Reroll, Swap
-from rules.dicetopia.city import possible
 
 from .helpers import U, codes, last_round, play_out_turns, rejected, set_board, set_city, started
 
@@ -127,7 +126,7 @@ def test_decline_is_only_for_an_impossible_action():
     s = started(*PLAIN)
     set_city(s, congress=["w1", "t4", "w5", U, U])
     GAME.push(s, Deploy("p1", "congress", 0))
-    assert codes(s, Decline("p1")) == ("not-awaited",)
+    assert codes(s, Decline("p1")) == ("not-awaited", "not-now")  # the moment a Decline answers is not open
 
 
 def test_live_public_score_is_loot_and_domination():
@@ -158,16 +157,23 @@ def test_tie_on_stars_and_neighbourhoods_is_decided_by_dice_and_explained():
         "Mission: Pacifist": 0, "Mission: Marked bills": 0}
 
 
-def test_possible_agrees_with_the_swaps_listed():
-    """Whether a swap action is possible (decided by set tests, never listed) agrees with
-    the swaps the listing finds, on seeded random cities and boards, Advanced or not."""
+def test_the_swaps_listed_are_every_swap_the_rules_allow_and_make_an_action_possible():
+    """The listing looks only among the places each action swaps (agents and dice on the
+    city, dice on the boards); on seeded random cities and boards, Advanced or not, it
+    finds every pair of places the swap rules allow (§5) and no other, and a swapping
+    action is possible (§4: "if possible") exactly when it finds one."""
     rng = random.Random(11)
     cells = ["p1", "t3", "w6", "p4", "@", "-", "x", "@p1", "@p2", "@p3"]
     kinds = {"waste": "agent-die", "congress": "die-die", "bank": "city-board", "syndicate": "board-board"}
     for advanced in (False, True):
         s = started("ewo", "banxa", "hollows", options={"advanced": advanced})
-        for _ in range(150):
+        places = [(h, i) for h, c in s.city.items() for i in range(len(c))] + [(p, i) for p in s.order for i in range(6)]
+        for _ in range(40):
             for place in [*s.city.values(), *s.boards.values()]:
                 place[:] = [rng.choice(cells) if rng.random() < 0.6 else c for c in place]
             for hood, kind in kinds.items():
-                assert possible(s, hood) == any(True for _ in GAME._swap_candidates(s, kind)), (hood, s.city, s.boards)
+                allowed = {frozenset((p, q)) for x, p in enumerate(places) for q in places[x + 1:]
+                           if GAME._swap_ok(s, kind, *p, *q) is None}
+                listed = [frozenset(((a, ai), (b, bi))) for a, ai, b, bi in GAME._swaps(s, kind)]
+                assert len(listed) == len(set(listed)) and set(listed) == allowed, (kind, s.city, s.boards)
+                assert GAME._possible(s, hood) == bool(allowed), (hood, s.city, s.boards)
