@@ -247,6 +247,40 @@ class DiceModel:
         return f"{' + '.join(map(str, self.pending.values))} — committing in {left} s, tap to change"
 
     @property
+    def entry_text(self) -> str:
+        """The faces tapped so far of a throw of several dice, and what to tap next.
+
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel(); m.set_awaiting(Prompt.single("a", RollRequest.of(2, 6, "move")), "Ann")
+        >>> m.manual(6); m.entry_text
+        '✎ 6 entered: tap the other die’s face'
+        """
+        if not self.entry or self.pending is not None:
+            return ""
+        left = self.dice_count - len(self.entry)
+        nxt = "the other die’s face" if left == 1 and self.dice_count == 2 else (
+            "the last die’s face" if left == 1 else f"the next of {left} dice")
+        return f"✎ {' + '.join(map(str, self.entry))} entered: tap {nxt}"
+
+    def status_samples(self, grace: float) -> tuple[str, ...]:
+        """The longest lines the status line shows while faces are entered by hand (what
+        the tray reserves room for, so the faces never move under a finger).
+
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel(); m.set_awaiting(Prompt.single("a", RollRequest.of(2, 6, "move")), "Ann")
+        >>> m.status_samples(3.0)
+        ('✎ 6 + 6 — committing in 3 s, tap to change', '✎ 6 entered: tap the other die’s face')
+        """
+        if not self.is_awaiting:
+            return ()
+        top = max(self.sides, 1)
+        held = " + ".join([str(top)] * self.dice_count)
+        entered = " + ".join([str(top)] * max(self.dice_count - 1, 1))
+        left = "the other die’s face" if self.dice_count == 2 else (
+            "the last die’s face" if self.dice_count < 3 else f"the next of {self.dice_count - 1} dice")
+        return (f"✎ {held} — committing in {math.ceil(grace)} s, tap to change", f"✎ {entered} entered: tap {left}")
+
+    @property
     def is_awaiting(self) -> bool:
         return self.dice_count > 0
 

@@ -1,0 +1,16 @@
+"""The dice tray in a real window (Xvfb) at the Pi's size, 800×480 with 160 % text:
+entering two faces by hand, nothing a player may tap next moves under their finger
+(issue 32, item 2). Screenshots: artifacts/ui/dice/."""
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.conftest import ROOT, run_scenario
+
+pytestmark = pytest.mark.ui
+ARTIFACTS = ROOT / "artifacts" / "ui" / "dice"
+
+
+def test_two_faces_by_hand_at_800x480_and_160_percent_text_land_where_the_finger_is(tmp_path):
+    data = run_scenario(tmp_path, "dice_scenarios:two_faces_by_hand", "800x480", text_scale=1.6, out=ARTIFACTS)
+    assert "two faces: 6 + 5" in data["notes"]
