@@ -24,6 +24,8 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.errors import CompanionError
+
 from ..kvload import load_kv
 from ..presenters.dice import DiceModel, LiveDie, live_dice
 from .base import TCButton
@@ -49,6 +51,7 @@ class DiceTray(BoxLayout):
     throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
     accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: () -> bool
     humanise = ObjectProperty(None, allownone=True)  # set by the screen: seat ids → names
+    who_of = ObjectProperty(None, allownone=True)  # set by the screen: a seat → "Ann (▲ Cops)"
     pending_text = StringProperty("")  # a face entered by hand, held before it is submitted
     entry_text = StringProperty("")  # the faces tapped so far of a throw of several dice
     # Room kept for the status line while a roll is awaited (its longest hold or entry
@@ -101,7 +104,14 @@ class DiceTray(BoxLayout):
             set_drawn(self.ids.buttons, awaiting)
 
     def set_prompt(self, prompt: Any, who: str = "") -> None:
-        self.model.set_awaiting(prompt, who)
+        """The Table's prompt: the roll awaited and whose throw it is. Several seats
+        throwing (who starts) are named in turn, in the table's seat order."""
+        table = getattr(App.get_running_app(), "table", None)
+        try:
+            seats = tuple(s["id"] for s in table.seats) if table is not None else ()
+        except CompanionError:  # a closed table: its seats are gone with it
+            seats = ()
+        self.model.set_awaiting(prompt, who, seats, self.who_of)
         self.model.set_live(self._live_dice())
         self._sync()
 
