@@ -381,7 +381,17 @@ class DiceModel:
                 d.state = "offline"
 
     def on_rolled(self, event: Any, result: Any) -> None:
-        """A physical die came to rest and the Table routed it (``result``: RouteResult)."""
+        """A physical die came to rest and the Table routed it (``result``: RouteResult).
+        One die of a throw of several is in, not "ignored":
+
+        >>> from types import SimpleNamespace as NS
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel(); m.set_awaiting(Prompt.single("a", RollRequest.of(2, 6, "move")), "Ann")
+        >>> m.set_live((LiveDie("die:sim/0", "the demo die"),))
+        >>> m.on_rolled(NS(source="die:sim/0", value=4), NS(accepted=None, rejected=None, ignored=None, collecting=(4,)))
+        >>> m.last
+        '✔ The demo die rolled 4: 1 of 2 dice in, throw the rest now'
+        """
         d = self._die(event.source)
         d.value = event.value
         name = _cap(self.name_of(event.source))
