@@ -7,11 +7,19 @@
 Events are ``firmware_bridge.events`` values, read by their field names only (this module
 does not import the bridge). What each does:
 
-* ``DieRolled``: a roll from the die assigned to the seat that must roll. Several dice of
-  one roll are collected within a roll window (``ROLL_WINDOW_S`` seconds of event time);
-  the Roll is submitted when all are in. A crooked die is held: re-roll it, or accept its
-  value with ``table.accept_crooked()``.
-* ``KeypadValue``: a die value typed in by hand (manual entry), collected like dice.
+* ``DieRolled``: dice belong to the table. A die given to nobody (the table's die, of any
+  kind: the demo hub's, a Bluetooth die, a hub's) throws for whoever must throw now; when
+  several seats must throw (Outrage!'s "decide who starts"), their throws are collected in
+  turn, in seat order (:func:`in_turn`). A die given to a seat (the devices panel's "Give
+  to") throws for that seat only. A die the engine says is a particular seat's (a
+  ``Die.owner`` that is a seat id) is thrown with that seat's own die, or with the table's
+  when that seat has none. Several dice of one throw, of any kinds, are collected within
+  a roll window (``ROLL_WINDOW_S`` seconds of event time); the Roll is submitted when all
+  are in. A crooked die is held: re-roll it, or accept its value with
+  ``table.accept_crooked()``.
+* ``KeypadValue``: a die value typed in by hand (manual entry), collected like dice; the
+  table's keypad enters the throw of the seat chosen with a seat button, else of the seat
+  in turn.
 * ``TokenPlaced``/``TokenRemoved``: a token on a slot the game's mapping file maps to a
   board entity becomes the mapped action.
 * ``ButtonPressed``: a button mapped to an action ("end turn"), to the app's roller, or to a
@@ -19,8 +27,7 @@ does not import the bridge). What each does:
 * Anything else (device online, motion, battery, held/released buttons) is ignored.
 
 Every rejection is a ``Rejected(code, message)`` and changes nothing. Codes:
-``roll-not-awaited``, ``wrong-dice-count``, ``crooked-die``, ``die-not-assigned``,
-``die-wrong-seat``, ``wrong-die-faces``, ``keypad-wrong-seat``, ``slot-unmapped``,
+``roll-not-awaited``, ``wrong-dice-count``, ``crooked-die``, ``die-wrong-seat``, ``wrong-die-faces``, ``keypad-wrong-seat``, ``slot-unmapped``,
 ``button-unmapped``, ``ambiguous``, ``illegal`` (the engine refused; message names the
 rule). A duplicate event (same boot id, source and counter) is ignored.
 
@@ -45,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from rules.core import Action, IllegalAction, Prompt, Roll, RollRequest, Violation
+from rules.core import POOL, Action, Die, IllegalAction, Prompt, Roll, RollRequest, Violation
 from rules.core.jsondata import to_data
 
 from .errors import CompanionError
@@ -112,11 +119,28 @@ def check_mapping(data: Any, game_id: str, where: str = "mapping") -> dict[str, 
 
 @dataclass
 class _Window:
-    """Dice of one roll coming in: the seat, the first event's time, (source, value)s."""
+    """Dice of one throw coming in: the seat, the first event's time, (source, value)s."""
 
     seat: str
     t0: float
     dice: list[tuple[str, int]] = field(default_factory=list)
+
+
+def in_turn(rollers: Iterable[str], seats: Iterable[str], collecting: str | None = None) -> tuple[str, ...]:
+    """The seats that must throw now, in the order the table's dice go to them: the seat
+    whose throw is being collected first, then the others in seat order. A die given to
+    nobody (the table's die) throws for the first; when several seats must throw (who
+    starts), their throws are collected one after another.
+
+    >>> in_turn({"c", "a"}, ("a", "b", "c")), in_turn({"c", "a"}, ("a", "b", "c"), collecting="c")
+    (('a', 'c'), ('c', 'a'))
+    """
+    waiting = set(rollers)
+    order = [s for s in seats if s in waiting] + sorted(waiting.difference(seats))
+    if collecting in waiting:
+        order.remove(collecting)
+        order.insert(0, collecting)
+    return tuple(order)
 
 
 @dataclass(frozen=True)
@@ -147,7 +171,9 @@ class Router:
     def __init__(self, devices: Mapping[str, str], mapping: Mapping[str, Any]) -> None:
         self.devices = dict(devices)
         self.mapping = mapping
-        self.window: _Window | None = None
+        # The throws being collected, by seat: when several seats throw at once (who
+        # starts), a die given to one seat never spoils another's half-collected throw.
+        self.windows: dict[str, _Window] = {}
         self.crooked: tuple[str, Any] | None = None  # (seat, event)
         self.focus_seat: str | None = None
         self._seen: OrderedDict[tuple[Any, ...], None] = OrderedDict()
@@ -171,8 +197,14 @@ class Router:
                 self._seen.popitem(last=False)
         return handler(event)
 
+    @property
+    def window(self) -> _Window | None:
+        """The throw being collected that began first (``None`` when none is): the one in
+        turn, which the table's next die completes."""
+        return min(self.windows.values(), key=lambda w: w.t0, default=None)
+
     def clear(self) -> None:
-        self.window = None
+        self.windows.clear()
         self.crooked = None
 
     def crooked_action(self, view: RouteView) -> Roll | None:
@@ -186,7 +218,8 @@ class Router:
         if req is None:
             self.crooked = None
             return None
-        dice = list(self.window.dice) if self.window is not None and self.window.seat == seat else []
+        w = self.windows.get(seat)
+        dice = list(w.dice) if w is not None else []
         dice.append((ev.source, ev.value))
         return Roll(seat, tuple(v for _, v in dice), source=",".join(s for s, _ in dice))
 
@@ -205,25 +238,45 @@ class Router:
     def _roll_request(self, seat: str) -> RollRequest | None:
         return self._rollers().get(seat)
 
+    def _in_turn(self, rollers: Mapping[str, RollRequest]) -> tuple[str, ...]:
+        """The seats that must throw, the one the table's dice throw for first."""
+        collecting = self.window.seat if self.window is not None else None
+        return in_turn(rollers, self.view.seats, collecting)
+
+    def _next_die(self, seat: str, req: RollRequest) -> Die:
+        """The die of ``req`` the next value fills (the dice come in in the request's order)."""
+        w = self.windows.get(seat)
+        return req.dice[min(len(w.dice) if w is not None else 0, req.count - 1)]
+
+    def _owner(self, seat: str, spec: Die) -> str | None:
+        """The seat the engine says ``spec`` belongs to, or ``None`` for a die the table
+        shares (``POOL``) or one it leaves to the thrower (``""``)."""
+        if spec.owner in ("", POOL) or spec.owner not in self.view.seats:
+            return None
+        return spec.owner
+
+    def _has_own_dice(self, seat: str) -> bool:
+        return any(src.startswith("die:") and s == seat for src, s in self.devices.items())
+
     def _die(self, ev: Any) -> Routed:
         rollers = self._rollers()
         if not rollers:
             return self._reject("roll-not-awaited", f"A die rolled {ev.value}, but no roll is awaited now.")
-        actors = frozenset(rollers)
-        dice_assigned = {s: seat for s, seat in self.devices.items() if s.startswith("die:")}
-        if dice_assigned:
-            seat = dice_assigned.get(ev.source)
-            if seat is None:
-                return self._reject("die-not-assigned", f"That die ({ev.source.split(':', 1)[-1]}) is not any player's; give it to a player on the devices panel, or enter the roll by hand.")
-            if seat not in actors:
-                return self._reject("die-wrong-seat", f"That die is {self._name(seat)}'s, but it is {self._who(actors)}'s roll.")
-        elif len(actors) == 1:
-            (seat,) = actors  # no die assigned: any die rolls for the one seat that must roll
+        given = self.devices.get(ev.source)
+        order = self._in_turn(rollers)
+        if given is not None:
+            if given not in rollers:
+                return self._reject("die-wrong-seat", f"That die is {self._name(given)}'s, but it is {self._who(order)}'s throw.")
+            seat = given
         else:
-            return self._reject("die-not-assigned", f"That die ({ev.source.split(':', 1)[-1]}) is not any player's, and {self._who(actors)} must roll now; give it to a player on the devices panel.")
+            seat = order[0]  # the table's die: it throws for whoever must throw now, in turn
         req = rollers[seat]
-        w = self.window
-        spec = req.dice[min(len(w.dice) if w is not None and w.seat == seat else 0, req.count - 1)]
+        spec = self._next_die(seat, req)
+        owner = self._owner(seat, spec)
+        # The engine says this die is a particular seat's: only that seat's own die
+        # throws it, or the table's die when that seat has none of its own.
+        if owner is not None and (given not in (None, owner) or (given is None and self._has_own_dice(owner))):
+            return self._reject("die-wrong-seat", f"This throw ({req.purpose}) takes {self._name(owner)}'s own die.")
         if getattr(ev, "faces", spec.sides) != spec.sides:
             return self._reject("wrong-die-faces", f"That die is a d{ev.faces}; this roll ({req.purpose}) takes a {spec}.")
         if ev.outcome == "crooked":
@@ -237,7 +290,7 @@ class Router:
         rollers = self._rollers()
         if not rollers:
             return self._reject("roll-not-awaited", f"{ev.value} was keyed in, but no roll is awaited now.")
-        actors = frozenset(rollers)
+        order = self._in_turn(rollers)
         seat = self.devices.get(ev.source)
         if seat is None and ev.seat is not None:
             ids = list(self.view.seats)
@@ -245,43 +298,39 @@ class Router:
             if seat is None:
                 return self._reject("keypad-wrong-seat", f"That keypad is for player {ev.seat + 1}, and this table has {len(ids)} players.")
         if seat is None:
-            if self.focus_seat in actors:
-                seat = self.focus_seat
-            elif len(actors) == 1:
-                (seat,) = actors
-            else:
-                return self._reject("keypad-wrong-seat", f"Several seats roll now ({self._who(actors)}): choose the seat first.")
-        if seat not in actors:
-            return self._reject("keypad-wrong-seat", f"That keypad is {self._name(seat)}'s, but it is {self._who(actors)}'s roll.")
+            # The table's keypad: the seat chosen with a seat button, else whoever must
+            # throw now, in turn.
+            seat = self.focus_seat if self.focus_seat in rollers else order[0]
+        if seat not in rollers:
+            return self._reject("keypad-wrong-seat", f"That keypad is {self._name(seat)}'s, but it is {self._who(order)}'s throw.")
         req = rollers[seat]
-        w = self.window
-        spec = req.dice[min(len(w.dice) if w is not None and w.seat == seat else 0, req.count - 1)]
+        spec = self._next_die(seat, req)
         if not spec.can_show(ev.value):
             return self._reject("illegal", f"A {spec} cannot show {ev.value}.")
         return self._collect(seat, ev.source, ev.value, ev.t, req)
 
     def _collect(self, seat: str, source: str, value: int, t: float, req: RollRequest) -> Routed:
-        w = self.window
-        if w is not None and w.seat != seat:
-            w = self.window = None  # the roll passed to another seat: its partial dice are moot
+        for other in [s for s in self.windows if s not in self._rollers()]:
+            del self.windows[other]  # that seat's throw is no longer awaited: its partial dice are moot
+        w = self.windows.get(seat)
         if w is not None and t - w.t0 > ROLL_WINDOW_S:
-            self.window = None
+            del self.windows[seat]
             return self._reject(
                 "wrong-dice-count",
                 f"Only {len(w.dice)} of {req.count} dice came to rest within {ROLL_WINDOW_S:g} s; "
                 f"this roll ({req.purpose}) takes {req.count} dice thrown together. Throw them all again.")
         if w is None:
-            w = self.window = _Window(seat, t)
+            w = self.windows[seat] = _Window(seat, t)
         if any(s == source for s, _ in w.dice) and not source.startswith("keypad:"):
-            self.window = None
+            del self.windows[seat]
             return self._reject(
                 "wrong-dice-count",
-                f"{source} reported twice before the other dice of this roll came in; "
+                f"The same die came to rest twice before the other dice of this throw came in; "
                 f"this roll ({req.purpose}) takes {req.count} different dice thrown together. Throw them again.")
         w.dice.append((source, value))
         if len(w.dice) < req.count:
             return Routed(RouteResult(collecting=tuple(v for _, v in w.dice)))
-        self.window = None
+        del self.windows[seat]
         roll = Roll(seat, tuple(v for _, v in w.dice), source=",".join(dict.fromkeys(s for s, _ in w.dice)))
         return self._submit(roll)
 
@@ -368,7 +417,8 @@ class Router:
         return self.view.names.get(seat, seat)
 
     def _who(self, actors: Any) -> str:
-        return " or ".join(self._name(s) for s in sorted(actors)) or "nobody"
+        """The seats to act, by name, in seat order."""
+        return " or ".join(self._name(s) for s in in_turn(actors, self.view.seats)) or "nobody"
 
 
 def _same(a: Any, b: Any) -> bool:

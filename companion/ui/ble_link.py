@@ -78,7 +78,7 @@ def resolve_mode(mode: str | None = None, env: Mapping[str, str] | None = None, 
 @dataclass(frozen=True)
 class Paired:
     """A die the app keeps connected: its device name (the events' ``device``), its kind
-    ("pixels"/"godice"), address, the seat it is given to ("" for anyone), and its shell
+    ("pixels"/"godice"), address, the seat it is given to ("" for the table), and its shell
     (GoDice)."""
 
     device: str
@@ -270,7 +270,7 @@ class BleLink:
             worker.join()
 
     def give(self, device: str, seat: str) -> None:
-        """Give the die to ``seat`` ("" = anyone may roll it)."""
+        """Give the die to ``seat`` ("" = back to the table: it throws for whoever must throw)."""
         p = self.paired[device]
         self.paired[device] = Paired(p.device, p.kind, p.address, p.name, seat, p.shell)
         self.on_change()
@@ -404,7 +404,7 @@ def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_
     app.ble_link = link
 
     def apply_seats(table: Any) -> None:
-        give_seats(table, link.seats(), link.sources)
+        give_seats(table, link.seats(), link.sources, {f"die:{d}/0" for d in link.paired})
 
     app.bind(table=lambda _app, table: apply_seats(table))
     if link.simulated and pair_demo:
@@ -421,19 +421,27 @@ def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_
     return link
 
 
-def give_seats(table: Any, seats: Mapping[str, str], ble_sources: set[str]) -> None:
-    """Give the Bluetooth dice to seats in the open game: ``seats`` (source → seat id)
-    replaces what was given before for every source in ``ble_sources``; a seat this table
-    does not have is left out. The game's own assignment of hub dice stays as it is. The
-    Table journals it, so a resumed game routes the dice to the same players."""
+def give_seats(table: Any, seats: Mapping[str, str], ble_sources: set[str], paired: set[str] | None = None) -> None:
+    """Carry the Bluetooth dice given to players before this game (at pairing) into it:
+    ``seats`` (source → seat id) gives each die the game has made no choice for to its
+    seat; a seat this table does not have is left out. The game's own choice (the devices
+    panel's "Give to", journaled with the game) stands, and nothing is taken back: a
+    restart, whose freshly paired dice are nobody's, keeps the game's choices.
+    ``ble_sources``: the link's dice (the others are never touched); ``paired``: those
+    still paired (given: a die unpaired is nobody's in the game any more)."""
     if table is None:
         return
     try:
         ids = {s["id"] for s in table.seats}
+        decided = dict(table.devices)
     except CompanionError:  # a closed table
         return
-    assigned: dict[str, str | None] = {src: None for src in ble_sources}
-    assigned.update({src: seat for src, seat in seats.items() if seat in ids})
+    assigned: dict[str, str | None] = {src: seat for src, seat in seats.items()
+                                       if src in ble_sources and seat in ids and src not in decided}
+    if paired is not None:
+        assigned.update({src: None for src in ble_sources if src in decided and src not in paired})
+    if not assigned:
+        return
     try:
         table.assign_devices(assigned)
     except (TableError, JournalError) as e:

@@ -112,6 +112,7 @@ class GameScreen(Screen):
             tray = ids.dice
             tray.submit, tray.roll_for_me, tray.accept_crooked = self.submit, self.roll_for_me, self.accept_crooked
             tray.humanise = self.humanise
+            tray.who_of = self.presenter.who  # whose throw it is, and who throws next
             link = getattr(App.get_running_app(), "demo_link", None)
             tray.throw = (lambda: link.throw(0)) if link is not None else None
 

@@ -78,6 +78,13 @@ def test_scan_pair_blink_roll_give_and_unpair(radio_link):
     give_seats(table, link.seats(), link.sources)
     assert table.devices == {"die:hub1/0": "crim-1", f"die:{px}/0": "cops-1"} == table.router.devices
     assert journal.game(table.key).devices == table.devices  # journaled: a resumed game has it
+    # "Give to: the table" on the devices panel: the game's choice, journaled; the link's
+    # own record (a die paired again after a restart is nobody's) never overrides it.
+    table.assign_devices({f"die:{px}/0": None})
+    link.give(px, "crim-1")
+    give_seats(table, link.seats(), link.sources)
+    assert table.devices == {"die:hub1/0": "crim-1", f"die:{px}/0": "crim-1"} == journal.game(table.key).devices
+    table.assign_devices({f"die:{px}/0": None})
     link.give(px, "")
     give_seats(table, link.seats(), link.sources)
     assert table.devices == {"die:hub1/0": "crim-1"} == journal.game(table.key).devices

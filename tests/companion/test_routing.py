@@ -63,8 +63,10 @@ def test_roll_from_the_assigned_die(table):
     assert table.journal.actions(table.key)[0].source == "die:hub1/0"
 
 
-def test_die_not_assigned(table):
-    assert "is not any player's" in rejected(table, die(2), "die-not-assigned").message
+def test_a_die_given_to_nobody_is_the_tables_and_throws_for_the_roller(table):
+    # Dice belong to the table (issue 32): other dice being given to players does not
+    # make this one nobody's.
+    assert accepted(table, die(2, 4)).action == Roll("cops-1", (4,))
 
 
 def test_die_of_another_seat(table):

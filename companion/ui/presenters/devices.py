@@ -439,7 +439,8 @@ def named_in(sentence: str, device: str, kind: str, name: str) -> str:
     return sentence
 
 
-def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, str] | None = None) -> BleCard:
+def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, str] | None = None,
+             given: Mapping[str, str] | None = None) -> BleCard:
     """The Bluetooth card of ``link`` (a :class:`~companion.ui.ble_link.BleLink`): what the
     latest scan found, each paired die with its link, battery, seat and warnings, in words.
 
@@ -461,6 +462,9 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
     "Ann's GoDice (AA:02)"
     """
     names = dict(seat_names or {})
+    # The game on the table decides whose each die is ("Give to", journaled with the
+    # game); without a game, what the die was given at pairing.
+    seat_of = (lambda p: given.get(f"die:{p.device}/0", "")) if given is not None else (lambda p: p.seat)
     found = []
     for f in link.found:
         bits = [f"signal {f.rssi} dBm" if f.rssi is not None else "",
@@ -484,7 +488,8 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
         else:
             state = "○ offline"
         own = (st.name if p.kind == "pixels" else st.color) if st is not None else ""
-        called = die_name(f"die:{p.device}/0", p.kind, names.get(p.seat, p.seat) if p.seat else "",
+        seat_id = seat_of(p)
+        called = die_name(f"die:{p.device}/0", p.kind, names.get(seat_id, seat_id) if seat_id else "",
                           own_name=own or (p.name if p.kind == "pixels" else ""))
         warning = named_in(st.warning, p.device, p.kind, called) if st is not None else ""
         if not online and not warning and st is not None and st.battery is not None:
@@ -492,13 +497,13 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
         shows = ""
         if st is not None and st.value is not None:
             shows = f"shows {st.label or st.value}"
-        seat = f"{names.get(p.seat, p.seat)}'s die" if p.seat else "anyone may roll it"
+        seat = f"{names.get(seat_id, seat_id)}'s die" if seat_id else TABLE_DIE
         dice.append(BleDieLine(p.device, p.kind, title, state, online,
                                battery_words(st.battery if st is not None else None,
                                              bool(st is not None and st.battery_low),
                                              bool(st is not None and st.charging)),
                                bool(st is not None and st.battery_low and not st.charging),
-                               seat, p.seat, shows, warning, p.shell, bool(link.simulated),
+                               seat, seat_id, shows, warning, p.shell, bool(link.simulated),
                                getattr(link, "notes", {}).get(p.device, "")))
     started = link.source is not None
     status = ("○ no Bluetooth" if link.error else ("● " + link.counters() if started else "○ not started"))
@@ -517,8 +522,54 @@ def ble_card(link: Any, statuses: Mapping[str, Any], seat_names: Mapping[str, st
                    bool(link.scanning), tuple(found), tuple(dice), hint)
 
 
+TABLE_DIE = "the table's die: it throws for whoever must throw"
+
+
+@dataclass(frozen=True)
+class GivenLine:
+    """A die (or a keypad) of a hub, the demo hub or the GPIO header, as the devices panel
+    offers it to a seat: ``source`` ("die:sim/0"), what players call it, the seat it is
+    given to (``seat_id``, "" for the table), and that in words."""
+
+    source: str
+    name: str
+    seat_id: str
+    seat: str
+
+
+def given_lines(model: "DevicesModel", given: Mapping[str, str], seat_names: Mapping[str, str],
+                keypads: tuple[str, ...] = ()) -> tuple[GivenLine, ...]:
+    """Every die of the hubs (the demo's too) and every GPIO keypad (``keypads``, their
+    sources), each with the seat the game on the table gives it to (``given``, the Table's
+    ``devices``), in players' words. A die given to nobody is the table's.
+
+    >>> from types import SimpleNamespace as NS
+    >>> m = DevicesModel()
+    >>> m.devices["sim"] = DeviceState("sim", kind="hub", dice={0})
+    >>> m.links["sim"] = NS(simulated=True)
+    >>> [(g.name, g.seat) for g in given_lines(m, {}, {"a": "Ann"}, ("keypad:gpio/0",))]
+    [('the demo die', "the table's die: it throws for whoever must throw"), ('the keypad', "the table's keypad: it enters the throw of whoever must throw")]
+    >>> [(g.name, g.seat) for g in given_lines(m, {"die:sim/0": "a"}, {"a": "Ann"})]
+    [('the demo die', "Ann's die")]
+    """
+    from .dice import live_dice
+
+    out = []
+    # Each die by what it is ("the demo die"), whose it is beside it ("Bob's die").
+    for d in live_dice(model, dict(given), None, online_only=False):
+        if d.kind in BLE_KINDS:
+            continue  # a line of the Bluetooth card
+        out.append(GivenLine(d.source, d.name, d.seat, f"{seat_names.get(d.seat, d.seat)}'s die" if d.seat else TABLE_DIE))
+    for source in keypads:
+        seat = given.get(source, "")
+        out.append(GivenLine(source, "the keypad", seat,
+                             f"{seat_names.get(seat, seat)}'s keypad" if seat else
+                             "the table's keypad: it enters the throw of whoever must throw"))
+    return tuple(out)
+
+
 def next_seat(current: str, seats: tuple[str, ...]) -> str:
-    """The next choice of "Give to": anyone → each seat in turn → anyone.
+    """The next choice of "Give to": the table → each seat in turn → the table.
 
     >>> next_seat("", ("a", "b")), next_seat("a", ("a", "b")), next_seat("b", ("a", "b"))
     ('a', 'b', '')

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from rules import Roll
 from rules.core.prompt import RollRequest
+
+from ...routing import in_turn
 
 BLE_KINDS = ("pixels", "godice")
 
@@ -167,15 +169,31 @@ class DiceModel:
     _asked: tuple[Any, ...] = ()
     _missed: dict[str, int] = field(default_factory=dict)  # throws lost per die, since the notice
 
-    def set_awaiting(self, prompt: Any, who: str = "") -> None:
-        """From the Table's prompt: is a roll awaited, by whom, of how many dice? The same
-        request again (the screen redraws on every Table change, a clock's too) keeps a
-        half-entered or held roll."""
-        rolls = list(prompt.awaiting_of_type(RollRequest)) if prompt is not None else []
+    def set_awaiting(self, prompt: Any, who: str = "", seats: tuple[str, ...] = (),
+                     who_of: Callable[[str], str] | None = None) -> None:
+        """From the Table's prompt: is a roll awaited, by whom, of how many dice? When
+        several seats must throw (who starts), the table's dice throw for them in turn, in
+        seat order (``seats``), as the router routes them (companion.routing.in_turn); the
+        line names whose throw it is and who follows (``who_of``: a seat's name). The
+        same request again (the screen redraws on every Table change, a clock's too)
+        keeps a half-entered or held roll.
+
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel()
+        >>> m.set_awaiting(Prompt.each(["b", "a"], RollRequest.of(2, 6, "decide who starts")), seats=("a", "b"),
+        ...                who_of={"a": "Ann", "b": "Bob"}.get)
+        >>> m.seat, m.awaiting_text
+        ('a', 'Ann: roll 2d6 to decide who starts (then Bob)')
+        """
+        rolls = dict(prompt.awaiting_of_type(RollRequest)) if prompt is not None else {}
         if rolls:
-            self.seat, aw = rolls[0]
+            order = in_turn(rolls, seats)
+            self.seat = order[0]
+            aw = rolls[self.seat]
+            name = who_of or (lambda s: who if s == self.seat and who else s)
             self.dice_count, self.sides = aw.count, aw.sides
-            self.awaiting_text = f"{who or self.seat}: roll {aw.notation()} to {aw.purpose}"
+            then = f" (then {_join([name(s) for s in order[1:]])})" if len(order) > 1 else ""
+            self.awaiting_text = f"{name(self.seat)}: roll {aw.notation()} to {aw.purpose}{then}"
             asked: tuple[Any, ...] = (self.seat, aw.dice, aw.purpose)
         else:
             self.seat, self.dice_count, self.awaiting_text = "", 0, ""
@@ -218,9 +236,8 @@ class DiceModel:
         """
         if not self.is_awaiting:
             return ""
-        given = [d for d in self.live if d.seat]
-        # As the router decides: with dice given to players, only this seat's; else any.
-        usable = [d for d in given if d.seat == self.seat] if given else list(self.live)
+        # As the router decides: the seat's own dice and the table's (given to nobody).
+        usable = [d for d in self.live if d.seat == self.seat] + [d for d in self.live if not d.seat]
         if not usable:
             return "Roll your own die and tap its face, or let the app roll." if self.dice_count == 1 else \
                 f"Roll your own {self.dice_count} dice and tap their faces, or let the app roll."
@@ -245,6 +262,40 @@ class DiceModel:
             return ""
         left = max(1, math.ceil(grace - (now - self.pending_since)))
         return f"{' + '.join(map(str, self.pending.values))} — committing in {left} s, tap to change"
+
+    @property
+    def entry_text(self) -> str:
+        """The faces tapped so far of a throw of several dice, and what to tap next.
+
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel(); m.set_awaiting(Prompt.single("a", RollRequest.of(2, 6, "move")), "Ann")
+        >>> m.manual(6); m.entry_text
+        '✎ 6 entered: tap the other die’s face'
+        """
+        if not self.entry or self.pending is not None:
+            return ""
+        left = self.dice_count - len(self.entry)
+        nxt = "the other die’s face" if left == 1 and self.dice_count == 2 else (
+            "the last die’s face" if left == 1 else f"the next of {left} dice")
+        return f"✎ {' + '.join(map(str, self.entry))} entered: tap {nxt}"
+
+    def status_samples(self, grace: float) -> tuple[str, ...]:
+        """The longest lines the status line shows while faces are entered by hand (what
+        the tray reserves room for, so the faces never move under a finger).
+
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel(); m.set_awaiting(Prompt.single("a", RollRequest.of(2, 6, "move")), "Ann")
+        >>> m.status_samples(3.0)
+        ('✎ 6 + 6 — committing in 3 s, tap to change', '✎ 6 entered: tap the other die’s face')
+        """
+        if not self.is_awaiting:
+            return ()
+        top = max(self.sides, 1)
+        held = " + ".join([str(top)] * self.dice_count)
+        entered = " + ".join([str(top)] * max(self.dice_count - 1, 1))
+        left = "the other die’s face" if self.dice_count == 2 else (
+            "the last die’s face" if self.dice_count < 3 else f"the next of {self.dice_count - 1} dice")
+        return (f"✎ {held} — committing in {math.ceil(grace)} s, tap to change", f"✎ {entered} entered: tap {left}")
 
     @property
     def is_awaiting(self) -> bool:
@@ -330,7 +381,17 @@ class DiceModel:
                 d.state = "offline"
 
     def on_rolled(self, event: Any, result: Any) -> None:
-        """A physical die came to rest and the Table routed it (``result``: RouteResult)."""
+        """A physical die came to rest and the Table routed it (``result``: RouteResult).
+        One die of a throw of several is in, not "ignored":
+
+        >>> from types import SimpleNamespace as NS
+        >>> from rules.core import Prompt, RollRequest
+        >>> m = DiceModel(); m.set_awaiting(Prompt.single("a", RollRequest.of(2, 6, "move")), "Ann")
+        >>> m.set_live((LiveDie("die:sim/0", "the demo die"),))
+        >>> m.on_rolled(NS(source="die:sim/0", value=4), NS(accepted=None, rejected=None, ignored=None, collecting=(4,)))
+        >>> m.last
+        '✔ The demo die rolled 4: 1 of 2 dice in, throw the rest now'
+        """
         d = self._die(event.source)
         d.value = event.value
         name = _cap(self.name_of(event.source))
@@ -348,9 +409,15 @@ class DiceModel:
             d.state, d.note = "rolled", ""
             self.crooked = None
             self.last, self.last_ok = f"✔ {name} rolled {event.value}", True
+        elif getattr(result, "collecting", ()):
+            # One die of a throw of several: say how many are in and that the rest follow.
+            d.state, d.note = "rolled", ""
+            got = len(result.collecting)
+            self.last, self.last_ok = (f"✔ {name} rolled {event.value}: {got} of {self.dice_count or got + 1} dice in, "
+                                       f"throw the rest now", True)
         else:
             d.state = "rolled"
-            self.last, self.last_ok = f"· {name} rolled {event.value} ({getattr(result, 'ignored', '') or 'ignored'})", True
+            self.last, self.last_ok = f"· {name} rolled {event.value} ({getattr(result, 'ignored', '') or 'not used'})", True
 
     def accept_action(self) -> Roll | None:
         """The roll to submit when the table accepts a crooked die's value."""

@@ -34,8 +34,8 @@ from companion.errors import CompanionError
 from ..ble_link import BLE_DEVICE, SHELLS
 from ..gpio_link import GPIO_DEVICE
 from ..kvload import load_kv
-from ..presenters.devices import (BleCard, BleDieLine, GpioBoard, PinRow, TableWords, ble_card, gpio_board,
-                                  next_seat, next_shell)
+from ..presenters.devices import (BleCard, BleDieLine, GivenLine, GpioBoard, PinRow, TableWords, ble_card,
+                                  given_lines, gpio_board, next_seat, next_shell)
 from ..widgets.base import Panel, TCButton, TCLabel
 from ..widgets.patch import action_button, reconcile
 
@@ -96,9 +96,10 @@ class DevicesScreen(Screen):
         board = self.gpio_board()
         ble = self.ble_card()
         phones = self.phones_card()
-        if (rows, board, ble, phones) == self._shown_rows and not force:
+        given = self.given_lines()
+        if (rows, board, ble, phones, given) == self._shown_rows and not force:
             return
-        self._shown_rows = (rows, board, ble, phones)
+        self._shown_rows = (rows, board, ble, phones, given)
         cards: list[Any] = []
         if phones is not None:
             cards.append(self._phones_panel(phones))
@@ -133,6 +134,10 @@ class DevicesScreen(Screen):
             cards.append(panel)
             if board is not None and r.device == GPIO_DEVICE:
                 cards.append(self._board_panel(board))
+        if given:
+            # Last: a hub coming online adds its dice here, below every button a finger
+            # may be on (a line added above one moved it from under the finger).
+            cards.append(self._given_panel(given))
         # Cards of the same shape are updated in place: a die's status changes often, and
         # a rebuilt card drops the button under a finger (widgets/patch.py).
         if reconcile(box, cards):
@@ -158,6 +163,70 @@ class DevicesScreen(Screen):
         if hasattr(scroll, "update_from_scroll"):
             scroll.update_from_scroll()  # the content's place in the view, for its new height
 
+    # ---------------------------------------------------------- whose each die is
+
+    def given_lines(self) -> tuple[GivenLine, ...]:
+        """The hubs' dice (the demo's too) and the GPIO keypad, each with the seat the game
+        on the table gives it to; none without a game (dice are given within a game)."""
+        app = App.get_running_app()
+        table = app.table
+        names = self._seat_names()
+        if app.devices is None or table is None or not names:
+            return ()
+        gpio = app.devices.links.get(GPIO_DEVICE)
+        pm = getattr(gpio, "pin_map", None)
+        keypads = (f"keypad:{getattr(gpio, 'device', GPIO_DEVICE)}",) if pm is not None and pm.keypad else ()
+        return given_lines(app.devices, dict(table.devices), names, keypads)
+
+    def _given_panel(self, lines: tuple[GivenLine, ...]) -> Panel:
+        theme = App.get_running_app().theme
+        panel = self._card("Whose dice", "", True, None)
+        hint = TCLabel(text="A die given to nobody is the table's: it throws for whoever must throw now. "
+                            "Bluetooth dice are given on their own card.", font_size=theme.fs_small)
+        hint.color = theme.muted
+        panel.add_widget(hint)
+        for line in lines:
+            panel.add_widget(self._given_line(line))
+        return panel
+
+    def _given_line(self, line: GivenLine) -> Any:
+        """A die (or keypad) by name, whose it is, and "Give to" (the table → each seat →
+        the table)."""
+        theme = App.get_running_app().theme
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
+        box.bind(minimum_height=box.setter("height"))
+        box.source = line.source  # which die the line is of (its name changes with its owner)
+        box.add_widget(TCLabel(text=f"[b]{line.name[:1].upper()}{line.name[1:]}[/b] · {line.seat}", markup=True,
+                               font_size=theme.fs_small))
+        row = self._row()
+        names = self._seat_names()
+        who = names.get(line.seat_id, "") if line.seat_id else "the table"
+        row.add_widget(action_button(f"Give to: {who}",
+                                     lambda src=line.source, cur=line.seat_id: self.give(src, next_seat(cur, tuple(names))),
+                                     size_hint=(None, None)).fit(dp(150), dp(52)))
+        box.add_widget(row)
+        return box
+
+    def give(self, source: str, seat: str) -> None:
+        """Give ``source`` to ``seat`` ("" = back to the table) in the game on the table:
+        journaled with the game, so a restart keeps it. A Bluetooth die's link keeps the
+        choice too (it shows it before a game)."""
+        app = App.get_running_app()
+        try:
+            app.table.assign_devices({source: seat or None})
+        except CompanionError as e:  # a closed table, a refused journal write: nothing changed, say why
+            self.calibration_text = f"✖ {e}"
+        else:
+            link = app.devices.links.get(BLE_DEVICE) if app.devices is not None else None
+            device = source.partition(":")[2].rpartition("/")[0]
+            if link is not None and device in getattr(link, "paired", {}):
+                link.give(device, seat)
+            refresh = getattr(app, "_table_screen", None)
+            scr = refresh(app.table) if refresh is not None else None
+            if scr is not None:
+                scr.refresh()  # the dice tray names each die by its owner
+        self.reload(force=True)
+
     # ---------------------------------------------------------- Bluetooth dice
 
     def ble_card(self) -> BleCard | None:
@@ -166,7 +235,9 @@ class DevicesScreen(Screen):
         link = app.devices.links.get(BLE_DEVICE) if app.devices is not None else None
         if link is None:
             return None
-        return ble_card(link, app.devices.statuses, self._seat_names())
+        table = app.table
+        given = dict(table.devices) if table is not None and self._seat_names() else None
+        return ble_card(link, app.devices.statuses, self._seat_names(), given)
 
     def _seat_names(self) -> dict[str, str]:
         table = App.get_running_app().table
@@ -246,8 +317,10 @@ class DevicesScreen(Screen):
 
         add("Blink", lambda link, dev=d.device: link.blink(dev))
         if seats:
-            who = self._seat_names().get(d.seat_id, "") if d.seat_id else "anyone"
-            add(f"Give to: {who}", lambda link, dev=d.device, cur=d.seat_id: link.give(dev, next_seat(cur, seats)))
+            who = self._seat_names().get(d.seat_id, "") if d.seat_id else "the table"
+            row.add_widget(action_button(f"Give to: {who}",
+                                         lambda dev=d.device, cur=d.seat_id: self.give(f"die:{dev}/0", next_seat(cur, seats)),
+                                         size_hint=(None, None)).fit(dp(120), dp(52)))
         if d.kind == "godice":
             add(f"Shell: {d.shell or 'D6'}", lambda link, dev=d.device, cur=d.shell: link.set_shell(dev, next_shell(cur, SHELLS)))
         add("Unpair", lambda link, dev=d.device: link.unpair(dev), "danger")

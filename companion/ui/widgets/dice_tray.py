@@ -24,11 +24,16 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.errors import CompanionError
+
 from ..kvload import load_kv
 from ..presenters.dice import DiceModel, LiveDie, live_dice
 from .base import TCButton
 from .cached import CachedView  # noqa: F401  (used in dice_tray.kv)
 from .drawn import set_drawn
+
+# The two labels of the button beside the faces (dice_tray.kv): its width fits either.
+SIDE_LABELS = ("✔ Now", "⚄ App", "roll")
 
 
 class DiceTray(BoxLayout):
@@ -46,7 +51,14 @@ class DiceTray(BoxLayout):
     throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
     accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: () -> bool
     humanise = ObjectProperty(None, allownone=True)  # set by the screen: seat ids → names
+    who_of = ObjectProperty(None, allownone=True)  # set by the screen: a seat → "Ann (▲ Cops)"
     pending_text = StringProperty("")  # a face entered by hand, held before it is submitted
+    entry_text = StringProperty("")  # the faces tapped so far of a throw of several dice
+    # Room kept for the status line while a roll is awaited (its longest hold or entry
+    # line at this width and text size), and the width of the button beside the faces
+    # for either of its labels: what a player taps next never moves under the finger.
+    status_h = NumericProperty(0)
+    side_w = NumericProperty(0)
     grace_s = NumericProperty(3.0)  # how long a face entered by hand can be changed
     face_cols = NumericProperty(6)
     face_rows = NumericProperty(1)
@@ -64,13 +76,42 @@ class DiceTray(BoxLayout):
     def on_kv_post(self, base_widget: Any) -> None:
         set_drawn(self.ids.buttons, self.is_awaiting)
         self.ids.faces.bind(width=lambda *_a: self._arrange_faces())
+        self._reserved: tuple[Any, ...] = ()
+        self.ids.last.bind(width=lambda *_a: self._reserve(), font_size=lambda *_a: self._reserve())
+
+    def _reserve(self) -> None:
+        """Measure the room the status line and the side button need (see ``status_h``)."""
+        from kivy.core.text import Label as CoreLabel
+
+        last, side = self.ids.last, self.ids.roll_for_me
+        samples = self.model.status_samples(self.grace_s)
+        key = (last.width, last.font_size, side.font_size, samples)
+        if key == self._reserved or last.width <= 1:
+            return
+        self._reserved = key
+        height = 0.0
+        for text in samples:
+            core = CoreLabel(text=text, font_size=last.font_size, font_name=last.font_name, bold=True,
+                             text_size=(last.width, None), halign="left")
+            core.refresh()
+            height = max(height, core.texture.size[1] if core.texture is not None else 0)
+        self.status_h = height
+        core = CoreLabel(font_size=side.font_size, font_name=side.font_name, bold=side.bold)
+        self.side_w = max(core.get_extents(line)[0] for line in SIDE_LABELS) + dp(24)
 
     def on_is_awaiting(self, _tray: Any, awaiting: bool) -> None:
         if "buttons" in self.ids:
             set_drawn(self.ids.buttons, awaiting)
 
     def set_prompt(self, prompt: Any, who: str = "") -> None:
-        self.model.set_awaiting(prompt, who)
+        """The Table's prompt: the roll awaited and whose throw it is. Several seats
+        throwing (who starts) are named in turn, in the table's seat order."""
+        table = getattr(App.get_running_app(), "table", None)
+        try:
+            seats = tuple(s["id"] for s in table.seats) if table is not None else ()
+        except CompanionError:  # a closed table: its seats are gone with it
+            seats = ()
+        self.model.set_awaiting(prompt, who, seats, self.who_of)
         self.model.set_live(self._live_dice())
         self._sync()
 
@@ -203,12 +244,15 @@ class DiceTray(BoxLayout):
         self.crooked_value = m.crooked.value if m.crooked is not None and m.is_awaiting else 0
         self.guide_text = m.guide
         self.dice_text = "   ".join(f"{m.name_of(d.source)}: {d.label}" for d in m.dice.values())
-        if m.entry:
-            self.awaiting_text += "  · entered: " + " + ".join(map(str, m.entry))
+        # The faces tapped so far go on the status line, whose room is kept: on the
+        # prompt they wrapped it onto another line and moved the faces under the finger.
+        self.entry_text = m.entry_text
         if m.pending is None:
             self._stop_pending()
         self.pending_text = m.pending_text(self._clock(), self.grace_s)
         self.notice_text = m.notice
+        if "last" in self.ids:
+            self._reserve()
         # The face buttons exist only while a roll is awaited: hidden buttons would still
         # take touches meant for what is drawn over them.
         if not m.is_awaiting:
