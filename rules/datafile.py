@@ -178,3 +178,41 @@ def kind(value: Any) -> str:
     return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "null"}.get(
         type(value), "a number"
     )
+
+
+def parse_moments(data: Any, kinds: Iterable[str], game: str, error: type[DataFileError],
+                  source: str = "moments.json") -> dict[str, tuple[str, str]]:
+    """A game's ``data/moments.json``: when the rulebook has each action kind taken,
+    ``{kind: (rule, when)}``, one entry per kind of ``kinds`` and no other. It is what a
+    refusal of a kind not on offer gives as its reason ("Ann: a reroll is …").
+
+    >>> parse_moments({"moments": {"roll": {"rule": "§2", "when": "taken at a turn's start"}}},
+    ...               ("roll",), "Stepping Stones", DataFileError)
+    {'roll': ('§2', "taken at a turn's start")}
+    >>> parse_moments({"moments": {"fly": {"rule": "§9", "when": "never"}}}, ("roll",), "Stepping Stones",
+    ...               DataFileError)
+    Traceback (most recent call last):
+    ...
+    rules.datafile.DataFileError: moments.json: moments.fly: is not an action kind of Stepping Stones; moments: has no entry for the action kind 'roll'
+    """
+    kinds = tuple(kinds)
+    p = Problems(source)
+    data = p.top(data, error, "The moments file is a JSON object with 'moments'")
+    given = p.mapping(data.get("moments"), "moments") or {}
+    out: dict[str, tuple[str, str]] = {}
+    for kind, m in given.items():
+        path = at("moments", kind)
+        if kind not in kinds:
+            p.add(path, f"is not an action kind of {game}")
+            continue
+        m = p.mapping(m, path)
+        if m is None:
+            continue
+        rule, when = p.text(m.get("rule"), at(path, "rule")), p.text(m.get("when"), at(path, "when"))
+        if rule and when:
+            out[kind] = (rule, when)
+    for kind in kinds:
+        if kind not in given:
+            p.add("moments", f"has no entry for the action kind {kind!r}")
+    p.raise_if_any(error)
+    return out

@@ -21,7 +21,8 @@ from functools import cache
 from typing import Any, Iterator
 
 from rules.core import Action, Draw, Prompt, Violation
-from rules.datafile import DataFileError, Problems, at
+from rules.datafile import DataFileError
+from rules.datafile import parse_moments as read_moments
 
 from .actions import Attack, Clear, Move, Order, PlaceObjective, Play
 from .cards import DATA
@@ -39,26 +40,7 @@ _TRAIT_OF = {"supply": "Supply", "compute": "Compute", "backup": "Backup", "tran
 
 def parse_moments(data: Any, source: str = "moments.json") -> dict[str, tuple[str, str]]:
     """Each kind's (rule, when): one entry per kind of :data:`KINDS`, no other."""
-    p = Problems(source)
-    data = p.top(data, DataFileError, "The moments file is a JSON object with 'moments'")
-    given = p.mapping(data.get("moments"), "moments") or {}
-    out: dict[str, tuple[str, str]] = {}
-    for kind, m in given.items():
-        path = at("moments", kind)
-        if kind not in KINDS:
-            p.add(path, "is not an action kind of Against All Tyrants")
-            continue
-        m = p.mapping(m, path)
-        if m is None:
-            continue
-        rule, when = p.text(m.get("rule"), at(path, "rule")), p.text(m.get("when"), at(path, "when"))
-        if rule and when:
-            out[kind] = (rule, when)
-    for kind in KINDS:
-        if kind not in given:
-            p.add("moments", f"has no entry for the action kind {kind!r}")
-    p.raise_if_any(DataFileError)
-    return out
+    return read_moments(data, KINDS, "Against All Tyrants", DataFileError, source)
 
 
 @cache

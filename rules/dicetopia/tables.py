@@ -26,6 +26,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from rules.datafile import DataFileError, Problems, at, short
+from rules.datafile import parse_moments as read_moments
 
 ACTIONS = ("agency", "reroll", "agent-die", "die-die", "city-board", "board-board")
 """The six neighbourhood actions (§5), by the word the engine uses."""
@@ -318,26 +319,8 @@ def parse_missions(data: Any, source: str = "missions.json") -> dict[str, Missio
 
 def parse_moments(data: Any, source: str = "moments.json") -> dict[str, Moment]:
     """When each action kind is taken: one entry per kind of :data:`KINDS`, no other."""
-    p = Problems(source)
-    data = p.top(data, DicetopiaDataError, "The moments file is a JSON object with 'moments'")
-    out: dict[str, Moment] = {}
-    given = p.mapping(data.get("moments"), "moments") or {}
-    for kind, m in given.items():
-        path = at("moments", kind)
-        if kind not in KINDS:
-            p.add(path, "is not an action kind of Dicetopia")
-            continue
-        m = p.mapping(m, path)
-        if m is None:
-            continue
-        rule, when = p.text(m.get("rule"), at(path, "rule")), p.text(m.get("when"), at(path, "when"))
-        if rule and when:
-            out[kind] = Moment(rule, when)
-    for kind in KINDS:
-        if kind not in given:
-            p.add("moments", f"has no entry for the action kind {kind!r}")
-    p.raise_if_any(DicetopiaDataError)
-    return out
+    return {kind: Moment(rule, when)
+            for kind, (rule, when) in read_moments(data, KINDS, "Dicetopia", DicetopiaDataError, source).items()}
 
 
 def _read(name: str) -> Any:
