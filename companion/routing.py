@@ -207,6 +207,11 @@ class Router:
         self.windows.clear()
         self.crooked = None
 
+    def settled(self, seat: str) -> None:
+        """``seat``'s throw was entered another way (a face tapped, the app's roller): the
+        dice collected for it so far belong to no throw any more."""
+        self.windows.pop(seat, None)
+
     def crooked_action(self, view: RouteView) -> Roll | None:
         """The Roll that accepts the held crooked die's value (as the only or last die),
         or ``None`` when there is none or its roll is no longer awaited."""

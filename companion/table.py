@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 import rules
-from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Violation
+from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Roll, Violation
 from rules.core.jsondata import to_data
 from rules.core.actions import parse_action
 
@@ -411,6 +411,8 @@ class Table:
             self._rollback(clocks_before)
             raise
         # Committed: now (and only now) the Table's own bookkeeping and the world may know.
+        if isinstance(action, Roll):
+            self.router.settled(action.seat)
         for e in self._redo:
             e.undone = 2
         self._redo.clear()

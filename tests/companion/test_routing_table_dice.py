@@ -133,3 +133,16 @@ def test_pool_dice_are_the_tables():
 def test_in_turn_puts_the_seat_being_collected_first():
     assert in_turn({"b", "a"}, ("a", "b")) == ("a", "b")
     assert in_turn({"b", "a"}, ("a", "b"), collecting="b") == ("b", "a")
+
+
+def test_a_throw_entered_by_hand_drops_the_dice_collected_for_it():
+    # Ann's first die came to rest, then the table entered her throw by hand: the next
+    # throw of hers starts afresh instead of being refused as a throw that took too long.
+    t = outrage_who_starts()
+    assert t.route(die("sim", 3, 1.0)).collecting == (3,)
+    t.submit(Roll("red-1", (6, 6)))
+    t.submit(Roll("blue-2", (1, 2)))
+    while not (isinstance(t.prompt.of("red-1"), RollRequest) and t.prompt.of("red-1").count == 2):
+        t.submit(t.game.sample(t._state))
+    r = t.route(die("sim", 4, 60.0))
+    assert r.rejected is None and r.collecting == (4,), r
