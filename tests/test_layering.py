@@ -303,7 +303,6 @@ def test_shared_code_and_data_name_no_game() -> None:
 EXAMPLES_NAMING_A_GAME = {
     "companion/ui/presenters/end.py", "companion/ui/presenters/home.py", "companion/ui/presenters/position_form.py",
     "companion/ui/presenters/setup.py",
-    "rules/core/harness.py", "rules/facts.py",
 }
 
 
