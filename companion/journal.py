@@ -24,7 +24,7 @@ acknowledged change is counted beside the file, so a WAL that lost committed cha
 noticed at the next open (:mod:`companion.journal_check`).
 
 >>> j = Journal.open(":memory:")
->>> key = j.create_game(game_id="tyranny", seats=[{"id": "a", "faction": "cops", "name": "Ann"}],
+>>> key = j.create_game(game_id="stepping_stones", seats=[{"id": "a", "faction": "fox", "name": "Ann"}],
 ...                     options={}, seed=7, started=1.0)
 >>> j.game(key).seed, j.game(key).status
 (7, 'in-progress')

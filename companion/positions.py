@@ -3,8 +3,8 @@ problems in the players' words.
 
 A position is the engine's own (``game.position(state)``, ``game.new(..., position=p)``,
 see rules/README.md "Positions"). The engine names each problem by its field path
-(``position.pieces.cops-1.tile: no tile 'x' on the Default board.``); a player reads
-``Ann's piece — tile: no tile 'x' on the Default board.`` instead, and the path stays on
+(``position.pebbles.fox-1: must be a whole number from 0, not -2.``); a player reads
+``pebbles — Ann: must be a whole number from 0, not -2.`` instead, and the path stays on
 :attr:`PositionProblem.field` so a form can show the problem beside the field it concerns.
 
 Secrets: a position's ``private`` part (Liberation's base and hands) is entered by its
@@ -12,14 +12,22 @@ holders and is kept by the journal so the game can resume, but :func:`public_pos
 drops it, and the problems of a private field are worded for the shared screen without
 the value (:func:`PositionProblem.public_message`).
 
->>> seats = [{"id": "cops-1", "faction": "cops", "name": "Ann"},
-...          {"id": "criminals-1", "faction": "criminals", "name": "Bob"}]
->>> p = default_position("tyranny", seats, {})
->>> p["influence"], p["pieces"]["cops-1"]["tile"]
-(500, 'police-station')
->>> p["pieces"]["cops-1"]["tile"] = "nowhere"
->>> [(x.field, x.message) for x in check_position("tyranny", seats, {}, p)]
-[('pieces.cops-1.tile', "Ann's piece — tile: no tile 'nowhere' on the Default Tyranny board (edit to match your printed board) board.")]
+>>> game = "stepping_stones"
+>>> seats = [{"id": "fox-1", "faction": "fox", "name": "Ann"},
+...          {"id": "hare-1", "faction": "hare", "name": "Bob"}]
+>>> p = default_position(game, seats, {})
+>>> p
+{'seat': 'fox-1', 'turn': 1, 'stones': {'fox-1': 'ford', 'hare-1': 'ford'}, 'pebbles': {'fox-1': 0, 'hare-1': 0}}
+
+Every problem is found in one check, each beside its field, with seats by their players'
+names and pieces by the game's own names for them (``Game.names``: "tower" is the Tower):
+
+>>> p["pebbles"]["fox-1"] = -2
+>>> p["stones"]["hare-1"] = "tower"
+>>> for x in check_position(game, seats, {}, p):
+...     print(x.field, "|", x.message)
+pebbles.fox-1 | pebbles — Ann: must be a whole number from 0, not -2.
+stones.hare-1 | stones — Bob: no stone 'the Tower' before the Tower (one standing on the Tower has won).
 """
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ data with hidden values redacted while the game is in progress, public tracked v
 :mod:`companion.export` reads nothing else. Both types are small frozen values of JSON-ready
 fields so an export never needs the engine or the journal.
 
->>> a = ActionRecord(ply=0, seat="cop-1", kind="roll", data={"values": [4]}, source="die:hub1/0",
+>>> a = ActionRecord(ply=0, seat="fox-1", kind="roll", data={"values": [4]}, source="die:hub1/0",
 ...                  time=1_790_000_000.0, undone=False)
->>> r = GameRecord(game_id="tyranny", key="g1", seats=[{"id": "cop-1", "faction": "cops", "name": "Ann"}],
+>>> r = GameRecord(game_id="stepping_stones", key="g1", seats=[{"id": "fox-1", "faction": "fox", "name": "Ann"}],
 ...                options={}, seed=7, started=1_790_000_000.0, finished=None, actions=[a],
 ...                outcome=None, tracked=[])
 >>> r.is_finished, r.actions[0].kind

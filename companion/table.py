@@ -11,12 +11,14 @@ method anyway, so a stray call from another thread cannot interleave with a chan
 Subscribers are called on the thread that made the change, after the lock is released.
 
 >>> from companion import Journal, Table
->>> t = Table.create(Journal.open(":memory:"), game_id="tyranny",
-...                  seats=[{"id": "cop-1", "faction": "cops"}, {"id": "crim-1", "faction": "criminals"}], seed=3)
+>>> t = Table.create(Journal.open(":memory:"), game_id="stepping_stones",
+...                  seats=[{"id": "fox-1", "faction": "fox"}, {"id": "hare-1", "faction": "hare"}], seed=3)
 >>> t.prompt.awaiting.accepted[:1], t.ply
 (('roll',), 0)
 >>> t.roll_for_me().ply, t.ply
 (0, 1)
+>>> t.prompt.awaiting.accepted
+('leap', 'gather')
 """
 from __future__ import annotations
 

@@ -6,18 +6,18 @@ thresholds that win the game drawn as lines.
 The display facts live in each game's ``data/factions.json``; the seat rules are the
 engine's.
 
->>> facts = factions("tyranny")
->>> facts["criminals"].title
-'◆ Criminals'
->>> seat_counts("tyranny")
-[2, 4]
->>> seat_refusals("tyranny")[3][:34]
-'Seats are pieces and the box has 2'
->>> c = charts("tyranny")[0]
->>> c.series, c.faction, [(line.at, line.label) for line in c.lines]
-('influence_history', 'criminals', [(1000, 'the criminals win holding this')])
->>> faction_title("liberation", "dynasty"), faction_title("liberation", "neutral")
-('■ Dynasty', '○ Neutral')
+>>> game = "stepping_stones"
+>>> facts = factions(game)
+>>> facts["fox"].title, facts["hare"].colour
+('✦ Fox', 'hare')
+>>> faction_title(game, "hare"), faction_title(game, "neutral")
+('✧ Hare', '○ Neutral')
+
+Stepping Stones seats exactly two (its engine's minimum and maximum), refuses no count in
+between, and charts nothing, so its end screen shows no chart:
+
+>>> seat_counts(game), seat_refusals(game), charts(game)
+([2], {}, [])
 """
 from __future__ import annotations
 
@@ -148,8 +148,8 @@ def any_faction(faction: str) -> Faction | None:
     """The faction ``faction`` of whichever installed game has it (faction ids are unique
     across the catalogue: shared widgets that only know a seat's faction use this).
 
-    >>> any_faction("cops").glyph, any_faction("neutral")
-    ('▲', None)
+    >>> any_faction("fox").glyph, any_faction("neutral")
+    ('✦', None)
     """
     for info in registry.catalog():
         found = _data(info.id)["factions"].get(faction)

@@ -1,12 +1,18 @@
 """Run the docstring examples of every module that has them: the rule engines, the
 session layer, the bridge, the benchmarks, and the UI's Kivy-free parts (presenters, the
 benchmark hook). Widgets and screens are left out: importing them here would bring Kivy
-into the test process, and the UI tests exercise them in a real window."""
+into the test process, and the UI tests exercise them in a real window.
+
+Shared code's examples play the test game, Stepping Stones (tests/plugin_game), installed
+for this run the way a game shipped as its own package is found: through an entry point.
+Examples about one game's own rules live in that game's tests."""
 from __future__ import annotations
 
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -14,6 +20,8 @@ import benchmarks
 import companion
 import firmware_bridge
 import rules
+
+from .plugin_game.install import install, uninstall
 
 KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks", "companion.ui.collector",
                 "companion.ui.registry", "companion.ui.gamefiles", "companion.ui.games.tyranny.layout", "companion.ui.pump",
@@ -40,6 +48,15 @@ def _modules(package: object) -> list[str]:
 MODULES = ["rules", "companion", "firmware_bridge", "benchmarks"] + sorted(
     name for p in (rules, companion, firmware_bridge, benchmarks) for name in _modules(p)
 )
+
+
+@pytest.fixture(autouse=True, scope="module")
+def stepping_stones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The test game, findable by its entry point while the examples run."""
+    folder = tmp_path_factory.mktemp("site")
+    install(folder)
+    yield folder
+    uninstall(folder)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,11 +8,21 @@ on what it may not see). The differential test in ``tests/companion/web`` checks
 payload: two states differing only in a card this seat may not see give the same JSON.
 
 >>> from companion import Journal, Table
->>> t = Table.create(Journal.open(":memory:"), game_id="liberation", options={"balance": 0}, seed=3,
-...                  seats=[{"id": "dyn", "faction": "dynasty"}, {"id": "lib", "faction": "liberation"}])
->>> p = seat_payload(t, "lib")
->>> p["seat"], p["must"]["now"], p["actions"]
-('lib', False, [])
+>>> t = Table.create(Journal.open(":memory:"), game_id="stepping_stones", seed=3,
+...                  seats=[{"id": "fox-1", "faction": "fox", "name": "Ann"}, {"id": "hare-1", "faction": "hare", "name": "Bob"}])
+>>> p = seat_payload(t, "hare-1")
+>>> p["seat"], p["must"]["now"], p["must"]["waiting_for"], p["actions"]
+('hare-1', False, ['Ann'], [])
+
+A roll is never listed (chance comes from the table's dice or the app's roller); once it
+is made, the seat's phone offers that seat's choices, by their labels:
+
+>>> t.roll_for_me().ply
+0
+>>> [(a["label"], a["action"]["seat"]) for a in seat_payload(t, "fox-1")["actions"]]
+[('Leap', 'fox-1'), ('Gather', 'fox-1')]
+>>> seat_payload(t, "hare-1")["actions"]
+[]
 """
 from __future__ import annotations
 

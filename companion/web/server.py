@@ -91,10 +91,10 @@ class PhoneServer:
     """Serve ``table``'s seats to their phones.
 
     >>> from companion import Journal, Table
-    >>> t = Table.create(Journal.open(":memory:"), game_id="liberation", options={"balance": 0}, seed=3,
-    ...                  seats=[{"id": "dyn", "faction": "dynasty"}, {"id": "lib", "faction": "liberation"}])
+    >>> t = Table.create(Journal.open(":memory:"), game_id="stepping_stones", seed=3,
+    ...                  seats=[{"id": "fox-1", "faction": "fox"}, {"id": "hare-1", "faction": "hare"}])
     >>> s = PhoneServer(t); s.start()
-    >>> s.url_for("lib").startswith("http://127.0.0.1:")
+    >>> s.url_for("hare-1").startswith("http://127.0.0.1:")
     True
     >>> s.stop(); s.listening
     False

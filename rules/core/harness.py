@@ -14,8 +14,15 @@ step, checks the contract of ``rules/core``:
 * every :class:`Track` and :class:`Escalation` stays within bounds, and the game's own
   invariants (``Game.problems``: cards conserved…) hold.
 
->>> from rules.core.harness import run_harness   # doctest: +SKIP
->>> run_harness(rules.load("tyranny"), games=100, seed=1)   # doctest: +SKIP
+A game's tests run it on the game's engine; on any broken invariant it raises
+:class:`InvariantBroken`, else it reports what it played (the same report for the same seed):
+
+>>> from rules import load
+>>> report = run_harness(load("stepping_stones"), games=10, seed=1)
+>>> report.games, report.finished, sorted(report.winners)
+(10, 10, ['fox', 'hare'])
+>>> report.rejected > 0, "not-your-turn" in report.codes
+(True, True)
 """
 from __future__ import annotations
 

@@ -1,13 +1,26 @@
-"""Run the docstring examples of the Table's modules."""
+"""Run the docstring examples of the Table's modules (they play the test game, Stepping
+Stones, installed here through its entry point as tests/test_doctests.py installs it)."""
 from __future__ import annotations
 
 import doctest
 import importlib
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
+from ..plugin_game.install import install, uninstall
+
 MODULES = ["companion.journal", "companion.schema", "companion.table", "companion.undo", "companion.visibility",
            "companion.record", "companion.results", "companion.routing", "companion.secret_desk"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def stepping_stones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    folder = tmp_path_factory.mktemp("site")
+    install(folder)
+    yield folder
+    uninstall(folder)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -4,34 +4,39 @@ the game draws on it. Faction names, glyphs, what to chart and the winning thres
 the game's own facts (:mod:`rules.facts`), not this screen's.
 
 >>> from types import SimpleNamespace as NS
->>> out = NS(winner="criminals", reason="the criminals held 1000+ influence for 3 consecutive turns",
-...          scores={"criminals": NS(total=1150, breakdown={"influence": 1150, "properties": 4})},
-...          winning_seats=("crim-1",))
->>> e = EndModel("tyranny", out, {"crim-1": "Bob"}, {"influence_history": [[0, 500], [1, 700], [2, 1150]]})
->>> e.headline, e.winners
-('◆ Bob wins', 'Bob (◆ Criminals)')
+>>> out = NS(winner="fox", reason="Ann stands on the Tower", winning_seats=("fox-1",),
+...          scores={"fox-1": NS(total=5, breakdown={}), "hare-1": NS(total=3, breakdown={})})
+>>> e = EndModel("stepping_stones", out, {"fox-1": "Ann", "hare-1": "Bob"})
+>>> e.headline, e.winners, e.reason
+('✦ Ann wins', 'Ann (✦ Fox)', 'Ann stands on the Tower.')
+>>> e.score_lines()
+['Ann: 5', 'Bob: 3']
 
 The headline names the winning players, with their faction's glyph; a team names each of
-its players; a shared win without one winning faction gives each seat its own glyph:
+its players; a shared win without one winning faction gives each seat its own glyph; an
+outcome naming no seat names the faction:
 
->>> team = NS(winner="criminals", reason="", scores={}, winning_seats=("crim-1", "crim-2"))
->>> both = EndModel("tyranny", team, {"crim-1": "Bob", "crim-2": "Dan"})
+>>> team = NS(winner="fox", reason="", scores={}, winning_seats=("fox-1", "fox-2"))
+>>> both = EndModel("stepping_stones", team, {"fox-1": "Ann", "fox-2": "Cy"})
 >>> both.headline, both.winners
-('◆ Bob and Dan win', 'Bob and Dan (◆ Criminals)')
->>> tie = NS(winner=None, reason="", scores={}, winning_seats=("a", "b"))
->>> EndModel("dicetopia", tie, {"a": "Ann", "b": "Bob"}, factions={"a": "banxa", "b": "ewo"}).headline
-'▣ Ann and ⊛ Bob share the win'
->>> EndModel("liberation", NS(winner="dynasty", reason="", scores={}, winning_seats=()), {}).headline
-'■ Dynasty wins'
->>> e.score_lines()
-['◆ Criminals: 1150 (influence 1150, properties 4)']
->>> EndModel("tyranny", NS(winner="cops", reason="", winning_seats=(),
-...               scores={"cops": NS(total=2, breakdown={"properties": 2, "captured": 0})}), {}).score_lines()
-['▲ Cops: 2 (properties 2, criminals in custody at the end 0)']
->>> e.chart_points(100, 50)
-[(0.0, 21.74), (50.0, 30.43), (100.0, 50.0)]
->>> e.chart_title, e.chart_faction, e.line_fractions()
-('◆ Criminals’ influence per turn   - - - 1000', 'criminals', [0.8695652173913043])
+('✦ Ann and Cy win', 'Ann and Cy (✦ Fox)')
+>>> tie = NS(winner=None, reason="", scores={}, winning_seats=("fox-1", "hare-1"))
+>>> EndModel("stepping_stones", tie, {"fox-1": "Ann", "hare-1": "Bob"},
+...          factions={"fox-1": "fox", "hare-1": "hare"}).headline
+'✦ Ann and ✧ Bob share the win'
+>>> EndModel("stepping_stones", NS(winner="hare", reason="", scores={}, winning_seats=()), {}).headline
+'✧ Hare wins'
+
+A score by faction is named by the faction, its parts in words:
+
+>>> EndModel("stepping_stones", NS(winner="fox", reason="", winning_seats=(),
+...          scores={"fox": NS(total=7, breakdown={"stones": 5, "spare_pebbles": 2})}), {}).score_lines()
+['✦ Fox: 7 (stones 5, spare pebbles 2)']
+
+Stepping Stones charts nothing (its facts list no chart), so its end screen has none:
+
+>>> e.has_chart, e.chart_title, e.chart_points(100, 50)
+(False, '', [])
 """
 from __future__ import annotations
 
@@ -153,11 +158,15 @@ class EndModel:
     def score_lines(self) -> list[str]:
         """A line per score: by faction, or by seat where a game scores each player.
 
+        A game scoring each player by named things gives its own words for them (here
+        Stepping Stones' names for its stones, from its engine):
+
         >>> from types import SimpleNamespace as NS
-        >>> EndModel("outrage", NS(winner="red", reason="", winning_seats=("p1",),
-        ...          scores={"p1": NS(total=3, breakdown={"orb": 2, "sword": 1})}), {"p1": "Ann"},
-        ...          words={"orb": "Orb", "sword": "Sword of State"}).score_lines()
-        ['Ann: 3 (Orb 2, Sword of State 1)']
+        >>> from rules import load
+        >>> EndModel("stepping_stones", NS(winner="fox", reason="", winning_seats=("fox-1",),
+        ...          scores={"fox-1": NS(total=3, breakdown={"mill": 2, "oak": 1})}), {"fox-1": "Ann"},
+        ...          words=load("stepping_stones").names({})).score_lines()
+        ['Ann: 3 (the Mill 2, the Old Oak 1)']
         """
         out = []
         for key, sc in (getattr(self.outcome, "scores", {}) or {}).items():
@@ -171,8 +180,8 @@ class EndModel:
     def penalty_lines(self, penalties: dict[str, int]) -> list[str]:
         """The clocks' penalty points per seat, for the table to settle.
 
-        >>> EndModel("tyranny", None, {"cop-1": "Ann"}).penalty_lines({"cop-1": 3})
-        ['Time penalties: Ann 3 points']
+        >>> EndModel("stepping_stones", None, {"fox-1": "Ann", "hare-1": "Bob"}).penalty_lines({"fox-1": 3, "hare-1": 1})
+        ['Time penalties: Ann 3 points, Bob 1 point']
         """
         if not penalties:
             return []

@@ -49,8 +49,8 @@ def game_title(game_id: str) -> str:
     """The game's title from the catalogue (no engine is imported for it), or one made
     from its id for a game no longer installed.
 
-    >>> game_title("tyranny"), game_title("lost_game")
-    ('Tyranny', 'Lost Game')
+    >>> game_title("stepping_stones"), game_title("lost_game")
+    ('Stepping Stones', 'Lost Game')
     """
     for game in catalog():
         if game.id == game_id:

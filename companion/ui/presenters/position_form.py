@@ -12,17 +12,27 @@ All Tyrants' hand and Special Forces: ``"secret": true``) are entered by their h
 the privacy gate: :meth:`PositionForm.public_problems` never quotes them,
 and :meth:`PositionForm.secret_problems` is for behind the gate only.
 
->>> seats = [{"id": "cops-1", "faction": "cops", "name": "Ann"},
-...          {"id": "criminals-1", "faction": "criminals", "name": "Bob"}]
->>> f = PositionForm("tyranny", seats, {})
->>> f.get("influence"), f.ok
-(500, True)
->>> f.set("pieces.criminals-1.custody", True); f.ok
+>>> seats = [{"id": "fox-1", "faction": "fox", "name": "Ann"},
+...          {"id": "hare-1", "faction": "hare", "name": "Bob"}]
+>>> f = PositionForm("stepping_stones", seats, {})
+>>> [x.label for x in f.public_fields()]
+['Whose turn starts now?', 'Turn number (this turn included)', 'Ann stands on', 'Bob stands on', "Ann's pebbles", "Bob's pebbles"]
+>>> f.get("stones.hare-1"), f.get("turn"), f.ok
+('ford', 1, True)
+
+A choice offers what the game says may be chosen, by the names players use (a game under
+way has nobody on the Tower: whoever stands there has won):
+
+>>> [label for _value, label in f.choices(f.field("stones.hare-1"))]
+['the Ford', 'the Stile', 'the Mill', 'the Old Oak', 'the Well']
+>>> f.set("stones.hare-1", "tower"); f.ok
 False
->>> f.public_problems()["pieces.criminals-1.escape_on"]
-['a piece in custody needs the numbers that free it (e.g. [6]).']
->>> f.toggle("pieces.criminals-1.escape_on", 6); f.ok
+>>> f.public_problems()
+{'stones.hare-1': ["no stone 'the Tower' before the Tower (one standing on the Tower has won)."]}
+>>> f.set("stones.hare-1", "mill"); f.step("pebbles.hare-1", 2); f.ok
 True
+>>> f.to_position()["stones"], f.to_position()["pebbles"]
+({'fox-1': 'ford', 'hare-1': 'mill'}, {'fox-1': 0, 'hare-1': 2})
 """
 from __future__ import annotations
 

@@ -3,17 +3,18 @@ clocks, device assignment and the house-rule options the engine declares (each n
 its RULINGS.md entry). ``check()`` asks the engine itself, so the wizard never starts a
 game the rules would refuse.
 
->>> m = SetupModel.for_game("tyranny")
+>>> m = SetupModel.for_game("stepping_stones")
 >>> [(s["id"], s["faction"]) for s in m.seats]
-[('cops-1', 'cops'), ('criminals-1', 'criminals')]
->>> m.move(0, 1); [s["id"] for s in m.seats]
-['criminals-1', 'cops-1']
+[('fox-1', 'fox'), ('hare-1', 'hare')]
+>>> m.move(0, 1); m.rename(0, "Ann"); [(s["id"], s["name"]) for s in m.named_seats()]
+[('hare-1', 'Ann'), ('fox-1', 'Player 2')]
 >>> m.check()
 []
->>> m.set_seat_count(4); m.move(0, 1); [s["faction"] for s in m.seats]
-['criminals', 'cops', 'cops', 'criminals']
->>> m.check()[0]
-'The turn order must alternate between factions, e.g. cop 1, criminal 1, cop 2, criminal 2.'
+
+A table the rules refuse is refused in the engine's words (Stepping Stones seats two):
+
+>>> m.set_seat_count(3); m.check()
+['Stepping Stones takes 2–2 seats, not 3.']
 """
 from __future__ import annotations
 
@@ -106,8 +107,8 @@ class SetupModel:
         from a position *and* the form has fields for it (``data/position_forms.json``);
         without them the players could enter nothing.
 
-        >>> [gid for gid, _ in SetupModel.games() if SetupModel.for_game(gid).can_join()]
-        ['against_all_tyrants', 'dicetopia', 'liberation', 'outrage', 'tyranny']
+        >>> SetupModel.for_game("stepping_stones").can_join()
+        True
         """
         from companion.positions import has_positions
 
@@ -137,8 +138,8 @@ class SetupModel:
         a table screen (a game whose engine is still being built has no screen yet, and
         the wizard does not offer it).
 
-        >>> [gid for gid, _ in SetupModel.games()]
-        ['against_all_tyrants', 'dicetopia', 'liberation', 'outrage', 'tyranny']
+        >>> ("stepping_stones", "Stepping Stones") in SetupModel.games()
+        True
         """
         screens = game_screens()
         return [(g.id, g.title) for g in rules.catalog() if g.id in screens]
@@ -149,19 +150,14 @@ class SetupModel:
         """The seat counts the engine accepts (its own ``check_setup`` decides: the wizard
         keeps no copy of any game's seat rules).
 
-        >>> SetupModel.for_game("tyranny").seat_counts()
-        [2, 4]
+        >>> SetupModel.for_game("stepping_stones").seat_counts()
+        [2]
         """
         return facts.seat_counts(self.game_id)
 
     def seat_count_notes(self) -> list[str]:
-        """Why a seat count in the game's range is not offered, in the engine's words.
-
-        >>> SetupModel.for_game("tyranny").seat_count_notes()
-        ['Seats are pieces and the box has 2 cops and 2 criminals: for 3 players use 4 seats, one person playing two pieces.']
-        >>> SetupModel.for_game("liberation").seat_count_notes()
-        []
-        """
+        """Why a seat count in the game's range is not offered, in the engine's words (none
+        for a game that takes every count in its range)."""
         # Players read these: the engine's ruling reference ("(RULINGS S-02)") is for referees.
         return [_RULING_REF.sub("", why) for _, why in sorted(facts.seat_refusals(self.game_id).items())]
 
@@ -216,12 +212,7 @@ class SetupModel:
     def option_choices(self) -> list[OptionChoice]:
         """The options the wizard offers: each one with declared choices, each yes/no one
         (a boolean), and each one whose value is a seat (``seat_options``), offered by the
-        players' names. Options holding data (a map, a card set) are set elsewhere.
-
-        >>> m = SetupModel.for_game("dicetopia"); m.rename(0, "Ann")
-        >>> [(o.name, o.labels) for o in m.option_choices()][:2]
-        [('first', ('Let the app choose', 'Ann', 'Player 2')), ('deal_factions', ('No', 'Yes'))]
-        """
+        players' names. Options holding data (a map, a card set) are set elsewhere."""
         names = {s["id"]: s["name"] for s in self.named_seats()}
         out = []
         for o in self.game.options:
@@ -271,7 +262,7 @@ class SetupModel:
         >>> from types import SimpleNamespace as NS
         >>> devs = NS(devices={"godice-02": NS(device="godice-02", online=True, kind="godice", dice={0})},
         ...           links={}, statuses={"godice-02": NS(name="GoDice_02_K_v04", color="blue")})
-        >>> SetupModel("tyranny").known_dice(devs)
+        >>> SetupModel("stepping_stones").known_dice(devs)
         [('godice-02/0', 'The blue GoDice')]
         """
         if devices is None:
@@ -330,11 +321,7 @@ def seat_options(game_id: str) -> frozenset[str]:
     """The options whose value is one of the seats (Dicetopia's first player), asked of the
     engine's own ``check_setup`` as ``facts.seat_counts`` asks it about seat counts: a text
     option without choices that the engine accepts set to each of its default seats' ids
-    and refuses set to anything else. The wizard keeps no list of them.
-
-    >>> sorted(seat_options("dicetopia")), sorted(seat_options("against_all_tyrants"))
-    (['first'], [])
-    """
+    and refuses set to anything else. The wizard keeps no list of them."""
     from rules.core.seats import parse_seats
 
     game = rules.load(game_id)
