@@ -99,7 +99,7 @@ class Attacks:
     def _fight(self, state: OutrageState) -> None:
         assert state.combat is not None
         laid = state.combat.reveal()
-        self.reveal(state)  # type: ignore[attr-defined]
+        self.reveal(state)
         attacker, defender = state.combat.seats
         a_cards, d_cards = laid[attacker], laid[defender]
         an, dn = state.seat_name(attacker), state.seat_name(defender)
@@ -107,11 +107,11 @@ class Attacks:
         state.combat = None
         state.laid = {}
         if d_cards and kind_of(d_cards[0]) == "sanctuary":
-            self._to_pack(state, a_cards + d_cards)  # type: ignore[attr-defined]
-            self.place(state, defender, BOARD.places["chapel_royal"], f", retreating into Sanctuary [{R_ATTACK}]")  # type: ignore[attr-defined]
+            self._to_pack(state, a_cards + d_cards)
+            self.place(state, defender, BOARD.places["chapel_royal"], f", retreating into Sanctuary [{R_ATTACK}]")
             if defender not in state.sanctuary:
                 state.sanctuary.append(defender)
-            self.end_turn(state)  # type: ignore[attr-defined]
+            self.end_turn(state)
             return
         av, dv = attack_value(a_cards), attack_value(d_cards)
         winner, loser = (attacker, defender) if av > dv else (defender, attacker)
@@ -131,18 +131,18 @@ class Attacks:
                 state.note(f"{wn} takes {ln}'s coin.")
         lost = len(laid[winner])
         loser_square = state.pos[loser]
-        self._to_pack(state, a_cards + d_cards)  # type: ignore[attr-defined]
-        self._shuffle_pack(state)  # type: ignore[attr-defined]
-        self.place(state, loser, BOARD.places["hospital"], f" to recover from their wounds [{R_ATTACK}]")  # type: ignore[attr-defined]
+        self._to_pack(state, a_cards + d_cards)
+        self._shuffle_pack(state)
+        self.place(state, loser, BOARD.places["hospital"], f" to recover from their wounds [{R_ATTACK}]")
         state.order.skip(loser, 1)
-        self.drop_burglary(state, loser)  # type: ignore[attr-defined]
+        self.drop_burglary(state, loser)
         state.end_now = True
         # The winner takes as many Tower cards as the weapons laid.
         state.tasks[:0] = [("draw-tower", winner, "")] * lost
         if winner == attacker:
-            self.place(state, attacker, loser_square, f", taking {ln}'s place")  # type: ignore[attr-defined]
-            self._queue_landing(state, attacker, loser_square, 0)  # type: ignore[attr-defined]
-        self.proceed(state)  # type: ignore[attr-defined]
+            self.place(state, attacker, loser_square, f", taking {ln}'s place")
+            self._queue_landing(state, attacker, loser_square, 0)
+        self.proceed(state)
 
     def _arm_candidates(self, state: OutrageState, seat: str) -> Iterator[Action]:
         assert state.combat is not None

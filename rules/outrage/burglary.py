@@ -52,7 +52,7 @@ class Burglaries:
         state.note(f"{state.seat_name(seat)} declares a burglary of the {BOARD.jewel_name[jewel]} with {tools}: needs {target} or more on a later turn. [{R_STEAL}]")
         state.end_now = True
         state.again = False
-        self.proceed(state)  # type: ignore[attr-defined]
+        self.proceed(state)
 
     def _burgle_roll(self, state: OutrageState, roll: Roll) -> None:
         seat = roll.seat
@@ -64,24 +64,24 @@ class Burglaries:
             self._take_jewel(state, seat, burglary)
         else:
             state.note(f"{state.seat_name(seat)} throws {total} and needs {target}+ for {BOARD.jewel_name[burglary.jewel]} (attempt {burglary.attempts}); try again next turn. [{R_STEAL}]")
-        self.end_turn(state)  # type: ignore[attr-defined]
+        self.end_turn(state)
 
     def _take_jewel(self, state: OutrageState, seat: str, burglary: Burglary) -> None:
         jewel = burglary.jewel
         state.jewels[jewel] = seat
         del state.burglaries[seat]
-        self._to_pack(state, burglary.tools)  # type: ignore[attr-defined]
+        self._to_pack(state, burglary.tools)
         state.note(f"{state.seat_name(seat)} makes the throw and takes the {BOARD.jewel_name[jewel]} from its case! [{R_STEAL}]")
         for other, rival in list(state.burglaries.items()):
             if rival.jewel == jewel:
                 del state.burglaries[other]
-                self._to_pack(state, rival.tools)  # type: ignore[attr-defined]
+                self._to_pack(state, rival.tools)
                 state.note(f"{state.seat_name(other)} was beaten to it and forfeits their burglary tools. [{R_STEAL}]")
 
     def _abandon(self, state: OutrageState, action: Abandon) -> None:
         seat = action.seat
         burglary = state.burglaries.pop(seat)
-        self._to_pack(state, burglary.tools)  # type: ignore[attr-defined]
+        self._to_pack(state, burglary.tools)
         state.note(f"{state.seat_name(seat)} abandons the burglary; the tools go to the bottom of the Tower pack. [{R_STEAL}]")
         state.phase = "start"
 
@@ -89,5 +89,5 @@ class Burglaries:
         """A burglar taken away forfeits the attempt; the tools go back to the pack."""
         burglary = state.burglaries.pop(seat, None)
         if burglary is not None:
-            self._to_pack(state, burglary.tools)  # type: ignore[attr-defined]
+            self._to_pack(state, burglary.tools)
             state.note(f"{state.seat_name(seat)}'s burglary ends; the tools go to the bottom of the Tower pack. [{R_STEAL}]")

@@ -43,7 +43,7 @@ class Endgame:
         if all(w == ESCAPED for w in state.jewels.values()):
             self._finish(state, "every Crown Jewel has been taken out of the Tower")
             return
-        self._ask(state, seat, "ferry", ["reenter", "retire"], "go back into the Tower, or retire")  # type: ignore[attr-defined]
+        self._ask(state, seat, "ferry", ["reenter", "retire"], "go back into the Tower, or retire")
         state.phase = "ferry"
 
     def _ferry(self, state: OutrageState, seat: str, option: str) -> bool:
@@ -63,9 +63,9 @@ class Endgame:
         pack which is then shuffled and returns the coin to the Mint. The player receives
         three new cards from the Tower Card pack and begins again from the Start position.\""""
         n = len(state.hands[seat].cards)
-        self._to_pack(state, state.hands[seat].cards)  # type: ignore[attr-defined]
+        self._to_pack(state, state.hands[seat].cards)
         state.hands[seat].cards.clear()
-        self._shuffle_pack(state)  # type: ignore[attr-defined]
+        self._shuffle_pack(state)
         state.pos[seat] = BOARD.places["start"]
         state.end_now = True
         state.tasks[:0] = [("draw-tower", seat, "")] * HAND_START
@@ -107,4 +107,4 @@ class Endgame:
         seats = tuple(s for s in state.order.order if state.team(s) in top and best[0] > 0)
         if winner is not None and not state.options["teams"]:
             winner = state._faction[winner]
-        self.finish(state, Outcome(winner, why, scores, seats))  # type: ignore[attr-defined]
+        self.finish(state, Outcome(winner, why, scores, seats))

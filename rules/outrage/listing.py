@@ -26,7 +26,7 @@ class Listing:
         if phase == "attack":
             assert state.combat is not None
             for seat in prompt.seats():
-                yield from self._arm_candidates(state, seat)  # type: ignore[attr-defined]
+                yield from self._arm_candidates(state, seat)
             return
         seat = prompt.seats()[0] if prompt.waits else state.actor
         awaiting = prompt.waits.get(seat)
@@ -36,7 +36,7 @@ class Listing:
                 yield Choose(seat, "stay")
             if "move" in accepted:
                 disguises = state.cards_of(seat, "disguise")
-                for sq, (_, needs) in self.derived(state).items():  # type: ignore[attr-defined]
+                for sq, (_, needs) in self.derived(state).items():
                     if needs:
                         if disguises:
                             yield MoveTo(seat, sq, disguises[0])

@@ -78,7 +78,7 @@ def moves(state: OutrageState, seat: str, steps: int) -> Reachable:
     if acc and not bench:
         # The board's graph answers the common move: each end by a way round the warders
         # if there is one (and remembers the answer).
-        return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)  # type: ignore[return-value]
+        return g.guarded(pos, steps, posted, edges=MOVING, blocked=visited)
     edges = MOVING if acc else UNACCREDITED
     out: Reachable = {}
     for p in g.paths(pos, steps, edges=edges, blocked=visited):
@@ -121,7 +121,7 @@ class Movement:
     def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
         seat = action.seat
         who = state.seat_name(seat)
-        got = self.derived(state).get(action.square)  # type: ignore[attr-defined]
+        got = self.derived(state).get(action.square)
         if got is None:
             where = BOARD.name_of(action.square) if action.square in BOARD.squares else repr(action.square)
             yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
@@ -159,10 +159,10 @@ class Movement:
     def _move(self, state: OutrageState, action: MoveTo) -> None:
         mover = state.mover
         square = action.square
-        route, _ = self.derived(state)[square]  # type: ignore[attr-defined]  # read before anything is written
+        route, _ = self.derived(state)[square]  # read before anything is written
         if action.disguise:
             state.hands[action.seat].remove(action.disguise)
-            self._to_pack(state, [action.disguise])  # type: ignore[attr-defined]
+            self._to_pack(state, [action.disguise])
             state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
         mine = mover == state.actor
         if mine:
@@ -176,8 +176,8 @@ class Movement:
         state.released = False
         state.note(f"{state.seat_name(mover)} moves to {NAME[square]}.")
         # After the thrower's part of a split seven, the other piece moves (RULINGS M-06).
-        self._queue_landing(state, mover, square, state.steps if mine else 0, front=True)  # type: ignore[attr-defined]
-        self.proceed(state)  # type: ignore[attr-defined]
+        self._queue_landing(state, mover, square, state.steps if mine else 0, front=True)
+        self.proceed(state)
 
     def place(self, state: OutrageState, seat: str, square: str, why: str) -> None:
         """Move ``seat`` straight to ``square`` (a card, an instruction); the caller has it
@@ -188,8 +188,8 @@ class Movement:
     def land(self, state: OutrageState, seat: str, square: str, thrown: int) -> None:
         """Queue what ``square`` tells ``seat`` to do, then carry on (GENERAL REGULATIONS:
         "Players moved under any circumstances must always obey any instructions")."""
-        self._queue_landing(state, seat, square, thrown, front=True)  # type: ignore[attr-defined]
-        self.proceed(state)  # type: ignore[attr-defined]
+        self._queue_landing(state, seat, square, thrown, front=True)
+        self.proceed(state)
 
     # ------------------------------------------------------------ accreditation
 
@@ -204,7 +204,7 @@ class Movement:
             state.note(f"{who} throws {total}, an odd number, and is accredited by the Resident Governor; {who} may enter the Inner Ward next turn. [{R_ACCR}]")
         else:
             state.note(f"{who} throws {total}, an even number: not accredited yet. [{R_ACCR}]")
-        self.end_turn(state)  # type: ignore[attr-defined]
+        self.end_turn(state)
 
 
 def unmovable(state: OutrageState, seat: str, other: str) -> str:

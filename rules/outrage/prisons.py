@@ -36,7 +36,7 @@ class Prisons:
     def imprison(self, state: OutrageState, seat: str, place: str) -> None:
         who = state.seat_name(seat)
         state.pos[seat] = BOARD.places[PRISON_SQUARE[place]]
-        self.drop_burglary(state, seat)  # type: ignore[attr-defined]
+        self.drop_burglary(state, seat)
         if seat == state.order.current:
             state.end_now = True
             state.again = False
@@ -64,7 +64,7 @@ class Prisons:
             del state.held[seat]
             state.note(f"{who} throws a double ({total}) and escapes from {place}, moving {total} at once. [{R_PRISON}]")
             state.released = True
-            self._start_move(state, seat, total)  # type: ignore[attr-defined]
+            self._start_move(state, seat, total)
             return
         held.served += 1
         if held.served >= held.limit:
@@ -72,7 +72,7 @@ class Prisons:
             state.note(f"{who} throws {total}: no double after {held.limit} attempts, so {who} is released from {place}. [{R_PRISON}]")
         else:
             state.note(f"{who} throws {total}: no double; turn {held.served} of {held.limit} in {place}. [{R_PRISON}]")
-        self.end_turn(state)  # type: ignore[attr-defined]
+        self.end_turn(state)
 
     def _play_in_prison(self, state: OutrageState, seat: str, card: str, kind: str, target: str) -> None:
         """A card played at the beginning of a turn in prison: a Confession (the Bowyer
@@ -83,9 +83,9 @@ class Prisons:
             theirs = self._inform(state, seat, target, place)
             state.note(f"{who} plays a Confession and informs on {state.seat_name(target)}: they swap places, and {state.seat_name(target)} is questioned in the Bowyer Tower instead. [{R_TOWER}]")
             # The informer is moved, so obeys the square (RULINGS P-02), then throws.
-            self._queue_landing(state, seat, theirs, 0, front=True)  # type: ignore[attr-defined]
+            self._queue_landing(state, seat, theirs, 0, front=True)
             state.tasks.append(("resume", seat, ""))
-            self.proceed(state)  # type: ignore[attr-defined]
+            self.proceed(state)
             return
         state.note(f"{who} plays {a(TOWER[card].name)} and is released from {PRISON_NAMES[place]}. [{R_TOWER}]")
         state.phase = "start"
@@ -96,7 +96,7 @@ class Prisons:
         mine, theirs = state.pos[seat], state.pos[other]
         state.pos[seat], state.pos[other] = theirs, mine
         state.held[other] = Held(place)
-        self.drop_burglary(state, other)  # type: ignore[attr-defined]
+        self.drop_burglary(state, other)
         return theirs
 
     def _play_on_offer(self, state: OutrageState, seat: str, target: str) -> None:
@@ -116,7 +116,7 @@ class Prisons:
             theirs = self._inform(state, seat, target, "bowyer")
             state.note(f"{who} plays a Confession and informs on {state.seat_name(target)}: they swap places, and {state.seat_name(target)} suffers instead. [{R_TOWER}]")
             state.actor = state.order.current  # the informer obeys the square as a player moved (RULINGS P-02)
-            self._queue_landing(state, seat, theirs, 0, front=True)  # type: ignore[attr-defined]
+            self._queue_landing(state, seat, theirs, 0, front=True)
         elif moment == "rack":
             state.note(f"{who} presents the Royal Pardon from the Rack and is released without penalty. [{R_TOWER}]")
             if seat == state.order.current:
@@ -134,7 +134,7 @@ class Prisons:
             state.note(f"{who} confesses everything: the {BOARD.jewel_name[j]} goes back to its case. [{R_RACK}]")
         has_cards, has_coin = bool(state.hands[seat].cards), state.coins[seat]
         if has_cards and has_coin:
-            self._ask(state, seat, "rack-pay", ["cards", "coin"], "what the Rack confiscates: your Tower cards or your coin")  # type: ignore[attr-defined]
+            self._ask(state, seat, "rack-pay", ["cards", "coin"], "what the Rack confiscates: your Tower cards or your coin")
             return
         if has_cards or has_coin:
             self._confiscate(state, seat, "cards" if has_cards else "coin")
@@ -146,7 +146,7 @@ class Prisons:
         who = state.seat_name(seat)
         if what == "cards":
             n = len(state.hands[seat].cards)
-            self._to_pack(state, state.hands[seat].cards)  # type: ignore[attr-defined]
+            self._to_pack(state, state.hands[seat].cards)
             state.hands[seat].cards.clear()
             state.note(f"{who}'s {n} Tower cards are confiscated. [{R_RACK}]")
         else:
@@ -166,7 +166,7 @@ class Prisons:
             state.note(f"{who} has suffered three turns and is released from the Rack. [{R_RACK}]")
         else:
             state.note(f"{who} suffers on the Rack: turn {held.served} of {held.limit}. [{R_RACK}]")
-        self.end_turn(state)  # type: ignore[attr-defined]
+        self.end_turn(state)
 
     def _escape_rack(self, state: OutrageState, seat: str, name: str) -> None:
         """"... unless escaping with a rope on the next turn" (a Rope or a Ladder)."""

@@ -27,7 +27,7 @@ class RavenCards:
         state.raven = action.card
         state.note(f"{state.seat_name(seat)} takes a Raven card: {RAVEN[action.card].text} [{R_RAVEN}]")
         state.tasks.insert(0, ("raven-do", seat, action.card))
-        self.proceed(state)  # type: ignore[attr-defined]
+        self.proceed(state)
 
     def _raven(self, state: OutrageState, seat: str, cid: str) -> None:
         """Start obeying Raven card ``cid``: either done at once (tasks queued), or a choice asked."""
@@ -35,7 +35,7 @@ class RavenCards:
         card = RAVEN[cid]
         kind = card.kind
         who = state.seat_name(seat)
-        ask = self._ask  # type: ignore[attr-defined]
+        ask = self._ask
         front: list[Task] = []
         if kind == "go":
             dest = b.places.get(card.to, card.to)
@@ -72,14 +72,14 @@ class RavenCards:
                 ask(state, seat, "photo", spots, "a square next to a Yeoman Warder's post")
                 return
         elif kind in SKIP_PLACES:
-            self.place(state, seat, b.places[SKIP_PLACES[kind]], " for one turn")  # type: ignore[attr-defined]
+            self.place(state, seat, b.places[SKIP_PLACES[kind]], " for one turn")
             state.order.skip(seat, 1)
             front = [("end", seat, "")]
         elif kind == "bench":
             ask(state, seat, "bench", list(BENCHES), "the bench to rest on")
             return
         elif kind == "ghost":
-            self.place(state, seat, b.places["chapel_royal"], " to recover")  # type: ignore[attr-defined]
+            self.place(state, seat, b.places["chapel_royal"], " to recover")
             front = [("end", seat, "")]
         elif kind == "curfew":
             front = [("offer", seat, "curfew")]
@@ -94,7 +94,7 @@ class RavenCards:
                     front += [("draw-tower", s, "")] * n
             state.note(f"Everyone takes {'two Tower cards: it really is 21 April' if n == 2 else 'a Tower card'}. [{R_RAVEN}]")
         elif kind == "governor-tea":
-            self.place(state, seat, b.places["queens_house"], " for tea with the Resident Governor")  # type: ignore[attr-defined]
+            self.place(state, seat, b.places["queens_house"], " for tea with the Resident Governor")
             if seat not in state.tea:
                 state.tea.append(seat)
             front = [("end", seat, "")]
@@ -160,8 +160,8 @@ class RavenCards:
         if what.startswith("go:"):
             if option == "go":
                 dest = what[3:]
-                self.place(state, seat, dest, "")  # type: ignore[attr-defined]
-                self._queue_landing(state, seat, dest, 0, front=True)  # type: ignore[attr-defined]
+                self.place(state, seat, dest, "")
+                self._queue_landing(state, seat, dest, 0, front=True)
             else:
                 state.note(f"{who} stays and forfeits the turn. [{R_RAVEN}]")
                 state.end_now = state.end_now or seat == state.order.current
@@ -171,18 +171,18 @@ class RavenCards:
             state.warders[option] = False
             state.note(f"The Yeoman Warder at the {BOARD.post_names[option]} post is sent back to the Waterloo Barracks. [{R_RAVEN}]")
         elif what == "photo":
-            self.place(state, seat, option, " to be photographed with a Yeoman Warder")  # type: ignore[attr-defined]
+            self.place(state, seat, option, " to be photographed with a Yeoman Warder")
             # "... and if it is unmarked take another Raven Card"
             if BOARD.square(option).draws_raven:
                 state.tasks.insert(0, ("raven", seat, ""))
         elif what == "bench":
             # "You must sit and read the guidebook for one turn"
-            self.place(state, seat, option, " to rest for one turn")  # type: ignore[attr-defined]
+            self.place(state, seat, option, " to rest for one turn")
             state.order.skip(seat, 1)
             state.end_now = state.end_now or seat == state.order.current
         elif what == "visit":
-            self.place(state, seat, option, ", a place of interest")  # type: ignore[attr-defined]
-            self._queue_landing(state, seat, option, 0, front=True)  # type: ignore[attr-defined]
+            self.place(state, seat, option, ", a place of interest")
+            self._queue_landing(state, seat, option, 0, front=True)
 
     # ------------------------------------------------------------ tea and curfew
 
@@ -190,7 +190,7 @@ class RavenCards:
         """"If not you must stay for one turn longer" (The Resident Governor invites you to tea)."""
         state.tea.remove(seat)
         state.note(f"{state.seat_name(seat)} has no Tower Pass and stays at tea one turn longer. [{R_RAVEN}]")
-        self.end_turn(state)  # type: ignore[attr-defined]
+        self.end_turn(state)
 
     def _leave_tea(self, state: OutrageState, seat: str) -> None:
         """"If you have a Tower Pass you may play it at the beginning of your next turn to
@@ -205,6 +205,6 @@ class RavenCards:
         if pass_played:
             state.note(f"{state.seat_name(seat)} presents a Tower Pass and remains at large after curfew. [{R_RAVEN}]")
             return
-        self.place(state, seat, BOARD.places["bell_tower"], " after curfew, for one turn, without taking a Tower card")  # type: ignore[attr-defined]
+        self.place(state, seat, BOARD.places["bell_tower"], " after curfew, for one turn, without taking a Tower card")
         state.order.skip(seat, 1)
         state.end_now = state.end_now or seat == state.order.current

@@ -140,7 +140,7 @@ class Refusals:
             if kind == "attack":
                 if not state.accredited[seat]:
                     return Violation("not-accredited", R_ATTACK, f"Only accredited players attack; {who} is not accredited yet.")
-                return Violation("cannot-attack", R_ATTACK, f"{who} cannot attack: {why_not_attack(state, seat, action.target)}.")  # type: ignore[attr-defined]
+                return Violation("cannot-attack", R_ATTACK, f"{who} cannot attack: {why_not_attack(state, seat, action.target)}.")
             if kind == "escape" and not can_escape(state, seat):
                 code, rule, when = WHEN["escape"]
                 if state.pos[seat] != CRADLE:
@@ -169,7 +169,7 @@ class Refusals:
         seat's own hand is spoken of: the refusal goes to that seat."""
         seat, phase = action.seat, state.phase
         who = state.seat_name(seat)
-        card = action.card  # type: ignore[attr-defined]
+        card = action.card
         kinds = playable(state, seat)
         if phase == "prison" and not kinds:
             place = PRISON_NAMES[state.held[seat].place]
@@ -195,7 +195,7 @@ class Refusals:
                 return Violation("split-once", R_SPLIT, f"{state.seat_name(seat)} has split the seven already: {mover} moves the rest.")
             if state.released:
                 return Violation("prison-throw", R_PRISON, f"A double thrown in prison is moved immediately by the prisoner; {mover} moves it alone.")
-            other = action.other  # type: ignore[attr-defined]
+            other = action.other
             if (other not in state.pos or other == seat) and not movable_others(state, seat):
                 return Violation("cannot-move-other", R_SPLIT, "Nobody else may be moved now: players in the White Tower or Inmost Ward, held, in Sanctuary or out of the Tower cannot be moved by another player.")
             return Violation("cannot-move-other", R_SPLIT, unmovable(state, seat, other))

@@ -69,7 +69,7 @@ class Squares:
         if sq.faces and actor and state.jewels.get(sq.faces) == CASE and seat not in state.burglaries \
                 and state.accredited[seat]:
             todo.append(("burgle-offer", seat, sq.faces))
-        if actor and square == CRADLE and self.can_escape(state, seat):  # type: ignore[attr-defined]
+        if actor and square == CRADLE and self.can_escape(state, seat):
             todo.append(("escape-offer", seat, ""))
         if front:
             state.tasks[:0] = todo
@@ -112,7 +112,7 @@ class Squares:
         return True
 
     def _t_raven_do(self, state: OutrageState, seat: str, arg: str) -> bool:
-        self._raven(state, seat, arg)  # type: ignore[attr-defined]
+        self._raven(state, seat, arg)
         return state.phase != "busy"  # a choice asked
 
     def _t_coin(self, state: OutrageState, seat: str, arg: str) -> bool:
@@ -136,7 +136,7 @@ class Squares:
         return False
 
     def _t_go(self, state: OutrageState, seat: str, arg: str) -> bool:
-        self.place(state, seat, arg, "")  # type: ignore[attr-defined]
+        self.place(state, seat, arg, "")
         self._queue_landing(state, seat, arg, 0, front=True)
         return False
 
@@ -146,7 +146,7 @@ class Squares:
         sq = state.pos[seat]
         if REGION[sq] == "wall" and n:
             dest = f"w{max(0, int(sq[1:]) - n):02d}"
-            self.place(state, seat, dest, f", going back {n}")  # type: ignore[attr-defined]
+            self.place(state, seat, dest, f", going back {n}")
             self._queue_landing(state, seat, dest, 0, front=True)
         return False
 
@@ -174,7 +174,7 @@ class Squares:
         return True
 
     def _t_prison(self, state: OutrageState, seat: str, arg: str) -> bool:
-        self.imprison(state, seat, arg)  # type: ignore[attr-defined]
+        self.imprison(state, seat, arg)
         return False
 
     def _t_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
@@ -186,7 +186,7 @@ class Squares:
         return True
 
     def _t_rack_pay(self, state: OutrageState, seat: str, arg: str) -> bool:
-        self._rack_pay(state, seat)  # type: ignore[attr-defined]
+        self._rack_pay(state, seat)
         return state.phase != "busy"  # a choice asked (cards or coin)
 
     def _t_burgle_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
@@ -196,7 +196,7 @@ class Squares:
         return False
 
     def _t_escape_offer(self, state: OutrageState, seat: str, arg: str) -> bool:
-        if self.can_escape(state, seat):  # type: ignore[attr-defined]
+        if self.can_escape(state, seat):
             self._ask(state, seat, "escape", ["escape", "stay"], "pay the ferryman and escape")
             return True
         return False
@@ -264,7 +264,7 @@ class Squares:
         state.note(f"You took {state.seat_name(seat)}'s {name}{how}.", taker, to=(taker,))
         if not self.swap_waiting(state):
             state.swap = []
-            self.proceed(state)  # type: ignore[attr-defined]
+            self.proceed(state)
 
 
 TASKS: dict[str, Callable[[Squares, OutrageState, str, str], bool]] = {

@@ -32,7 +32,7 @@ class Surrendering:
         seat = action.seat
         for c in action.cards:
             state.hands[seat].remove(c)
-        self._to_pack(state, list(action.cards))  # type: ignore[attr-defined]
+        self._to_pack(state, list(action.cards))
         shown = ", ".join(TOWER[c].name for c in action.cards) or "no weapons"
         state.note(f"{state.seat_name(seat)} shows and surrenders {shown}. [{R_SURRENDER}]")
         # Each other player in turn may challenge, if the surrenderer still holds cards.
@@ -44,7 +44,7 @@ class Surrendering:
             state.actor = state.challengers[0]
             return
         state.challengers = []
-        self.proceed(state)  # type: ignore[attr-defined]
+        self.proceed(state)
 
     def _challenge(self, state: OutrageState, accuser: str) -> None:
         accused = state.accused
@@ -57,7 +57,7 @@ class Surrendering:
             # "If the accuser is correct and weapons remain, the accused must surrender all
             # Tower Cards held."
             n = len(hand)
-            self._to_pack(state, hand)  # type: ignore[attr-defined]
+            self._to_pack(state, hand)
             hand.clear()
             state.note(f"Weapons remained: {cn} surrenders all {n} Tower cards. [{R_SURRENDER}]")
         else:
@@ -65,15 +65,15 @@ class Surrendering:
             # pack. The accused's revealed cards are also returned to the pack which is then
             # shuffled. The accused is then dealt fresh cards to replace them."
             n_acc = len(state.hands[accuser].cards)
-            self._to_pack(state, state.hands[accuser].cards)  # type: ignore[attr-defined]
+            self._to_pack(state, state.hands[accuser].cards)
             state.hands[accuser].cards.clear()
             n = len(hand)
-            self._to_pack(state, hand)  # type: ignore[attr-defined]
+            self._to_pack(state, hand)
             hand.clear()
-            self._shuffle_pack(state)  # type: ignore[attr-defined]
+            self._shuffle_pack(state)
             state.note(f"{an} was wrong and surrenders all {n_acc} Tower cards; {cn}'s revealed cards go back, the pack is shuffled, and {cn} is dealt {n} fresh cards. [{R_SURRENDER}]")
             state.tasks[:0] = [("draw-tower", accused, "")] * n
-        self.proceed(state)  # type: ignore[attr-defined]
+        self.proceed(state)
 
     def _no_challenge(self, state: OutrageState, seat: str) -> bool:
         """One player lets the challenge go; whether the window has closed."""

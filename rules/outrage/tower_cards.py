@@ -74,7 +74,7 @@ class TowerCards:
         state.hands[seat].add(action.card)
         state.note(f"{state.seat_name(seat)} takes a Tower card.")
         state.note(f"You took {a(TOWER[action.card].name)}.", seat, (seat,))
-        self.proceed(state)  # type: ignore[attr-defined]
+        self.proceed(state)
 
     def _to_pack(self, state: OutrageState, cards: Iterable[str]) -> None:
         """Cards played or given up go to the bottom of the Tower pack, in order (``cards``
@@ -111,30 +111,30 @@ class TowerCards:
         if phase == "start" and kind in ("rope", "ladder"):
             # Down the rope or ladder to the foot of the White Tower; that ends the turn.
             foot = sorted(BOARD.graph.neighbours(state.pos[seat], edges={"rope"}))[0]
-            self.place(state, seat, foot, f", climbing down {a(name)} out of the White Tower [{R_TOWER}]")  # type: ignore[attr-defined]
+            self.place(state, seat, foot, f", climbing down {a(name)} out of the White Tower [{R_TOWER}]")
             state.end_now = True
-            self.land(state, seat, foot, 0)  # type: ignore[attr-defined]
+            self.land(state, seat, foot, 0)
         elif phase == "start":  # Sanctuary: to the Chapel Royal, in lieu of a turn
-            self.place(state, seat, BOARD.places["chapel_royal"], f", claiming Sanctuary [{R_TOWER}]")  # type: ignore[attr-defined]
+            self.place(state, seat, BOARD.places["chapel_royal"], f", claiming Sanctuary [{R_TOWER}]")
             if seat not in state.sanctuary:
                 state.sanctuary.append(seat)
-            self.end_turn(state)  # type: ignore[attr-defined]
+            self.end_turn(state)
         elif phase == "accredit":
             state.accredited[seat] = True
             state.note(f"{who} presents a Tower Pass and is accredited. [{R_ACCR}]")
-            self.end_turn(state)  # type: ignore[attr-defined]
+            self.end_turn(state)
         elif phase == "tea":
-            self._leave_tea(state, seat)  # type: ignore[attr-defined]
+            self._leave_tea(state, seat)
         elif phase == "prison":
-            self._play_in_prison(state, seat, card, kind, action.target)  # type: ignore[attr-defined]
+            self._play_in_prison(state, seat, card, kind, action.target)
         elif phase == "rack":
-            self._escape_rack(state, seat, name)  # type: ignore[attr-defined]
+            self._escape_rack(state, seat, name)
         else:  # an offer made at the moment of imprisonment or of a Raven card
             if state.choice_for == "curfew":
-                self._curfew(state, seat, pass_played=True)  # type: ignore[attr-defined]
+                self._curfew(state, seat, pass_played=True)
             else:
-                self._play_on_offer(state, seat, action.target)  # type: ignore[attr-defined]
-            self.proceed(state)  # type: ignore[attr-defined]
+                self._play_on_offer(state, seat, action.target)
+            self.proceed(state)
 
     def _change_violations(self, state: OutrageState, action: Change) -> Iterator[Violation]:
         hand = state.hands[action.seat].cards
@@ -155,4 +155,4 @@ class TowerCards:
             state.end_now = True
             state.again = False
         state.tasks[:0] = [("draw-tower", seat, "")] * n
-        self.proceed(state)  # type: ignore[attr-defined]
+        self.proceed(state)

@@ -60,20 +60,20 @@ class Views:
             view["choices"] = list(state.choices)
             view["choice"] = state.offer
         if state.phase == "move":
-            opts = self.derived(state)  # type: ignore[attr-defined]
+            opts = self.derived(state)
             view["reachable"] = sorted(s for s, (_, needs) in opts.items() if not needs)
             if viewer == state.actor:
                 view["reachable_with_disguise"] = sorted(s for s, (_, needs) in opts.items() if needs)
         if state.phase == "challenge":
             view["accused"] = state.accused
         if state.phase == "swap":
-            view["swap"] = {"seats": state.swap[:2], "waiting": self.swap_waiting(state)}  # type: ignore[attr-defined]
+            view["swap"] = {"seats": state.swap[:2], "waiting": self.swap_waiting(state)}
         return view
 
     def public_action(self, state: OutrageState, action: Action, viewer: str = PUBLIC, ply: int | None = None) -> dict[str, Any]:
         if isinstance(action, Draw) and action.deck == "raven":
             return to_data(action)  # read aloud and shown to every player
-        return super().public_action(state, action, viewer, ply)  # type: ignore[misc]
+        return super().public_action(state, action, viewer, ply)
 
     def secrets(self, state: OutrageState, viewer: str) -> Iterable[str]:
         hidden = set(state.decks["tower"].cards)
@@ -86,7 +86,7 @@ class Views:
         return hidden
 
     def hidden_variant(self, state: OutrageState, viewer: str, rng: Rng) -> OutrageState | None:
-        twin = self.copy(state)  # type: ignore[attr-defined]
+        twin = self.copy(state)
         twin.changed()
         piles = [twin.decks["tower"].cards] + [h.cards for s, h in sorted(twin.hands.items()) if s != viewer]
         return twin if swap_hidden(piles, rng) else None
@@ -101,7 +101,7 @@ class Views:
     def undo_barrier(self, state: OutrageState, action: Action) -> str | None:
         if isinstance(action, (Play, Surrender, Challenge, Burgle)):
             return "cards were shown to the table"
-        return super().undo_barrier(state, action)  # type: ignore[misc]
+        return super().undo_barrier(state, action)
 
     def problems(self, state: OutrageState) -> Iterable[str]:
         everywhere = list(state.decks["tower"].cards)
