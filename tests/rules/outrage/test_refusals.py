@@ -19,12 +19,16 @@ from rules.outrage import GAME
 from rules.outrage.actions import (
     Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
 )
+from rules.outrage import sections
 from rules.outrage.state import OutrageState
 
 from .helpers import give, started
 
 GENERIC = "not-awaited"
 """The kernel's code for "The game is waiting for …; a … is not allowed now."."""
+
+HEADINGS = {getattr(sections, n) for n in dir(sections) if n.startswith("R_")}
+"""The rulebook's section headings a refusal may cite."""
 
 GAMES = int(os.environ.get("TC_REFUSAL_GAMES", "6"))
 """Random games played (about half a second each); more with TC_REFUSAL_GAMES."""
@@ -59,8 +63,13 @@ def unexplained(state: OutrageState) -> list[tuple[str, str, str]]:
                 continue
             problems = GAME.check(state, action)
             assert problems, f"{action} was accepted though {action.kind!r} is not on offer"
-            if all(v.code == GENERIC for v in problems):
+            reasons = [v for v in problems if v.code != GENERIC]
+            if not reasons:
                 found.append((state.phase, action.kind, f"{action} -> {problems[0].message}"))
+            for v in reasons:
+                # In the game's terms: a rulebook section, and players by name, never a seat id.
+                assert v.rule in HEADINGS, v
+                assert not any(s in v.message.split() for s in state.pos), v
     return found
 
 
