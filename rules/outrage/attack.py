@@ -18,27 +18,34 @@ from .sections import R_ATTACK
 from .state import OutrageState
 
 
-def immune(state: OutrageState, seat: str) -> str:
-    """Why ``seat`` cannot be attacked now ('' if it can): only players in the Tower,
-    accredited, at large (not held nor missing a turn), outside the White Tower and the
-    Inmost Ward ("immune from attack") and not in Sanctuary may be attacked."""
-    who = state.seat_name(seat)
+def immunity(state: OutrageState, seat: str) -> str:
+    """Why ``seat`` cannot be attacked now, a sentence about ``{who}`` ('' if it can): only
+    players in the Tower, accredited, at large (not held nor missing a turn), outside the
+    White Tower and the Inmost Ward ("immune from attack") and not in Sanctuary may be
+    attacked. (A template, so that asking whether anyone may be attacked, at every turn's
+    start, names nobody.)"""
     if not state.in_play(seat):
-        return f"{who} has left the Tower"
+        return "{who} has left the Tower"
     if not state.accredited[seat]:
-        return f"{who} is not accredited"
+        return "{who} is not accredited"
     if seat in state.held or state.order.skips.get(seat):
-        return f"{who} is held and cannot be attacked"
+        return "{who} is held and cannot be attacked"
     if sheltered(state, seat):
-        return f"{who} is in the White Tower or the Inmost Ward"
+        return "{who} is in the White Tower or the Inmost Ward"
     if seat in state.sanctuary:
-        return f"{who} has claimed Sanctuary"
+        return "{who} has claimed Sanctuary"
     return ""
+
+
+def immune(state: OutrageState, seat: str) -> str:
+    """Why ``seat`` cannot be attacked now, naming the player ('' if it can)."""
+    why = immunity(state, seat)
+    return why.format(who=state.seat_name(seat)) if why else ""
 
 
 def targets(state: OutrageState, seat: str) -> list[str]:
     """The opponents ``seat`` may attack now (with teams, players of another colour)."""
-    return [s for s in state.order.order if s != seat and state.team(s) != state.team(seat) and not immune(state, s)]
+    return [s for s in state.opponents(seat) if not immunity(state, s)]
 
 
 def shown(cards: list[str]) -> str:

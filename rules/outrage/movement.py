@@ -166,12 +166,11 @@ class Movement:
             state.note(f"{state.seat_name(action.seat)} plays a Disguise and slips past the Yeoman Warder unnoticed. [{R_GENERAL}]")
         mine = mover == state.actor
         if mine:
-            # No square twice in a turn: remember the squares passed. A checked route enters
-            # none visited already (moves() blocks them); a square the table named may.
-            visited = state.visited
-            for sq in route[1:]:
-                if sq not in visited:
-                    visited.append(sq)
+            # No square twice in a turn: remember the squares passed.
+            if state.options["movement"] == "checked":
+                state.visited += route[1:]  # a checked route enters none visited already (moves() blocks them)
+            else:  # the square the table named: it may be one visited already
+                state.visited += [sq for sq in route[1:] if sq not in state.visited]
         state.pos[mover] = square
         state.released = False
         state.note(f"{state.seat_name(mover)} moves to {NAME[square]}.")
