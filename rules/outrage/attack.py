@@ -12,8 +12,7 @@ from rules.core import Action, SecretRound, Violation
 
 from .actions import Arm, Attack
 from .cards import TOWER, attack_value, kind_of
-from .movement import sheltered
-from .places import BOARD
+from .places import BOARD, SHELTER
 from .sections import R_ATTACK
 from .state import OutrageState
 
@@ -30,7 +29,7 @@ def immunity(state: OutrageState, seat: str) -> str:
         return "{who} is not accredited"
     if seat in state.held or state.order.skips.get(seat):
         return "{who} is held and cannot be attacked"
-    if sheltered(state, seat):
+    if state.pos[seat] in SHELTER:  # "Once in these areas ... they are immune from attack"
         return "{who} is in the White Tower or the Inmost Ward"
     if seat in state.sanctuary:
         return "{who} has claimed Sanctuary"
@@ -46,6 +45,11 @@ def immune(state: OutrageState, seat: str) -> str:
 def targets(state: OutrageState, seat: str) -> list[str]:
     """The opponents ``seat`` may attack now (with teams, players of another colour)."""
     return [s for s in state.opponents(seat) if not immunity(state, s)]
+
+
+def anyone_to_attack(state: OutrageState, seat: str) -> bool:
+    """Whether ``seat`` has a target (asked at every turn's start: the first one answers)."""
+    return any(not immunity(state, s) for s in state.opponents(seat))
 
 
 def shown(cards: list[str]) -> str:

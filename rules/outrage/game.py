@@ -32,7 +32,7 @@ from . import position
 from .actions import (
     Abandon, Arm, Attack, Burgle, Challenge, Change, Choose, Decline, Escape, Give, MoveTo, Play, Split, Surrender,
 )
-from .attack import Attacks, targets
+from .attack import Attacks, anyone_to_attack
 from .board import Board
 from .burglary import TOOL_KINDS, Burglaries
 from .cards import RAVEN_CARDS, TOWER_CARDS, burglary_target
@@ -66,14 +66,13 @@ def _start_facts(state: OutrageState) -> tuple[str, tuple[str, ...], tuple[str, 
     """What the start step's prompt is made of: the seat, the kinds also allowed and the
     private ones (a Tower card that may begin the turn, in the seat's hand)."""
     seat = state.actor
-    also = tuple(kind for kind, on in (
-        # "you may change any or all your Tower Cards instead of taking a turn" (THE CARDS)
-        ("change", bool(state.hands[seat].cards and state.decks["tower"].cards)),
-        # "They announce their intention to attack at the beginning of a turn" (ATTACK)
-        ("attack", state.accredited[seat] and bool(targets(state, seat))),
-        # "You escape when you have paid the Ferryman and left the Cradle Tower" (THE ENDGAME)
-        ("escape", can_escape(state, seat)),
-    ) if on)
+    also: tuple[str, ...] = ()
+    if state.hands[seat].cards and state.decks["tower"].cards:
+        also += ("change",)  # "you may change any or all your Tower Cards instead of taking a turn" (THE CARDS)
+    if state.accredited[seat] and anyone_to_attack(state, seat):
+        also += ("attack",)  # "They announce their intention to attack at the beginning of a turn" (ATTACK)
+    if can_escape(state, seat):
+        also += ("escape",)  # "You escape when you have paid the Ferryman and left the Cradle Tower" (THE ENDGAME)
     private = ("play",) if state.cards_of(seat, *start_plays(state, seat)) else ()
     return seat, also, private
 
@@ -183,12 +182,14 @@ class Outrage(Movement, Squares, RavenCards, Prisons, Burglaries, Attacks, Surre
     @step("move", rule=R_GENERAL, derive="reachable")
     def ask_move(self, state: OutrageState) -> Prompt:
         opts = self.derived(state)
-        # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
-        stay = all(needs for _route, needs in opts.values())
-        # SPLITTING THE SEVEN: the thrower's own seven, once, not a prisoner's release throw.
-        split = state.steps == 7 and not state.split and state.mover == state.actor and not state.released \
-            and bool(self.movable_others(state, state.actor))
-        kinds = tuple(kind for kind, on in (("move", bool(opts)), ("choose", stay), ("split", split)) if on)
+        kinds: tuple[str, ...] = ("move",) if opts else ()
+        if all(needs for _route, needs in opts.values()):
+            # Nowhere to go, or only past a warder (a Disguise, if held): staying is allowed (RULINGS M-08).
+            kinds += ("choose",)
+        if state.steps == 7 and not state.split and state.mover == state.actor and not state.released \
+                and self.movable_others(state, state.actor):
+            # SPLITTING THE SEVEN: the thrower's own seven, once, not a prisoner's release throw.
+            kinds += ("split",)
         return Prompt.single(state.actor, Decision(kinds, f"move {state.seat_name(state.mover)} {state.steps}"))
 
     @step("accredit", rule=R_ACCR)

@@ -118,20 +118,21 @@ class Movement:
     def movable_others(self, state: OutrageState, seat: str) -> list[str]:
         return movable_others(state, seat)
 
-    def _v_move(self, state: OutrageState, action: MoveTo) -> Iterator[Violation]:
+    def _v_move(self, state: OutrageState, action: MoveTo) -> tuple[Violation, ...]:
         seat = action.seat
         who = state.seat_name(seat)
         got = self.derived(state).get(action.square)
         if got is None:
             where = BOARD.name_of(action.square) if action.square in BOARD.squares else repr(action.square)
-            yield Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way.")
-        elif action.disguise:
+            return (Violation("unreachable", R_GENERAL, f"{state.seat_name(state.mover)} cannot end a move of exactly {state.steps} on {where}: squares are counted along adjacent squares, none twice in a turn, through no wall, warder or out-of-bounds way."),)
+        if action.disguise:
             if action.disguise not in state.cards_of(seat, "disguise"):
-                yield Violation("no-disguise", R_GENERAL, f"{who} has no such Disguise card in hand.")
+                return (Violation("no-disguise", R_GENERAL, f"{who} has no such Disguise card in hand."),)
         elif got[1]:
             # "The Warder blocks the way for players who may, however, slip past unnoticed
             # on production of a disguise" (RAVEN CARDS: Yeoman Warder called out).
-            yield Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {BOARD.name_of(action.square)}; only a Disguise lets {who} pass unnoticed.")
+            return (Violation("warder-blocks", R_GENERAL, f"A Yeoman Warder at his post blocks the way to {BOARD.name_of(action.square)}; only a Disguise lets {who} pass unnoticed."),)
+        return ()
 
     def _v_split(self, state: OutrageState, action: Split) -> Iterator[Violation]:
         seat = action.seat
