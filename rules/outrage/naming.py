@@ -15,13 +15,10 @@ import re
 from typing import Any, Mapping, Sequence
 
 from ..words import ordinal
-from .board import PRISONS, default_board
+from .board import default_board
 from .cards import TOWER, TOWER_CARDS
+from .prisons import PRISON_NAMES  # the four prisons (board.PRISONS) as players say them
 
-# The four prisons as the position names them (board.PRISONS), as players say them.
-PRISON_NAMES = {"bloody": "the Bloody Tower", "bowyer": "the Bowyer Tower", "beauchamp": "the Beauchamp Tower",
-                "rack": "the Rack"}
-assert set(PRISON_NAMES) == set(PRISONS)
 
 
 def _regions() -> dict[str, str]:

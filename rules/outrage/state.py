@@ -32,6 +32,8 @@ from typing import Any
 
 from rules.core import Deck, Hand, SecretRound, State, TurnOrder, serializable
 
+from .cards import TOWER
+
 CASE = "case"
 """Where a jewel in its case is (``jewels[j]``); otherwise the seat carrying it, or
 ``ESCAPED``."""
@@ -111,8 +113,29 @@ class OutrageState(State):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._faction = {s.id: s.faction for s in self.seats}
-        # Each seat's opponents in the turn order: every other seat, or with teams every seat
-        # of another colour (who may be attacked, informed on…; asked at every turn's start).
+        # Each seat's opponents, in the turn order: every other seat, or with teams every
+        # seat of another colour (fixed for the game; asked at every turn's start).
         teams = self.options.get("teams", False)
-        self._foes = {s.id: tuple(o.id for o in self.seats if o.id != s.id and not (teams and o.faction == s.faction))
-                      for s in self.seats}
+        self._opponents = {s: tuple(o for o in self.order.order if o != s and not (teams and self._faction[o] == self._faction[s]))
+                           for s in self.order.order}
+
+    def in_play(self, seat: str) -> bool:
+        """Still in the game: not retired after an escape (THE ENDGAME)."""
+        return seat not in self.retired
+
+    def team(self, seat: str) -> str:
+        """The side ``seat`` plays for: its colour when seats of one colour play as a team
+        (RULINGS S-02), else the seat alone."""
+        return self._faction[seat] if self.options["teams"] else seat
+
+    def opponents(self, seat: str) -> tuple[str, ...]:
+        """The other seats, in the turn order; with teams, the seats of another colour."""
+        return self._opponents[seat]
+
+    def carried(self, seat: str) -> list[str]:
+        """The jewels ``seat`` has stolen and still carries inside the Tower."""
+        return [j for j, w in self.jewels.items() if w == seat]
+
+    def cards_of(self, seat: str, *kinds: str) -> list[str]:
+        """The Tower cards of the given kinds in ``seat``'s hand."""
+        return [c for c in self.hands[seat].cards if TOWER[c].kind in kinds]

@@ -1,9 +1,5 @@
 """Every engine keeps the shape rules/README.md ("One engine shape") describes: the same
 modules in the same places, and no module over 800 lines.
-
-Outrage! and Against All Tyrants each hold most of their rules in one long ``game.py``
-today; their line-count cases are strict xfails that their engine branches turn into
-passes (take them out of the marked set in ``SHORT`` when those branches are merged).
 """
 from __future__ import annotations
 
@@ -18,12 +14,7 @@ MOST_LINES = 800
 SHAPE = ("__init__.py", "game.py", "state.py", "actions.py", "position.py", "data", "README.md", "RULINGS.md")
 
 
-def _engine_branch(game: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"fixed by the {game} engine branch")
-
-
 GAMES = ["tyranny", "liberation", "dicetopia", "outrage", "against_all_tyrants"]
-SHORT = [g if g not in ("outrage",) else pytest.param(g, marks=_engine_branch(g)) for g in GAMES]
 
 
 def test_every_built_in_game_is_checked() -> None:
@@ -40,7 +31,7 @@ def test_engine_has_the_shape(game: str) -> None:
     assert (folder / "data").is_dir()
 
 
-@pytest.mark.parametrize("game", SHORT)
+@pytest.mark.parametrize("game", GAMES)
 def test_no_module_over_800_lines(game: str) -> None:
     long = {p.name: n for p in sorted((RULES / game).glob("*.py"))
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_LINES}

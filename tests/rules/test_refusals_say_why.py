@@ -14,10 +14,6 @@ play, now in this seat's name):
 
 The seats that are not asked to act are refused with "It is Ann's turn to act, not
 Bob's" (``not-your-turn``), which is the reason; they are not probed here.
-
-Outrage!, Dicetopia and Against All Tyrants explain only some of their kinds today; their
-cases are strict xfails that their engine branches turn into passes (remove the mark
-there, in ``_GAMES``, when they are merged).
 """
 from __future__ import annotations
 
@@ -35,17 +31,7 @@ GENERIC = frozenset({"not-awaited"})
 """The kernel's code for "… is not allowed now": says what is awaited, not why."""
 
 
-def _engine_branch(game: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"fixed by the {game} engine branch")
-
-
-_GAMES = [
-    "tyranny",
-    "liberation",
-    pytest.param("outrage", marks=_engine_branch("outrage")),
-    "dicetopia",
-    "against_all_tyrants",
-]
+_GAMES = ["tyranny", "liberation", "outrage", "dicetopia", "against_all_tyrants"]
 
 
 def _random_games(game: Game[Any], seed: int, games: int, plies: int, on_state: Any) -> None:

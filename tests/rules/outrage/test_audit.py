@@ -263,7 +263,8 @@ def test_the_bloody_tower_yields_to_a_double_only_and_the_rack_not_to_a_royal_pa
     s.changed()
     assert GAME.prompt(s).of("p1").private == ()
     for card in ("pardon-1", "disguise-1", "rope-1"):
-        assert rejected(s, Play("p1", card)) == ("not-awaited",)
+        assert rejected(s, Play("p1", card)) == ("not-awaited", "card-not-playable")
+        assert "the only hope of escape is by throwing a double" in messages(s, Play("p1", card))[1]
     s = started()
     give(s, "p1", "pardon-2")
     s.coins["p1"], s.mint = True, 1

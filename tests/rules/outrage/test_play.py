@@ -415,7 +415,8 @@ def test_rope_or_ladder_out_of_the_white_tower_where_marked():
     give(s, "p1", "rope-1")
     put(s, "p1", "t11", accredited=True)
     assert "play" not in GAME.prompt(s).of("p1").private
-    assert rejected(s, Play("p1", "rope-1")) == ("not-awaited",)
+    assert rejected(s, Play("p1", "rope-1")) == ("not-awaited", "card-not-playable")
+    assert "only on a White Tower square marked for it" in messages(s, Play("p1", "rope-1"))[1]
     put(s, "p1", "t12")
     assert "play" in GAME.prompt(s).of("p1").private
     push(s, Play("p1", "rope-1"))
