@@ -323,5 +323,6 @@ def test_guides_describe_what_is_shipped():
     kiosk = (ROOT / "docs" / "raspberry-pi-kiosk.md").read_text(encoding="utf-8")
     assert "packaging/tabletop-companion.service" in kiosk
     for needle in ("GPIOZERO_PIN_FACTORY=lgpio", "SDL_VIDEODRIVER=kmsdrm", "[input]", "provider=hidinput",
-                   "consoleblank=0", "Overlay File System", '".[pi]"'):
+                   "consoleblank=0", "Overlay File System", '".[pi,ble,phones]"', "packaging/pi/install.sh",
+                   "network-online.target", "70-tabletop-companion-hub.rules", "What was checked"):
         assert needle in kiosk, needle

@@ -198,3 +198,12 @@ def test_the_system_packages_are_in_debians_archive():
     assert packages, "no packages"
     unknown = [p for p in packages if not _apt_knows(p)]
     assert not unknown, f"not in this system's Debian archive: {unknown}"
+
+
+def test_the_guide_shows_the_kivy_config_the_installer_writes():
+    text = SCRIPT.read_text(encoding="utf-8")
+    match = re.search(r"cat >\"\$TMP/config\.ini\" <<'EOF'\n(.*?)\nEOF\n", text, re.S)
+    assert match, "install.sh no longer writes config.ini from a heredoc"
+    guide = (ROOT / "docs" / "raspberry-pi-kiosk.md").read_text(encoding="utf-8")
+    assert match.group(1) in guide
+    assert "[input]" in match.group(1) and "provider=hidinput" in match.group(1)
