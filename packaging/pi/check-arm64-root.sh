@@ -51,8 +51,19 @@ mount_in /sys -t sysfs sysfs
 mount_in /dev --rbind /dev
 mount --make-rslave "$ROOT_DIR/dev"
 cp /etc/resolv.conf "$ROOT_DIR/etc/resolv.conf"
+EXTRA_ENV=()
 in_root() { "${NICE[@]}" chroot "$ROOT_DIR" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
-    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${EXTRA_ENV[@]}" "$@"; }
+# A host behind a TLS-inspecting proxy trusts the proxy's certificate authority through its
+# local CA folder; the root must trust the same to reach PyPI, and pip must use the system's
+# CA bundle instead of its own.
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    say "the host's local certificate authorities, for pip inside the root"
+    mkdir -p "$ROOT_DIR/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$ROOT_DIR/usr/local/share/ca-certificates/"
+    in_root update-ca-certificates >"$LOGS/ca.log" 2>&1 || die "update-ca-certificates failed: $LOGS/ca.log"
+    EXTRA_ENV=(PIP_CERT=/etc/ssl/certs/ca-certificates.crt)
+fi
 
 say "what Raspberry Pi OS Lite has and a minbase root does not: systemd, udev, sudo, a boot partition"
 # Raspberry Pi OS's kernel command line, as its images ship it (one line).
