@@ -59,10 +59,18 @@ ORIENTATIONS = frozenset({"landscape", "portrait", "portrait-reverse", "landscap
 # Runtime dependencies deliberately not in the Android build, with the reason (docs/android.md).
 ANDROID_LEFT_OUT = {"gpiozero": "Android has no GPIO header; only the bridge's GPIO source imports it"}
 # python-for-android recipes that are not PyPI packages of ours.
-P4A_ONLY = {"python3": "the interpreter", "sqlite3": "the standard library's sqlite3, for the journal",
-            "typing-extensions": "bleak's dependency on Python < 3.12"}
-# pyproject extras the Android build includes (docs/android.md).
-ANDROID_EXTRAS = {"ble": "Pixels and GoDice dice over Bluetooth LE"}
+P4A_ONLY = {"python3": "the interpreter", "sqlite3": "the standard library's sqlite3, for the journal"}
+# pyproject extras the Android build includes (docs/android.md). The requirements also list
+# what these need in turn (tests/packaging/test_android_build.py checks that from the
+# packages' own metadata).
+ANDROID_EXTRAS = {"ble": "Pixels and GoDice dice over Bluetooth LE",
+                  "phones": "the players' phones: aiohttp's server and segno's QR codes"}
+# What the extras' packages require, listed because python-for-android brings none of a
+# recipe's PyPI dependencies (aiohttp is built by its recipe) and installs the other
+# requirements with pip --no-deps, adding only the dependencies it finds as pure-Python wheels
+# (pythonforandroid/build.py, process_python_modules and run_pymodules_install).
+ANDROID_DEPENDENCIES = {"typing-extensions", "aiohappyeyeballs", "aiosignal", "attrs", "frozenlist",
+                        "multidict", "propcache", "yarl", "idna"}
 
 
 def _spec() -> configparser.ConfigParser:
@@ -176,11 +184,11 @@ def test_spec_requirements_match_pyproject_runtime_dependencies():
             assert name not in android, name
             continue
         assert name in android, f"runtime dependency {dep!r} missing from buildozer.spec requirements"
-        pinned = re.search(r"==([\d.]+)$", android[name])
+        pinned = re.search(r"==v?([\d.]+)$", android[name])
         spec = dep[len(name):].strip()
         if pinned and spec:
             assert _satisfies(pinned.group(1), spec), f"{android[name]} is outside pyproject's {dep!r}"
-    extra = set(android) - set(runtime) - set(P4A_ONLY)
+    extra = set(android) - set(runtime) - set(P4A_ONLY) - ANDROID_DEPENDENCIES
     assert not extra, f"requirements pyproject does not list: {extra}"
     assert re.fullmatch(r"kivy==2\.3\.\d+", android["kivy"])
 
@@ -315,5 +323,6 @@ def test_guides_describe_what_is_shipped():
     kiosk = (ROOT / "docs" / "raspberry-pi-kiosk.md").read_text(encoding="utf-8")
     assert "packaging/tabletop-companion.service" in kiosk
     for needle in ("GPIOZERO_PIN_FACTORY=lgpio", "SDL_VIDEODRIVER=kmsdrm", "[input]", "provider=hidinput",
-                   "consoleblank=0", "Overlay File System", '".[pi]"'):
+                   "consoleblank=0", "Overlay File System", '".[pi,ble,phones]"', "packaging/pi/install.sh",
+                   "network-online.target", "70-tabletop-companion-hub.rules", "What was checked"):
         assert needle in kiosk, needle
