@@ -13,7 +13,7 @@
 * **Latency** pty → ``on_event``: the simulated hub (``firmware_bridge.simulated.hub``)
   rolls; the time from the roll frame's write on the pty master to the callback, p50/p99.
 
-Run: ``cd /work/main && .venv/bin/python -m benchmarks bridge`` (``--quick``: shorter).
+Run: ``.venv/bin/python -m benchmarks bridge`` (``--quick``: shorter).
 """
 from __future__ import annotations
 

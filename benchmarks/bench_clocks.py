@@ -6,7 +6,7 @@
 * ``to_data()`` + ``json.dumps`` (what the Table journals with each action) and
   ``json.loads`` + ``from_data()`` (a restore).
 
-Run: ``cd /work/main && .venv/bin/python -m benchmarks clocks`` (``--quick`` for a short run).
+Run: ``.venv/bin/python -m benchmarks clocks`` (``--quick`` for a short run).
 """
 from __future__ import annotations
 

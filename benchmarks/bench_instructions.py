@@ -15,7 +15,7 @@ Instructions are not time (a cache miss or a slow instruction costs more), so th
 guide for comparing two versions of the code; the target stays the CPU-time ratio of
 ``bench rules``.
 
-Run: ``cd /work/main && .venv/bin/python -m benchmarks instructions [--game=ID ...] [--games=N]``
+Run: ``.venv/bin/python -m benchmarks instructions [--game=ID ...] [--games=N]``
 (needs ``valgrind``; ``apt-get install valgrind`` on Debian).
 """
 from __future__ import annotations
