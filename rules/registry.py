@@ -76,7 +76,38 @@ def _entry_points() -> dict[str, str]:
     out: dict[str, str] = {}
     for ep in importlib.metadata.entry_points(group=GROUP):
         out.setdefault(ep.name, ep.value)
+    for game_id, target in _declared_by_own_sources().items():
+        out.setdefault(game_id, target)
     return out
+
+
+PROJECT = "tabletop-companion"
+"""This project's distribution: the one whose ``pyproject.toml`` declares the built-in games."""
+
+
+def _declared_by_own_sources() -> dict[str, str]:
+    """The entry points this project's ``pyproject.toml`` declares, when the project runs
+    from its sources without being installed: the tablet build ships the source tree and
+    its ``pyproject.toml``, not a wheel's metadata (docs/android.md). Installed (pip, the
+    Pi's installer, ``./dev``), the metadata pip wrote from that same table is read
+    instead, and this reads nothing."""
+    try:
+        importlib.metadata.distribution(PROJECT)
+        return {}
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    path = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    if not path.is_file():
+        return {}
+    import tomllib
+
+    try:
+        project = tomllib.loads(path.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    if project.get("name") != PROJECT:  # someone else's pyproject.toml above this folder
+        return {}
+    return {str(k): str(v) for k, v in project.get("entry-points", {}).get(GROUP, {}).items()}
 
 
 @functools.lru_cache(maxsize=1)

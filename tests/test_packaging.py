@@ -326,3 +326,25 @@ def test_guides_describe_what_is_shipped():
                    "consoleblank=0", "Overlay File System", '".[pi,ble,phones]"', "packaging/pi/install.sh",
                    "network-online.target", "70-tabletop-companion-hub.rules", "What was checked"):
         assert needle in kiosk, needle
+
+
+def test_the_source_tree_alone_finds_its_games_through_pyproject(tmp_path):
+    """The tablet build ships the sources and pyproject.toml, not an installed wheel's
+    metadata: the games are still found, through the entry points pyproject.toml declares
+    (and without it, none are: the declaration is what finds them)."""
+    import sys
+
+    app = tmp_path / "app"
+    shutil.copytree(ROOT / "rules", app / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", app / "pyproject.toml")
+    assert "pyproject.toml" in {p.name for p in app.iterdir()}
+    assert "toml" in _list(_spec()["app"]["source.include_exts"])
+    probe = "import rules; print(sorted(g.id for g in rules.catalog()))"
+    # -S: no site-packages, so no installed distribution's metadata (as on the tablet).
+    run = lambda: subprocess.run([sys.executable, "-S", "-c", probe], cwd=app, capture_output=True, text=True,
+                                 timeout=60, check=True).stdout.strip()
+    declared = sorted(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+                      ["tabletop_companion.games"])
+    assert run() == str(declared) and len(declared) == 5
+    (app / "pyproject.toml").unlink()
+    assert run() == "[]"
