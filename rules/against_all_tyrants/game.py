@@ -68,6 +68,14 @@ class AgainstAllTyrants(Setup, Turn, PhaseOne, PhaseTwo, Resolution, Victory, Re
     def deck(self, state: AatState, name: str) -> Deck:
         return state.sides[name[len("deck-"):]].deck
 
+    def not_drawable(self, state: AatState, seat: str, deck: str, card: str) -> str:
+        """Why ``seat`` cannot have drawn ``card`` from its own deck: its deck list and the
+        cards it has seen tell it which cards are left there (only their order is hidden,
+        A-30), so saying so tells it nothing; the deck is named as players see it."""
+        if card in state.sides[seat].hand:
+            return "That card is in your hand."
+        return "That card is not left in your deck: your deck list and the cards you have seen say where it is."
+
     def position(self, state: AatState) -> dict[str, Any]:
         return positions.write(self, state)
 

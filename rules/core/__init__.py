@@ -12,7 +12,7 @@ from .reactions import Reaction, ReactionStack
 from .rng import Rng
 from .seats import PUBLIC, Seat, TurnOrder
 from .tracks import Escalation, Streak, Track
-from .zones import Deck, EmptyDeck, Hand
+from .zones import Deck, EmptyDeck, Hand, next_pile, swap_into
 
 __all__ = [
     "Action", "Commit", "CommitRequest", "Decision", "Deck", "Die", "Draw", "DrawRequest", "Edge", "EmptyDeck",
@@ -20,5 +20,5 @@ __all__ = [
     "Outcome", "POOL", "PUBLIC", "ParseError", "Prompt", "Reaction", "ReactionStack", "Rng", "Roll",
     "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Track",
     "TurnOrder", "UnknownGame", "UnknownNode", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",
-    "parse_action", "serializable", "step", "swap_hidden", "to_data",
+    "next_pile", "parse_action", "serializable", "step", "swap_hidden", "swap_into", "to_data",
 ]

@@ -33,7 +33,7 @@ from .prompt import DrawRequest, Prompt, RollRequest
 from .rng import Rng
 from .seats import PUBLIC, Seat, parse_seats
 from .jsondata import from_data, to_data
-from .zones import Deck
+from .zones import Deck, next_pile, swap_into
 
 
 @dataclass(kw_only=True)
@@ -623,6 +623,8 @@ class Game(Generic[S]):
         """Apply without checking: for simulations that only play listed legal actions."""
         if action.secret:
             state.sealed.append(state.ply)
+        if type(action) is Draw:
+            self.reconcile_draw(state, action)
         self.execute(state, action)
         if action.chance:
             state.rng.advance()
@@ -750,16 +752,50 @@ class Game(Generic[S]):
         if action.deck != req.deck:
             yield Violation("wrong-deck", self.cards_rule, f"The card must come from the {req.deck} deck, not {action.deck!r}.")
             return
-        deck = self.deck(state, req.deck)
-        if not deck.can_draw(action.card):
-            yield Violation("card-not-in-deck", self.cards_rule, f"That card is not in the {req.deck} deck.")
+        if action.card not in self.drawable(state, action.seat, req.deck):
+            yield Violation("card-not-in-deck", self.cards_rule, self.not_drawable(state, action.seat, req.deck, action.card))
+
+    def unseen_zones(self, state: S, seat: str, deck: str) -> list[list[str]]:
+        """Hook: the places besides ``deck`` whose cards ``seat`` cannot see (another
+        seat's hand, face-down discards), as the lists that hold them. A physical draw
+        may name any of their cards, since the drawer cannot rule it out, and refusing it
+        would tell the drawer where it is not; :meth:`reconcile_draw` then swaps it with
+        the deck's next card. By default none: only the deck's own cards are drawable."""
+        return []
+
+    def drawable(self, state: S, seat: str, deck: str) -> list[str]:
+        """Every card ``seat`` may say it drew from ``deck``, without repeats: exactly what
+        :meth:`check_draw` accepts, and what an entry page offers. The deck's cards (or its
+        discards, when drawing would reshuffle them), then those of :meth:`unseen_zones`
+        while the deck has a card to take their place."""
+        pile = next_pile(self.deck(state, deck))
+        out = dict.fromkeys(pile)
+        if pile:
+            for zone in self.unseen_zones(state, seat, deck):
+                out.update(dict.fromkeys(zone))
+        return list(out)
+
+    def not_drawable(self, state: S, seat: str, deck: str, card: str) -> str:
+        """Hook: why ``seat`` cannot have drawn ``card``, naming only what ``seat`` may see
+        (a game with :meth:`unseen_zones` says where the card publicly is)."""
+        return f"That card is not in the {deck} deck."
+
+    def reconcile_draw(self, state: S, action: Draw) -> str | None:
+        """Before a draw is carried out: when its card is in one of the drawer's
+        :meth:`unseen_zones`, swap it with the deck's next card (the engine's guess at
+        the hidden cards was wrong, the table's physical card is right). Returns the card
+        that took the drawn card's place, if any. Cards are conserved, none is in two places."""
+        deck = self.deck(state, action.deck)
+        if deck.can_draw(action.card):
+            return None
+        return swap_into(next_pile(deck), self.unseen_zones(state, action.seat, action.deck), action.card)
 
     def chance_candidates(self, state: S, prompt: Prompt) -> Iterator[Action]:
         """Hook: the rolls and draws ``legal_actions`` lists, lazily (an 8d6 roll is never
-        built as a list). By default every face combination and every drawable card. A
-        game overrides it when its chance results are too many to list (Dicetopia's city
-        of 30 dice, each with its colour: a few sampled rolls stand for them) or when it
-        accepts cards the deck does not list; ``check`` decides legality either way."""
+        built as a list). By default every face combination and every card of the deck
+        (not the :meth:`drawable` cards of other zones). A game overrides it when its
+        chance results are too many to list (Dicetopia's city of 30 dice, each with its
+        colour: a few sampled rolls stand for them); ``check`` decides legality either way."""
         for seat in prompt.seats():
             awaiting = prompt.waits[seat]
             if isinstance(awaiting, RollRequest):
@@ -768,9 +804,10 @@ class Game(Generic[S]):
                 for values in itertools.product(*faces):
                     yield Roll(seat, values, ids)
             elif isinstance(awaiting, DrawRequest):
-                deck = self.deck(state, awaiting.deck)
-                pile = deck.cards if deck.cards else (deck.discard if deck.auto_reshuffle else [])
-                for card in dict.fromkeys(pile):
+                # The cards an honest table draws: the deck's. A card of the drawer's
+                # unseen zones is accepted too (check_draw) but not listed, so that a
+                # playout is a game a table plays, not a string of corrected entries.
+                for card in dict.fromkeys(next_pile(self.deck(state, awaiting.deck))):
                     yield Draw(seat, awaiting.deck, card)
 
 

@@ -92,6 +92,36 @@ class Deck:
         self.discard.append(card)
 
 
+def next_pile(deck: Deck) -> list[str]:
+    """The cards the next draw from ``deck`` comes from: its draw pile, or its discards
+    when drawing would reshuffle them, or nothing.
+
+    >>> next_pile(Deck("city", cards=[], discard=["c"]))
+    ['c']
+    """
+    if deck.cards:
+        return deck.cards
+    return deck.discard if deck.auto_reshuffle else []
+
+
+def swap_into(pile: list[str], zones: list[list[str]], card: str) -> str | None:
+    """Swap ``card``, found in one of ``zones``, with the top of ``pile``; returns the card
+    that took its place (``None`` when ``card`` is in no zone or ``pile`` is empty).
+
+    >>> deck, hand = ["a", "b"], ["x", "y"]
+    >>> swap_into(deck, [hand], "y"), deck, hand
+    ('a', ['y', 'b'], ['x', 'a'])
+    """
+    if not pile:
+        return None
+    for zone in zones:
+        if card in zone and zone is not pile:
+            i = zone.index(card)
+            zone[i], pile[0] = pile[0], card
+            return zone[i]
+    return None
+
+
 @serializable("core.Hand")
 @dataclass
 class Hand:

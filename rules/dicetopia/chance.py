@@ -6,7 +6,7 @@ from typing import Iterator
 
 from rules.core import Action, Draw, Prompt, Rng, Roll
 
-from .state import FACTION_CARDS, DicetopiaState
+from .state import FACTION_CARDS, MISSIONS, DicetopiaState
 
 
 class Chance:
@@ -37,6 +37,44 @@ class Chance:
                     self._start_turn(state, state.order[0])
         elif state.phase == "agency-draw":
             state.phase = "agency-bottom"
+
+    # ---------------------------------------------------- physical draws (D-33)
+
+    def unseen_zones(self, state: DicetopiaState, seat: str, deck: str) -> list[list[str]]:
+        """The other players' secret missions, until the end reveals them: a mission drawn
+        from the table's own deck may be one of them (D-33). Faction cards are dealt face up."""
+        if deck != MISSIONS or state.revealed:
+            return []
+        return [state.hands[s].cards for s in state.order if s != seat]
+
+    def not_drawable(self, state: DicetopiaState, seat: str, deck: str, card: str) -> str:
+        """Why ``seat`` cannot have drawn ``card``: only what it may see (D-33)."""
+        t = state.t
+        if deck == FACTION_CARDS:
+            if card in t.factions:
+                return f"{t.factions[card].name} has already been dealt, face up."
+            return "That is not a faction card."
+        if card not in t.missions:
+            return "That is not a mission card."
+        if card in state.hands[seat]:
+            return "That mission is in your hand."
+        if card in state.gambled.values():
+            return "That mission was drawn face up for High Stakes Gambling."
+        if state.revealed:
+            return "That mission was revealed in another player's hand."
+        return "The mission deck is empty."
+
+    def reconcile_draw(self, state: DicetopiaState, action: Draw) -> str | None:
+        card = action.card
+        holder = next((s for s in state.order if s != action.seat and card in state.hands[s]), None)
+        new = super().reconcile_draw(state, action)  # type: ignore[misc]
+        if new is None or holder is None:
+            return new
+        if state.keeps.get(holder) == card:
+            state.keeps[holder] = new  # the sealed discard follows the card in its place
+        state.note(f"A mission drawn from the table's deck was entered as one the app had in your hand: it now records "
+                   f"{t_name(state, new)} in its place (RULINGS D-33). Check your missions.", holder, to=(holder,))
+        return new
 
     def _roll(self, state: DicetopiaState, action: Roll) -> None:
         t = state.t
@@ -86,3 +124,8 @@ class Chance:
         rng.shuffle(colours)
         values = tuple(rng.randint(1, 6) for _ in colours)
         return Roll(state.order[0], values, tuple(colours), source=source)
+
+
+def t_name(state: DicetopiaState, mission: str) -> str:
+    """A mission's name, as players read it."""
+    return state.t.mission(mission).name

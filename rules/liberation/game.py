@@ -23,7 +23,7 @@ from typing import Any, Iterable, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Rng,
-    Score, Seat, Violation, step, swap_hidden,
+    Score, Seat, Violation, next_pile, step, swap_hidden,
 )
 
 from . import checks, position
@@ -186,27 +186,65 @@ class Liberation(Naming, Game[LiberationState]):
 
     # -------------------------------------------------------------- validation
 
-    @staticmethod
-    def _unseen_stand_in(state: LiberationState, card: str) -> bool:
-        """Whether ``card`` is a setup discard nobody has seen, while the deck still has
-        cards to take its place (RULINGS L-14)."""
-        return (state.phase != "setup-discard" and card in state.unseen and card in state.deck.discard
-                and bool(state.deck.cards))
+    def unseen_zones(self, state: LiberationState, seat: str, deck: str) -> list[list[str]]:
+        """Where a City card may be that ``seat`` cannot see (RULINGS L-14): the face-down
+        discards and the other side's hand; for the Dynasty, the base too (a copy: the
+        base is moved by :meth:`reconcile_draw` itself). None for the setup's discard,
+        which nobody looks at."""
+        if state.phase == "setup-discard":
+            return []
+        zones = [state.deck.discard] + [h.cards for s, h in state.hands.items() if s != seat]
+        if seat != state.liberation and state.base:
+            zones.append([state.base])
+        return zones
 
-    def check_draw(self, state: LiberationState, action: Draw, req: DrawRequest) -> Iterator[Violation]:
-        # A physical draw may name the app's stand-in for an unseen setup discard (L-14).
-        if action.deck == req.deck and self._unseen_stand_in(state, action.card):
-            return
-        yield from super().check_draw(state, action, req)
+    def drawable(self, state: LiberationState, seat: str, deck: str) -> list[str]:
+        # A card shown face up and discarded is publicly in the discard pile: it can be
+        # drawn only once the discards are reshuffled into the deck (L-14).
+        if not state.deck.cards:
+            return super().drawable(state, seat, deck)
+        return [c for c in super().drawable(state, seat, deck) if c not in state.shown]
 
-    def chance_candidates(self, state: LiberationState, prompt: Prompt) -> Iterator[Action]:
-        yield from super().chance_candidates(state, prompt)
-        for seat in prompt.seats():
-            awaiting = prompt.waits[seat]
-            if isinstance(awaiting, DrawRequest):
-                for card in state.unseen:
-                    if self._unseen_stand_in(state, card):
-                        yield Draw(seat, awaiting.deck, card)
+    def not_drawable(self, state: LiberationState, seat: str, deck: str, card: str) -> str:
+        """Why ``seat`` cannot have drawn ``card``: only where everyone, or ``seat``
+        alone, can see it is (L-14). The card is not named: the refusal may be read aloud."""
+        if card not in state.map.city_ids:
+            return "That is not one of the City cards."
+        if card in state.hands[seat]:
+            return "That card is in your hand."
+        if card in state.occupied:
+            return "That City is occupied: its card lies face up on the map."
+        if card == state.base and seat == state.liberation:
+            return "That card is your base."
+        if card == state.taken:
+            return "That card was taken by the Attack and waits for the Dynasty's claim."
+        if card in state.shown:
+            return "That card was shown and discarded: it is in the discard pile until the next reshuffle."
+        return "The deck and the discard pile are empty: there is no card to draw."
+
+    def reconcile_draw(self, state: LiberationState, action: Draw) -> str | None:
+        """A physical draw naming a card the app had in a place the drawer cannot see:
+        the card the app had on top of the deck takes its place there (L-14), the holder
+        is told privately what the app now records, and the setup's stand-ins follow."""
+        deck, card, seat = state.deck, action.card, action.seat
+        pile = next_pile(deck)
+        if card == state.base and seat != state.liberation and not deck.can_draw(card) and pile:
+            new = pile[0]
+            pile[0], state.base = card, new
+            state.moves.append(BaseMove(state.ply, state.turn, state.act, card, new, redrawn=True))
+            state.note(f"A physical draw named the card of your base: the app now records your base at {state.name(new)} "
+                       "(RULINGS L-14). Put that card down as your base.", state.liberation, to=(state.liberation,))
+            return new
+        holder = next((s for s, h in state.hands.items() if s != seat and card in h), None)
+        new = super().reconcile_draw(state, action)
+        if new is None:
+            return None
+        if card in state.unseen:
+            state.unseen[state.unseen.index(card)] = new
+        if holder is not None:
+            state.note(f"A physical draw named a card the app had in your hand: it now records {state.name(new)} "
+                       "in its place (RULINGS L-14). Check your hand.", holder, to=(holder,))
+        return new
 
     def violations(self, state: LiberationState, action: Action, prompt: Prompt) -> Iterable[Violation]:
         # Only the seat that must act gets rule checks: anything else is already
@@ -267,6 +305,7 @@ class Liberation(Naming, Game[LiberationState]):
                 state.occupied.append(card)
             else:
                 state.deck.put_discard(card)
+                state.shown.append(card)
             self._event(state, "claim", seat, city=card, result="occupied" if action.occupy else "discarded",  # type: ignore[attr-defined]
                         text=f"The Dynasty {'occupies' if action.occupy else 'discards'} {state.name(card)}.")  # type: ignore[attr-defined]
             self._end_step2(state)
@@ -303,14 +342,8 @@ class Liberation(Naming, Game[LiberationState]):
                 return
             deck.take_drawn(action.card, state.rng)
             state.unseen.clear()  # the setup's discards are in the new deck now
+            state.shown.clear()
             state.note(f"The deck is empty: the discards are reshuffled. ACT {'I' * state.act} begins.")
-        elif self._unseen_stand_in(state, action.card):
-            # The table's deck yielded the card the app had put in for the unseen setup
-            # discard (L-14): the deck's top card, just as unseen, takes its place there.
-            stand = deck.cards[0]
-            deck.take(stand)
-            deck.discard[deck.discard.index(action.card)] = stand
-            state.unseen[state.unseen.index(action.card)] = stand
         else:
             deck.take(action.card)
         state.hands[seat].add(action.card)
@@ -364,6 +397,7 @@ class Liberation(Naming, Game[LiberationState]):
         else:
             hand.remove(card)
             state.deck.put_discard(card)
+            state.shown.append(card)
             text = f"{_side_name(state, seat)} reveals {state.name(card)} and performs {spec.name}{cost}; the card is discarded."
         self._event(state, "mission", seat, city=card, exploit=action.pay_city, result=spec.name, text=text)
         if spec.question is not None:
@@ -415,6 +449,7 @@ class Liberation(Naming, Game[LiberationState]):
         if city in dyn_hand:
             dyn_hand.remove(city)
             state.deck.put_discard(city)
+            state.shown.append(city)
             self._event(state, "sabotage", seat, city=city, result="discarded", text=f"{head}: the Dynasty held it, reveals it and discards it.")
         else:
             self._event(state, "sabotage", seat, city=city, result="miss", text=f"{head}: the Dynasty does not hold it.")
@@ -601,7 +636,8 @@ class Liberation(Naming, Game[LiberationState]):
             "base_history": [
                 {
                     "ply": mv.ply, "turn": mv.turn, "act": mv.act, "from": mv.from_city, "to": mv.to_city,
-                    "legal": mv.from_city == "" or mv.from_city == mv.to_city or m.adjacent(mv.from_city, mv.to_city),
+                    "legal": mv.redrawn or mv.from_city == "" or mv.from_city == mv.to_city or m.adjacent(mv.from_city, mv.to_city),
+                    "redrawn": mv.redrawn,
                 }
                 for mv in state.moves
             ],
@@ -697,10 +733,12 @@ class Liberation(Naming, Game[LiberationState]):
             if len(h) > HAND_LIMIT + 1 or (state.phase == "step1" and len(h) > HAND_LIMIT):
                 yield f"{h.owner} holds {len(h)} cards in phase {state.phase}"
         for mv in state.moves[1:]:
-            if mv.from_city != mv.to_city and not state.map.adjacent(mv.from_city, mv.to_city):
+            if not mv.redrawn and mv.from_city != mv.to_city and not state.map.adjacent(mv.from_city, mv.to_city):
                 yield f"an Evade moved the base from {mv.from_city} to {mv.to_city}, which are not adjacent"
         if state.moves and state.moves[-1].to_city != state.base:
             yield "the base is not where its last move put it"
+        if not set(state.shown) <= set(state.deck.discard):
+            yield f"shown cards {state.shown} are not all in the discard pile"
         if state.deck.reshuffles > 2:
             yield f"{state.deck.reshuffles} reshuffles: the game should have ended at the third"
 

@@ -72,6 +72,8 @@ class BaseMove:
     act: int
     from_city: str
     to_city: str
+    # True when no Evade moved it: a physical draw named the base's card (RULINGS L-14).
+    redrawn: bool = False
 
 
 @serializable("liberation.State")
@@ -87,6 +89,9 @@ class LiberationState(State):
     # The setup's face-down discards nobody has seen (RULINGS L-14): the app's stand-ins
     # for the table's unseen cards, swapped for a deck card when a physical draw names one.
     unseen: list[str] = field(default_factory=list)
+    # Cards shown face up and then discarded (a mission's card, a Claim's or a Sabotage's
+    # discard), until the next reshuffle: publicly in the discard pile, so never drawn (L-14).
+    shown: list[str] = field(default_factory=list)
     active: str = ""
     turn: int = 0
     taken: str = ""  # the card an Attack took, until the Dynasty claims it

@@ -493,6 +493,36 @@ class Tyranny(Naming, Game[TyrannyState]):
 
     # --------------------------------------------------------------- cards
 
+    # ------------------------------------------------------- physical draws (C-16)
+
+    def unseen_zones(self, state: TyrannyState, seat: str, deck: str) -> list[list[str]]:
+        """The other seats' kept cards, face down: a physical draw may name one (C-16)."""
+        return [h.cards for s, h in sorted(state.hands.items()) if s != seat]
+
+    def drawable(self, state: TyrannyState, seat: str, deck: str) -> list[str]:
+        # Hands hold both decks' cards: only this deck's may be the card drawn.
+        return [c for c in super().drawable(state, seat, deck) if CARDS[c].deck == deck]
+
+    def not_drawable(self, state: TyrannyState, seat: str, deck: str, card: str) -> str:
+        """Why ``seat`` cannot have drawn ``card``: only what it may see (C-16)."""
+        c = CARDS.get(card)
+        if c is None or c.deck != deck:
+            return f"That is not a {deck.title()} card."
+        if card in state.hands[seat]:
+            return "You keep that card in your hand."
+        if card in state.decks[deck].discard:
+            return f"That card is face up in the {deck.title()} discard pile."
+        return f"The {deck.title()} deck and its discard pile are empty."
+
+    def reconcile_draw(self, state: TyrannyState, action: Draw) -> str | None:
+        holder = next((s for s, h in state.hands.items() if s != action.seat and action.card in h), None)
+        new = super().reconcile_draw(state, action)
+        if new is not None and holder is not None:
+            c = CARDS[new]
+            state.note(f"A card drawn from the table's deck was entered as one the app had in your hand: it now records "
+                       f"{c.deck.title()} {c.number} in its place (RULINGS C-16). Check your hand.", holder, to=(holder,))
+        return new
+
     def _draw(self, state: TyrannyState, seat: str, action: Draw) -> None:
         deck = state.decks[action.deck]
         deck.take_drawn(action.card, state.rng)

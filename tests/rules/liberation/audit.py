@@ -57,7 +57,7 @@ def check_step(game: Liberation, state: LiberationState, action: Action, log_bef
             if city in entry.text or m.name_of(city) in entry.text:
                 raise Leak(f"ply {state.ply}: public log {entry.text!r} names {city}, which {action} did not name")
     for mv in state.moves[max(moves_before, 1):]:
-        if mv.from_city != mv.to_city and not m.adjacent(mv.from_city, mv.to_city):
+        if not mv.redrawn and mv.from_city != mv.to_city and not m.adjacent(mv.from_city, mv.to_city):
             raise Leak(f"ply {state.ply}: Evade {mv.from_city} -> {mv.to_city} is not along a line")
     if isinstance(action, Evade) and len(state.moves) != moves_before + 1:
         raise Leak(f"ply {state.ply}: an Evade was not recorded in the hidden history")

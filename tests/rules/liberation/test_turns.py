@@ -99,16 +99,23 @@ def test_the_unseen_setup_discard_is_a_stand_in_for_the_tables_card():
     assert (pub["deck"], pub["discard"]) == (11, 2)
 
 
-def test_a_seen_discard_is_never_a_stand_in():
-    """A card discarded by a player (who saw it) stays in the discards: drawing it is refused."""
+def test_a_face_down_discard_is_drawable_a_shown_one_is_not():
+    """L-14: a card discarded face down may be the card drawn (the drawer cannot rule it
+    out); the deck's top card takes its place. A card shown and discarded (a mission's
+    card) is publicly in the discard pile until the reshuffle: refused, saying so."""
     s = start(dyn="abd", lib="efg", discard="n")
     for seat, x in ((D, "c"), (L, "h"), (D, "i")):
         GAME.push(s, Draw(seat, "city", c(x)))
         GAME.push(s, Pass(seat))  # step 2: no action
-    GAME.push(s, Discard(D, c("b")))  # step 3: down to 3, face down (seen by the Dynasty)
-    rejected(s, Draw(L, "city", c("b")), "card-not-in-deck")
-    GAME.push(s, Draw(L, "city", c("n")))  # the setup's unseen card still is a stand-in
-    assert c("n") in hand(s, L) and len(s.deck.discard) == 2 and c("b") in s.deck.discard
+    GAME.push(s, Discard(D, c("b")))  # step 3: down to 3, face down
+    s.shown.append(c("b"))  # test shortcut: as if it had been shown before it was discarded
+    err = rejected(s, Draw(L, "city", c("b")), "card-not-in-deck")
+    assert err.violations[0].message == "That card was shown and discarded: it is in the discard pile until the next reshuffle."
+    s.shown.clear()
+    top = s.deck.cards[0]
+    GAME.push(s, Draw(L, "city", c("b")))
+    assert c("b") in hand(s, L) and top in s.deck.discard and top not in s.deck.cards
+    assert not list(GAME.problems(s))
 
 
 def test_the_stand_ins_go_into_the_reshuffle():

@@ -341,21 +341,28 @@ def _deck_cards(d: Any, seat: str) -> list[str]:
     return sorted(a.card for a in d.app.table.legal_actions() if isinstance(a, Draw) and a.seat == seat)
 
 
-def _enter_physical(d: Any, seat: str, opens: str, count: int, shot: str = "", wrong: str = "") -> Iterator[float]:
+def _enter_physical(d: Any, seat: str, opens: str, count: int, shot: str = "", theirs: str = "") -> Iterator[float]:
     """``seat`` taps the "enter the card(s) you drew" button, holds the gate, and taps each
     card it drew on the page, the gate staying open between the cards of a deal. With
-    ``wrong``, it first taps a card the deck cannot yield: refused behind the gate."""
+    ``theirs`` (a card the app had in the other hand), that is the card entered: the drawer
+    cannot rule it out, so it is accepted (RULINGS L-14); the occupied Cities, face up on
+    the map, are not offered."""
     scr = _screen(d)
     p = scr.presenter
     yield from _tap(d, opens)
     d.check(not d.has("The card you drew"), "no card page before the hold")
     yield from _hold_gate(d)
-    if wrong:
-        banner = scr.ids.banner
-        yield from _tap(d, p.card_label(wrong))
-        page = next(w for w in d.walk(scr.ids.gate) if type(w).__name__ == "GatePage")
-        d.check(scr.ids.gate.active and page.ids.refusal.text, "a card the deck cannot yield is refused behind the gate")
-        d.check(not (banner.shown > 0 and p.city_name(wrong) in banner.message), "the refusal is not on the public banner")
+    for city in d.app.table.state.occupied:
+        d.check(not d.has(p.card_label(city), root=scr.ids.gate), f"{p.city_name(city)} (occupied) is not offered")
+    if theirs:
+        other = "lib" if seat == "dyn" else "dyn"
+        before = len(d.app.table.private_view(other)["hands"][other]["cards"])
+        d.shot("lib-phys-theirs")
+        yield from _tap(d, p.card_label(theirs))
+        d.check(theirs in d.app.table.private_view(seat)["hands"][seat]["cards"], "the other hand's card is accepted as drawn")
+        d.check(len(d.app.table.private_view(other)["hands"][other]["cards"]) == before, "the other hand keeps its size")
+        d.check(not d.has("not in the city deck"), "no refusal anywhere")
+        count = 0
     for n in range(count):
         card = _deck_cards(d, seat)[0]  # the table's "physical" top card: one the deck can yield
         if count > 1:
@@ -374,7 +381,7 @@ def _enter_physical(d: Any, seat: str, opens: str, count: int, shot: str = "", w
 def liberation_physical_draws(d: Any) -> Iterator[float]:
     """The table's own City cards: the unseen setup discard, both hands entered card by
     card behind the gate, the first City and the base, then four turns whose draws are all
-    entered behind the gate (one wrong card refused there). No drawn card's name is ever in
+    entered behind the gate (one of them a card the app had in the other hand: accepted). No drawn card's name is ever in
     the public widget tree."""
     app = d.app
     app.new_game("liberation", SEATS, {}, seed=3)
@@ -408,7 +415,7 @@ def liberation_physical_draws(d: Any) -> Iterator[float]:
                 f"turn {turn + 1}: our own card or the app's deck")
         theirs = app.table.private_view(other)["hands"][other]["cards"]
         yield from _enter_physical(d, seat, f"{name}: enter the card you drew", 1,
-                                   shot="lib-phys-draw" if turn == 0 else "", wrong=theirs[0] if turn == 1 else "")
+                                   shot="lib-phys-draw" if turn == 0 else "", theirs=theirs[0] if turn == 1 else "")
         draws += 1
         d.check(not d.has("look at the card you drew"), "no peek button: the seat holds its own card")
         _no_leak(d, f"turn {turn + 1}, after the draw")

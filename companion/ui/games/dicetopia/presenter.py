@@ -633,14 +633,15 @@ class DicetopiaPresenter(GamePresenter):
 
     def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
         """The missions ``seat`` may say it drew from the table's deck (behind the gate or
-        on its phone), by name, each with the Draw that enters it: every mission not in
-        its own hand. Never the deck's exact contents, whose gaps are the others' secret
-        missions."""
+        on its phone), by name, each with the Draw that enters it: exactly what the engine
+        accepts (``drawable``), every mission the seat cannot rule out. Never the deck's
+        exact contents, whose gaps are the others' secret missions: those are offered
+        too, and the app swaps its guess behind the scenes (RULINGS D-33)."""
         if not self._draws_now(seat):
             return []
-        mine = set(self.table.private_view(seat)["missions"][seat].get("cards", ()))
+        ok = set(self.table.game.drawable(self.table.state, seat, MISSIONS))
         return [(m.name, Draw(seat, deck=MISSIONS, card=m.id, source="card"))
-                for m in sorted(T.missions.values(), key=lambda m: m.name) if m.id not in mine]
+                for m in sorted(T.missions.values(), key=lambda m: m.name) if m.id in ok]
 
     def physical_draw_page(self, seat: str) -> list[GateSection]:
         """Behind the gate: tap the mission card drawn from the table's own deck."""

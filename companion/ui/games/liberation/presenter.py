@@ -521,20 +521,16 @@ class LiberationPresenter(GamePresenter):
         """The City cards ``seat`` may say it drew from the table's deck, in the map's
         order, each with the Draw that enters it. Only for behind the gate.
 
-        Every card ``seat`` cannot rule out from what it may know: not occupied (public),
-        not in its own hand, not its own base. Never the engine's exact deck: the cards
-        missing from it are the opponent's hand, the base and the face-down discards, and
-        listing it would tell the drawing seat where the base can be (RULINGS L-14). A
-        card that is not in the deck is refused behind the gate (the card was not drawn)."""
+        Exactly the cards the engine accepts (``drawable``): every card ``seat`` cannot
+        rule out from what it may see. The deck, the face-down discards, the other side's
+        hand and (for the Dynasty) the base are all offered alike, and the app swaps the
+        card it had guessed there behind the scenes (RULINGS L-14); what is publicly
+        elsewhere (occupied, shown and discarded, its own hand or base) is not offered."""
         if not self._awaits_draw(seat):
             return []
-        pv = self.table.private_view(seat)
-        known = set(pv["hands"][seat].get("cards", ()))
-        known |= {o["city"] for o in pv["occupied"]}
-        if self.faction_of(seat) == "liberation" and pv["base"].get("city"):
-            known.add(pv["base"]["city"])
         deck = self.table.prompt.waits[seat].deck
-        return [(self.card_label(c.id), Draw(seat, deck, c.id, source="card")) for c in self.map.cities if c.id not in known]
+        ok = set(self.table.game.drawable(self.table.state, seat, deck))
+        return [(self.card_label(c.id), Draw(seat, deck, c.id, source="card")) for c in self.map.cities if c.id in ok]
 
     def physical_draw_continues(self, seat: str) -> bool:
         """Whether ``seat`` still has a card to enter at once (the deal of 3): the gate

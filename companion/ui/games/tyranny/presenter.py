@@ -355,8 +355,8 @@ class TyrannyPresenter(GamePresenter):
         is not the one drawing), from what it may know (the face-up discards, its own
         hand), never from the deck itself: listing only what the deck still holds would
         tell it which cards the others keep face down. Each button's Draw names a copy the
-        deck holds when there is one; a card the table cannot have drawn is refused behind
-        the gate."""
+        deck holds when there is one, else a copy another seat keeps: the engine accepts it
+        and swaps its guess behind the scenes (RULINGS C-16)."""
         draws = [a for a in self.legal() if isinstance(a, Draw)]
         if not draws:
             return []
