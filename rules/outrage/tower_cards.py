@@ -68,6 +68,33 @@ class TowerCards:
         """The cards in ``seat``'s hand that the offer under way takes."""
         return state.cards_of(seat, *OFFER_CARDS.get(state.choice_for, ()))
 
+    # ------------------------------------------------- the table's own pack (RULINGS T-01)
+
+    def unseen_zones(self, state: OutrageState, seat: str, deck: str) -> list[list[str]]:
+        """The other players' hands, "kept hidden from other players" (TOWER CARDS): a
+        Tower card drawn from the table's pack may be one the app had there (T-01)."""
+        if deck != "tower":
+            return []
+        return [h.cards for s, h in sorted(state.hands.items()) if s != seat]
+
+    def not_drawable(self, state: OutrageState, seat: str, deck: str, card: str) -> str:
+        """Why ``seat`` cannot have drawn ``card``: only what it may see (T-01)."""
+        if deck == "tower" and card in state.hands[seat]:
+            return "That card is in your own hand."
+        if deck == "tower" and any(card in bg.tools for bg in state.burglaries.values()):
+            return "That card lies face up with a burglary's tools."
+        return super().not_drawable(state, seat, deck, card)  # type: ignore[misc]
+
+    def reconcile_draw(self, state: OutrageState, action: Draw) -> str | None:
+        """The card drawn was one the app had in another player's hand: the pack's next
+        card takes its place there, and that player is told, privately (T-01)."""
+        holder = next((s for s, h in state.hands.items() if s != action.seat and action.card in h), None)
+        new = super().reconcile_draw(state, action)  # type: ignore[misc]
+        if new is not None and holder is not None:
+            state.note(f"A Tower card drawn from the table's pack was entered as one the app had in your hand: it now "
+                       f"records {a(TOWER[new].name)} in its place (RULINGS T-01). Check your hand.", holder, (holder,))
+        return new
+
     def _take_tower_card(self, state: OutrageState, action: Draw) -> None:
         seat = action.seat
         state.decks["tower"].take(action.card)

@@ -783,7 +783,8 @@ class OutragePresenter(GamePresenter):
         within a kind) that the seat cannot rule out from its own hand, or per Raven card's
         words. Never the pack's exact contents: a kind missing from it would tell the seat
         that others hold every copy face down. The Draw names a copy the pack holds when
-        there is one (else the pack's refusal says the card was not drawn)."""
+        there is one, else one another player holds, which the engine accepts and swaps
+        behind the scenes (RULINGS T-01)."""
         draws = [a for a in self.legal() if isinstance(a, Draw) and a.seat == seat]
         if not draws:
             return []
@@ -791,12 +792,14 @@ class OutragePresenter(GamePresenter):
         in_pack = {a.card for a in draws}
         out: list[tuple[str, Any]] = []
         if deck == "tower":
-            mine = list((self.table.private_view(seat).get("hands") or {}).get(seat, {}).get("cards", []))
+            # Exactly what the engine accepts (RULINGS T-01): the pack's cards and those of
+            # the other players' hidden hands, never the seat's own or a burglary's tools.
+            ok = set(self.table.game.drawable(self.table.state, seat, deck))
             left: dict[str, list[str]] = {}
             for cid in TOWER_CARDS:  # the data's order: nothing here depends on the pack
                 left.setdefault(TOWER[cid].kind, []).append(cid)
             for kind, copies in left.items():
-                free = [c for c in copies if c not in mine]
+                free = [c for c in copies if c in ok]
                 if not free:
                     continue
                 card = next((c for c in free if c in in_pack), free[0])
