@@ -105,23 +105,27 @@ def damaged_note(n: int) -> str:
             "Restart the app to set them aside (they are kept, never deleted).")
 
 
-def resume_hint(in_progress: int) -> str:
-    """What home says above the games in progress: the app reopens the game played last
-    when it starts again (after a crash too), so the table must learn here where the
-    others are.
+def resume_hint(in_progress: int, reopens: bool) -> str:
+    """What home says above the games in progress. ``reopens``: this app reopens the game
+    played last when it starts (demo mode, after a crash too), so the table must learn
+    here where the others are.
 
-    >>> resume_hint(0)
+    >>> resume_hint(0, True)
     ''
-    >>> resume_hint(1)
+    >>> resume_hint(1, True)
     'On starting, the app reopens the game played last. Tap a game to resume it.'
-    >>> resume_hint(3)
-    'On starting, the app reopens the game played last; the other 2 wait here (the list scrolls). Tap a game to resume it.'
+    >>> resume_hint(3, True)
+    'On starting, the app reopens the game played last; the other 2 wait here. Tap a game to resume it.'
+    >>> resume_hint(2, False)
+    'Tap a game to resume it.'
     """
     if in_progress <= 0:
         return ""
+    if not reopens:
+        return "Tap a game to resume it."
     if in_progress == 1:
         return "On starting, the app reopens the game played last. Tap a game to resume it."
-    others = "the other one waits here" if in_progress == 2 else f"the other {in_progress - 1} wait here (the list scrolls)"
+    others = "the other one waits here" if in_progress == 2 else f"the other {in_progress - 1} wait here"
     return f"On starting, the app reopens the game played last; {others}. Tap a game to resume it."
 
 

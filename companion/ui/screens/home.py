@@ -49,7 +49,7 @@ class HomeScreen(Screen):
         if damaged:
             self.message = "\n".join(m for m in (self.message, presenter.damaged_note(len(damaged))) if m)
         self.resume_rows = presenter.rows(g for g in in_progress if g.key not in damaged)
-        self.resume_hint = presenter.resume_hint(len(self.resume_rows))
+        self.resume_hint = presenter.resume_hint(len(self.resume_rows), reopens=app.demo)
         if not self.resume_rows:
             box.add_widget(TCLabel(text="No game in progress.", color=app.theme.muted))
         for row in self.resume_rows:
