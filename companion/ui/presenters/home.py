@@ -133,8 +133,8 @@ def faction_name(game_id: str | None, faction: str) -> str:
     """A faction as players read it: the game's own name for it (its data/factions.json),
     or, without the game, the first installed game's that has it; never its id.
 
-    >>> faction_name("dicetopia", "bingmai"), faction_name(None, "perceptioneers"), faction_name("lost_game", "red_team")
-    ('Bingmai Gamblers', 'The Perceptioneers', 'Red Team')
+    >>> faction_name("lost_game", "red_team"), faction_name(None, "no-such-faction")
+    ('Red Team', 'No Such Faction')
     """
     for gid in ([game_id] if game_id else []) + [g.id for g in catalog()]:
         try:
@@ -154,10 +154,10 @@ def won_by(game_id: str, winner: str, players: Any) -> str:
     """The history's result: the winning players by name, with their faction's name when
     one faction won; the faction's name alone when no player is known.
 
-    >>> won_by("dicetopia", "bingmai", [{"id": "p1", "faction": "bingmai", "name": "Ann"}, {"id": "p2", "faction": "ewo"}])
-    'won by Ann (Bingmai Gamblers)'
-    >>> won_by("tyranny", "criminals", []), won_by("outrage", "p2", [{"id": "p2", "faction": "red", "name": "Bob"}])
-    ('won by the Criminals', 'won by Bob')
+    >>> won_by("lost_game", "gold", [{"id": "p1", "faction": "gold", "name": "Ann"}, {"id": "p2", "faction": "jet"}])
+    'won by Ann (Gold)'
+    >>> won_by("lost_game", "gold", []), won_by("lost_game", "p2", [{"id": "p2", "faction": "jet", "name": "Bob"}])
+    ('won by the Gold', 'won by Bob')
     """
     seats = _seat_list(players)
     by_seat = [p for p in seats if p.get("id") == winner]
