@@ -553,6 +553,17 @@ class Journal:
                 winner=None if oc is None else oc.get("winner"), plies=plies))
         return out
 
+    def last_in_play(self) -> GameSummary | None:
+        """The game in progress that was played last (its newest action, taken back or not,
+        else its start), or None: what a relaunch reopens after a crash, whichever game it is."""
+        going = {g.key: g for g in self.games("in-progress") if g.key not in self.damaged}
+        if not going:
+            return None
+        with self._reading() as db:
+            rows = db.execute("SELECT g.key, COALESCE((SELECT MAX(a.time) FROM actions a WHERE a.game_key=g.key),"
+                              " g.started) AS t FROM games g WHERE g.finished IS NULL ORDER BY t DESC, g.key").fetchall()
+        return next((going[key] for key, _t in rows if key in going), None)
+
     def stats(self) -> Stats:
         """Plays, wins by faction and by player (name, else seat id) and average duration,
         over finished games."""

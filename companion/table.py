@@ -657,7 +657,8 @@ class Table:
         faction = next(s["faction"] for s in self.seats if s["id"] == seat)
         others = [s for s in self.seats if s["faction"] != faction]
         factions = sorted({s["faction"] for s in others})
-        outcome = Outcome(factions[0] if len(factions) == 1 else None, f"{seat} ran out of time", {},
+        # The reason is read by players (end screen, history, exports): the player's name.
+        outcome = Outcome(factions[0] if len(factions) == 1 else None, f"{self.seat_name(seat)} ran out of time", {},
                           tuple(s["id"] for s in others))
         now = self._wall()
         self.clocks.switch_to(None)

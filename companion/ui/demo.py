@@ -33,6 +33,7 @@ from rules.plugins import GamePlugin
 from rules.registry import demo_game
 
 from ..errors import CompanionError
+from ..journal import JournalError
 from .links import HubLink
 from .frames import after_first_frame
 from .presenters.devices import DevicesModel
@@ -199,8 +200,8 @@ class HubProcessLink(_DemoLink):
 
 def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: float = 1.0,
                in_process: bool | None = None, ble: bool = False) -> Any:
-    """Connect the simulated hub and open the demo's Tyranny game: the newest one in
-    progress in the journal, or a new one. Returns the link (or None
+    """Connect the simulated hub and open the game in progress played last (any game:
+    :meth:`~companion.journal.Journal.last_in_play`), or else a new demo game. Returns the link (or None
     when the simulated hub cannot run here: the game still opens, and the devices panel
     says why). The hub runs in a child process unless ``in_process`` (the default when a
     ``roller`` object is given, which cannot cross to another process)."""
@@ -227,12 +228,23 @@ def start_demo(app: Any, seed: int | None = None, roller: Any = None, speed: flo
         from .ble_link import start_ble
 
         start_ble(app, "demo")
-    # The game comes from the catalogue: the first whose plugin card offers a demo
-    # (rules.registry.demo_game), with the seats its card gives.
+    # After a crash (or a plain quit) the table carries on with the game it was playing,
+    # whichever game that is: only a journal with no game in progress starts the demo's
+    # game, the first of the catalogue whose plugin card offers a demo
+    # (rules.registry.demo_game), with the seats its card gives. Home lists the others.
+    last = app.journal.last_in_play() if app.journal is not None else None
+    if last is not None:
+        try:
+            app.resume_game(last.key)
+        except JournalError as e:  # in use in another window, damaged: home says so and lists the rest
+            log.warning("demo: cannot reopen game %s: %s", last.key, e)
+            app.journal_error = str(e)
+        except Exception:  # a record that does not replay: never a raw exception on screen
+            log.exception("demo: reopening game %s", last.key)
+            from .presenters.home import RESUME_FAILED
+
+            app.journal_error = RESUME_FAILED
+        return link
     game = demo_game()
-    going = [g for g in (app.journal.games(status="in-progress") if app.journal is not None else []) if g.game_id == game.id]
-    if going:
-        app.resume_game(going[0].key)
-    else:
-        app.new_game(game.id, demo_seats(game), {}, seed=seed if seed is not None else random.randrange(1 << 30))
+    app.new_game(game.id, demo_seats(game), {}, seed=seed if seed is not None else random.randrange(1 << 30))
     return link

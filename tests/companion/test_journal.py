@@ -174,3 +174,27 @@ def test_missing_folder_and_folder_paths_are_refused(tmp_path):
         Journal.open(tmp_path / "nope" / "j.sqlite3")
     with pytest.raises(NotAJournal, match="folder"):
         Journal.open(tmp_path)
+
+
+def test_last_in_play_is_the_game_with_the_newest_action_not_the_newest_start(tmp_path):
+    """A relaunch reopens the game the table was playing (issue 32, item 9): an older game
+    played a moment ago beats a newer one nobody touched since it was set up; with no
+    action anywhere, the newest start; a finished game is never reopened."""
+    j = Journal.open(tmp_path / "j.sqlite3")
+    now = [100.0]
+
+    def wall() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    assert j.last_in_play() is None
+    older = new_table(j, "tyranny", seed=1, wall=wall)
+    newer = new_table(j, "liberation", seed=2, wall=wall)
+    assert j.last_in_play().key == newer.key  # nothing played yet: the newest start
+    play(older, Rng(4), 3)
+    assert older.ply > 0
+    last = j.last_in_play()
+    assert (last.key, last.game_id) == (older.key, "tyranny")
+    j.set_result(older.key, finished=wall(), outcome={"winner": None, "reason": "agreed"})
+    assert j.last_in_play().key == newer.key
+    j.close()

@@ -166,7 +166,8 @@ def test_a_flag_fall_with_loss_ends_the_game_and_survives_a_restart(tmp_path):
     t.tick()
     assert [c.kind for c in changes] == ["clock", "over"]
     o = t.outcome
-    assert o.winner == "criminals" and o.winning_seats == ("criminals-2",) and "cops-1 ran out of time" in o.reason
+    assert o.winner == "criminals" and o.winning_seats == ("criminals-2",) and o.reason == f"{t.seat_name('cops-1')} ran out of time"
+    assert "cops-1" not in o.reason  # players read it: the name, never the seat id
     assert t.is_over() and not t.prompt.actors and list(t.legal_actions()) == []
     assert t.view()["outcome"]["winner"] == "criminals"
     with pytest.raises(IllegalAction):

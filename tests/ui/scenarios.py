@@ -164,7 +164,7 @@ def full_game(d: Any) -> Iterator[float]:
     d.tap("Next →")
     d.tap("Next →")
     yield from settle(d)
-    d.check(d.has("Ann (cops)") and d.has("Bob (criminals)"), "the summary names the players")
+    d.check(d.has("Ann (Cops)") and d.has("Bob (Criminals)"), "the summary names the players")
     d.shot("setup-start")
     d.tap("Start the game")
     yield from settle(d)

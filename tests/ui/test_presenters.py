@@ -315,10 +315,10 @@ def test_home_rows_and_stats():
     g = NS(key=7, game_id="tyranny", players=[{"name": "Ann"}, {"name": "Bob"}], factions=[], started=0,
            duration_s=600, result=NS(winner="cops"), status="finished")
     r = rows([g])[0]
-    assert r.title == "Tyranny" and r.players == "Ann, Bob" and r.result == "won by the cops" and r.duration == "10 min"
+    assert r.title == "Tyranny" and r.players == "Ann, Bob" and r.result == "won by the Cops" and r.duration == "10 min"
     assert stats_lines(NS(plays=0)) == ["No finished games yet."]
     lines = stats_lines(NS(plays=3, average_duration_s=4000, wins_by_faction={"cops": 2, "criminals": 1}, wins_by_player={"Ann": 2}))
-    assert lines[0] == "3 games played, 1 h 06 min on average." and "cops 2" in lines[1]
+    assert lines[0] == "3 games played, 1 h 06 min on average." and "Cops 2" in lines[1]
     assert format_duration(None) == "—"
 
 

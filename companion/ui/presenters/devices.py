@@ -61,6 +61,24 @@ class DeviceRow:
     detail: str
     can_connect: bool
     connected: bool
+    title: str = ""  # what players call the device (device_title), never its id
+
+
+def device_title(device: str, kind: str, simulated: bool = False) -> str:
+    """What the devices panel calls a device: by what it is, never by the id the bridge
+    gives it ("sim", "hub2", "gpio").
+
+    >>> device_title("sim", "hub", simulated=True), device_title("hub2", "hub"), device_title("gpio", "gpio")
+    ('The demo dice hub', 'Dice hub 2', 'The GPIO header')
+    >>> device_title("desk", "hub")
+    'A dice hub'
+    """
+    if simulated:
+        return "The demo dice hub"
+    if kind == "gpio" or device == "gpio":
+        return "The GPIO header"
+    number = device[3:] if device.startswith("hub") else ""
+    return f"Dice hub {number}" if number.isdigit() else "A dice hub"
 
 
 BLE_KINDS = ("pixels", "godice")
@@ -148,7 +166,8 @@ class DevicesModel:
                                             f"⚠ {d.missed} throw{'s' if d.missed != 1 else ''} lost while unheard" if d.missed else "",
                                             f"last input: {d.last_input}" if d.last_input else "") if x)
             out.append(DeviceRow(d.device, d.kind, state, f"{d.battery} %" if d.battery is not None else "—",
-                                 d.last_roll or "—", counters, detail, link is not None, d.online))
+                                 d.last_roll or "—", counters, detail, link is not None, d.online,
+                                 device_title(d.device, d.kind, bool(getattr(link, "simulated", False)))))
         return out
 
     def connect(self, device: str) -> None:

@@ -45,6 +45,8 @@ from typing import Any, Mapping
 
 from rules import facts
 
+from .words import humanise
+
 # Score parts in plain words. Tyranny's "captured" counts the criminals in custody when
 # the game ends, not the arrests made during it ("captured 0" read as "nobody was ever
 # arrested").
@@ -152,7 +154,9 @@ class EndModel:
 
     @property
     def reason(self) -> str:
-        r = getattr(self.outcome, "reason", "") or ""
+        # The engine's reason may name seats by id ("criminals-1 ran out of time" in a
+        # record kept before the Table named players): players read their names.
+        r = humanise(getattr(self.outcome, "reason", "") or "", dict(self.names))
         return r[:1].upper() + r[1:] + ("." if r and not r.endswith(".") else "")
 
     def score_lines(self) -> list[str]:

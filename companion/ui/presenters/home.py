@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from rules import catalog
+from rules import RulesError, catalog, facts
+
+from .words import humanise
 
 
 def format_duration(seconds: float | None) -> str:
@@ -103,19 +105,93 @@ def damaged_note(n: int) -> str:
             "Restart the app to set them aside (they are kept, never deleted).")
 
 
+def resume_hint(in_progress: int, reopens: bool) -> str:
+    """What home says above the games in progress. ``reopens``: this app reopens the game
+    played last when it starts (demo mode, after a crash too), so the table must learn
+    here where the others are.
+
+    >>> resume_hint(0, True)
+    ''
+    >>> resume_hint(1, True)
+    'On starting, the app reopens the game played last. Tap a game to resume it.'
+    >>> resume_hint(3, True)
+    'On starting, the app reopens the game played last; the other 2 wait here. Tap a game to resume it.'
+    >>> resume_hint(2, False)
+    'Tap a game to resume it.'
+    """
+    if in_progress <= 0:
+        return ""
+    if not reopens:
+        return "Tap a game to resume it."
+    if in_progress == 1:
+        return "On starting, the app reopens the game played last. Tap a game to resume it."
+    others = "the other one waits here" if in_progress == 2 else f"the other {in_progress - 1} wait here"
+    return f"On starting, the app reopens the game played last; {others}. Tap a game to resume it."
+
+
+def faction_name(game_id: str | None, faction: str) -> str:
+    """A faction as players read it: the game's own name for it (its data/factions.json),
+    or, without the game, the first installed game's that has it; never its id.
+
+    >>> faction_name("lost_game", "red_team"), faction_name(None, "no-such-faction")
+    ('Red Team', 'No Such Faction')
+    """
+    for gid in ([game_id] if game_id else []) + [g.id for g in catalog()]:
+        try:
+            found = facts.factions(gid).get(faction)
+        except RulesError:  # a game no longer installed, or its facts unreadable: the next
+            continue
+        if found is not None:
+            return found.name
+    return faction.replace("-", " ").replace("_", " ").title()
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def won_by(game_id: str, winner: str, players: Any) -> str:
+    """The history's result: the winning players by name, with their faction's name when
+    one faction won; the faction's name alone when no player is known.
+
+    >>> won_by("lost_game", "gold", [{"id": "p1", "faction": "gold", "name": "Ann"}, {"id": "p2", "faction": "jet"}])
+    'won by Ann (Gold)'
+    >>> won_by("lost_game", "gold", []), won_by("lost_game", "p2", [{"id": "p2", "faction": "jet", "name": "Bob"}])
+    ('won by the Gold', 'won by Bob')
+    """
+    seats = _seat_list(players)
+    by_seat = [p for p in seats if p.get("id") == winner]
+    if by_seat:  # a seat won (not a faction): its player
+        return f"won by {_joined([p.get('name') or 'a player' for p in by_seat])}"
+    faction = faction_name(game_id, winner)
+    team = [p.get("name") or "a player" for p in seats if p.get("faction") == winner]
+    if team:
+        return f"won by {_joined(team)} ({faction})"
+    return f"won by {faction}" if faction.startswith("The ") else f"won by the {faction}"
+
+
 def rows(summaries: Iterable[Any]) -> list[GameRow]:
     out = []
     for g in summaries:
         winner = getattr(g, "winner", None)
         result = g.result
         if winner:
-            result = f"won by the {winner}"
+            result = won_by(g.game_id, winner, g.players)
         elif result is not None and not isinstance(result, str):
             result = getattr(result, "winner", None) or str(result)
-            result = f"won by the {result}"
+            result = won_by(g.game_id, result, g.players)
+        elif result:
+            # A draw, with the reason the journal keeps ("draw: Bob ran out of time"): seat
+            # ids in older records become the players' names.
+            result = humanise(result, {p["id"]: p.get("name") or "" for p in _seat_list(g.players)})
         out.append(GameRow(str(g.key), game_title(g.game_id), _names(g.players), format_when(g.started),
                            format_duration(g.duration_s), result or ""))
     return out
+
+
+def _seat_list(players: Any) -> list[dict[str, Any]]:
+    seats = list(players.values()) if isinstance(players, dict) else list(players or ())
+    return [p for p in seats if isinstance(p, dict) and p.get("id")]
 
 
 def stats_lines(stats: Any) -> list[str]:
@@ -126,7 +202,8 @@ def stats_lines(stats: Any) -> list[str]:
     lines = [f"{stats.plays} {plural} played, {format_duration(stats.average_duration_s)} on average."]
     wins = dict(getattr(stats, "wins_by_faction", {}) or {})
     if wins:
-        lines.append("Wins by faction: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items(), key=lambda kv: -kv[1])))
+        lines.append("Wins by faction: " + ", ".join(f"{faction_name(None, k)} {v}"
+                                                     for k, v in sorted(wins.items(), key=lambda kv: -kv[1])))
     players = dict(getattr(stats, "wins_by_player", {}) or {})
     if players:
         top = sorted(players.items(), key=lambda kv: -kv[1])[:4]

@@ -9,15 +9,18 @@ caller learns the result.
 >>> import sys
 >>> r = open_link("https://example.org", command=[sys.executable, "-c", "raise SystemExit(3)"])
 >>> r.opened, r.detail
-(False, 'the link opener stopped with status 3')
+(False, 'the app that opens links gave up')
 """
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+
+log = logging.getLogger("companion.ui.opener")
 
 TIMEOUT_S = 20.0  # xdg-open hands the link over and returns; a hung one is given up on
 
@@ -52,7 +55,11 @@ def open_link(url: str, command: list[str] | None = None, timeout: float = TIMEO
         done = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               timeout=timeout, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:  # run() kills and reaps on a timeout
-        return OpenResult(False, f"the link opener failed: {type(e).__name__}")
+        log.info("link opener %s failed: %r", cmd[0], e)
+        return OpenResult(False, "the app that opens links could not start" if isinstance(e, OSError)
+                          else "the app that opens links did not answer")
     if done.returncode != 0:
-        return OpenResult(False, f"the link opener stopped with status {done.returncode}")
+        # The opener's exit status means nothing to players (it is in the log): what failed.
+        log.info("link opener %s stopped with status %s", cmd[0], done.returncode)
+        return OpenResult(False, "the app that opens links gave up")
     return OpenResult(True)

@@ -300,7 +300,10 @@ class SetupModel:
     def summary(self) -> list[str]:
         """The start page's lines, in players' words (names, not seat ids; no option ids or
         ruling codes)."""
-        lines = [f"{self.game.title}: " + ", ".join(f"{s['name']} ({s['faction']})" for s in self.named_seats())]
+        factions = facts.factions(self.game_id)  # "Bingmai Gamblers", not "bingmai"
+        lines = [f"{self.game.title}: " + ", ".join(
+            f"{s['name']} ({factions[s['faction']].name if s['faction'] in factions else s['faction']})"
+            for s in self.named_seats())]
         if self.joining:
             lines.append("A game already under way, joined where it stands:")
             lines.extend("  " + line for line in self.position_form().summary())

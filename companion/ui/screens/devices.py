@@ -113,7 +113,7 @@ class DevicesScreen(Screen):
                 continue
             panel = Panel(orientation="vertical", size_hint_y=None)
             panel.bind(minimum_height=panel.setter("height"))
-            head = TCLabel(text=f"[b]{r.device}[/b]   {r.link}", markup=True, font_size=theme.fs_body)
+            head = TCLabel(text=f"[b]{r.title or r.device}[/b]   {r.link}", markup=True, font_size=theme.fs_body)
             head.color = theme.ok if r.connected else theme.bad  # after the rule's own colour
             panel.add_widget(head)
             is_gpio = r.device == GPIO_DEVICE

@@ -22,6 +22,7 @@ class HomeScreen(Screen):
     stats_text = StringProperty("")
     message = StringProperty("")
     resume_rows = ListProperty()
+    resume_hint = StringProperty("")  # where the games the app did not reopen are
 
     def on_pre_enter(self, *args: Any) -> None:
         self.reload()
@@ -33,6 +34,7 @@ class HomeScreen(Screen):
         box.clear_widgets()
         hist.clear_widgets()
         self.message = app.journal_error or app.journal_notice
+        self.resume_hint = ""
         if app.journal is None:
             self.stats_text = ""
             return
@@ -47,6 +49,7 @@ class HomeScreen(Screen):
         if damaged:
             self.message = "\n".join(m for m in (self.message, presenter.damaged_note(len(damaged))) if m)
         self.resume_rows = presenter.rows(g for g in in_progress if g.key not in damaged)
+        self.resume_hint = presenter.resume_hint(len(self.resume_rows), reopens=app.demo)
         if not self.resume_rows:
             box.add_widget(TCLabel(text="No game in progress.", color=app.theme.muted))
         for row in self.resume_rows:

@@ -182,7 +182,7 @@ def _add_fixed(screen: Any, box: Any) -> None:
     choices = map_choices(user_folder(App.get_running_app()))
     current = (screen.model.options.get("map") or {}).get("id", "placeholder")
     chosen = next((c for c in choices if c.id == current), choices[-1])
-    box.add_widget(TCLabel(text="The map in use: the 14 cities and their lines (RULINGS L-01). Enter your printed map once; it is saved for next time."))
+    box.add_widget(TCLabel(text="The map in use: the 14 cities and the lines between them. Enter your printed map once; it is saved for next time."))
     row = StackLayout(spacing=dp(6), size_hint_y=None)
     row.bind(minimum_height=row.setter("height"))
     for c in choices:
