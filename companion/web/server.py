@@ -50,7 +50,7 @@ MAX_FRAME = 64 * 1024        # above this aiohttp closes the socket (1009); belo
 MAX_SOCKETS_PER_SEAT = 4     # a phone and a couple of stale tabs
 MAX_DEPTH = 16               # an act message is 3 levels deep (message, action, a list of ids)
 CLOSE_WAIT = 2.0             # seconds a closing socket waits for the phone's close reply
-ASSETS = {"phone.js": "application/javascript", "phone.css": "text/css"}
+ASSETS = {"phone.js": "application/javascript", "nudge.js": "application/javascript", "phone.css": "text/css"}
 SOURCE = "phone"             # the journal's source for an action taken on a phone
 
 Call = Callable[[Callable[[], Any]], "concurrent.futures.Future[Any]"]

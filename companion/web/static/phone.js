@@ -1,5 +1,5 @@
 // A seat's phone: shows the payload the server sends, sends the seat's choices back.
-// The token is the page's own path; nothing is stored on the phone.
+// The token is the page's own path; the phone stores only whether it may buzz (nudge.js).
 "use strict";
 (function () {
   const base = location.pathname.replace(/\/+$/, "");
@@ -28,6 +28,7 @@
       (p.must.waiting_for.length ? "Waiting for " + p.must.waiting_for.join(", ") + "." : "Nothing to do now.");
     text($("must"), must + (p.must.now && p.must.at_table ? " (" + p.must.at_table + " at the table)" : ""));
     $("now").className = "card" + (p.must.now ? " act" : "");
+    window.Nudge.seatActs(Boolean(p.must.now && !p.over));
     const acts = $("actions"); acts.replaceChildren();
     if (!p.actions.length) acts.appendChild(make("p", "muted", "Nothing to do now."));
     // The seat's private choices come first (the table screen cannot offer them): headed
@@ -105,5 +106,6 @@
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "sync" }));
   });
+  window.Nudge.start();
   connect();
 })();
