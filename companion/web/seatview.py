@@ -17,7 +17,7 @@ payload: two states differing only in a card this seat may not see give the same
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.core.harness import strings_in
@@ -104,6 +104,18 @@ Words = Callable[[str], Iterable[tuple[str, Any]]]
 # A seat's own cards as (id, name, rule text): the game screen presenter's ``card_texts``.
 Texts = Callable[[str], Iterable[tuple[str, str, str]]]
 
+
+
+class Voice(Protocol):
+    """The seat's page in its game's words: the game screen presenter's phone hooks
+    (``companion/ui/presenters/base.py``), so that this module names no game."""
+
+    def next_step(self, seat: str) -> str: ...
+    def secret_lines(self, seat: str) -> list[str]: ...
+    def hand_title(self, seat: str) -> str: ...
+    def phone_line(self, text: str) -> str: ...
+
+
 # What a phone sends for one of the app's extra choices: the choice's words, never its
 # action. A physical draw's action names one copy of a card (the one the deck holds, when
 # cards come alike), which would tell the seat what the deck holds; the server finds the
@@ -135,7 +147,7 @@ def _key(data: dict[str, Any]) -> Any:
 
 
 def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Texts | None = None,
-                 words: Words | None = None) -> dict[str, Any]:
+                 words: Words | None = None, voice: Voice | None = None) -> dict[str, Any]:
     """Everything ``seat``'s phone shows, as plain JSON data. Raises KeyError for a seat
     the table does not have.
 
@@ -204,6 +216,12 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
     note = ""
     if awaiting is not None:
         note = getattr(awaiting, "note", "") or getattr(awaiting, "purpose", "") or ""
+    lines = [str(line.get("text", "")) for line in view.get("log", ()) if isinstance(line, dict)]
+    if voice is not None:  # the seat's own view only: the presenter words what the page already holds
+        log_lines = [voice.phone_line(line) for line in lines]
+        step, secrets, hand_title = voice.next_step(seat), list(voice.secret_lines(seat)), voice.hand_title(seat)
+    else:
+        log_lines, step, secrets, hand_title = lines, (note if awaiting is not None and not over else ""), [], "Your hand"
     waiting_for = [table.seat_name(s) for s in sorted(prompt.actors) if s != seat]
     return {
         "seat": seat,
@@ -217,7 +235,11 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
                  "commit": isinstance(awaiting, CommitRequest), "waiting_for": waiting_for,
                  # a roll or a draw is made at the table (its dice, its deck, or the app's roller)
                  "at_table": "roll" if isinstance(awaiting, RollRequest) else "draw" if isinstance(awaiting, DrawRequest) else ""},
+        "next": step,
+        "hand_title": hand_title,
         "hand": hand,
+        "secrets": secrets,
+        "log": log_lines,
         "actions": actions,
         "truncated": truncated,
         "yours": yours,  # what only this seat sees, as its view holds it
