@@ -173,7 +173,9 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
         names = _card_names(table.game, table.state)
         own = list(texts(seat)) if texts is not None else None
         if awaiting is not None and not prompt.over:
-            names_of = {**names, **{c: name for c, name, _text in own or ()}}  # the seat's own cards by name
+            # Every seat by its player's name (public), the seat's own cards by their names.
+            names_of = {**names, **{st["id"]: table.seat_name(st["id"]) for st in table.seats},
+                        **{c: name for c, name, _text in own or ()}}
             # (seat ids are keys of many views, and every seat's name is public)
             known = frozenset(strings_in(yours)) - {s["id"] for s in table.seats}
             # The seat's private choices first (the ones only its phone or the gate can
@@ -202,6 +204,9 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
                 private.append({"label": label, "kind": a.kind, "secret": True, "private": True,
                                 "action": {"$": OFFER, "seat": seat, "offer": label}})
             listed = private + public
+            if voice is not None:  # the labels in the game's words too
+                for entry in listed:
+                    entry["label"] = voice.phone_line(entry["label"])
             truncated = len(listed) > MAX_ACTIONS
             actions = listed[:MAX_ACTIONS]
         ply = table.ply

@@ -7,6 +7,7 @@ holds read as the game's components do (their names, their text on a tap); and t
 drawing seat is told plainly what to do ("draw …, then enter it here")."""
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -19,6 +20,7 @@ from .test_phone_draws import GAMES, at_a_draw, own_cards
 
 # What a player never reads: a referee's citations and the shape of the engine's data.
 SECTION_TAG = re.compile(r"\[[A-Z][A-Z0-9 '’&,./-]*\]|\(\d+(?:\.\d+)+\)|RULINGS|\b[A-Z]{1,3}-\d{1,3}\b")
+PLIES = int(os.environ.get("TC_PHONE_PLIES", "40"))  # longer runs: TC_PHONE_PLIES=400
 RAW_TREE_WORDS = ("yours", "cards", "hands", "missions", "sides", "special forces", "count")
 
 
@@ -103,3 +105,37 @@ def test_the_payload_words_the_log_and_the_next_step_from_the_presenter() -> Non
     assert any(SECTION_TAG.search(line) for line in plain["log"])       # the engine cites sections
     assert not any(SECTION_TAG.search(line) for line in spoken["log"])  # the phone does not
     assert spoken["next"].endswith("then enter it here.") and spoken["hand_title"] == "Your hand"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_words_a_phone_gets_in_a_game_name_no_id(game_id: str) -> None:
+    """Over the first PLIES plies of a random game (the app's dice and deck for chance), every
+    seat's page words — what to do next, its secrets, its cards, its buttons, whom it waits
+    for, its last log lines — name no seat, faction or card id and cite no section."""
+    import random
+
+    from rules.core import DrawRequest, RollRequest
+
+    from companion import Journal, Table
+
+    from ..table_helpers import seats_for
+    from .phone_games import presenter_for
+
+    t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats_for(game_id), seed=4)
+    p, pick = presenter_for(t), random.Random(4)
+    for _ in range(PLIES):
+        if t.is_over():
+            break
+        for seat in (s["id"] for s in t.seats):
+            pl = seat_payload(t, seat, p.physical_draws, p.card_texts, lambda s: choices_of(p, t, s), voice=p)
+            words = [pl["next"], pl["hand_title"], *pl["secrets"], *pl["log"][-3:], *pl["must"]["waiting_for"],
+                     *(c["name"] for c in pl["hand"]), *(a["label"] for a in pl["actions"])]
+            text = "\n".join(words)
+            assert not _leaks(text, _ids(t, seat)), f"{game_id} ply {t.ply}, {seat}: ids {_leaks(text, _ids(t, seat))} in {words}"
+            assert not SECTION_TAG.search(text), f"{game_id} ply {t.ply}, {seat}: {SECTION_TAG.search(text).group(0)!r}"
+            assert bool(pl["next"]) == (pl["must"]["now"]), f"{game_id} ply {t.ply}, {seat}: next step {pl['next']!r}"
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in t.prompt.waits.values()):
+            t.roll_for_me()
+        else:
+            acts = [a for a in t.legal_actions() if not a.chance]
+            t.submit(pick.choice(acts)) if acts else t.roll_for_me()
