@@ -110,7 +110,8 @@ class PhonesLink:
                  on_change: Callable[[], None] | None = None,
                  extras: Callable[[str], Iterable[tuple[str, Any]]] | None = None,
                  texts: Callable[[str], Iterable[tuple[str, str, str]]] | None = None,
-                 words: Callable[[str], Iterable[tuple[str, Any]]] | None = None, mdns: bool = False) -> None:
+                 words: Callable[[str], Iterable[tuple[str, Any]]] | None = None, mdns: bool = False,
+                 voice: Any = None) -> None:
         self.host = host
         self.port = port
         self.call = call
@@ -118,6 +119,7 @@ class PhonesLink:
         self.extras = extras  # more choices per seat (a physical card drawn): see start_phones
         self.texts = texts  # each seat's own cards with their rule text: see start_phones
         self.words = words  # each seat's private choices in its gate page's words: see start_phones
+        self.voice = voice  # the pages in the game's words (the presenter's phone hooks): see start_phones
         self.server: Any = None
         self.error: str | None = None
         self.mdns = mdns  # advertise the server by zeroconf/mDNS while it listens
@@ -153,7 +155,7 @@ class PhonesLink:
             tag = new_tag()
             server = PhoneServer(table, host=self.host, port=self.port, call=self.call,
                                  on_attach=lambda _seats: self._changed(), extras=self.extras, texts=self.texts,
-                                 words=self.words, names=[host_name(tag)] if self.mdns else [])
+                                 words=self.words, voice=self.voice, names=[host_name(tag)] if self.mdns else [])
             try:
                 server.start()
             except OSError as e:
@@ -248,6 +250,32 @@ def choices_of(presenter: GamePresenter, table: Any, seat: str) -> Iterable[tupl
     return [(c.label, c.action) for sec in sections for c in (sec.choices or ()) if c.action is not None]
 
 
+class PresenterVoice:
+    """The phone hooks (``next_step``, ``secret_lines``, ``hand_title``, ``phone_line``) of
+    the presenter showing the game now (``current()`` gives the table and its screen's
+    presenter), else of the base presenter for that table: a page speaks its game's words
+    even before its screen is built."""
+
+    def __init__(self, current: Callable[[], tuple[Any, GamePresenter | None]]) -> None:
+        self.current = current
+
+    def _presenter(self) -> GamePresenter:
+        table, p = self.current()
+        return p if p is not None and p.table is table else GamePresenter(table)
+
+    def next_step(self, seat: str) -> str:
+        return self._presenter().next_step(seat)
+
+    def secret_lines(self, seat: str) -> list[str]:
+        return self._presenter().secret_lines(seat)
+
+    def hand_title(self, seat: str) -> str:
+        return self._presenter().hand_title(seat)
+
+    def phone_line(self, text: str) -> str:
+        return self._presenter().phone_line(text)
+
+
 def start_phones(app: Any, host: str | None = None, mdns: str | None = None) -> PhonesLink:
     """Serve the phones of whatever game ``app`` has on its table (``app.table``), calling
     the Table on the UI thread; the link is closed with the app (``app.phones_link``)."""
@@ -300,7 +328,7 @@ def start_phones(app: Any, host: str | None = None, mdns: str | None = None) -> 
         return choices_of(p, table, seat) if p is not None else ()
 
     link = PhonesLink(resolve_host(host), call=on_ui, on_change=changed, extras=physical_draws, texts=card_texts,
-                      words=gate_words, mdns=resolve_mdns(mdns) == "on")
+                      words=gate_words, mdns=resolve_mdns(mdns) == "on", voice=PresenterVoice(presenter))
     app.phones_link = link
     app.add_closer(link.close)
     app.bind(table=lambda _app, table: link.follow(table))

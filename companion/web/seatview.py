@@ -27,7 +27,7 @@ is made, the seat's phone offers that seat's choices, by their labels:
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from rules.core import CommitRequest, DrawRequest, RollRequest
 from rules.core.harness import strings_in
@@ -114,6 +114,18 @@ Words = Callable[[str], Iterable[tuple[str, Any]]]
 # A seat's own cards as (id, name, rule text): the game screen presenter's ``card_texts``.
 Texts = Callable[[str], Iterable[tuple[str, str, str]]]
 
+
+
+class Voice(Protocol):
+    """The seat's page in its game's words: the game screen presenter's phone hooks
+    (``companion/ui/presenters/base.py``), so that this module names no game."""
+
+    def next_step(self, seat: str) -> str: ...
+    def secret_lines(self, seat: str) -> list[str]: ...
+    def hand_title(self, seat: str) -> str: ...
+    def phone_line(self, text: str) -> str: ...
+
+
 # What a phone sends for one of the app's extra choices: the choice's words, never its
 # action. A physical draw's action names one copy of a card (the one the deck holds, when
 # cards come alike), which would tell the seat what the deck holds; the server finds the
@@ -145,7 +157,7 @@ def _key(data: dict[str, Any]) -> Any:
 
 
 def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Texts | None = None,
-                 words: Words | None = None) -> dict[str, Any]:
+                 words: Words | None = None, voice: Voice | None = None) -> dict[str, Any]:
     """Everything ``seat``'s phone shows, as plain JSON data. Raises KeyError for a seat
     the table does not have.
 
@@ -171,7 +183,9 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
         names = _card_names(table.game, table.state)
         own = list(texts(seat)) if texts is not None else None
         if awaiting is not None and not prompt.over:
-            names_of = {**names, **{c: name for c, name, _text in own or ()}}  # the seat's own cards by name
+            # Every seat by its player's name (public), the seat's own cards by their names.
+            names_of = {**names, **{st["id"]: table.seat_name(st["id"]) for st in table.seats},
+                        **{c: name for c, name, _text in own or ()}}
             # (seat ids are keys of many views, and every seat's name is public)
             known = frozenset(strings_in(yours)) - {s["id"] for s in table.seats}
             # The seat's private choices first (the ones only its phone or the gate can
@@ -200,6 +214,9 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
                 private.append({"label": label, "kind": a.kind, "secret": True, "private": True,
                                 "action": {"$": OFFER, "seat": seat, "offer": label}})
             listed = private + public
+            if voice is not None:  # the labels in the game's words too
+                for entry in listed:
+                    entry["label"] = voice.phone_line(entry["label"])
             truncated = len(listed) > MAX_ACTIONS
             actions = listed[:MAX_ACTIONS]
         ply = table.ply
@@ -214,6 +231,12 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
     note = ""
     if awaiting is not None:
         note = getattr(awaiting, "note", "") or getattr(awaiting, "purpose", "") or ""
+    lines = [str(line.get("text", "")) for line in view.get("log", ()) if isinstance(line, dict)]
+    if voice is not None:  # the seat's own view only: the presenter words what the page already holds
+        log_lines = [voice.phone_line(line) for line in lines]
+        step, secrets, hand_title = voice.next_step(seat), list(voice.secret_lines(seat)), voice.hand_title(seat)
+    else:
+        log_lines, step, secrets, hand_title = lines, (note if awaiting is not None and not over else ""), [], "Your hand"
     waiting_for = [table.seat_name(s) for s in sorted(prompt.actors) if s != seat]
     return {
         "seat": seat,
@@ -227,7 +250,11 @@ def seat_payload(table: Any, seat: str, extras: Extras | None = None, texts: Tex
                  "commit": isinstance(awaiting, CommitRequest), "waiting_for": waiting_for,
                  # a roll or a draw is made at the table (its dice, its deck, or the app's roller)
                  "at_table": "roll" if isinstance(awaiting, RollRequest) else "draw" if isinstance(awaiting, DrawRequest) else ""},
+        "next": step,
+        "hand_title": hand_title,
         "hand": hand,
+        "secrets": secrets,
+        "log": log_lines,
         "actions": actions,
         "truncated": truncated,
         "yours": yours,  # what only this seat sees, as its view holds it

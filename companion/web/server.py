@@ -39,7 +39,7 @@ from rules.core import IllegalAction
 from rules.core.actions import parse_action
 
 from .limits import Buckets
-from .seatview import OFFER, Extras, Texts, Words, offered, seat_payload
+from .seatview import OFFER, Extras, Texts, Voice, Words, offered, seat_payload
 from .tokens import Grant, TokenBook
 
 log = logging.getLogger("companion.web")
@@ -50,7 +50,7 @@ MAX_FRAME = 64 * 1024        # above this aiohttp closes the socket (1009); belo
 MAX_SOCKETS_PER_SEAT = 4     # a phone and a couple of stale tabs
 MAX_DEPTH = 16               # an act message is 3 levels deep (message, action, a list of ids)
 CLOSE_WAIT = 2.0             # seconds a closing socket waits for the phone's close reply
-ASSETS = {"phone.js": "application/javascript", "phone.css": "text/css"}
+ASSETS = {"phone.js": "application/javascript", "nudge.js": "application/javascript", "phone.css": "text/css"}
 SOURCE = "phone"             # the journal's source for an action taken on a phone
 
 Call = Callable[[Callable[[], Any]], "concurrent.futures.Future[Any]"]
@@ -103,7 +103,7 @@ class PhoneServer:
     def __init__(self, table: Any, *, host: str = "127.0.0.1", port: int = 0, call: Call | None = None,
                  names: Iterable[str] = (), per_token: Buckets | None = None, refusals: Buckets | None = None,
                  on_attach: Callable[[frozenset[str]], None] | None = None, extras: Extras | None = None,
-                 texts: Texts | None = None, words: Words | None = None) -> None:
+                 texts: Texts | None = None, words: Words | None = None, voice: Voice | None = None) -> None:
         self.table = table
         self.host = host
         self.port = port
@@ -118,6 +118,7 @@ class PhoneServer:
         self.extras = extras  # more choices per seat from the app (seatview.seat_payload)
         self.texts = texts  # each seat's own cards with their rule text (seatview.seat_payload)
         self.words = words  # each seat's private choices in its gate page's words (seatview.seat_payload)
+        self.voice = voice  # the page in its game's words: the presenter's phone hooks (seatview.seat_payload)
         self._sockets: dict[str, set[web.WebSocketResponse]] = {}
         self._tokens_of: dict[web.WebSocketResponse, str] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -156,7 +157,7 @@ class PhoneServer:
 
     def payload(self, seat: str) -> dict[str, Any]:
         """What ``seat``'s page is sent now (call it where the Table is called from)."""
-        return seat_payload(self.table, seat, self.extras, self.texts, self.words)
+        return seat_payload(self.table, seat, self.extras, self.texts, self.words, self.voice)
 
     # ------------------------------------------------------------------ the app
     def make_app(self) -> web.Application:

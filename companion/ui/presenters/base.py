@@ -31,6 +31,7 @@ else reads the PUBLIC view only.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, ClassVar, Mapping
 
 from rules import PUBLIC, facts
@@ -39,6 +40,21 @@ from rules.core.prompt import Awaiting
 
 from .actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
 from .words import humanise, option_words
+
+# A rulebook section a line cites for referees: "[THE DICE]" (a rule's name, as a refusal
+# carries it) or "(5.2.5.1)" (a numbered section). A player reads the line, not the index.
+_SECTION_TAG = re.compile(r"\s*(?:\[[A-Z][A-Z0-9 '’&,./-]*\]|\((?:§\s*)?\d+(?:\.\d+)+\))")
+
+
+def without_sections(text: str) -> str:
+    """``text`` without the rulebook sections it cites.
+
+    >>> without_sections("Bob may not move now [THE DICE]")
+    'Bob may not move now'
+    >>> without_sections("Both decks are shuffled (5.2.5.1).")
+    'Both decks are shuffled.'
+    """
+    return _SECTION_TAG.sub("", text).replace(" .", ".").strip()
 
 
 class GamePresenter:
@@ -281,6 +297,39 @@ class GamePresenter:
     def private_news(self, seat: str) -> list[str]:
         """Hook: lines only ``seat`` may read (what it drew, what it stole). Default: none."""
         return []
+
+    # ------------------------------------------------------------- on the seat's phone
+
+    def next_step(self, seat: str) -> str:
+        """Hook: what ``seat`` does next, plainly, for its phone ("" when it has nothing to
+        do): what the game asks, then how it is done at a physical table (a card drawn
+        from the deck is entered on the phone; dice are thrown at the table)."""
+        awaiting = self.table.prompt.of(seat)
+        if awaiting is None or self.is_over():
+            return ""
+        why = self.phone_line(self.awaiting_words(awaiting))
+        why = why[:1].upper() + why[1:]
+        if isinstance(awaiting, DrawRequest):
+            how = ("draw a card from the deck, then enter it here" if self.physical_draws(seat)
+                   else "a card is drawn at the table")
+            return f"{why}: {how}."
+        if isinstance(awaiting, RollRequest):
+            return f"{why}: throw the dice at the table."
+        return why + ("" if why.endswith((".", "!", "?")) else ".")
+
+    def secret_lines(self, seat: str) -> list[str]:
+        """Hook: what only ``seat`` may read beyond the cards it holds (its phone shows
+        those as cards), in player words. Default: its :meth:`private_news`."""
+        return [self.phone_line(line) for line in self.private_news(seat)]
+
+    def hand_title(self, seat: str) -> str:
+        """Hook: what a seat's own cards are called on its phone. Default: "Your hand"."""
+        return "Your hand"
+
+    def phone_line(self, text: str) -> str:
+        """A line of the game (a log line, a prompt) for a phone: player words, without
+        the rulebook section tags a referee reads (:func:`without_sections`)."""
+        return without_sections(self.humanise(text))
 
     # ------------------------------------------------------------- moments and the end
 

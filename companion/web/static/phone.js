@@ -1,5 +1,5 @@
 // A seat's phone: shows the payload the server sends, sends the seat's choices back.
-// The token is the page's own path; nothing is stored on the phone.
+// The token is the page's own path; the phone stores only whether it may buzz (nudge.js).
 "use strict";
 (function () {
   const base = location.pathname.replace(/\/+$/, "");
@@ -23,13 +23,17 @@
     state = p;
     text($("who"), (p.name || p.seat) + " · " + (p.faction || p.title));
     document.title = (p.name || p.seat) + " — " + p.title;
+    // What to do, in the game's words (the presenter's next step): a draw says to draw from
+    // the deck and enter the card here; with nothing to do, whom the table waits for.
     const must = p.over ? "The game is over." :
-      p.must.now ? "Your move" + (p.must.note ? ": " + p.must.note : ".") :
+      p.must.now ? (p.next || "Your move.") :
       (p.must.waiting_for.length ? "Waiting for " + p.must.waiting_for.join(", ") + "." : "Nothing to do now.");
-    text($("must"), must + (p.must.now && p.must.at_table ? " (" + p.must.at_table + " at the table)" : ""));
+    text($("must"), must);
     $("now").className = "card" + (p.must.now ? " act" : "");
+    window.Nudge.seatActs(Boolean(p.must.now && !p.over));
     const acts = $("actions"); acts.replaceChildren();
-    if (!p.actions.length) acts.appendChild(make("p", "muted", "Nothing to do now."));
+    // No button while the seat acts: it acts at the table (the dice), as the line above says.
+    if (!p.actions.length) acts.appendChild(make("p", "muted", p.must.now && !p.over ? "Nothing to tap: do it at the table." : "Nothing to do now."));
     // The seat's private choices come first (the table screen cannot offer them): headed
     // apart from the choices the table screen offers too, when there are both.
     const both = p.actions.some((a) => a.private) && p.actions.some((a) => !a.private);
@@ -41,37 +45,28 @@
       b.addEventListener("click", () => act(a, b));
       acts.appendChild(b);
     });
+    // The seat's own cards as the game's components read: the name (and value) on the
+    // card, its text on a tap.
+    text($("hand-title"), p.hand_title || "Your hand");
     const hand = $("hand"); hand.replaceChildren();
     (p.hand || []).forEach((c) => {
-      const li = make("li", null, c.name || c.id);
-      if (c.text) li.appendChild(make("span", "text", c.text));
+      const li = make("li");
+      if (c.text) {
+        const d = make("details"); d.appendChild(make("summary", null, c.name));
+        d.appendChild(make("span", "text", c.text)); li.appendChild(d);
+      } else text(li, c.name);
       hand.appendChild(li);
     });
     if (!(p.hand || []).length) hand.appendChild(make("li", "muted", "No cards."));
     const base = p.view && p.view.base;
     text($("secret"), base && base.city ? "Your secret base: " + (nameOf(base.city)) : "");
-    const yours = $("yours"); yours.replaceChildren(tree(p.yours || {}, 0));
+    const secrets = $("yours"); secrets.replaceChildren();
+    (p.secrets || []).forEach((line) => secrets.appendChild(make("p", null, line)));
+    $("yours-card").hidden = !(p.secrets || []).length;
     const log = $("log"); log.replaceChildren();
-    ((p.view && p.view.log) || []).slice(-30).reverse().forEach((l) => log.appendChild(make("li", null, l.text)));
+    (p.log || []).slice(-30).reverse().forEach((l) => log.appendChild(make("li", null, l)));
   }
 
-  // What only this seat sees, as its view holds it: keys in words, card ids by name.
-  function tree(v, depth) {
-    if (Array.isArray(v)) return make("span", null, v.length ? v.map(leaf).join(", ") : "none");
-    if (v && typeof v === "object") {
-      const keys = Object.keys(v);
-      if (!keys.length) return make("span", "muted", depth ? "—" : "Nothing secret now.");
-      const dl = make("dl");
-      keys.forEach((k) => {
-        dl.appendChild(make("dt", null, k === state.seat ? "yours" : ((state.names && state.names[k]) || k.replace(/_/g, " "))));
-        const dd = make("dd"); dd.appendChild(depth < 4 ? tree(v[k], depth + 1) : make("span", null, JSON.stringify(v[k])));
-        dl.appendChild(dd);
-      });
-      return dl;
-    }
-    return make("span", null, leaf(v));
-  }
-  function leaf(x) { return (x && typeof x === "object") ? JSON.stringify(x) : nameOf(String(x)); }
 
   function nameOf(id) {
     return (state && state.names && state.names[id]) || id;
@@ -105,5 +100,6 @@
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "sync" }));
   });
+  window.Nudge.start();
   connect();
 })();

@@ -656,6 +656,9 @@ class DicetopiaPresenter(GamePresenter):
         choices = tuple(GateChoice(label, action) for label, action in self.physical_draws(seat))
         return [GateSection("The mission you drew", head + held, choices)]
 
+    def hand_title(self, seat: str) -> str:
+        return "Your secret missions"
+
     def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
         """``seat``'s secret missions as (id, name, rule text), as its hand page shows them.
         Only for ``seat``."""

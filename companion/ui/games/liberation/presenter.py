@@ -24,6 +24,7 @@ from rules.liberation import (CATEGORIES, AskReferee, Attack, Claim, Discard, Ev
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection
 from ...presenters.base import GamePresenter
 from rules.liberation.missions import QUESTION_KINDS
+from rules.liberation.state import HAND_LIMIT
 
 from .layout import card_outlines, layout
 
@@ -580,6 +581,16 @@ class LiberationPresenter(GamePresenter):
             cost = f" (cost: {spec.cost})" if spec.cost != "none" else ""
             out.append((c, self.city_name(c), f"{self.describe(c, v)} · ★ mission: {spec.name}{cost}"))
         return out
+
+    def next_step(self, seat: str) -> str:
+        """The deal on a seat's phone, as the rulebook deals it: each side draws up to a
+        hand of 3 cards from the city deck, entered on the phone one by one."""
+        drawing = isinstance(self.table.prompt.of(seat), DrawRequest) and self.view()["phase"] == "deal"
+        if not (drawing and self.physical_draws(seat)):
+            return super().next_step(seat)
+        left = HAND_LIMIT - int(self.view()["hands"][seat]["count"])
+        cards, them = ("a card", "it") if left == 1 else (f"{left} cards", "them")
+        return f"Draw {cards} from the city deck, then enter {them} here."
 
     def standing_buttons(self) -> list[ButtonSpec]:
         """Offered whatever the turn: each seat's own hand behind the gate; after the game,
