@@ -1,7 +1,7 @@
 """The Pi's GPIO header reaches the Table: gpiozero's MockFactory pins, driven low and high
 as the switches do, become events in ``GpioSource`` (the shipped default pin map), and
 ``Table.route`` turns them into Tyranny's actions (or rejections naming the rule) through
-``companion/mappings/tyranny.json``. No Kivy: the app's own path (pump, link) is in
+``rules/tyranny/data/mappings.json``. No Kivy: the app's own path (pump, link) is in
 tests/ui/test_gpio_link.py."""
 from __future__ import annotations
 

@@ -104,8 +104,8 @@ class SetupModel:
 
     def can_join(self) -> bool:
         """Whether the wizard can take this game "already under way": the engine starts
-        from a position *and* the form has fields for it (``data/position_forms.json``);
-        without them the players could enter nothing.
+        from a position *and* the form has fields for it (the game's ``position_form.json``,
+        in its UI package); without them the players could enter nothing.
 
         >>> SetupModel.for_game("stepping_stones").can_join()
         True

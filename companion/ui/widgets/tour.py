@@ -1,7 +1,8 @@
 """The table tour over a game screen: everything dimmed but the part being explained,
 outlined, with a card beside it saying what it is for, Next and Skip. It takes every
 touch while it shows (nothing is played by accident during the tour). The steps are the
-presenter's (``presenters/tour.py``), their words data (``data/tours.json``)."""
+presenter's (``presenters/tour.py``), their words data (each game's ``tour.json`` in its
+UI package, else the shared ``data/tour.json``)."""
 from __future__ import annotations
 
 from typing import Any, Callable

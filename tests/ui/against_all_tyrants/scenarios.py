@@ -270,7 +270,7 @@ def aat_short_game(d: Any) -> Iterator[float]:
     d.check(app.table.view()["pending"] is not None, "the text stays open until Done")
     d.shot("aat-order-text")
     problems += _layout(d, "applying an order's text")
-    # The hub's token slots (companion/mappings/against_all_tyrants.json) while the text is
+    # The hub's token slots (rules/against_all_tyrants/data/mappings.json) while the text is
     # open: a tap chooses the card, slot 2 deals it 1 damage; slot 1 adds an Incident.
     from firmware_bridge.events import TokenPlaced
 

@@ -1,4 +1,4 @@
-"""The hub's token slots for Against All Tyrants (``companion/mappings/against_all_tyrants.json``):
+"""The hub's token slots for Against All Tyrants (``rules/against_all_tyrants/data/mappings.json``):
 gpiozero's MockFactory pins, driven as the reed switches are, become ``TokenPlaced`` events in
 ``GpioSource`` (the shipped default pin map); ``Table.route`` turns slot 1 into an Incident and
 slot 2 into 1 damage to the card chosen on the screen, both checked by the engine like a tap.

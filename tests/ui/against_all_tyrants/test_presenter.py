@@ -229,7 +229,7 @@ def test_the_last_attack_ends_the_game_and_the_end_screen_names_the_winner(new_t
 
 
 def test_the_end_turn_button_on_the_gpio_header_ends_the_phase(new_table):
-    """companion/mappings/against_all_tyrants.json: the hub's end-turn button is EndPhase,
+    """rules/against_all_tyrants/data/mappings.json: the hub's end-turn button is EndPhase,
     its roll button draws with the app's deck."""
     from firmware_bridge.events import ButtonPressed
 

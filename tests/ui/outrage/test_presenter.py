@@ -313,7 +313,7 @@ def test_a_burglary_is_declared_behind_the_gate_with_its_target(tmp_path):
 def test_the_wizard_offers_outrage_s_join_form():
     from companion.ui.presenters.setup import SetupModel
 
-    # Its form is in position_forms.json (tests/ui/test_position_form.py checks it); a game
+    # Its form is in its UI package's position_form.json (tests/ui/test_position_form.py checks it); a game
     # without one is not offered (test_a_game_with_positions_but_no_form_is_not_offered_to_join).
     assert SetupModel.for_game("tyranny").can_join()
     assert SetupModel.for_game("outrage").can_join()
