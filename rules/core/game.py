@@ -752,6 +752,8 @@ class Game(Generic[S]):
         if action.deck != req.deck:
             yield Violation("wrong-deck", self.cards_rule, f"The card must come from the {req.deck} deck, not {action.deck!r}.")
             return
+        if self.deck(state, req.deck).can_draw(action.card):
+            return  # the deck's own next card, which :meth:`drawable` always lists first
         if action.card not in self.drawable(state, action.seat, req.deck):
             yield Violation("card-not-in-deck", self.cards_rule, self.not_drawable(state, action.seat, req.deck, action.card))
 
