@@ -17,14 +17,14 @@ SWAP_ACTIONS = ("agent-die", "die-die", "city-board", "board-board")
 Nethal Syndicate."""
 
 
-def _spots(places: Iterable[tuple[str, list[str]]], holds: frozenset[str]) -> Iterator[tuple[str, int]]:
-    """The places' spaces or slots holding one of ``holds``, in order, as (where, index); a
-    place holding none is passed over with one set test."""
+def _spots(places: Iterable[tuple[str, list[str]]], holds: frozenset[str]) -> Iterator[tuple[str, int, str]]:
+    """The places' spaces or slots holding one of ``holds``, in order, as (where, index,
+    what it holds); a place holding none is passed over with one set test."""
     for where, cells in places:
         if not holds.isdisjoint(cells):
             for i, c in enumerate(cells):
                 if c in holds:
-                    yield where, i
+                    yield where, i, c
 
 
 class City:
@@ -61,11 +61,15 @@ class City:
         return state.order[k - 1]
 
     def _swap_ok(self, state: DicetopiaState, kind: str, a: str, ai: int, b: str, bi: int) -> str | None:
-        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is):
-        the one statement of what each swapping action may exchange (§5)."""
+        """Why a swap of kind ``kind`` between the two places is not allowed (None: it is)."""
         ca, cb = state.cell(a, ai), state.cell(b, bi)
         if ca is None or cb is None:
             return "no such place"
+        return self._exchange_ok(state, kind, a, ca, b, cb)
+
+    def _exchange_ok(self, state: DicetopiaState, kind: str, a: str, ca: str, b: str, cb: str) -> str | None:
+        """Why action ``kind`` may not exchange ``ca`` at place ``a`` with ``cb`` at place
+        ``b`` (None: it may): the one statement of what each swapping action may exchange (§5)."""
         ah, bh = a in state.city, b in state.city
         if kind == "agent-die":
             if not (ah and bh):
@@ -105,7 +109,7 @@ class City:
 
     def _swaps(self, state: DicetopiaState, kind: str) -> Iterator[tuple[str, int, str, int]]:
         """The swaps of action ``kind`` allowed now, each pair of places once (either order
-        is legal), in board order: :meth:`_swap_ok` decides each, among the spaces and
+        is legal), in board order: :meth:`_exchange_ok` decides each, among the spaces and
         slots holding what the action exchanges. Lazy, so that whether there is one
         (:meth:`_possible`) stops at the first."""
         city = list(state.city.items())
@@ -115,10 +119,10 @@ class City:
             "agent-die": ((city, state.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
             "city-board": ((city, DICE), (boards, DICE)), "board-board": ((boards, DICE), (boards, DICE))}[kind]
         same = places_a is places_b and holds_a is holds_b  # each pair once: the second after the first
-        for x, (a, ai) in enumerate(_spots(places_a, holds_a)):
-            for b, bi in islice(_spots(places_b, holds_b), x + 1 if same else 0, None):
+        for x, (a, ai, ca) in enumerate(_spots(places_a, holds_a)):
+            for b, bi, cb in islice(_spots(places_b, holds_b), x + 1 if same else 0, None):
                 # Two things in one place are never swapped: passed over before the check.
-                if a != b and self._swap_ok(state, kind, a, ai, b, bi) is None:
+                if a != b and self._exchange_ok(state, kind, a, ca, b, cb) is None:
                     yield a, ai, b, bi
 
     @staticmethod
