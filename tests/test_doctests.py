@@ -21,7 +21,7 @@ import companion
 import firmware_bridge
 import rules
 
-from .plugin_game.install import install, uninstall
+from .plugin_game.install import installed
 
 KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks", "companion.ui.collector",
                 "companion.ui.registry", "companion.ui.gamefiles", "companion.ui.games.tyranny.layout", "companion.ui.pump",
@@ -53,10 +53,7 @@ MODULES = ["rules", "companion", "firmware_bridge", "benchmarks"] + sorted(
 @pytest.fixture(autouse=True, scope="module")
 def stepping_stones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The test game, findable by its entry point while the examples run."""
-    folder = tmp_path_factory.mktemp("site")
-    install(folder)
-    yield folder
-    uninstall(folder)
+    yield from installed(tmp_path_factory)
 
 
 @pytest.mark.parametrize("name", MODULES)

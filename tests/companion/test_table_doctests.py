@@ -9,7 +9,7 @@ from typing import Iterator
 
 import pytest
 
-from ..plugin_game.install import install, uninstall
+from ..plugin_game.install import installed
 
 MODULES = ["companion.journal", "companion.schema", "companion.table", "companion.undo", "companion.visibility",
            "companion.record", "companion.results", "companion.routing", "companion.secret_desk"]
@@ -17,10 +17,7 @@ MODULES = ["companion.journal", "companion.schema", "companion.table", "companio
 
 @pytest.fixture(autouse=True, scope="module")
 def stepping_stones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("site")
-    install(folder)
-    yield folder
-    uninstall(folder)
+    yield from installed(tmp_path_factory)
 
 
 @pytest.mark.parametrize("name", MODULES)

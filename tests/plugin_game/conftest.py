@@ -7,12 +7,9 @@ from typing import Iterator
 
 import pytest
 
-from .install import install, uninstall
+from .install import installed
 
 
 @pytest.fixture(autouse=True, scope="module")
 def stepping_stones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("site")
-    install(folder)
-    yield folder
-    uninstall(folder)
+    yield from installed(tmp_path_factory)

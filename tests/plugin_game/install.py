@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any, Iterator
 
 GROUP = "tabletop_companion.games"
 DIST = "tabletop_companion_stepping_stones-1.0.dist-info"
@@ -42,3 +43,12 @@ def uninstall(folder: Path) -> None:
     from rules import registry
 
     registry.refresh()
+
+
+def installed(tmp_path_factory: Any) -> Iterator[Path]:
+    """The body of a test module's fixture: the game installed in a fresh folder for as
+    long as the fixture lives, then taken away (``yield from installed(...)``)."""
+    folder = tmp_path_factory.mktemp("site")
+    install(folder)
+    yield folder
+    uninstall(folder)
