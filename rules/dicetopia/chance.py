@@ -66,8 +66,9 @@ class Chance:
 
     def reconcile_draw(self, state: DicetopiaState, action: Draw) -> str | None:
         card = action.card
-        holder = next((s for s in state.order if s != action.seat and card in state.hands[s]), None)
         new = super().reconcile_draw(state, action)  # type: ignore[misc]
+        # The player whose hand held the card drawn holds the one that took its place.
+        holder = None if new is None else next((s for s in state.order if s != action.seat and new in state.hands[s]), None)
         if new is None or holder is None:
             return new
         if state.keeps.get(holder) == card:

@@ -88,8 +88,9 @@ class TowerCards:
     def reconcile_draw(self, state: OutrageState, action: Draw) -> str | None:
         """The card drawn was one the app had in another player's hand: the pack's next
         card takes its place there, and that player is told, privately (T-01)."""
-        holder = next((s for s, h in state.hands.items() if s != action.seat and action.card in h), None)
         new = super().reconcile_draw(state, action)  # type: ignore[misc]
+        # The player whose hand held the card drawn holds the one that took its place.
+        holder = None if new is None else next((s for s, h in state.hands.items() if s != action.seat and new in h), None)
         if new is not None and holder is not None:
             state.note(f"A Tower card drawn from the table's pack was entered as one the app had in your hand: it now "
                        f"records {a(TOWER[new].name)} in its place (RULINGS T-01). Check your hand.", holder, (holder,))

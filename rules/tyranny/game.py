@@ -515,8 +515,9 @@ class Tyranny(Naming, Game[TyrannyState]):
         return f"The {deck.title()} deck and its discard pile are empty."
 
     def reconcile_draw(self, state: TyrannyState, action: Draw) -> str | None:
-        holder = next((s for s, h in state.hands.items() if s != action.seat and action.card in h), None)
         new = super().reconcile_draw(state, action)
+        # The seat whose hand held the card drawn holds the one that took its place.
+        holder = None if new is None else next((s for s, h in state.hands.items() if s != action.seat and new in h), None)
         if new is not None and holder is not None:
             c = CARDS[new]
             state.note(f"A card drawn from the table's deck was entered as one the app had in your hand: it now records "
