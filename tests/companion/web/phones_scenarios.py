@@ -200,7 +200,9 @@ def phones_attack(d: Any) -> Iterator[float]:
                             data = json.loads(msg.data)
                             if data["type"] == "state":
                                 got[s].append(data["payload"])
-                        if go[s].is_set() and not sent and got[s]:
+                        # A phone acts on the table as it now stands: once its page shows the
+                        # latest ply (the other phone's weapons may have just gone down).
+                        if go[s].is_set() and not sent and got[s] and got[s][-1]["ply"] == t.ply:
                             p = got[s][-1]
                             arm = next(a for a in p["actions"] if a["kind"] == "arm" and a["action"]["cards"])
                             await ws.send_json({"type": "act", "id": 1, "ply": p["ply"], "action": arm["action"]})
