@@ -7,7 +7,6 @@ players by name (never a seat id) and cite a rulebook section or ruling."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
@@ -18,15 +17,8 @@ from rules.against_all_tyrants.cards import DATA
 from rules.against_all_tyrants.refusals import KINDS, parse_moments
 from rules.datafile import DataFileError
 
+from ..refusal_probe import GENERIC, generic, refusals
 from .helpers import ATT, DEF, fresh
-
-GENERIC = re.compile(r"The game is waiting for .*; an? \w+ is not allowed now\.")
-"""The kernel's generic sentence (code ``not-awaited``): never the only reason a refusal gives."""
-
-
-def generic(v) -> bool:
-    return v.code == "not-awaited" or bool(GENERIC.fullmatch(v.message))
-
 
 def attempt(cls: type[Action], seat: str) -> Action:
     """An action of kind ``cls`` by ``seat`` with its fields' defaults (a card drawn from
@@ -34,18 +26,6 @@ def attempt(cls: type[Action], seat: str) -> Action:
     if cls is Draw:
         return Draw(seat, f"deck-{seat}", "A:no-such-card#1")
     return cls(seat)
-
-
-def refusals(state) -> list[tuple[str, str, tuple]]:
-    """(phase, kind, violations) of every kind not on offer to each seat the prompt names."""
-    prompt = GAME.prompt(state)
-    out = []
-    for seat in prompt.seats():
-        offered = prompt.waits[seat].accepted
-        for cls in GAME.action_types:
-            if cls.kind not in offered:
-                out.append((state.phase, cls.kind, GAME.check(state, attempt(cls, seat))))
-    return out
 
 
 def test_every_refusal_over_random_play_says_why_in_the_games_terms(soak_factor):
@@ -60,7 +40,7 @@ def test_every_refusal_over_random_play_says_why_in_the_games_terms(soak_factor)
         def look(state, action) -> None:
             # Every state of setup (a few plies), a quarter of the turns' states.
             if state.result is None and (state.turn == 0 or rng.below(4) == 0):
-                seen.extend(refusals(state))
+                seen.extend(refusals(GAME, state, attempt))
 
         random_playout(GAME, seed, max_plies=500, seats=table, options=options, on_step=look)
         ids = {s.id for s in table}

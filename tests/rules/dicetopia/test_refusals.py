@@ -7,7 +7,6 @@ players by name (never a seat id), and cite the rulebook section it comes from."
 from __future__ import annotations
 
 import json
-import re
 from importlib import resources
 
 import pytest
@@ -17,15 +16,8 @@ from rules.core.playout import random_playout
 from rules.dicetopia import GAME, DicetopiaDataError, Reroll, Rig, SaveTurn
 from rules.dicetopia.tables import KINDS, parse_moments
 
+from ..refusal_probe import GENERIC, generic, refusals
 from .helpers import started
-
-GENERIC = re.compile(r"The game is waiting for .*; an? \w+ is not allowed now\.")
-"""The kernel's generic sentence (code ``not-awaited``): never the only reason a refusal gives."""
-
-
-def generic(v) -> bool:
-    return v.code == "not-awaited" or bool(GENERIC.fullmatch(v.message))
-
 
 def attempt(cls: type[Action], seat: str) -> Action:
     """An action of kind ``cls`` by ``seat``, with its fields' defaults (a roll of one die,
@@ -37,18 +29,6 @@ def attempt(cls: type[Action], seat: str) -> Action:
     return cls(seat)
 
 
-def refusals(state) -> list[tuple[str, str, tuple]]:
-    """(phase, kind, violations) of every kind not on offer to each seat the prompt names."""
-    prompt = GAME.prompt(state)
-    out = []
-    for seat in prompt.seats():
-        offered = prompt.waits[seat].accepted
-        for cls in GAME.action_types:
-            if cls.kind not in offered:
-                out.append((state.phase, cls.kind, GAME.check(state, attempt(cls, seat))))
-    return out
-
-
 def random_refusals(games: int, every: int = 3):
     """The refusals met at every ``every``-th state of ``games`` random games, with the seats."""
     for seed in range(games):
@@ -58,7 +38,7 @@ def random_refusals(games: int, every: int = 3):
 
         def look(state, action) -> None:
             if state.result is None and rng.below(every) == 0:
-                seen.extend(refusals(state))
+                seen.extend(refusals(GAME, state, attempt))
 
         random_playout(GAME, seed, max_plies=400, seats=table, options=options, on_step=look)
         yield table, seen
