@@ -65,6 +65,16 @@ def percentile(values: list[float], q: float) -> float:
     return v[k]
 
 
+def _demo_game() -> tuple[str, list[dict[str, str]]]:
+    """The game the demo plays and its demo seats (from the games' cards): the dice
+    measured are the demo's, whichever game that is."""
+    from rules.registry import demo_game
+
+    card = demo_game()
+    seats = [{"id": s["id"], "faction": s["faction"]} for s in card.demo["seats"]]
+    return card.id, seats
+
+
 def _time_frames(window: Any, tray: Any, state: dict[str, Any], read: list[float], shown: list[float]) -> None:
     """Note when a reading, then a roll, is on screen: the frame drawn just before a buffer
     swap shows the tray as it is then, and is on screen once the swap returns (both
@@ -103,6 +113,8 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
     from companion.ui.demo import start_demo
     from rules.core import RollRequest
 
+    game_id, seats = _demo_game()
+
     folder = tempfile.mkdtemp(prefix="bench-dice-")
     written: list[float] = []
     read: list[float] = []  # the frame showing the die's reading swapped
@@ -138,7 +150,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
             return result
 
         app._route = timed_route  # type: ignore[method-assign]
-        scr = app.sm.get_screen("game:tyranny")
+        scr = app.sm.get_screen(f"game:{game_id}")
         tray = scr.ids.dice
         _time_frames(Window, tray, state, read, shown)
 
@@ -148,7 +160,7 @@ def run(rolls: int, hub_mode: str = "process") -> dict[str, float]:
             for _ in range(50):
                 if t.outcome is not None:
                     new_games.add(rolls - state["left"])
-                    app.new_game("tyranny", [{"id": "cops-1", "faction": "cops"}, {"id": "criminals-1", "faction": "criminals"}], {}, seed=len(shown))
+                    app.new_game(game_id, seats, {}, seed=len(shown))
                     t = app.table
                 if isinstance(t.prompt.awaiting, RollRequest):
                     return
@@ -229,6 +241,8 @@ def run_ble(rolls: int, die: str = "pixels") -> dict[str, float]:
     from firmware_bridge.ble.fake import FakeGoDice, FakePixel, FakeRadio
     from rules.core import RollRequest
 
+    game_id, seats = _demo_game()
+
     folder = tempfile.mkdtemp(prefix="bench-dice-ble-")
     written: list[float] = []
     read: list[float] = []
@@ -279,8 +293,8 @@ def run_ble(rolls: int, die: str = "pixels") -> dict[str, float]:
             return route(event)
 
         app._route = timed_route  # type: ignore[method-assign]
-        app.new_game("tyranny", [{"id": "cops-1", "faction": "cops"}, {"id": "criminals-1", "faction": "criminals"}], {}, seed=1)
-        scr = app.sm.get_screen("game:tyranny")
+        app.new_game(game_id, seats, {}, seed=1)
+        scr = app.sm.get_screen(f"game:{game_id}")
         tray = scr.ids.dice
         _time_frames(Window, tray, state, read, shown)
 
@@ -288,7 +302,7 @@ def run_ble(rolls: int, die: str = "pixels") -> dict[str, float]:
             t = app.table
             for _ in range(50):
                 if t.outcome is not None:
-                    app.new_game("tyranny", [{"id": "cops-1", "faction": "cops"}, {"id": "criminals-1", "faction": "criminals"}], {}, seed=len(shown))
+                    app.new_game(game_id, seats, {}, seed=len(shown))
                     t = app.table
                 if isinstance(t.prompt.awaiting, RollRequest):
                     return
