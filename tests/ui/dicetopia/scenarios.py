@@ -330,6 +330,8 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
         yield 0.1
     d.check("Missions revealed" in scr.tally_text, "the missions revealed together")
     d.check("Loot" in scr.tally_text or "loot" in scr.tally_text, f"the tally's lines: {scr.tally_text[:300]!r}")
+    loot = [ln.strip() for ln in scr.tally_text.split("\n") if ln.strip().startswith("Loot:")]
+    d.check(len(loot) == 2 and all(" = " in ln and ln.endswith("★") for ln in loot), f"a loot line is a sum and its result: {loot}")
     d.check(app.table.outcome.reason.split(" (§")[0] in scr.tally_text, "the winner and the tie-break explained")
     _shot(d, "dt-end-tally")
     _words(d, "at the end")

@@ -502,3 +502,27 @@ def test_the_board_reads_without_colour_actions_in_one_line_tokens_and_the_live_
     assert "Ann's agent" in agent.words
     score = t.view()["public_score"]
     assert all(f"{p.name(s)} {score[s]} ★" in p.scores() for s in score)
+
+
+def test_the_loot_line_is_a_sum_with_its_result_after_an_equals_sign(new_table):
+    # §6 "LOOT: the total value of all Dice on your Faction Board": the tally adds the
+    # dice up, so the line reads as a sum, "Loot: 6 + 2 + 5 = 13 ★" (issue 32, item 12:
+    # it read "Loot: 6 + 2 + 5: 13 ★", a sum without its result sign).
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    for _ in range(400):
+        if t.outcome is not None:
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+            continue
+        t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.outcome is not None
+    board = t.view()["boards"]
+    for seat in t.view()["order"]:
+        pips = [int(c[1]) for c in board[seat] if len(c) == 2 and c[1].isdigit()]
+        loot = next(r for who, rows, _total in p.tally() if who == p.who(seat) for r in rows if r.startswith("Loot"))
+        expected = " + ".join(str(v) for v in pips) + f" = {sum(pips)} ★" if pips else f"{sum(pips)} ★"
+        assert loot == f"Loot: {expected}", loot

@@ -144,6 +144,20 @@ def is_die(cell: str) -> bool:
     return len(cell) == 2 and cell[0] in COLOUR and cell[1].isdigit()
 
 
+def tally_row(what: str, label: str, points: int) -> str:
+    """One line of the end's tally. The loot is the dice on the board added up (§6), so
+    its line is a sum with its result; the other lines say what scored and how much.
+
+    >>> tally_row("loot", "Loot: 6 + 2 + 5", 13), tally_row("loot", "Loot: ", 0)
+    ('Loot: 6 + 2 + 5 = 13 ★', 'Loot: 0 ★')
+    >>> tally_row("domination", "Domination: The Agency", 7)
+    'Domination: The Agency: 7 ★'
+    """
+    if what == "loot" and label.split(":", 1)[-1].strip():  # the dice's values, one or more
+        return f"{label} = {points} ★"
+    return f"{label.rstrip().rstrip(':')}: {points} ★"
+
+
 def places_of(action: Any, order: list[str]) -> tuple[Place, ...]:
     """The places an action's taps name, in tap order."""
     if isinstance(action, (Deploy, Exterminate)):
@@ -716,7 +730,7 @@ class DicetopiaPresenter(GamePresenter):
             order.sort(key=lambda s: (-o.scores[s].total if s in o.scores else 0, s not in o.winning_seats))
         out = []
         for s in order:
-            rows = [f"{label}: {pts} ★" for _what, label, pts in lines.get(s, [])]
+            rows = [tally_row(what, label, pts) for what, label, pts in lines.get(s, [])]
             out.append((self.who(s), rows, sum(p for _w, _l, p in lines.get(s, []))))
         return out
 
