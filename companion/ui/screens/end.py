@@ -65,7 +65,10 @@ class EndScreen(Screen):
         self.has_chart = self.model.has_chart
         self.winners = self.model.winners
         self.reason = self.model.reason
-        self.scores = "\n".join(self.model.score_lines() + list(notes) + self.model.penalty_lines(table.time_penalties()))
+        clocks = getattr(table, "clocks", None)
+        left = {s: clocks.remaining(s) for s in clocks.seats} if clocks is not None else {}
+        self.scores = "\n".join(self.model.score_lines() + list(notes) + self.model.penalty_lines(table.time_penalties())
+                                + self.model.clock_lines(left))
         t0, t1, lo, hi = self.model.axis()
         self.axis_text = f"turns {t0}–{t1} · {self.model.value_name} {lo}–{hi}"
         fracs = self.model.line_fractions()
