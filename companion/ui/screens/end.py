@@ -157,6 +157,35 @@ class EndScreen(Screen):
         view.open()
 
 
+# Where a table screen keeps what players tap to play (each game's .kv names them so).
+CONTROLS = ("topbar", "actions", "dice", "clocks")
+
+
+def read_only_picture(screen: Any) -> Any:
+    """A picture (a texture) of a table screen as the game ended, for the final board:
+    the board, the clocks and the words as they were, without the controls, hidden
+    while it is taken (a picture cannot be tapped: live-looking Hands, Undo and Log
+    buttons in it told the table otherwise)."""
+    from ..widgets.base import TCButton, TCToggle
+
+    hidden = []
+    for name in CONTROLS:
+        box = screen.ids.get(name)
+        if box is None:
+            continue
+        for w in box.walk(restrict=True):
+            if isinstance(w, (TCButton, TCToggle)) and w.opacity:
+                hidden.append((w, w.opacity))
+                w.opacity = 0
+    try:
+        texture = screen.export_as_image().texture
+        texture.flip_vertical()  # an Fbo's picture is stored bottom row first
+        return texture
+    finally:
+        for w, opacity in hidden:
+            w.opacity = opacity
+
+
 class FinalBoard(ModalView):
     """The final position: the picture of the table screen's public view, and Close."""
 
