@@ -145,12 +145,14 @@ def _wizard(d: Any) -> Iterator[float]:
     inputs = [w for w in d.walk(setup.ids.content) if isinstance(w, TextInput)]
     d.check(len(inputs) == 2, f"two seats by default: {len(inputs)}")
     inputs[0].text, inputs[1].text = "Ann", "Bob"
-    for _ in range(10):  # the second seat's faction: tapped round to the Shakra Pirates
-        if any("Shakra" in t for t in d.texts(setup.ids.content)):
-            break
-        b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
-        d.tap(b)
-        yield 0.1
+    # The second seat's faction: one tap shows all ten, a second picks the Shakra Pirates.
+    b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
+    d.tap(b)
+    yield 0.4
+    picker = setup.faction_picker
+    d.check(picker is not None, "one tap on a seat's faction shows every faction at once")
+    d.tap(picker.choices["shakra"])
+    yield 0.4
     d.check(any("Banxa" in t for t in d.texts(setup.ids.content)) and any("Shakra" in t for t in d.texts(setup.ids.content)),
             "Ann plays Banxa Corporation, Bob the Shakra Pirates")
     d.tap(setup.ids.next)
@@ -412,4 +414,45 @@ def dicetopia_player_order(d: Any) -> Iterator[float]:
     v = table.view()
     d.check(v["phase"] == "deploy" and v["city"][hood][i] == "x", f"then the Exterminate: {v['city'][hood]}")
     yield from _moment(d, "leaves the game")
+    d.note(json.dumps(problems))
+
+
+def dicetopia_faction_picker(d: Any) -> Iterator[float]:
+    """Dicetopia's ten factions are chosen from a list shown at once (tapping round ten
+    to reach one was slow and hid what there was): at 800×480 with 160 % text every
+    faction shows whole, the seat's current one marked; a tap picks it."""
+    from companion.ui.widgets.base import TCToggle
+    from rules import facts
+    from tests.ui.layout_check import check_layout
+
+    app = d.app
+    app.go("setup")
+    yield 0.4
+    setup = app.sm.get_screen("setup")
+    d.tap(d.find("Dicetopia", root=setup, cls=TCToggle))
+    yield 0.3
+    d.tap(setup.ids.next)
+    yield 0.4
+    second = setup.model.seats[1]["faction"]
+    b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
+    d.tap(b)
+    yield 0.5
+    picker = setup.faction_picker
+    d.check(picker is not None, "one tap on the faction shows the list")
+    names = facts.factions("dicetopia")
+    d.check(sorted(picker.choices) == sorted(names), f"all ten factions: {sorted(picker.choices)}")
+    for f, w in picker.choices.items():
+        d.check(d.is_visible(w) and w.texture_size[1] <= w.height + 1 and w.texture_size[0] <= w.width + 1,
+                f"{f} shows whole without scrolling: {w.texture_size} in {w.size}")
+    d.check(picker.choices[second].text.startswith("✔"), f"the seat's faction is marked: {picker.choices[second].text!r}")
+    problems = [f"picker: {p}" for p in check_layout(picker)]
+    _shot(d, "dt-faction-picker")
+    want = next(f for f in names if f not in (second, setup.model.seats[0]["faction"]))
+    d.tap(picker.choices[want])
+    yield 0.5
+    d.check(setup.faction_picker is None and setup.model.seats[1]["faction"] == want,
+            f"a tap picks {want}: {setup.model.seats[1]['faction']}")
+    d.check(any(names[want].name in t for t in d.texts(setup.ids.content)), "the seat's button names it")
+    _shot(d, "dt-faction-picked")
+    d.note(f"picked {want} in two taps")
     d.note(json.dumps(problems))
