@@ -456,3 +456,63 @@ def dicetopia_faction_picker(d: Any) -> Iterator[float]:
     _shot(d, "dt-faction-picked")
     d.note(f"picked {want} in two taps")
     d.note(json.dumps(problems))
+
+
+def _tap_gate_choice(d: Any, label: str) -> Iterator[float]:
+    """Tap the choice behind the open gate whose words are exactly ``label``."""
+    from tests.ui.liberation.scenarios import _scroll_view_of
+
+    gate = _screen(d).ids.gate
+    w = next((w for w in d.walk(gate) if getattr(w, "text", None) == label), None)
+    d.check(w is not None, f"behind the gate: {label!r}")
+    if not d.is_visible(w):
+        sv = _scroll_view_of(w)
+        if sv is not None:
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+    d.tap(w)
+    yield 0.3
+    yield from settle(d)
+
+
+def dicetopia_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
+    """The table deals its own mission cards: Ann enters her three behind the gate; Bob,
+    whose third card ends the deal, enters his three and discards one in the same pass
+    (a second pass for the discard was one too many); then Ann discards (the keeping
+    starts when everyone has their three). At 800×480 with 160 % text."""
+    problems: list[str] = []
+    app = d.app
+    seats = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"}]
+    table = app.new_game("dicetopia", seats, {"first": "banxa-1"}, seed=5)
+    yield from settle(d)
+    while table.view()["phase"] == "roll":
+        table.roll_for_me()
+    yield from settle(d)
+    scr = _screen(d)
+    p = scr.presenter
+    passes = {"Ann": 0, "Bob": 0}
+    for name, seat in (("Ann", "banxa-1"), ("Bob", "hollows-1")):
+        yield from _tap(d, f"▤ {name}: enter the missions you drew")
+        yield from _hold_gate(d)
+        passes[name] += 1
+        for k in range(3):
+            label = p.physical_draw_page(seat)[0].choices[0].label
+            yield from _tap_gate_choice(d, label)
+        if name == "Bob":
+            d.check(scr.ids.gate.active and table.view()["phase"] == "keep", "Bob's pass goes on to the keeping")
+            d.check(d.has("Keep two missions", scr.ids.gate), "the same page asks which to discard")
+            _shot(d, "dt-keep-same-pass")
+            _layout(d, "keep in the same pass", problems)
+            yield from _tap(d, "✖ Discard")
+        yield from _gate_closed(d)
+        _no_leak(d, f"after {name}'s pass")
+    d.check("hollows-1" not in table.prompt.actors and "banxa-1" in table.prompt.actors,
+            f"Bob has kept two, Ann is asked: {sorted(table.prompt.actors)}")
+    yield from _tap(d, "▤ Ann: keep two missions")
+    yield from _hold_gate(d)
+    passes["Ann"] += 1
+    yield from _tap(d, "✖ Discard")
+    yield from _gate_closed(d)
+    d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
+    d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}")
+    d.note(json.dumps(problems))

@@ -639,7 +639,13 @@ class DicetopiaPresenter(GamePresenter):
         return [GateSection(title, tuple(lines), tuple(choices))]
 
     def physical_draw_continues(self, seat: str) -> bool:
+        """After a mission entered behind the gate: the seat's next one (the deal's three),
+        or, when its third one ended the deal, which two it keeps, on the same page (§3
+        step 3: "They each get to keep two and discard one"; a second pass at the gate
+        for the discard was one too many)."""
         v = self.view()
+        if v["phase"] == "keep":
+            return seat in self.actors()
         return v["phase"] == "deal" and seat in self.actors() and int(v["missions"][seat]["count"]) < 3
 
     def _draws_now(self, seat: str) -> bool:
@@ -658,7 +664,10 @@ class DicetopiaPresenter(GamePresenter):
                 for m in sorted(T.missions.values(), key=lambda m: m.name) if m.id in ok]
 
     def physical_draw_page(self, seat: str) -> list[GateSection]:
-        """Behind the gate: tap the mission card drawn from the table's own deck."""
+        """Behind the gate: tap the mission card drawn from the table's own deck (then,
+        once the deal is over, the one to discard: :meth:`physical_draw_continues`)."""
+        if self.view()["phase"] == "keep" and seat in self.actors():
+            return self.hand_page(seat)
         if not self._draws_now(seat):
             return [GateSection(lines=(GateLine("Nothing to draw now."),))]
         mine = set(self.table.private_view(seat)["missions"][seat].get("cards", ()))
