@@ -43,6 +43,30 @@ def paused_in_words(d: Any) -> Iterator[float]:
     yield 0.4
     d.check(not table.clocks.is_paused and "Paused" not in pause.text, f"resumed: {pause.text!r}")
     d.note(f"paused reads {pause.text!r} then resumed")
+    # Four seats' faces beside the word in a side column (Dicetopia's): all whole.
+    seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in
+             (("dangmer", "Dana"), ("bingmai", "Bea"), ("centauri", "Cy"), ("roamers", "Rui"))]
+    table = d.app.new_game("dicetopia", seats, {"first": "dangmer-1"}, seed=8, clocks=presets()["Blitz 5+3"])
+    yield 0.6
+    game = d.app.sm.get_screen("game:dicetopia")
+    while table.view()["phase"] in ("roll", "deal"):  # to the first turn: the clocks run
+        table.roll_for_me()
+    for seat in table.view()["order"]:
+        if seat in table.prompt.actors:
+            table.submit(game.presenter.hand_page(seat)[0].choices[0].action)
+    yield 0.8
+    clocks = game.ids.clocks
+    if "side_scroll" in game.ids:
+        game.ids.side_scroll.scroll_to(clocks, padding=4, animate=False)
+        yield 0.3
+    d.tap(clocks.ids.pause)
+    yield 0.5
+    pause = clocks.ids.pause
+    d.check(table.clocks.is_paused and "Paused" in pause.text and _whole(pause), f"four seats, paused: {pause.text!r}")
+    faces = list(clocks._labels.values())
+    d.check(all(d.is_visible(f) and f.texture_size[0] <= f.width + 1 for f in faces), "every face whole beside it")
+    _layout(d, "four seats paused", problems, game)
+    d.shot("clocks-paused-four-seats")
     d.note(json.dumps(problems))
 
 
