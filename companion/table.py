@@ -661,7 +661,7 @@ class Table:
         outcome = Outcome(factions[0] if len(factions) == 1 else None, f"{self.seat_name(seat)} ran out of time", {},
                           tuple(s["id"] for s in others))
         now = self._wall()
-        self.clocks.switch_to(None)
+        self.clocks.lost_on_time(seat)
         self.journal.set_result(self.key, finished=now, outcome=self._with_seats(plain_outcome(outcome)),
                                 clocks=self.clocks.to_data())
         self._forfeit, self.finished = outcome, now

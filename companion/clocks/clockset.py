@@ -322,6 +322,22 @@ class ClockSet:
         self._active = new
         self._detect()
 
+    def lost_on_time(self, seat: str) -> None:
+        """The game ended when ``seat``'s flag fell (the Table's loss on time): every clock
+        stops, and nobody's turn counts as a completed move (it earns no increment, refund
+        or fresh period: a lost Fischer seat showed 0:03 after the end). The fallen clock
+        stops at the fall, 0:00, not at the fraction of a second past it that passed before
+        the fall was seen (in hourglass mode that overrun already flowed to the others, so
+        it stays, to keep the sum of all clocks)."""
+        s = self._seat(seat)
+        self.switch_to(None, undo=True)  # undo's stop: no move completed, time spent stays spent
+        over = self._remaining_us(s) if self._timed else 0
+        if over < 0 and self._config.mode is not ClockMode.HOURGLASS:
+            if self._config.mode in (ClockMode.BYO_YOMI, ClockMode.CANADIAN) and s.main <= 0:
+                s.period -= over  # the last period (or block) is what ran out
+            else:
+                s.main -= over
+
     def pause(self) -> None:
         """Stop every clock (and the turn timer). Pausing a paused table does nothing."""
         self._sync()

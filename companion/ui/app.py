@@ -328,10 +328,10 @@ class CompanionApp(App):
         gate = scr.ids.get("gate")
         if gate is not None and getattr(gate, "active", False):
             return None
+        from .screens.end import read_only_picture
+
         try:
-            texture = scr.export_as_image().texture
-            texture.flip_vertical()  # an Fbo's picture is stored bottom row first
-            return texture
+            return read_only_picture(scr)  # the board without its controls: nothing in it looks live
         except Exception:  # a GL without framebuffers: no picture, the rest of the end screen stands
             log.exception("final board picture")
             return None

@@ -22,8 +22,13 @@ class PhaseOne:
         if state.pending:
             return self._ask_pending(state, state.pending[0])
         seat = state.active
-        kinds = ("play", "end_phase") if state.plays < PLAYS and len(state.sides[seat].hand) else ("end_phase",)
-        return Prompt.single(seat, Decision(kinds, f"phase 1: play up to {PLAYS - state.plays} more card(s) at escalation {state.escalation.level}"))
+        left, level = PLAYS - state.plays, state.escalation.level
+        if left > 0 and len(state.sides[seat].hand):
+            note = f"phase 1: play up to {left} more card{'s' if left != 1 else ''} at escalation {level}"
+            return Prompt.single(seat, Decision(("play", "end_phase"), note))
+        # Nothing left to play: the prompt offers the end alone and says why, never "up to 0".
+        why = f"{PLAYS} cards played" if left <= 0 else "no card in hand to play"
+        return Prompt.single(seat, Decision(("end_phase",), f"phase 1: {why}; end the phase (escalation {level})"))
 
     def _play_violations(self, state: AatState, a: Play) -> list[Violation]:
         found: list[Violation] = []

@@ -188,3 +188,26 @@ def test_bad_clock_settings_store_no_game():
     assert j.games() == []
     t = Table.create(j, game_id="tyranny", seats=seats_for("tyranny"), clocks=ClockConfig(ClockMode.FISCHER, main=60, increment=2).to_data())
     assert t.clocks.config.mode is ClockMode.FISCHER
+
+
+@pytest.mark.parametrize("mode, extra", [(ClockMode.FISCHER, {"increment": 3}), (ClockMode.BRONSTEIN, {"delay": 5}),
+                                         (ClockMode.SUDDEN_DEATH, {})])
+def test_a_seat_lost_on_time_shows_0_00_not_the_increment_of_a_move_never_made(tmp_path, mode, extra):
+    # Issue 32, item 12: Bob lost on time and his clock then showed 0:03, the Fischer
+    # increment of a move he never completed (the game's end stopped his clock as if he
+    # had moved). A flag-fall shows 0:00 on the face, also after a restart.
+    from companion.clocks import OvertimePolicy, format_time
+    from companion.ui.presenters.clock_face import face_for
+
+    t, ft, j = timed(tmp_path, mode, main=30, overtime=OvertimePolicy.LOSS, **extra)
+    loser = next(iter(t.prompt.actors))
+    ft.wait(30.2 + extra.get("delay", 0))  # the fall is seen at the next tick, a fraction of a second late
+    t.tick()
+    assert t.is_over() and t.outcome.reason == f"{t.seat_name(loser)} ran out of time"
+    assert t.clocks.remaining(loser) == 0
+    face = face_for(t.clocks.status(loser), None, wide=True)
+    assert face.time == "0:00" and face.state == "bad"
+    ft.wait(5)
+    assert format_time(t.clocks.remaining(loser)) == "0:00"
+    r = Table.resume(j, t.key, clock=ft.mono, wall=ft.wall)
+    assert format_time(r.clocks.remaining(loser)) == "0:00"

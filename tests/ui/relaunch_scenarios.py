@@ -62,4 +62,4 @@ def relaunched(d: Any) -> Iterator[float]:
     home = d.app.sm.get_screen("home")
     hint = home.ids.resume_hint
     d.check(d.is_visible(hint), "home's hint about the other games is on screen")
-    d.note(json.dumps({"hint": hint.text, "resume": [r.title for r in home.resume_rows]}))
+    d.note(json.dumps({"hint": hint.text, "resume": [r.title for r in home.resume_rows], "more": home.more_below}))

@@ -196,3 +196,14 @@ def test_the_phone_gets_the_gate_s_physical_draws_per_seat_and_its_own_cards_tex
     assert p.card_texts("cops-1") == [(three.card, "Gamble 3", p.hand("cops-1")[0].text)]
     assert "inescapable arrest" in p.card_texts("cops-1")[0][2]
     assert p.card_texts("criminals-1") == []
+
+
+def test_a_tiles_words_name_its_tier_once(journal):
+    # Issue 32, item 12: a tap on the inner Police Station read "Police Station (inner city)
+    # (inner city)": the default board's name already says the tier. Every tile of the
+    # shipped board (rules/tyranny/data/board.json) names its tier exactly once.
+    p = TyrannyPresenter(new_table(journal))
+    for tile in p.board.tiles.values():
+        first = p.describe_tile(tile.id).split(";")[0]
+        assert first.count(f"{tile.tier} city") == 1, first
+    assert p.describe_tile("police-station-inner").startswith("Police Station (inner city)")

@@ -192,6 +192,22 @@ class EndModel:
         parts = ", ".join(f"{self.names.get(s, s)} {p} point{'s' if p != 1 else ''}" for s, p in penalties.items())
         return [f"Time penalties: {parts}"]
 
+    def clock_lines(self, remaining: Mapping[str, float]) -> list[str]:
+        """Each seat's time left when the game ended (timed clocks only): a seat that lost
+        on time reads 0:00, as its face does.
+
+        >>> EndModel("stepping_stones", None, {"fox-1": "Ann", "hare-1": "Bob"}).clock_lines({"fox-1": 0.0, "hare-1": 297.2})
+        ['Time left: Ann 0:00, Bob 4:58']
+        >>> EndModel("stepping_stones", None, {"fox-1": "Ann"}).clock_lines({"fox-1": float("inf")})
+        []
+        """
+        from companion.clocks import format_time
+
+        timed = {s: t for s, t in remaining.items() if t != float("inf")}
+        if not timed:
+            return []
+        return ["Time left: " + ", ".join(f"{self.names.get(s, s)} {format_time(t)}" for s, t in timed.items())]
+
     @property
     def has_chart(self) -> bool:
         """Only a game that charts a tracked value, and has values to chart, shows a chart."""

@@ -129,6 +129,17 @@ def resume_hint(in_progress: int, reopens: bool) -> str:
     return f"On starting, the app reopens the game played last; {others}. Tap a game to resume it."
 
 
+def more_below(n: int) -> str:
+    """Under a list of games cut by the screen's edge: how many are below it.
+
+    >>> more_below(0), more_below(1), more_below(2)
+    ('', '▼ 1 more game below: scroll the list', '▼ 2 more games below: scroll the list')
+    """
+    if n <= 0:
+        return ""
+    return f"▼ {n} more game{'s' if n != 1 else ''} below: scroll the list"
+
+
 def faction_name(game_id: str | None, faction: str) -> str:
     """A faction as players read it: the game's own name for it (its data/factions.json),
     or, without the game, the first installed game's that has it; never its id.

@@ -65,7 +65,10 @@ class EndScreen(Screen):
         self.has_chart = self.model.has_chart
         self.winners = self.model.winners
         self.reason = self.model.reason
-        self.scores = "\n".join(self.model.score_lines() + list(notes) + self.model.penalty_lines(table.time_penalties()))
+        clocks = getattr(table, "clocks", None)
+        left = {s: clocks.remaining(s) for s in clocks.seats} if clocks is not None else {}
+        self.scores = "\n".join(self.model.score_lines() + list(notes) + self.model.penalty_lines(table.time_penalties())
+                                + self.model.clock_lines(left))
         t0, t1, lo, hi = self.model.axis()
         self.axis_text = f"turns {t0}–{t1} · {self.model.value_name} {lo}–{hi}"
         fracs = self.model.line_fractions()
@@ -152,6 +155,35 @@ class EndScreen(Screen):
         view.bind(on_dismiss=lambda *_a: setattr(self, "board_view", None))
         self.board_view = view
         view.open()
+
+
+# Where a table screen keeps what players tap to play (each game's .kv names them so).
+CONTROLS = ("topbar", "actions", "dice", "clocks")
+
+
+def read_only_picture(screen: Any) -> Any:
+    """A picture (a texture) of a table screen as the game ended, for the final board:
+    the board, the clocks and the words as they were, without the controls, hidden
+    while it is taken (a picture cannot be tapped: live-looking Hands, Undo and Log
+    buttons in it told the table otherwise)."""
+    from ..widgets.base import TCButton, TCToggle
+
+    hidden = []
+    for name in CONTROLS:
+        box = screen.ids.get(name)
+        if box is None:
+            continue
+        for w in box.walk(restrict=True):
+            if isinstance(w, (TCButton, TCToggle)) and w.opacity:
+                hidden.append((w, w.opacity))
+                w.opacity = 0
+    try:
+        texture = screen.export_as_image().texture
+        texture.flip_vertical()  # an Fbo's picture is stored bottom row first
+        return texture
+    finally:
+        for w, opacity in hidden:
+            w.opacity = opacity
 
 
 class FinalBoard(ModalView):

@@ -23,6 +23,20 @@ class HomeScreen(Screen):
     message = StringProperty("")
     resume_rows = ListProperty()
     resume_hint = StringProperty("")  # where the games the app did not reopen are
+    more_below = StringProperty("")  # "▼ 1 more game below: scroll the list" where the list is cut
+
+    def count_below(self) -> None:
+        """Say under the games in progress how many are out of sight below the list's
+        bottom edge (nothing once the last one shows)."""
+        from kivy.clock import Clock
+
+        Clock.schedule_once(lambda _dt: self._count_below(), 0)  # after the list's layout
+
+    def _count_below(self) -> None:
+        view, box = self.ids.resume_scroll, self.ids.resume_box
+        bottom = view.to_window(view.x, view.y)[1]
+        below = sum(1 for w in box.children if w.to_window(w.x, w.y)[1] < bottom - 1)
+        self.more_below = presenter.more_below(below)
 
     def on_pre_enter(self, *args: Any) -> None:
         self.reload()

@@ -4,14 +4,18 @@ position, secrets entered behind the privacy gate) → clocks → dice and devic
 the engine whether the game can start; this screen only draws the steps."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
@@ -24,6 +28,46 @@ from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel
 from ..widgets.base import TCButton, TCLabel, TCToggle
 
 
+# A seat's faction button steps through this many factions at most; a game with more
+# shows them all at once in a FactionPicker.
+CYCLE_AT_MOST = 3
+
+
+class FactionPicker(ModalView):
+    """Every faction of the game at once, each in its colour with its glyph, the seat's
+    current one marked; a tap picks it and closes."""
+
+    def __init__(self, factions: list[str], current: str, theme: Any, on_pick: Callable[[str], None], **kw: Any) -> None:
+        kw.setdefault("size_hint", (0.96, 0.96))
+        kw.setdefault("background_color", (0, 0, 0, 0.6))
+        super().__init__(**kw)
+        with self.canvas.before:
+            Color(*theme.surface)
+            face = Rectangle(pos=self.pos, size=self.size)
+        self.bind(pos=lambda _w, v: setattr(face, "pos", v), size=lambda _w, v: setattr(face, "size", v))
+        box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(6))
+        box.add_widget(TCLabel(text="Choose this seat's faction", font_size=theme.fs_large, bold=True))
+        cols = 2 if len(factions) > 4 else 1
+        grid = GridLayout(cols=cols, spacing=dp(6), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        self.choices: dict[str, TCButton] = {}
+        for f in factions:
+            mark = "✔ " if f == current else ""
+            b = TCButton(text=mark + theme.label(f), size_hint_y=None, height=dp(52), role="quiet" if f != current else "normal")
+            b.color = theme.faction_rgba(f)
+            b.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(52), ts[1] + dp(12))))
+            b.bind(on_release=lambda _b, f=f: (self.dismiss(), on_pick(f)))
+            self.choices[f] = b
+            grid.add_widget(b)
+        scroll = ScrollView(do_scroll_x=False)  # only on a screen too small for them all
+        scroll.add_widget(grid)
+        box.add_widget(scroll)
+        cancel = TCButton(text="Cancel", size_hint_y=None, height=dp(52))
+        cancel.bind(on_release=lambda _b: self.dismiss())
+        box.add_widget(cancel)
+        self.add_widget(box)
+
+
 class SetupScreen(Screen):
     step_title = StringProperty("")
     problems = ListProperty()
@@ -34,6 +78,7 @@ class SetupScreen(Screen):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
+        self.faction_picker: FactionPicker | None = None  # open while a seat's faction is chosen
         # The wizard opens on the catalogue's demo game (the first whose card offers a demo:
         # rules.registry.demo_game), else its first playable game, until the players choose.
         playable = [gid for gid, _title in SetupModel.games()]
@@ -177,9 +222,21 @@ class SetupScreen(Screen):
             box.add_widget(row)
 
     def _cycle_faction(self, i: int) -> None:
+        """A tap on a seat's faction: with two or three to choose from, the next one; with
+        more, all of them at once to pick from (tapping round ten factions to reach one was
+        slow and hid what there was to choose)."""
         fs = list(self.model.game.factions)
         cur = self.model.seats[i]["faction"]
+        if len(fs) > CYCLE_AT_MOST:
+            self.faction_picker = FactionPicker(fs, cur, self._theme(), lambda f: self._pick_faction(i, f))
+            self.faction_picker.bind(on_dismiss=lambda *_a: setattr(self, "faction_picker", None))
+            self.faction_picker.open()
+            return
         self.model.set_faction(i, fs[(fs.index(cur) + 1) % len(fs)])
+        self.show_step(self.model.step)
+
+    def _pick_faction(self, i: int, faction: str) -> None:
+        self.model.set_faction(i, faction)
         self.show_step(self.model.step)
 
     # ------------------------------------------------------------ rules

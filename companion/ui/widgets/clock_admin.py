@@ -15,7 +15,7 @@ from kivy.uix.modalview import ModalView
 from companion.errors import CompanionError
 
 from ..kvload import load_kv
-from ..presenters.clock_admin import STEPS, Adjustment, confirm_text
+from ..presenters.clock_admin import STEPS, Adjustment, add_step, confirm_text, done_text
 from .base import TCButton, TCLabel
 
 
@@ -60,8 +60,14 @@ class ClockAdmin(ModalView):
         return format_time(self.table.clocks.remaining(seat))
 
     def ask(self, seat: str, delta: float) -> None:
-        self._asked = Adjustment(seat, delta)
-        self.question = confirm_text(self._asked, self._names)
+        """One more step tapped: steps for the same seat add up until confirmed; a step
+        for another seat replaces the change not confirmed, and says so."""
+        self._asked, note = add_step(self._asked, seat, delta, self._names)
+        self.question = confirm_text(self._asked, self._names) if self._asked is not None else ""
+        if self._asked is None:
+            self.status = "The steps cancel out: nothing to change."
+        elif note:
+            self.status = note
 
     def confirm(self) -> None:
         asked, self._asked = self._asked, None
@@ -73,7 +79,7 @@ class ClockAdmin(ModalView):
         except CompanionError as e:  # a closed table, untimed clocks: say why, change nothing
             self.status = str(e)
             return
-        self.status = "Done: " + confirm_text(asked, self._names, done=True)
+        self.status = done_text(asked, self._names, self._time(asked.seat))
         self._build()
         if self._on_done is not None:
             self._on_done()

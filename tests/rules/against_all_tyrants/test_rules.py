@@ -702,3 +702,25 @@ def test_draw_place_and_move_theater_by_a_text_are_checked_and_name_the_card():
     GAME.push(s, MoveTheater(DEF, g))                        # Gunship: Space and Planetside
     assert s.pieces[g].theater == "space"
     assert s.log[-1].text == "Bob, applying Hidden Citadel: Gunship moves to Space."
+
+
+def test_phase_one_never_offers_to_play_zero_more_cards():
+    # 5.2.6.2: up to two cards a turn. Once both are played (or the hand is empty) the
+    # prompt offers only the phase's end, and says so; it read "play up to 0 more card(s)"
+    # (issue 32, item 12).
+    s = fresh()
+    GAME.push(s, GAME.sample(s))
+    deploy(s, DEF)
+    a, b = to_hand(s, DEF, "ff-militia"), to_hand(s, DEF, "ff-militia")
+    assert GAME.prompt(s).awaiting.note.startswith("phase 1: play up to 2 more cards")
+    GAME.push(s, Play(DEF, a, "planetside"))
+    assert GAME.prompt(s).awaiting.note.startswith("phase 1: play up to 1 more card ")
+    GAME.push(s, Play(DEF, b, "planetside"))
+    note = GAME.prompt(s).awaiting.note
+    assert GAME.prompt(s).awaiting.choices == ("end_phase",)
+    assert "0 more" not in note and "play up to" not in note and "2 cards played" in note
+    deploy(s, DEF)
+    s.sides[DEF].hand.cards.clear()
+    s.changed()
+    note = GAME.prompt(s).awaiting.note
+    assert "play up to" not in note and "no card in hand" in note

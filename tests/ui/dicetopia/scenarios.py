@@ -145,12 +145,14 @@ def _wizard(d: Any) -> Iterator[float]:
     inputs = [w for w in d.walk(setup.ids.content) if isinstance(w, TextInput)]
     d.check(len(inputs) == 2, f"two seats by default: {len(inputs)}")
     inputs[0].text, inputs[1].text = "Ann", "Bob"
-    for _ in range(10):  # the second seat's faction: tapped round to the Shakra Pirates
-        if any("Shakra" in t for t in d.texts(setup.ids.content)):
-            break
-        b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
-        d.tap(b)
-        yield 0.1
+    # The second seat's faction: one tap shows all ten, a second picks the Shakra Pirates.
+    b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
+    d.tap(b)
+    yield 0.4
+    picker = setup.faction_picker
+    d.check(picker is not None, "one tap on a seat's faction shows every faction at once")
+    d.tap(picker.choices["shakra"])
+    yield 0.4
     d.check(any("Banxa" in t for t in d.texts(setup.ids.content)) and any("Shakra" in t for t in d.texts(setup.ids.content)),
             "Ann plays Banxa Corporation, Bob the Shakra Pirates")
     d.tap(setup.ids.next)
@@ -330,6 +332,8 @@ def dicetopia_short_game(d: Any) -> Iterator[float]:
         yield 0.1
     d.check("Missions revealed" in scr.tally_text, "the missions revealed together")
     d.check("Loot" in scr.tally_text or "loot" in scr.tally_text, f"the tally's lines: {scr.tally_text[:300]!r}")
+    loot = [ln.strip() for ln in scr.tally_text.split("\n") if ln.strip().startswith("Loot:")]
+    d.check(len(loot) == 2 and all(" = " in ln and ln.endswith("★") for ln in loot), f"a loot line is a sum and its result: {loot}")
     d.check(app.table.outcome.reason.split(" (§")[0] in scr.tally_text, "the winner and the tie-break explained")
     _shot(d, "dt-end-tally")
     _words(d, "at the end")
@@ -410,4 +414,105 @@ def dicetopia_player_order(d: Any) -> Iterator[float]:
     v = table.view()
     d.check(v["phase"] == "deploy" and v["city"][hood][i] == "x", f"then the Exterminate: {v['city'][hood]}")
     yield from _moment(d, "leaves the game")
+    d.note(json.dumps(problems))
+
+
+def dicetopia_faction_picker(d: Any) -> Iterator[float]:
+    """Dicetopia's ten factions are chosen from a list shown at once (tapping round ten
+    to reach one was slow and hid what there was): at 800×480 with 160 % text every
+    faction shows whole, the seat's current one marked; a tap picks it."""
+    from companion.ui.widgets.base import TCToggle
+    from rules import facts
+    from tests.ui.layout_check import check_layout
+
+    app = d.app
+    app.go("setup")
+    yield 0.4
+    setup = app.sm.get_screen("setup")
+    d.tap(d.find("Dicetopia", root=setup, cls=TCToggle))
+    yield 0.3
+    d.tap(setup.ids.next)
+    yield 0.4
+    second = setup.model.seats[1]["faction"]
+    b = [w for w in d.walk(setup.ids.content) if type(w).__name__ == "TCButton" and w.text not in ("↑", "↓")][1]
+    d.tap(b)
+    yield 0.5
+    picker = setup.faction_picker
+    d.check(picker is not None, "one tap on the faction shows the list")
+    names = facts.factions("dicetopia")
+    d.check(sorted(picker.choices) == sorted(names), f"all ten factions: {sorted(picker.choices)}")
+    for f, w in picker.choices.items():
+        d.check(d.is_visible(w) and w.texture_size[1] <= w.height + 1 and w.texture_size[0] <= w.width + 1,
+                f"{f} shows whole without scrolling: {w.texture_size} in {w.size}")
+    d.check(picker.choices[second].text.startswith("✔"), f"the seat's faction is marked: {picker.choices[second].text!r}")
+    problems = [f"picker: {p}" for p in check_layout(picker)]
+    _shot(d, "dt-faction-picker")
+    want = next(f for f in names if f not in (second, setup.model.seats[0]["faction"]))
+    d.tap(picker.choices[want])
+    yield 0.5
+    d.check(setup.faction_picker is None and setup.model.seats[1]["faction"] == want,
+            f"a tap picks {want}: {setup.model.seats[1]['faction']}")
+    d.check(any(names[want].name in t for t in d.texts(setup.ids.content)), "the seat's button names it")
+    _shot(d, "dt-faction-picked")
+    d.note(f"picked {want} in two taps")
+    d.note(json.dumps(problems))
+
+
+def _tap_gate_choice(d: Any, label: str) -> Iterator[float]:
+    """Tap the choice behind the open gate whose words are exactly ``label``."""
+    from tests.ui.liberation.scenarios import _scroll_view_of
+
+    gate = _screen(d).ids.gate
+    w = next((w for w in d.walk(gate) if getattr(w, "text", None) == label), None)
+    d.check(w is not None, f"behind the gate: {label!r}")
+    if not d.is_visible(w):
+        sv = _scroll_view_of(w)
+        if sv is not None:
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+    d.tap(w)
+    yield 0.3
+    yield from settle(d)
+
+
+def dicetopia_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
+    """The table deals its own mission cards: Ann enters her three behind the gate; Bob,
+    whose third card ends the deal, enters his three and discards one in the same pass
+    (a second pass for the discard was one too many); then Ann discards (the keeping
+    starts when everyone has their three). At 800×480 with 160 % text."""
+    problems: list[str] = []
+    app = d.app
+    seats = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"}]
+    table = app.new_game("dicetopia", seats, {"first": "banxa-1"}, seed=5)
+    yield from settle(d)
+    while table.view()["phase"] == "roll":
+        table.roll_for_me()
+    yield from settle(d)
+    scr = _screen(d)
+    p = scr.presenter
+    passes = {"Ann": 0, "Bob": 0}
+    for name, seat in (("Ann", "banxa-1"), ("Bob", "hollows-1")):
+        yield from _tap(d, f"▤ {name}: enter the missions you drew")
+        yield from _hold_gate(d)
+        passes[name] += 1
+        for k in range(3):
+            label = p.physical_draw_page(seat)[0].choices[0].label
+            yield from _tap_gate_choice(d, label)
+        if name == "Bob":
+            d.check(scr.ids.gate.active and table.view()["phase"] == "keep", "Bob's pass goes on to the keeping")
+            d.check(d.has("Keep two missions", scr.ids.gate), "the same page asks which to discard")
+            _shot(d, "dt-keep-same-pass")
+            _layout(d, "keep in the same pass", problems)
+            yield from _tap(d, "✖ Discard")
+        yield from _gate_closed(d)
+        _no_leak(d, f"after {name}'s pass")
+    d.check("hollows-1" not in table.prompt.actors and "banxa-1" in table.prompt.actors,
+            f"Bob has kept two, Ann is asked: {sorted(table.prompt.actors)}")
+    yield from _tap(d, "▤ Ann: keep two missions")
+    yield from _hold_gate(d)
+    passes["Ann"] += 1
+    yield from _tap(d, "✖ Discard")
+    yield from _gate_closed(d)
+    d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
+    d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}")
     d.note(json.dumps(problems))

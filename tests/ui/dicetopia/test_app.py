@@ -33,3 +33,17 @@ def test_an_ability_waits_for_the_player_first_in_player_order_at_800x480(run_ap
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
     assert any("dt-player-order" in s for s in r["shots"])
+
+
+def test_a_faction_is_picked_from_all_ten_shown_at_once_at_800x480(run_app):
+    r = run_app("dicetopia.scenarios:dicetopia_faction_picker", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert r["notes"][0].startswith("picked ") and r["notes"][0].endswith(" in two taps")
+
+
+def test_the_seat_whose_third_mission_ends_the_deal_discards_in_the_same_gate_pass(run_app):
+    r = run_app("dicetopia.scenarios:dicetopia_deal_and_keep_in_one_pass", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert r["notes"][0] == "gate passes: Ann 2, Bob 1"

@@ -502,3 +502,52 @@ def test_the_board_reads_without_colour_actions_in_one_line_tokens_and_the_live_
     assert "Ann's agent" in agent.words
     score = t.view()["public_score"]
     assert all(f"{p.name(s)} {score[s]} ★" in p.scores() for s in score)
+
+
+def test_the_loot_line_is_a_sum_with_its_result_after_an_equals_sign(new_table):
+    # §6 "LOOT: the total value of all Dice on your Faction Board": the tally adds the
+    # dice up, so the line reads as a sum, "Loot: 6 + 2 + 5 = 13 ★" (issue 32, item 12:
+    # it read "Loot: 6 + 2 + 5: 13 ★", a sum without its result sign).
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    _to_turns(t, p)
+    for _ in range(400):
+        if t.outcome is not None:
+            break
+        prompt = t.prompt
+        if any(isinstance(w, (RollRequest, DrawRequest)) for w in prompt.waits.values()):
+            t.roll_for_me()
+            continue
+        t.submit(next(a for a in t.legal_actions() if a.seat in prompt.actors and not isinstance(a, (Roll, Draw))))
+    assert t.outcome is not None
+    board = t.view()["boards"]
+    for seat in t.view()["order"]:
+        pips = [int(c[1]) for c in board[seat] if len(c) == 2 and c[1].isdigit()]
+        loot = next(r for who, rows, _total in p.tally() if who == p.who(seat) for r in rows if r.startswith("Loot"))
+        expected = " + ".join(str(v) for v in pips) + f" = {sum(pips)} ★" if pips else f"{sum(pips)} ★"
+        assert loot == f"Loot: {expected}", loot
+
+
+def test_the_seat_whose_third_mission_ends_the_deal_discards_behind_the_same_gate_pass(new_table):
+    # §3 step 3: "deal 3 to each Player. They each get to keep two and discard one". The
+    # last seat dealt enters its third card and, on the same page, the one it discards
+    # (issue 32, item 12: the discard needed a second pass at the gate). A seat dealt
+    # earlier cannot discard yet: the keeping starts when every seat has its three.
+    t = new_table(options={"first": "banxa-1"})
+    p = DicetopiaPresenter(t)
+    t.roll_for_me()
+    order = t.view()["order"]
+    for seat in order:
+        for k in range(3):
+            assert p.physical_draw_continues(seat)
+            t.submit(p.physical_draw_page(seat)[0].choices[0].action)
+        if seat != order[-1]:
+            assert not p.physical_draw_continues(seat)  # the others are still being dealt
+    last = order[-1]
+    assert t.view()["phase"] == "keep" and p.physical_draw_continues(last)
+    page = p.physical_draw_page(last)[0]
+    held = [c for c in t.private_view(last)["missions"][last]["cards"]]
+    assert [c.action for c in page.choices] == [Keep(last, discard=c) for c in held]
+    t.submit(page.choices[0].action)
+    assert not p.physical_draw_continues(last)  # kept: the gate closes
+    assert last not in t.prompt.actors and order[0] in t.prompt.actors

@@ -144,6 +144,20 @@ def is_die(cell: str) -> bool:
     return len(cell) == 2 and cell[0] in COLOUR and cell[1].isdigit()
 
 
+def tally_row(what: str, label: str, points: int) -> str:
+    """One line of the end's tally. The loot is the dice on the board added up (§6), so
+    its line is a sum with its result; the other lines say what scored and how much.
+
+    >>> tally_row("loot", "Loot: 6 + 2 + 5", 13), tally_row("loot", "Loot: ", 0)
+    ('Loot: 6 + 2 + 5 = 13 ★', 'Loot: 0 ★')
+    >>> tally_row("domination", "Domination: The Agency", 7)
+    'Domination: The Agency: 7 ★'
+    """
+    if what == "loot" and label.split(":", 1)[-1].strip():  # the dice's values, one or more
+        return f"{label} = {points} ★"
+    return f"{label.rstrip().rstrip(':')}: {points} ★"
+
+
 def places_of(action: Any, order: list[str]) -> tuple[Place, ...]:
     """The places an action's taps name, in tap order."""
     if isinstance(action, (Deploy, Exterminate)):
@@ -625,7 +639,13 @@ class DicetopiaPresenter(GamePresenter):
         return [GateSection(title, tuple(lines), tuple(choices))]
 
     def physical_draw_continues(self, seat: str) -> bool:
+        """After a mission entered behind the gate: the seat's next one (the deal's three),
+        or, when its third one ended the deal, which two it keeps, on the same page (§3
+        step 3: "They each get to keep two and discard one"; a second pass at the gate
+        for the discard was one too many)."""
         v = self.view()
+        if v["phase"] == "keep":
+            return seat in self.actors()
         return v["phase"] == "deal" and seat in self.actors() and int(v["missions"][seat]["count"]) < 3
 
     def _draws_now(self, seat: str) -> bool:
@@ -644,7 +664,10 @@ class DicetopiaPresenter(GamePresenter):
                 for m in sorted(T.missions.values(), key=lambda m: m.name) if m.id in ok]
 
     def physical_draw_page(self, seat: str) -> list[GateSection]:
-        """Behind the gate: tap the mission card drawn from the table's own deck."""
+        """Behind the gate: tap the mission card drawn from the table's own deck (then,
+        once the deal is over, the one to discard: :meth:`physical_draw_continues`)."""
+        if self.view()["phase"] == "keep" and seat in self.actors():
+            return self.hand_page(seat)
         if not self._draws_now(seat):
             return [GateSection(lines=(GateLine("Nothing to draw now."),))]
         mine = set(self.table.private_view(seat)["missions"][seat].get("cards", ()))
@@ -716,7 +739,7 @@ class DicetopiaPresenter(GamePresenter):
             order.sort(key=lambda s: (-o.scores[s].total if s in o.scores else 0, s not in o.winning_seats))
         out = []
         for s in order:
-            rows = [f"{label}: {pts} ★" for _what, label, pts in lines.get(s, [])]
+            rows = [tally_row(what, label, pts) for what, label, pts in lines.get(s, [])]
             out.append((self.who(s), rows, sum(p for _w, _l, p in lines.get(s, []))))
         return out
 

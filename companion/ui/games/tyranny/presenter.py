@@ -334,7 +334,8 @@ class TyrannyPresenter(GamePresenter):
     def describe_tile(self, tile: str) -> str:
         t = self.board.tiles[tile]
         v = self.view()
-        bits = [f"{t.name} ({t.tier} city)"]
+        # The tier once: a board may name it already ("Police Station (inner city)").
+        bits = [t.name if f"{t.tier} city" in t.name else f"{t.name} ({t.tier} city)"]
         if t.kind == "property":
             owner = v["owners"].get(tile)
             bits.append(f"capture on {t.range[0]}-{t.range[1]}, worth {t.base}; " + (f"owned by the {owner}" if owner else "unowned"))
