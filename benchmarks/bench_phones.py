@@ -33,7 +33,8 @@ async def _run(changes: int) -> dict[str, Any]:
     from companion import Journal, Table
     from companion.web.server import PhoneServer
 
-    table = Table.create(Journal.open(":memory:"), game_id="outrage", seats=SEATS, seed=7)
+    # Six seats: the table brings its own pieces and coins for the 5th and 6th (RULINGS S-04).
+    table = Table.create(Journal.open(":memory:"), game_id="outrage", seats=SEATS, options={"own_pieces": True}, seed=7)
     server = PhoneServer(table)
     server.start()
     loop = asyncio.get_running_loop()

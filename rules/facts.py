@@ -26,7 +26,7 @@ import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from . import registry
 from .datafile import DataFileError
@@ -124,23 +124,24 @@ def _seating(game: Any, n: int) -> list[Seat]:
     return [Seat(f"{f}-{i}", f) for i, f in zip(range(1, n + 1), itertools.cycle(factions_))]
 
 
-def seat_refusals(game_id: str) -> dict[int, str]:
+def seat_refusals(game_id: str, options: Mapping[str, Any] | None = None) -> dict[int, str]:
     """Seat counts between the game's minimum and maximum that the engine refuses even
-    seated at their best (factions alternating), with the engine's sentence."""
+    seated at their best (factions alternating), with the engine's sentence, under
+    ``options`` (the defaults for any not given: a house rule may seat more players)."""
     game = registry.load(game_id)
-    defaults = {o.name: o.default for o in game.options}
+    chosen = {o.name: o.default for o in game.options} | dict(options or {})
     out = {}
     for n in range(game.min_seats, game.max_seats + 1):
-        problems = list(game.check_setup(_seating(game, n), defaults))
+        problems = list(game.check_setup(_seating(game, n), chosen))
         if problems:
             out[n] = problems[0].message
     return out
 
 
-def seat_counts(game_id: str) -> list[int]:
-    """The seat counts the engine accepts."""
+def seat_counts(game_id: str, options: Mapping[str, Any] | None = None) -> list[int]:
+    """The seat counts the engine accepts under ``options`` (the defaults if None)."""
     game = registry.load(game_id)
-    refused = seat_refusals(game_id)
+    refused = seat_refusals(game_id, options)
     return [n for n in range(game.min_seats, game.max_seats + 1) if n not in refused]
 
 

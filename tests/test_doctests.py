@@ -26,6 +26,7 @@ from .plugin_game.install import installed
 KIVY_FREE_UI = ("companion.ui.presenters", "companion.ui.bench_hooks", "companion.ui.collector",
                 "companion.ui.registry", "companion.ui.gamefiles", "companion.ui.games.tyranny.layout", "companion.ui.pump",
                 "companion.ui.gpio_link", "companion.ui.games.outrage.layout", "companion.ui.games.outrage.presenter",
+                *(f"companion.ui.games.outrage.{m}" for m in ("words", "panels", "squares", "buttons", "gate", "moments")),
                 "companion.ui.ble_link", "companion.ui.phones_link", "companion.ui.games.liberation.mapfiles",
                 "companion.ui.games.against_all_tyrants.cardfiles")
 # Entry points are run as scripts, except this one, which is safe to import and has examples.

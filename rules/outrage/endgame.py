@@ -69,7 +69,9 @@ class Endgame:
         state.pos[seat] = BOARD.places["start"]
         state.end_now = True
         state.tasks[:0] = [("draw-tower", seat, "")] * HAND_START
-        state.note(f"{state.seat_name(seat)} goes back in from Start, still accredited: {n} cards returned and shuffled, three new cards. [{R_END}]")
+        returned = (f"{n} Tower card{'s' if n != 1 else ''} returned and shuffled" if n
+                    else "no Tower cards to return, the pack shuffled")
+        state.note(f"{state.seat_name(seat)} goes back in from Start, still accredited: {returned}, three new cards. [{R_END}]")
 
     def scores(self, state: OutrageState) -> dict[str, Score]:
         """Each side's escaped jewels and their values ("from 5 (St Edward's Crown) to 1

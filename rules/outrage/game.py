@@ -45,8 +45,8 @@ from .prisons import RACK_CARDS, Prisons, prison_cards
 from .raven import RavenCards
 from .refusals import Refusals
 from .sections import (
-    R_ACCR, R_ATTACK, R_DICE, R_END, R_GENERAL, R_PRISON, R_RACK, R_RAVEN, R_SETUP, R_STEAL, R_SURRENDER, R_TOWER,
-    R_WALL,
+    R_ACCR, R_ATTACK, R_CONTENTS, R_DICE, R_END, R_GENERAL, R_PRISON, R_RACK, R_RAVEN, R_SETUP, R_STEAL, R_SURRENDER,
+    R_TOWER, R_WALL,
 )
 from .squares import HAND_START, TASKS, Squares
 from .state import CASE, OutrageState
@@ -59,6 +59,10 @@ __all__ = ["FACTIONS", "GAME", "HAND_START", "MOVING", "Outrage", "UNACCREDITED"
 FACTIONS = ("red", "blue", "green", "yellow", "white", "black")
 LOG_KEEP = 120
 """Log lines kept in the state (the journal keeps every action)."""
+BOX_PLAYERS = 4
+"""Players the box equips (GAME CONTENTS): "4 flagged playing pieces and 4 unflagged playing
+pieces ; 4 coins" (each player starts on an unflagged piece and changes to a flagged one,
+ACCREDITATION; "One coin for each player is placed in the Mint", BEFORE PLAY BEGINS)."""
 RUNAWAY = 200
 """The most tasks one action may set going: more is a board whose instructions loop."""
 
@@ -99,6 +103,7 @@ class Outrage(Movement, Squares, RavenCards, Prisons, Burglaries, Attacks, Surre
                "Check moves against the reconstructed board, or let players name the square they landed on.", "B-01"),
         Option("searched", "jewels-only", ("jewels-only", "always"),
                "Stopped and Searched: only a player carrying jewels is flung into the Bloody Tower, or everyone.", "R-07"),
+        Option("own_pieces", False, (), "We bring our own pieces and coins for a 5th and 6th player.", "S-04"),
         Option("birthday_today", False, (),
                "The device's date is 21 April (the app sets it): the Queen's Birthday gives two cards each.", "R-05"),
     )
@@ -109,6 +114,12 @@ class Outrage(Movement, Squares, RavenCards, Prisons, Burglaries, Attacks, Surre
 
     def check_setup(self, seats: list[Seat], options: dict[str, Any]) -> Iterable[Violation]:
         factions = [s.faction for s in seats]
+        if len(seats) > BOX_PLAYERS and not options["own_pieces"]:
+            # The sentence names no count: the wizard shows it once for every count it refuses.
+            yield Violation("box-pieces", R_CONTENTS,
+                            f"The box holds pieces and coins for {BOX_PLAYERS} players (4 flagged and 4 unflagged "
+                            "pieces, 4 coins). A 5th or 6th player needs the table's own pieces and a coin each: "
+                            "turn on \"We bring our own pieces and coins for a 5th and 6th player\".")
         if not options["teams"] and len(set(factions)) != len(factions):
             yield Violation("shared-colour", R_SETUP, "Without teams every player needs a colour of their own.")
         if options["teams"] and len(set(factions)) < 2:
@@ -149,7 +160,8 @@ class Outrage(Movement, Squares, RavenCards, Prisons, Burglaries, Attacks, Surre
         seats = [Seat(f"p{i + 1}", FACTIONS[i % 2 if teams else i], f"Player {i + 1}") for i in range(n)]
         options = {"endgame": rng.choice(("first-escape", "all-jewels")), "teams": teams,
                    "movement": rng.choice(("checked", "checked", "checked", "unchecked")),
-                   "searched": rng.choice(("jewels-only", "always")), "birthday_today": rng.below(4) == 0}
+                   "searched": rng.choice(("jewels-only", "always")), "birthday_today": rng.below(4) == 0,
+                   "own_pieces": n > 4}  # the box equips four (RULINGS S-04)
         return seats, options
 
     def board(self, state: OutrageState | None = None) -> Board:

@@ -6,6 +6,7 @@ end of every log line and every refusal, so that a player can look the rule up.
 """
 from __future__ import annotations
 
+R_CONTENTS = "GAME CONTENTS"
 R_SETUP = "BEFORE PLAY BEGINS"
 R_DICE = "THE DICE"
 R_SPLIT = "SPLITTING THE SEVEN"

@@ -144,11 +144,15 @@ def game_layout_tour(d: Any) -> Iterator[float]:
     from companion.ui.registry import game_screens
 
     names = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    from companion.ui.presenters.setup import SetupModel
+
     for gid in sorted(set(game_screens()) - {"tyranny", "liberation"}):
         game = rules.load(gid)
         seats = [{"id": f"{f}-{i}", "faction": f, "name": names[i - 1]}
                  for i, f in zip(range(1, game.max_seats + 1), itertools.cycle(game.factions))]
-        d.app.new_game(gid, seats, {}, seed=3, clocks=presets()["Blitz 5+3"])
+        # A house rule that seats the most (Outrage!'s own pieces for a 5th and 6th player) is on.
+        options = {o.name: True for o in SetupModel.for_game(gid).seat_count_options() if True in o.choices}
+        d.app.new_game(gid, seats, options, seed=3, clocks=presets()["Blitz 5+3"])
         yield from settle(d)
         yield 0.6
         problems += [f"{gid}: {p}" for p in check_layout(d.app.sm.get_screen(f"game:{gid}"))]

@@ -165,11 +165,11 @@ def _public_text(form: PositionForm) -> str:
     return json.dumps(shown, ensure_ascii=False)
 
 
-def _round_trip(game_id: str, seats: list, form: PositionForm) -> None:
+def _round_trip(game_id: str, seats: list, form: PositionForm, options: dict | None = None) -> None:
     """form → position → engine → position: the engine writes back what the form said."""
     assert form.ok, form.public_problems()
     pos = form.to_position()
-    t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats, seed=5, position=pos)
+    t = Table.create(Journal.open(":memory:"), game_id=game_id, seats=seats, options=options, seed=5, position=pos)
     back = t.game.position(t.state)
     assert back == {k: v for k, v in pos.items() if k != "private"}
     assert "private" not in back
@@ -378,6 +378,8 @@ def test_against_all_tyrants_each_kind_of_bad_field_is_said_beside_it():
 @pytest.mark.parametrize("game_id", ["dicetopia", "outrage"])
 def test_a_full_table_s_fresh_form_starts_once_the_secrets_are_in(game_id):
     m = SetupModel.for_game(game_id)
+    for o in m.seat_count_options():  # a house rule seating the most (Outrage!'s own pieces)
+        m.set_option(o.name, True)
     m.set_seat_count(m.game.max_seats)
     seats = m.named_seats()
     form = PositionForm(game_id, seats, dict(m.options))
@@ -390,4 +392,4 @@ def test_a_full_table_s_fresh_form_starts_once_the_secrets_are_in(game_id):
             used |= set(picks)
             form.set_secret(f.path, picks)
     assert form.ok, form.public_problems()
-    _round_trip(game_id, seats, form)
+    _round_trip(game_id, seats, form, dict(m.options))

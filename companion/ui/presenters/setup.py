@@ -153,13 +153,35 @@ class SetupModel:
         >>> SetupModel.for_game("stepping_stones").seat_counts()
         [2]
         """
-        return facts.seat_counts(self.game_id)
+        return facts.seat_counts(self.game_id, self._rules_options())
+
+    def _rules_options(self, **changed: Any) -> dict[str, Any]:
+        """The house rules chosen among the wizard's choices (with ``changed``): what the
+        engine is asked seat counts under. Options naming a seat are left out (the engine is
+        asked on seats of its own), and so are those holding data (a map being entered)."""
+        offered = {o.name: o.value for o in self.option_choices() if o.name not in seat_options(self.game_id)}
+        return {**offered, **changed}
 
     def seat_count_notes(self) -> list[str]:
         """Why a seat count in the game's range is not offered, in the engine's words (none
-        for a game that takes every count in its range)."""
+        for a game that takes every count in its range); a sentence said of several counts
+        is said once."""
         # Players read these: the engine's ruling reference ("(RULINGS S-02)") is for referees.
-        return [_RULING_REF.sub("", why) for _, why in sorted(facts.seat_refusals(self.game_id).items())]
+        refusals = sorted(facts.seat_refusals(self.game_id, self._rules_options()).items())
+        return list(dict.fromkeys(_RULING_REF.sub("", why) for _, why in refusals))
+
+    def seat_count_options(self) -> list[OptionChoice]:
+        """The house rules that change which seat counts the engine accepts (a table that
+        brings its own pieces seats more players): the wizard offers them beside the seat
+        choice. Found by asking the engine under each of their values; none is named here.
+
+        >>> [o.name for o in SetupModel.for_game("stepping_stones").seat_count_options()]
+        []
+        """
+        counts = self.seat_counts()
+        return [o for o in self.option_choices() if o.name not in seat_options(self.game_id)
+                and any(facts.seat_counts(self.game_id, self._rules_options(**{o.name: c})) != counts
+                        for c in o.choices if c != o.value)]
 
     def set_seat_count(self, n: int) -> None:
         old = self.seats
@@ -233,6 +255,10 @@ class SetupModel:
         if opt.choices and value not in opt.choices:
             raise ValueError(f"option {name} takes one of {opt.choices}")
         self.options[name] = value
+        counts = self.seat_counts()
+        if counts and len(self.seats) not in counts:
+            # The rule now seats fewer (the table's own pieces taken back): the largest table it allows.
+            self.set_seat_count(max((n for n in counts if n < len(self.seats)), default=counts[0]))
 
     # ------------------------------------------------------------ clocks
 

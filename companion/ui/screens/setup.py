@@ -24,7 +24,7 @@ from rules import RulesError
 from rules.registry import demo_game
 
 from ..kvload import load_kv
-from ..presenters.setup import FROM_START, UNDER_WAY, SetupModel
+from ..presenters.setup import FROM_START, UNDER_WAY, OptionChoice, SetupModel
 from ..widgets.base import TCButton, TCLabel, TCToggle
 
 
@@ -199,6 +199,8 @@ class SetupScreen(Screen):
         box.add_widget(counts)
         for note in m.seat_count_notes():  # the engine's own words for a count it refuses
             box.add_widget(TCLabel(text=note, color=theme.muted, font_size=theme.fs_small))
+        for o in m.seat_count_options():  # a house rule that seats more (own pieces): beside the count
+            self._option_row(box, o, lambda name, c: (m.set_option(name, c), self.show_step(m.step)))
         for i, s in enumerate(m.seats):
             row = BoxLayout(size_hint_y=None, height=dp(56) if theme.scale <= 1.25 else dp(72), spacing=dp(6))
             row.add_widget(TCLabel(text=f"{i + 1}.", size_hint=(None, None), size=(dp(30), dp(52)), wrap=False))
@@ -242,26 +244,31 @@ class SetupScreen(Screen):
     # ------------------------------------------------------------ rules
 
     def _step_rules(self, box: Any) -> None:
-        theme = self._theme()
-        opts = self.model.option_choices()
+        on_seats = {o.name for o in self.model.seat_count_options()}  # offered on the seats page
+        opts = [o for o in self.model.option_choices() if o.name not in on_seats]
         if not opts:
             box.add_widget(TCLabel(text="This game has no house-rule options."))
         for o in opts:
-            box.add_widget(TCLabel(text=o.help, font_size=theme.fs_body))
-            row = self._row()
-            for c, label in zip(o.choices, o.labels):
-                b = TCToggle(text=label + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
-                             state="down" if c == o.value else "normal", allow_no_selection=False,
-                             size_hint=(None, None)).fit(dp(220), dp(50))
-                b.bind(on_release=lambda _b, name=o.name, c=c: (self.model.set_option(name, c), self._check()))
-                row.add_widget(b)
-            box.add_widget(row)
+            self._option_row(box, o, lambda name, c: (self.model.set_option(name, c), self._check()))
         before = dict(self.model.options)
         self._game_setup(box)
         if self.model.options != before:
             # The game's own setup set an option (Outrage's birthday, from the date): draw
             # the page again so its toggle shows the value (the hook sets it only once).
             self.show_step(self.model.step)
+
+    def _option_row(self, box: Any, o: OptionChoice, pick: Callable[[str, Any], Any]) -> None:
+        """A house rule in the players' words and a toggle for each of its values;
+        ``pick(name, value)`` on a tap."""
+        box.add_widget(TCLabel(text=o.help, font_size=self._theme().fs_body))
+        row = self._row()
+        for c, label in zip(o.choices, o.labels):
+            b = TCToggle(text=label + ("  (default)" if c == o.default else ""), group=f"opt-{o.name}",
+                         state="down" if c == o.value else "normal", allow_no_selection=False,
+                         size_hint=(None, None)).fit(dp(220), dp(50))
+            b.bind(on_release=lambda _b, name=o.name, c=c: pick(name, c))
+            row.add_widget(b)
+        box.add_widget(row)
 
     def _game_setup(self, box: Any) -> None:
         """A game's own setup widgets (its package's ``SETUP = "module:function"``), called

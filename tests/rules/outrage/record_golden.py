@@ -37,7 +37,7 @@ def seats_for(n: int, teams: bool) -> list[Seat]:
 
 def record(seed: int, n: int, endgame: str, name: str, teams: bool = False) -> Path:
     seats = seats_for(n, teams)
-    options = {"endgame": endgame, "teams": teams}
+    options = {"endgame": endgame, "teams": teams, "own_pieces": n > 4}  # RULINGS S-04
     final, actions = guided_game(seed, seats, options, max_plies=6000)
     state = GAME.new(seats, options, seed)
     checkpoints = [checkpoint(state)]

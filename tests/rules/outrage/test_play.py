@@ -389,6 +389,24 @@ def test_all_jewels_game_go_back_in_then_scores_with_tie_breaks():
     assert len(s2.hands["p1"]) == 3 and s2.order.current == "p2"
 
 
+@pytest.mark.parametrize("held, said", [(1, "1 Tower card returned"), (0, "no Tower cards to return")])
+def test_going_back_in_counts_the_cards_returned_in_words(held, said):
+    """Issue 32, item 12's kind ("play up to 0 more card(s)"): the log counts what goes
+    back to the pack in words that read right for one card and for none."""
+    s = started(endgame="all-jewels")
+    put(s, "p1", "cradle", accredited=True)
+    s.coins["p1"], s.mint = True, 1
+    s.jewels["st-edwards-crown"] = "p1"
+    keep = s.hands["p1"].cards[:held]
+    s.decks["tower"].cards.extend(c for c in s.hands["p1"].cards if c not in keep)
+    s.hands["p1"].cards[:] = keep
+    s.changed()
+    push(s, Escape("p1"))
+    push(s, Choose("p1", "reenter"))
+    line = next(e.text for e in s.log if "goes back in from Start" in e.text)
+    assert said in line and "1 cards" not in line and "0 cards" not in line
+
+
 @pytest.mark.parametrize("p1, p2, winner, why", [
     (["st-edwards-crown"], ["sword", "prince-of-wales-crown"], "red", "highest value with fewer jewels"),
     (["prince-of-wales-crown", "sword"], ["st-edwards-crown"], "blue", "fewer jewels"),

@@ -1,13 +1,17 @@
 """A six-seat Outrage! position that reaches an attack, a burglary and a prison escape in a
 few taps: Ann in the Bloody Tower (turn 3 of 3), Bob and Cat accredited face to face in
 the Inner Ward with weapons in hand, Dan burgling the Sword of State (needs 5+), Eve and
-Fay on the Wall Walk."""
+Fay on the Wall Walk. The box equips four players: this table brings its own pieces and
+coins for Eve and Fay (RULINGS S-04, option ``own_pieces``)."""
 from __future__ import annotations
 
 from typing import Any
 
 SEATS = [{"id": f"p{i + 1}", "faction": f, "name": n} for i, (f, n) in enumerate(
     zip(("red", "blue", "green", "yellow", "white", "black"), ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")))]
+
+SIX = {"own_pieces": True}
+"""The options a six-seat table needs: its own pieces and coins for the 5th and 6th player."""
 
 
 def _piece(square: str, cards: int, **kw: Any) -> dict[str, Any]:
@@ -35,4 +39,4 @@ def heist(movement: str = "checked") -> tuple[dict[str, Any], dict[str, Any]]:
         "private": {"hands": {"p1": ["mace-1"], "p2": ["sword-1", "dagger-1"], "p3": ["mace-2"],
                               "p5": ["tower-pass-1", "rope-1", "key-1"], "p6": ["mace-3", "file-2", "pardon-1"]}},
     }
-    return {"endgame": "first-escape", "movement": movement}, position
+    return {"endgame": "first-escape", "movement": movement, "own_pieces": True}, position

@@ -14,7 +14,7 @@ from rules.outrage.actions import Arm, Attack, MoveTo, Split
 
 from companion.ui.games.outrage.layout import grid_layout
 from companion.ui.games.outrage.presenter import FACTIONS, OutragePresenter
-from tests.ui.outrage.positions import SEATS, heist
+from tests.ui.outrage.positions import SEATS, SIX, heist
 
 IDS = re.compile(r"\b(p[1-6]|[wt]\d\d|i\d+-\d\d|[a-z]+-\d)\b")
 
@@ -257,13 +257,14 @@ def test_the_hand_button_does_not_tell_whether_a_playable_card_is_held(table):
     assert not [b for b in empty.buttons() if b.intent == "hand"]
 
 
-def test_the_wizard_offers_outrage_for_six_seats_with_unchecked_moves(tmp_path):
+def test_the_wizard_offers_outrage_for_six_seats_with_their_own_pieces_and_unchecked_moves(tmp_path):
     from companion import Journal, Table
     from companion.ui.games.outrage.presenter import setup_words
     from companion.ui.presenters.setup import SetupModel
 
     assert "outrage" in dict(SetupModel.games())
     m = SetupModel.for_game("outrage")
+    m.set_option("own_pieces", True)  # the box equips four (RULINGS S-04)
     m.set_seat_count(6)
     m.set_option("movement", "unchecked")
     assert m.check() == []
@@ -272,10 +273,30 @@ def test_the_wizard_offers_outrage_for_six_seats_with_unchecked_moves(tmp_path):
     assert "taps, or searches, the square landed on" in " ".join(setup_words(False, "unchecked"))
 
 
+def test_the_wizard_seats_two_to_four_and_offers_own_pieces_beside_the_count():
+    """RULINGS S-04: the box equips four players; 5 and 6 are offered once the table says
+    it brings its own pieces and coins, and the reason is given once in players' words."""
+    from companion.ui.presenters.setup import SetupModel
+
+    m = SetupModel.for_game("outrage")
+    assert m.seat_counts() == [2, 3, 4]
+    (note,) = m.seat_count_notes()  # said once for 5 and 6, without the ruling's code
+    assert note.startswith("The box holds pieces and coins for 4 players") and "S-04" not in note
+    assert [o.name for o in m.seat_count_options()] == ["own_pieces"]
+    assert m.seat_count_options()[0].help == "We bring our own pieces and coins for a 5th and 6th player."
+    m.set_seat_count(5)
+    assert m.check() == [note]  # Start stays off, in the same words
+    m.set_option("own_pieces", True)
+    assert m.seat_counts() == [2, 3, 4, 5, 6] and m.seat_count_notes() == [] and m.check() == []
+    m.set_seat_count(6)
+    m.set_option("own_pieces", False)  # the own pieces taken back: the largest table the box equips
+    assert len(m.seats) == 4 and m.check() == []
+
+
 def test_the_deal_is_one_tap_from_the_apps_pack_or_card_by_card_behind_the_gate(tmp_path):
     from companion import Journal, Table
 
-    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options={}, seed=1)
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options=SIX, seed=1)
     p = OutragePresenter(t)
     deal = p.buttons()[0]
     assert (deal.intent, deal.count) == ("app-draw", 18) and "Deal all 18" in deal.label
@@ -325,7 +346,7 @@ def test_a_tower_card_drawn_is_offered_from_what_the_seat_cannot_rule_out(tmp_pa
     from companion import Journal, Table
     from rules.outrage.cards import TOWER
 
-    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options={}, seed=1)
+    t = Table.create(Journal.open(tmp_path / "j.sqlite3"), game_id="outrage", seats=SEATS, options=SIX, seed=1)
     p = OutragePresenter(t)
     before = [label for label, _a in p.physical_draws("p1")]
     assert p.physical_draws("p2") == []  # not p2's draw

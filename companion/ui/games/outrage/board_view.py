@@ -15,7 +15,7 @@ from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
 from ...theme import FONT
-from .presenter import Cell
+from .squares import Cell
 
 
 # Region colours as the printed board names them (yellow walk, grey ward, pink towers),

@@ -8,7 +8,7 @@ import datetime
 from typing import Any
 
 from ...widgets.base import TCLabel
-from .presenter import birthday_today, setup_words
+from .words import birthday_today, setup_words
 
 
 def add_notes(screen: Any, box: Any) -> None:
