@@ -138,7 +138,8 @@ class Table:
         self.game = rules.load(row.game_id)
         self._seats: list[dict[str, Any]] = row.seats  # as journaled at the start: see ``seats``
         self._seats_now: tuple[tuple[str, ...], list[dict[str, Any]]] = ((), row.seats)
-        self.options = row.options
+        # Saved before an option existed: the value such a game was played under.
+        self.options = self.game.saved_options(row.options)
         self.seed = row.seed
         # A game joined in progress starts from this position (its private part included:
         # never shown; see public_position), not from the opening.

@@ -124,6 +124,9 @@ class _Names(dict[str, str]):
 
 S = TypeVar("S", bound=State)
 
+AS_DEFAULT: Any = type("AsDefault", (), {"__repr__": lambda self: "AS_DEFAULT"})()
+"""``Option.saved_without`` when a game saved without the option is played under its default."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -134,6 +137,9 @@ class Option:
     choices: tuple[Any, ...] = ()
     help: str = ""
     ruling: str = ""  # the RULINGS.md entry it implements
+    # The value a game journaled before this option existed was played under (its
+    # options were resolved without it); AS_DEFAULT: the option's default.
+    saved_without: Any = field(default_factory=lambda: AS_DEFAULT)
 
     def check(self, value: Any) -> Violation | None:
         if self.choices and value not in self.choices:
@@ -454,6 +460,22 @@ class Game(Generic[S]):
                 raise InvalidSetup([Violation("bad-position", "Setup", "position: must be a JSON object.")])
             return self.from_position(seat_list, opts, position, Rng(seed), seed)
         return self.setup(seat_list, opts, Rng(seed), seed)
+
+    def saved_options(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The options of a game journaled earlier: those it was saved with, and for each
+        option added since, the value such a game was played under (``saved_without``).
+
+        >>> from rules.core.game import Game, Option
+        >>> class G(Game):
+        ...     options = (Option("a", 1), Option("b", False, saved_without=True))
+        >>> G().saved_options({"a": 2})
+        {'a': 2, 'b': True}
+        """
+        out = dict(stored)
+        for o in self.options:
+            if o.name not in out:
+                out[o.name] = o.default if o.saved_without is AS_DEFAULT else o.saved_without
+        return out
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):

@@ -103,7 +103,9 @@ class Outrage(Movement, Squares, RavenCards, Prisons, Burglaries, Attacks, Surre
                "Check moves against the reconstructed board, or let players name the square they landed on.", "B-01"),
         Option("searched", "jewels-only", ("jewels-only", "always"),
                "Stopped and Searched: only a player carrying jewels is flung into the Bloody Tower, or everyone.", "R-07"),
-        Option("own_pieces", False, (), "We bring our own pieces and coins for a 5th and 6th player.", "S-04"),
+        # A game saved before this option existed was set up without the box's limit.
+        Option("own_pieces", False, (), "We bring our own pieces and coins for a 5th and 6th player.", "S-04",
+               saved_without=True),
         Option("birthday_today", False, (),
                "The device's date is 21 April (the app sets it): the Queen's Birthday gives two cards each.", "R-05"),
     )
