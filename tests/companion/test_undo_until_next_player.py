@@ -232,3 +232,31 @@ def test_an_undo_across_a_turn_pass_is_journaled_resumed_and_published(tmp_path,
     assert r.view() == view and r.ply == ply and r.prompt.actors == {mover}
     assert r.can_redo() and any(line.undone for line in r.log())
     assert r.can_undo() == (len(run.after) > 1)  # the mover's earlier moves, back to the throw
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_action_that_shows_a_secret_is_a_barrier(game_id, soak_factor):
+    """Now that an action may be undone after the turn passed, an action undo may take back
+    must show nobody else anything hidden from them before it (what the engine itself calls
+    secret for that viewer: a card in a hand, a deck, a Special Forces Deck). Random games
+    of every engine; with ``--long`` twenty times as many."""
+    from rules.core import PUBLIC
+    from rules.core.harness import strings_in
+
+    # Seed 3 of Outrage! reaches a Wall Walk swap (a card handed over) by its 215th action.
+    for seed in sorted({0, 1, 3} | set(range(2 * soak_factor))) if game_id == "outrage" else range(2 * soak_factor):
+        t = new_table(Journal.open(":memory:"), game_id, seed=seed)
+        rng = Rng(seed)
+        seats = [s["id"] for s in t.seats]
+        for _ in range(250):
+            if t.outcome is not None:
+                break
+            action = choose(rng, list(t.legal_actions()))
+            viewers = [PUBLIC] + [s for s in seats if s != action.seat]
+            hidden = {v: set(t.game.secrets(t.state, v)) - {""} for v in viewers}
+            t.submit(action)
+            if t._line[-1].barrier or t.outcome is not None:
+                continue  # a barrier, or the end (everything is shown then)
+            for v in viewers:
+                shown = hidden[v] & set(strings_in(t.game.view(t.state, v)))
+                assert not shown, f"{game_id} seed {seed}: {action} showed {sorted(shown)} to {v} and may be undone"
