@@ -343,19 +343,22 @@ class GameScreen(Screen):
 
     def show_log(self) -> None:
         """The log (in player words; filled only while it is shown) and whether undo is
-        possible, with the reason when it is not."""
-        if "log" not in self.ids or self.table is None:
+        possible, with the reason when it is not; the Undo buttons disabled while it is not
+        (a screen without a log too)."""
+        if self.table is None:
+            return
+        reason = self.table.undo_reason()
+        self.undo_reason = self.humanise(reason) if reason else ""
+        for button in self._undo_buttons():
+            button.disabled = reason is not None
+        if "log" not in self.ids:
             return
         from types import SimpleNamespace
 
         log = self.ids.log
         if self.log_open:
             log.set_lines([SimpleNamespace(ply=x.ply, text=self.humanise(x.text), undone=x.undone) for x in self.table.log()])
-        reason = self.table.undo_reason()
-        self.undo_reason = self.humanise(reason) if reason else ""
         log.set_undo(reason is None, self.undo_reason or None)
-        for button in self._undo_buttons():
-            button.disabled = reason is not None
 
     def _undo_buttons(self) -> list[Any]:
         """The screen's Undo buttons: the top bar's (``undo`` in the .kv) and the log's."""
