@@ -92,7 +92,8 @@ def undo_back_to_the_barrier(run: Run) -> UndoRefused:
 
 @pytest.mark.parametrize("game_id", THROWN)
 def test_a_move_after_a_throw_is_undone_back_to_the_throw_and_not_past_it(game_id):
-    run = find_run(game_id, lambda e: e.kind == "roll")
+    # Two of the thrower's own actions after the throw, the last one passing the turn.
+    run = find_run(game_id, lambda e: e.kind == "roll", least=2, passed=True)
     refused = undo_back_to_the_barrier(run)
     assert refused.code == "chance-shown"
     name = run.table.seat_name(run.barrier.seat)
