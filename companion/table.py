@@ -2,8 +2,9 @@
 
 A Table joins a rules engine, the journal, the clocks, the input router and the secret
 desk. Every accepted action is checked by the engine, **committed to the journal**, and
-only then reported (the return value, then the subscribers). Undo follows Board Game
-Arena's policy (see :mod:`companion.undo`).
+only then reported (the return value, then the subscribers). Undo follows the table's
+policy: a seat may take back its own actions until the next player's first action, never
+past a throw, a card drawn or a secret revealed (see :mod:`companion.undo`).
 
 Threading: call the Table from one thread, the UI thread (the UI marshals bridge events
 with ``Clock.schedule_once`` before calling :meth:`Table.route`). A lock guards every
@@ -481,7 +482,9 @@ class Table:
 
     def undo(self, seat: str | None = None) -> Accepted:
         """Take back the last action. Raises :class:`UndoRefused` (code + reason) when the
-        policy forbids it. The action stays in the journal, marked undone."""
+        policy forbids it. The action stays in the journal, marked undone. Whose turn it
+        is comes back with the state: undoing a move that passed the turn gives the turn,
+        and the running clock, back to the seat that made it."""
         with self._lock:
             self._check_open()
             if not self._loaded:

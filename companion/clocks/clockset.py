@@ -26,13 +26,13 @@ Rules the code follows (and the tests check):
   (microsecond remainders go round-robin), so the sum of all clocks never changes.
 * A seat's "move" ends when its clock stops because another seat is to act (or nobody).
   The same seat acting again (``switch_to`` with an unchanged set) continues its turn.
-* Undo (``switch_to(seats, undo=True)``), Board Game Arena style: time spent stays spent.
-  The seat that acts again resumes the turn that was undone: the bonus its completed move
-  earned (Fischer increment, Bronstein refund, byo-yomi period reset) is taken back and
-  its turn's used time is restored, so a delay is not granted twice and undo cannot farm
-  increments. A seat whose turn is abandoned by the undo gets no bonus. (The Table's undo
-  policy never changes the active seat, so there an undo usually leaves the same clock
-  running: the undone action's time stays spent.)
+* Undo (``switch_to(seats, undo=True)``): time spent stays spent. The seat that acts
+  again resumes the turn that was undone: the bonus its completed move earned (Fischer
+  increment, Bronstein refund, byo-yomi period reset) is taken back and its turn's used
+  time is restored, so a delay is not granted twice and undo cannot farm increments. A
+  seat whose turn is abandoned by the undo gets no bonus and keeps its time used. (The
+  Table lets a seat undo a move that passed the turn until the next seat acts: the next
+  seat's clock ran meanwhile, and it could think on the board it saw.)
 * Events (warning, over time, penalty minutes, byo-yomi periods, turn timer) are detected
   from state flags, so none is lost or doubled however seldom ``tick`` is called; they
   queue until :meth:`tick` hands them out.

@@ -35,6 +35,7 @@ from .presenters.base import GamePresenter
 from .presenters.phones import ON_PHONE, phone_buttons, phones_line, waiting_line, waiting_on_phones, with_phones
 from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
 from .widgets.drawn import set_drawn
+from .widgets.long_press import on_long_press
 
 # What a Table call may refuse with: the rules' answer (an illegal action, a bad setup) or
 # the session layer's (a closed table, a journal that cannot save, an undo the policy
@@ -97,6 +98,8 @@ class GameScreen(Screen):
             ids.actions.forget()  # a new game's first buttons may equal the last game's
         if "log" in ids:
             ids.log.undo = self.undo
+        for button in self._undo_buttons():
+            on_long_press(button, self.explain_undo)  # why (not): also on a disabled button
         if "banner" in ids:
             # Every message and rule the banner shows (refusals, routed inputs, clock
             # alerts) passes through the presenter's words: names, never ids or codes.
@@ -264,7 +267,8 @@ class GameScreen(Screen):
         """An undo was done: by default as after an accepted action."""
         self.after_accept(None)
 
-    undo_rule = "Undo policy (Board Game Arena's): never across another seat's action, a revealed secret or a roll everyone saw"
+    undo_rule = ("Undo: your own last moves, until the next player acts; never a throw everyone saw, "
+                 "a card drawn or a secret revealed")
 
     # ------------------------------------------------------ the action panel
 
@@ -339,17 +343,45 @@ class GameScreen(Screen):
 
     def show_log(self) -> None:
         """The log (in player words; filled only while it is shown) and whether undo is
-        possible, with the reason when it is not."""
-        if "log" not in self.ids or self.table is None:
+        possible, with the reason when it is not; the Undo buttons disabled while it is not
+        (a screen without a log too)."""
+        if self.table is None:
+            return
+        reason = self.table.undo_reason()
+        self.undo_reason = self.humanise(reason) if reason else ""
+        for button in self._undo_buttons():
+            button.disabled = reason is not None
+        if "log" not in self.ids:
             return
         from types import SimpleNamespace
 
         log = self.ids.log
         if self.log_open:
             log.set_lines([SimpleNamespace(ply=x.ply, text=self.humanise(x.text), undone=x.undone) for x in self.table.log()])
-        reason = self.table.undo_reason()
-        self.undo_reason = self.humanise(reason) if reason else ""
         log.set_undo(reason is None, self.undo_reason or None)
+
+    def _undo_buttons(self) -> list[Any]:
+        """The screen's Undo buttons: the top bar's (``undo`` in the .kv) and the log's."""
+        ids = self.ids
+        found = [ids.undo] if "undo" in ids else []
+        if "log" in ids and "undo_button" in ids.log.ids:
+            found.append(ids.log.ids.undo_button)
+        return found
+
+    def explain_undo(self) -> None:
+        """A long press on Undo: what it would take back, or why nothing can be undone
+        now (the policy's reason, in the players' words)."""
+        if self.table is None or "banner" not in self.ids:
+            return
+        reason = self.table.undo_reason()
+        # The message alone (no policy line under it): it must fit the Pi's small screen.
+        if reason is not None:
+            self.ids.banner.show(f"Nothing to undo now: {self.humanise(reason)}.", "", "undo-refused", kind="warn")
+        else:
+            ply = self.table.ply - 1
+            said = [self.humanise(x.text) for x in self.table.log() if x.ply == ply and not x.undone]
+            what = " ".join(said) or "the last action."
+            self.ids.banner.show(f"Undo takes back: {what}", "", "undo-possible", kind="ok")
 
     # ------------------------------------------------------ the app's roller and deck
 

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from rules.core import Action, Rng, swap_hidden
 
-from .actions import Discard, Mulligan, Place, Play
+from .actions import Discard, Infiltrate, Mulligan, Place, Play
 from .cards import MAINFRAME_LIMIT, TOKENS
 from .sections import HAND_START, PLAYS
 from .state import AatState, deck_of, instances
@@ -118,4 +118,7 @@ class Views:
             return "the discarded cards are shuffled back"
         if isinstance(action, (Play, Discard)) or isinstance(action, Place) and action.card in state.sides[action.seat].hand:
             return "a card from a hidden hand was shown"
+        if isinstance(action, Infiltrate) or isinstance(action, Place) and action.card in state.sides[action.seat].special_forces:
+            # The other side cannot see a Special Forces Deck: a unit deployed from it is shown.
+            return "a card from the Special Forces Deck was shown"
         return super().undo_barrier(state, action)

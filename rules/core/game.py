@@ -349,8 +349,9 @@ class Game(Generic[S]):
 
     def undo_barrier(self, state: S, action: Action) -> str | None:
         """Why ``action`` (about to be applied to ``state``) may never be undone, or
-        ``None``. Undo never crosses a chance result that was shown or a revealed secret
-        (Board Game Arena's policy); games add their own reveals."""
+        ``None``. Undo never crosses a chance result that was shown (a throw seen is never
+        re-rolled, a card drawn is never put back) or a revealed secret; games add their
+        own reveals."""
         if isinstance(action, Roll):
             return "the dice were rolled and everyone saw the result"
         if isinstance(action, Draw):

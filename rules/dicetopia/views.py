@@ -99,6 +99,14 @@ class Views:
     def undo_barrier(self, state: DicetopiaState, action: Action) -> str | None:
         if isinstance(action, (Block, Rig, Clone, Choose, CopyMission)):
             return "an ability or a mission choice was announced at the end"
+        if not state.revealed:
+            # The action that ends the game reveals every player's missions (§6), before
+            # the end's last choices. Whether this one ends it is the turn's rules to say:
+            # asked of a copy, not restated here.
+            twin = self.copy(state)
+            self.push_unchecked(twin, action)
+            if twin.revealed:
+                return "the game ended and every player's missions were revealed"
         return super().undo_barrier(state, action)
 
     def problems(self, state: DicetopiaState) -> Iterator[str]:

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 from rules.core import Action, Draw, Rng, swap_hidden, to_data
 from rules.core.seats import PUBLIC
 
-from .actions import Burgle, Challenge, Play, Surrender
+from .actions import Burgle, Challenge, Give, Play, Surrender
 from .cards import RAVEN, RAVEN_CARDS, TOWER, TOWER_CARDS, burglary_target
 from .places import BOARD
 from .state import CASE, ESCAPED, OutrageState
@@ -101,6 +101,9 @@ class Views:
     def undo_barrier(self, state: OutrageState, action: Action) -> str | None:
         if isinstance(action, (Play, Surrender, Challenge, Burgle)):
             return "cards were shown to the table"
+        if isinstance(action, Give):
+            # The swap's card is already in the other player's hand, and they have seen it.
+            return "the card changed hands and its new holder has seen it"
         return super().undo_barrier(state, action)
 
     def problems(self, state: OutrageState) -> Iterable[str]:

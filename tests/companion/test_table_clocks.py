@@ -75,10 +75,10 @@ def test_pause_is_journaled(tmp_path):
     assert Table.resume(j, t.key, clock=ft.mono, wall=ft.wall).clocks.remaining("cops-1") == pytest.approx(before["cops-1"] + 56)
 
 
-def test_undo_switches_back_without_giving_time_back(tmp_path):
+def test_undo_by_the_same_seat_gives_no_time_back(tmp_path):
     t, ft, j = timed(tmp_path, mode=ClockMode.FISCHER, increment=5)
     rng = Rng(3)
-    while not t.can_undo():
+    while not (t.can_undo() and t._line[-1].seat in t.prompt.actors):
         t.submit(choose(rng, list(t.legal_actions())))
         ft.wait(2)
     seat = t._line[-1].seat
@@ -87,6 +87,35 @@ def test_undo_switches_back_without_giving_time_back(tmp_path):
     t.undo()
     assert t.clocks.active == t.prompt.actors
     assert t.clocks.used(seat) == pytest.approx(used + 7)
+
+
+def test_undo_across_a_turn_pass_gives_the_turn_and_the_clock_back(tmp_path):
+    """A move that passed the turn is undone before the next player acts (issue 32, item 8):
+    the mover's clock runs again, without the increment that move earned (undo cannot farm
+    increments); the next seat's seconds while it waited stay spent, as a seat's thinking
+    time always does; a restart keeps all of it."""
+    t, ft, j = timed(tmp_path, mode=ClockMode.FISCHER, increment=5)
+    rng = Rng(3)
+    while not (t.can_undo() and t._line[-1].seat not in t.prompt.actors):
+        t.submit(choose(rng, list(t.legal_actions())))
+        ft.wait(2)
+    mover = t._line[-1].seat
+    [waiting] = t.prompt.actors
+    mover_left, mover_moves = t.clocks.remaining(mover), t.clocks.status(mover).moves
+    waiting_used = t.clocks.used(waiting)
+    ft.wait(7)
+    t.undo()
+    assert t.prompt.actors == {mover} and t.clocks.active == {mover}
+    assert t.clocks.remaining(mover) == pytest.approx(mover_left - 5)
+    assert t.clocks.status(mover).moves == mover_moves - 1
+    assert t.clocks.used(waiting) == pytest.approx(waiting_used + 7)
+    ft.wait(3)
+    assert t.clocks.remaining(mover) == pytest.approx(mover_left - 5 - 3)
+    now = {s: t.clocks.remaining(s) for s in t.clocks.seats}
+    r = Table.resume(j, t.key, clock=ft.mono, wall=ft.wall)
+    assert r.clocks.active == {mover} and r.prompt.actors == {mover}
+    # The journal holds the clocks as of the undo: resuming charges the mover the 3 s since.
+    assert {s: r.clocks.remaining(s) for s in r.clocks.seats} == pytest.approx(now)
 
 
 def test_tick_reports_warnings_and_over_time(tmp_path):

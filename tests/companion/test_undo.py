@@ -1,6 +1,7 @@
-"""Undo and redo follow Board Game Arena's policy, with both engines: never across another
-seat's action, a shown chance result or a revealed secret; refusals say why; undone
-actions stay in the journal and the log."""
+"""Undo and redo follow the table's policy, with two engines: a seat's own actions until
+the next player's first action, never across another seat's action, a shown chance
+result or a revealed secret; refusals say why; undone actions stay in the journal and the
+log. Every game: tests/companion/test_undo_until_next_player.py."""
 from __future__ import annotations
 
 import pytest
@@ -57,11 +58,14 @@ def test_revealed_information(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_another_seats_action_and_turn_passed(game_id):
+def test_the_turn_passed_but_only_another_seat_is_refused(game_id):
     t = next(scan(game_id, lambda t: not t._line[-1].barrier and t._line[-1].seat not in t.prompt.actors and t.outcome is None))
-    assert refusal(t) == "turn-passed"
+    mover = t._line[-1].seat
+    assert t.undo_reason() is None and t.can_undo(mover)
     other = next(s for s in t.prompt.actors)
     assert refusal(t, other) == "other-seat"
+    t.undo()
+    assert mover in t.prompt.actors
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -115,10 +119,11 @@ def test_secret_choice_is_a_barrier():
 
 @settings(max_examples=20)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), steps=st.integers(1, 150))
-def test_an_allowed_undo_never_crosses_a_barrier_or_the_turn(game, seed, steps):
-    """Whenever undo is allowed, the last action is the asking seat's own, it is still that
-    seat's turn, and it was no shown chance result or reveal; the undo restores exactly the
-    state before it, and a refusal changes nothing."""
+def test_an_allowed_undo_never_crosses_a_barrier_or_another_seats_action(game, seed, steps):
+    """Whenever undo is allowed, the last action is the asking seat's own, no other seat
+    acted after it (even with an action since undone), and it was no shown chance result or
+    reveal; the undo restores exactly the state before it, whose turn it is included, and
+    a refusal changes nothing."""
     t = new_table(Journal.open(":memory:"), game, seed=seed)
     rng = Rng(seed)
     history = [t.view()]
@@ -135,6 +140,7 @@ def test_an_allowed_undo_never_crosses_a_barrier_or_the_turn(game, seed, steps):
                 assert not allowed and t.view() == before
                 continue
             assert allowed and last.barrier is None and not last.chance and last.kind != "commit"
+            assert all(e.seat == last.seat for e in t._entries if e.seq > last.seq)
             assert last.seat in t.prompt.actors
             history.pop()
             assert t.view() == history[-1]

@@ -38,8 +38,8 @@ def _option_ids(game_id: str) -> set[str]:
 
 
 def tyranny_words(d: Any) -> Iterator[float]:
-    """Tyranny's table after a move, its undo (the log's undone line) and a refused undo
-    (the banner): no seat id, tile id, key=value or ruling code anywhere on the screen."""
+    """Tyranny's table after a move, its undo (the log's undone line) and why no more can be
+    undone (the banner of a long press on Undo): no seat id, tile id, key=value or ruling code anywhere on the screen."""
     from rules.tyranny.board import board_for
 
     d.app.new_game("tyranny", SEATS, {}, seed=11)
@@ -51,9 +51,11 @@ def tyranny_words(d: Any) -> Iterator[float]:
     yield from settle(d)
     d.tap(scr.ids.undo)
     yield from settle(d)
-    d.tap(scr.ids.undo)  # across the roll: refused
+    from tests.ui.undo_scenarios import hold
+
+    yield from hold(d, scr.ids.undo)  # across the roll: not offered, and a long press says why
     yield from _wait_for(lambda: scr.ids.banner.shown >= 1, 3)
-    d.check("Undo refused" in scr.ids.banner.message and "Ann" in scr.ids.banner.message, f"banner: {scr.ids.banner.message!r}")
+    d.check("Nothing to undo" in scr.ids.banner.message and "Ann" in scr.ids.banner.message, f"banner: {scr.ids.banner.message!r}")
     d.tap(scr.ids.log_toggle)
     yield from settle(d)
     yield 0.3
@@ -69,7 +71,7 @@ def tyranny_words(d: Any) -> Iterator[float]:
 def liberation_words_and_info(d: Any) -> Iterator[float]:
     """Liberation with the wizard's seat ids: a city's words leave the screen with the next
     action (issue 16 #10), and no seat or city id, option id or ruling code reaches the
-    screen: panels, the banner of a refused undo, the log (#6)."""
+    screen: panels, the banner of a long press on Undo, the log (#6)."""
     from tests.ui.liberation.scenarios import _hold_gate, _tap, _tap_city
 
     from rules.liberation import GAME
@@ -101,9 +103,14 @@ def liberation_words_and_info(d: Any) -> Iterator[float]:
     yield from _wait_for(lambda: "lib" in "".join(app.table.prompt.actors) or "liberation" in "".join(app.table.prompt.actors), 3)
     d.check(scr.info_text == "" and not any("lines to" in t for t in d.texts(scr)),
             f"the city's words are gone in the opponent's turn: {scr.info_text!r}")
-    d.tap(scr.ids.undo)  # the last action was Dana's and it is Lee's turn now: refused
+    from tests.ui.undo_scenarios import hold
+
+    # Lee has not acted yet: Dana may still take her turn back; a long press on Undo says
+    # what it would take back, in the game's words.
+    yield from hold(d, scr.ids.undo)
     yield from _wait_for(lambda: scr.ids.banner.shown >= 1, 3)
-    d.check("Undo refused" in scr.ids.banner.message, f"banner: {scr.ids.banner.message!r}")
+    d.check("Undo takes back" in scr.ids.banner.message and "The Dynasty" in scr.ids.banner.message,
+            f"banner: {scr.ids.banner.message!r}")
     d.tap(scr.ids.log_toggle)
     yield from _wait_for(lambda: scr.log_open, 2)
     yield 0.3

@@ -234,7 +234,7 @@ def full_game(d: Any) -> Iterator[float]:
 
 
 def undo_and_refusals(d: Any) -> Iterator[float]:
-    """Undo takes back a move; undo across the roll is refused with the reason; a die roll
+    """Undo takes back a move; undo across the roll is not offered, with the reason; a die roll
     nobody asked for is shown as rejected with its reason; a card tried at the wrong time
     is refused behind the gate, naming the rule."""
     from firmware_bridge.events import DieRolled
@@ -254,11 +254,15 @@ def undo_and_refusals(d: Any) -> Iterator[float]:
     d.check(v["pieces"]["cops-1"]["tile"] == "police-station" and v["phase"] == "move", "undo took the move back")
     d.check([t.tile_id for t in _reachable_tiles(d)] == ["o-gamble-1"], "the destination is offered again")
     d.shot("undo-done")
-    d.tap(_screen(d).ids.undo)
+    # Back at the roll: Undo is disabled, and a long press on it says why.
+    from tests.ui.undo_scenarios import hold
+
+    d.check(_screen(d).ids.undo.disabled, "nothing more to undo: the button is disabled")
     banner = _screen(d).ids.banner
+    yield from hold(d, _screen(d).ids.undo)
     yield from _wait_for(lambda: banner.shown >= 1, 3)
-    d.check(banner.shown > 0 and "Undo refused" in banner.message and "rolled" in banner.message,
-            f"the refusal shows its reason: {banner.message!r}")
+    d.check(banner.shown > 0 and "Nothing to undo" in banner.message and "rolled" in banner.message,
+            f"the long press shows the reason: {banner.message!r}")
     d.check(_screen(d).ids.log.undo_reason, "the log shows why undo is not possible")
     d.note("undo refused: " + banner.message)
     d.shot("undo-refused")

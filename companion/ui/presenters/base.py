@@ -68,7 +68,7 @@ class GamePresenter:
 
     undo_rule: ClassVar[str] = ""
     """The game's undo policy in player words, shown under a refused undo; "" for the
-    screen's (Board Game Arena's)."""
+    screen's (the table's: until the next player acts)."""
 
     _info: tuple[int, str] = (-1, "")  # (ply, words): see :attr:`info`
 

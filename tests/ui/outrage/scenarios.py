@@ -246,6 +246,7 @@ def outrage_heist(d: Any) -> Iterator[float]:
     yield from _settle(d)
     d.check(not scr.ids.gate.active, "the gate closed after Bob's word")
     yield from _tap(d, "⚄ The app picks the card Bob takes from Ann", scr.ids.actions)
+    yield from _confirm(d)  # Bob will see the card he takes: it cannot be undone, so the tap asks first
     yield from _settle(d)
     d.check(d.app.table.view()["phase"] != "swap", f"the swap is done: {d.app.table.prompt}")
     bad = internal_names(d, scr, ids)
