@@ -112,8 +112,7 @@ class City:
         is legal), in board order: :meth:`_exchange_ok` decides each, among the spaces and
         slots holding what the action exchanges. Lazy, so that whether there is one
         (:meth:`_possible`) stops at the first."""
-        city = list(state.city.items())
-        boards = [(s, state.boards[s]) for s in state.order]
+        city, boards = state.city_places, state.board_places
         # What each action takes its two things from (§5): (places, what they hold), twice.
         (places_a, holds_a), (places_b, holds_b) = {
             "agent-die": ((city, state.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
