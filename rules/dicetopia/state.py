@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.core import Action, Deck, Hand, ReactionStack, Seat, State, serializable
 
-from .scoring import Line, is_die
+from .scoring import DICE, Line, is_die
 from .tables import Tables, tables
 
 MISSIONS = "missions"
@@ -94,12 +94,19 @@ class DicetopiaState(State):
     def _index_places(self) -> None:
         """Every place by its name, made once: the six neighbourhoods and the faction boards
         in one mapping (setup refuses a seat named like a neighbourhood), each holding the
-        very list of cells of ``city`` or ``boards``, so a piece moved is seen through both.
-        ``city_places`` and ``board_places`` are the same lists in board order and in play
-        order: where the swaps look for what they exchange."""
+        very list of cells of ``city`` or ``boards``, so a piece moved is seen through both;
+        and where each swapping action looks for what it exchanges, the same lists in board
+        order (neighbourhoods) and play order (boards)."""
         self.places: dict[str, list[str]] = {**self.city, **self.boards}
-        self.city_places = list(self.city.items())
-        self.board_places = [(s, self.boards[s]) for s in self.order]
+        city = list(self.city.items())
+        boards = [(s, self.boards[s]) for s in self.order]
+        # What each swapping action (§5) takes its two things from: (places, what they
+        # hold), twice. Waste Management: an agent and a die in the neighbourhoods; Twilight
+        # Congress: two dice there; Observatory Bank: a die there and one on a faction
+        # board; Nethal Syndicate: two dice on faction boards.
+        self.swap_sources = {
+            "agent-die": ((city, self.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
+            "city-board": ((city, DICE), (boards, DICE)), "board-board": ((boards, DICE), (boards, DICE))}
 
     def changed(self) -> None:
         """After editing a state by hand (a test replacing a neighbourhood's or a board's
