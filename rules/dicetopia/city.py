@@ -112,12 +112,7 @@ class City:
         is legal), in board order: :meth:`_exchange_ok` decides each, among the spaces and
         slots holding what the action exchanges. Lazy, so that whether there is one
         (:meth:`_possible`) stops at the first."""
-        city = list(state.city.items())
-        boards = [(s, state.boards[s]) for s in state.order]
-        # What each action takes its two things from (§5): (places, what they hold), twice.
-        (places_a, holds_a), (places_b, holds_b) = {
-            "agent-die": ((city, state.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
-            "city-board": ((city, DICE), (boards, DICE)), "board-board": ((boards, DICE), (boards, DICE))}[kind]
+        (places_a, holds_a), (places_b, holds_b) = state.swap_sources[kind]
         same = places_a is places_b and holds_a is holds_b  # each pair once: the second after the first
         for x, (a, ai, ca) in enumerate(_spots(places_a, holds_a)):
             for b, bi, cb in islice(_spots(places_b, holds_b), x + 1 if same else 0, None):

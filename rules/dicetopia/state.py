@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.core import Action, Deck, Hand, ReactionStack, Seat, State, serializable
 
-from .scoring import Line, is_die
+from .scoring import DICE, Line, is_die
 from .tables import Tables, tables
 
 MISSIONS = "missions"
@@ -89,6 +89,30 @@ class DicetopiaState(State):
         # looks for the next seat with an agent left (the order is fixed for the game).
         order = self.order
         self.after = {s: order[k + 1:] + order[:k + 1] for k, s in enumerate(order)}
+        self._index_places()
+
+    def _index_places(self) -> None:
+        """Every place by its name, made once: the six neighbourhoods and the faction boards
+        in one mapping (setup refuses a seat named like a neighbourhood), each holding the
+        very list of cells of ``city`` or ``boards``, so a piece moved is seen through both;
+        and where each swapping action looks for what it exchanges, the same lists in board
+        order (neighbourhoods) and play order (boards)."""
+        self.places: dict[str, list[str]] = {**self.city, **self.boards}
+        city = list(self.city.items())
+        boards = [(s, self.boards[s]) for s in self.order]
+        # What each swapping action (§5) takes its two things from: (places, what they
+        # hold), twice. Waste Management: an agent and a die in the neighbourhoods; Twilight
+        # Congress: two dice there; Observatory Bank: a die there and one on a faction
+        # board; Nethal Syndicate: two dice on faction boards.
+        self.swap_sources = {
+            "agent-die": ((city, self.agent_cells), (city, DICE)), "die-die": ((city, DICE), (city, DICE)),
+            "city-board": ((city, DICE), (boards, DICE)), "board-board": ((boards, DICE), (boards, DICE))}
+
+    def changed(self) -> None:
+        """After editing a state by hand (a test replacing a neighbourhood's or a board's
+        list of cells), the places are indexed again besides the kernel's forgetting."""
+        super().changed()
+        self._index_places()
 
     def deal_faction(self, seat: str, faction: str) -> None:
         """``seat`` plays ``faction`` from now on: recorded in the seat itself (what the
@@ -114,15 +138,13 @@ class DicetopiaState(State):
 
     def cell(self, where: str, index: int) -> str | None:
         """What is at ``(where, index)``: a neighbourhood space or a faction-board slot."""
-        cells = self.city.get(where)
-        if cells is None:
-            cells = self.boards.get(where)
+        cells = self.places.get(where)
         if cells is None or not 0 <= index < len(cells):
             return None
         return cells[index]
 
     def put(self, where: str, index: int, value: str) -> None:
-        (self.city[where] if where in self.city else self.boards[where])[index] = value
+        self.places[where][index] = value
 
     def agents_left(self, seat: str) -> int:
         return self.boards[seat].count(AGENT)
