@@ -176,7 +176,8 @@ class DicetopiaPresenter(GamePresenter):
     """Wraps a Table running Dicetopia."""
 
     game_id = "dicetopia"
-    undo_rule = "Undo policy: never across another player's action, a roll everyone saw or an ability announced at the end"
+    undo_rule = ("Undo: your own last moves, until the next player acts; never a roll everyone saw, "
+                 "a mission drawn or an ability announced at the end")
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)

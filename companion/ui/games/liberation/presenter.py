@@ -156,7 +156,8 @@ class LiberationPresenter(GamePresenter):
         c = next((c for c in self.map.cities if c.id == city), None)
         return f"{c.name} ({CATEGORIES[c.category]})" if c is not None and CATEGORIES[c.category] not in c.name else self.city_name(city)
 
-    undo_rule = "Undo policy: never across a revealed card, an Attack or a referee answer"
+    undo_rule = ("Undo: your own last moves, until the next player acts; never a revealed card, "
+                 "an Attack or a referee answer")
 
     def words(self) -> dict[str, str]:
         """The referee's question kinds and the map's cities by name."""
