@@ -143,6 +143,8 @@ class PhaseTwo:
             found.append(Violation("not-its-order", R_ORDERS, f"{state.name(a.seat)}, a unit performs its own orders; a base its own or a leader's."))
         elif not 0 <= a.index < len(state.card(source.id).orders):
             found.append(Violation("no-such-order", R_ORDERS, f"{state.name(a.seat)}, {state.card(source.id).title} has no order number {a.index + 1}."))
+        else:
+            found.extend(self._required_violations(state, a.seat, source.id, state.card(source.id).orders[a.index]))  # type: ignore[attr-defined]
         return found
 
     def _move_violations(self, state: AatState, action: Move) -> list[Violation]:

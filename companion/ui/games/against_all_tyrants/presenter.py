@@ -21,6 +21,7 @@ from rules.against_all_tyrants import (
     Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 from rules.against_all_tyrants.state import cards_of, deck_of, instances
+from rules.against_all_tyrants.steps import TABLE_RESOLVES
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
 from ...presenters.gate import GatePick
@@ -192,13 +193,18 @@ class AatPresenter(GamePresenter):
         if p["traits"]:
             bits.append("Traits: " + ", ".join(p["traits"]))
         for o in p["orders"]:
-            bits.append(f"» {o}")
+            bits.append(f"» {o}" + self._resolves(card, o))
         if card is not None and card.effect:
-            bits.append(f"Effect: {card.effect}")
+            bits.append(f"Effect: {card.effect}" + self._resolves(card, card.effect))
         toks = p.get("tokens") or {}
         if toks:
             bits.append("Tokens: " + ", ".join(f"{TOKEN_GLYPH.get(t, '•')} {n} {t}" for t, n in sorted(toks.items())))
         return "\n".join(bits)
+
+    @staticmethod
+    def _resolves(card: Any, text: str) -> str:
+        """" (…the table resolves…)" after a text the app does not carry out itself."""
+        return "" if card is None or card.steps_of(text) else f"\n   ({TABLE_RESOLVES})"
 
     # ----------------------------------------------------------- trackers
 
@@ -257,7 +263,16 @@ class AatPresenter(GamePresenter):
         seat = self.actor()
         if pend and pend["kind"] == "text":
             expert = f"\n✦ {self.humanise(pend['expert'])}" if pend.get("expert") else ""
-            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”{expert}"
+            title = self.card_title(pend["card"])
+            if pend.get("checked"):
+                # Carried out as written: the step asked now, in the card's words.
+                # One step is the text itself; of several, the one asked now is said too.
+                n = len(pend["steps"])
+                step = pend["step"]
+                at = f"\nStep {pend['at'] + 1} of {n}: {step}." if n > 1 else ""
+                return f"{self.name(seat)}: {title} — “{pend['text']}”{at}{expert}"
+            return (f"{self.name(seat)}: apply the text of {title}, step by step:\n“{pend['text']}”\n"
+                    f"{TABLE_RESOLVES}{expert}")
         wait = (v["prompt"].get("waits") or {}).get(seat, {})
         note = wait.get("note") or wait.get("purpose") or ""
         return self.humanise(f"{seat}: {note}") if seat and note else ""
@@ -323,7 +338,15 @@ class AatPresenter(GamePresenter):
                   ("score", "⚑ Score an objective step", (Score,)))
 
     def _text_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
-        """The checked primitives a card's text is applied with: first which kind, then on what."""
+        """The checked primitives a card's text is applied with: for a text carried out as
+        written, its step on exactly the cards the text names (or, when none can take it,
+        going on); else first which kind, then on what."""
+        pend = self.view().get("pending") or {}
+        if pend.get("checked"):
+            out = [ButtonSpec(self.label(a), "submit", action=a, role="primary") for a in legal if not isinstance(a, (Draw, Skip))]
+            out += [ButtonSpec(f"Nothing to {pend['step']}: go on", "submit", action=a, role="quiet")
+                    for a in legal if isinstance(a, Skip)]
+            return out
         kinds = {k: types for k, _l, types in self.TEXT_KINDS}
         if self.mode in kinds:
             picks = [a for a in legal if isinstance(a, kinds[self.mode])]
@@ -473,9 +496,9 @@ class AatPresenter(GamePresenter):
         if card.traits:
             lines.append(GateLine(", ".join(str(t) for t in card.traits), "muted", "small"))
         for o in card.orders:
-            lines.append(GateLine(f"» {o}", "muted", "small"))
+            lines.append(GateLine(f"» {o}" + self._resolves(card, o), "muted", "small"))
         if card.effect:
-            lines.append(GateLine(card.effect, "muted", "small"))
+            lines.append(GateLine(card.effect + self._resolves(card, card.effect), "muted", "small"))
         return tuple(lines)
 
     def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
