@@ -522,3 +522,50 @@ def aat_fortress_order(d: Any) -> Iterator[float]:
     problems += _layout(d, "after the fortress's order")
     d.note("the fortress's order as written")
     d.note(json.dumps(problems))
+
+
+def aat_hand_in_one_pass(d: Any) -> Iterator[float]:
+    """Issue 32, item 12: the table deals from its own shuffled decks; Dee enters her five
+    cards one after another behind one hold of the gate (as Liberation's deal), the page
+    saying which card it is and those entered so far; the gate closes after the fifth."""
+    from kivy.uix.button import Button
+
+    app = d.app
+    app.new_game("against_all_tyrants", SEATS, {}, seed=3)
+    yield 0.4
+    scr = _screen(d)
+    yield from _settle(d)
+    gate = scr.ids.gate
+    yield from _tap(d, "✎ Dee: enter the 5 cards you drew")
+    yield from _hold_gate(d)
+    problems: list[str] = []
+    for i in range(5):
+        d.check(gate.active, f"card {i + 1}: the gate is still open (one pass for the whole hand)")
+        words = " ".join(d.texts(gate))
+        d.check(f"card {i + 1} of 5" in words, f"the page says which card: {words[:200]!r}")
+        names = {label for label, _a in scr.presenter.physical_draws("def")}
+        w = next((b for b in d.walk(gate) if isinstance(b, Button) and b.text in names), None)
+        d.check(w is not None, f"a card to tap behind the gate: {d.texts(gate)[-20:]}")
+        if i == 2:
+            d.check("Entered so far: " in words and "none" not in words.split("Entered so far: ")[1][:6],
+                    f"the cards entered so far are listed: {words[:300]!r}")
+            d.shot("aat-hand-in-one-pass")
+            problems += _layout(d, "entering a hand behind the gate")
+        sv = _scroll_view_of(w)
+        if sv is not None and not d.is_visible(w):
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+        d.tap(w)
+        yield 0.45
+        yield from _settle(d)
+    for _ in range(20):
+        if not gate.active:
+            break
+        yield 0.05
+    d.check(not gate.active, "the gate closes once the five cards are entered")
+    hand = app.table.private_view("def")["sides"]["def"]["hand"]["cards"]
+    d.check(len(hand) == 5, f"Dee holds her five cards: {hand}")
+    d.check(any(b.text.startswith("✎ Ann: enter the 5 cards") for b in scr.ids.actions.buttons), "then Ann enters hers")
+    _no_leak(d, "after Dee's hand was entered")
+    d.note("a whole hand in one pass")
+    d.note(json.dumps(problems))

@@ -350,3 +350,21 @@ def test_an_example_cards_order_offers_first_exactly_the_cards_its_words_name(ne
     assert p.prompt_line().endswith("Hidden Citadel — “Place 1 Shield token on a unit of yours in this theater.”")
     t.submit(buttons[0].action)
     assert p.view()["pending"] is None
+
+
+def test_a_whole_hand_is_entered_on_one_gate_page(new_table):
+    """Issue 32, item 12: in the deal the gate's page stays for the seat's next card until
+    its five are entered (the shared ``physical_draw_continues``), saying which card it is;
+    a single draw in a turn closes it."""
+    from rules.core import DrawRequest
+
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    seat = next(s for s, w in t.prompt.waits.items() if isinstance(w, DrawRequest))
+    assert any(b.label.endswith("enter the 5 cards you drew") for b in p.buttons())
+    for n in range(1, 6):
+        page = p.physical_draw_page(seat)
+        assert f"card {n} of 5" in " ".join(line.text for line in page[0].lines)
+        t.submit(page[0].choices[0].action)
+        assert p.physical_draw_continues(seat) == (n < 5)
+    assert len(t.private_view(seat)["sides"][seat]["hand"]["cards"]) == 5

@@ -298,7 +298,9 @@ class AatPresenter(GamePresenter):
                 n = max(1, int((v.get("pending") or {}).get("left") or 1)) if v["phase"] != "redraw" else 1
             label = f"Deal {n} cards to {self.name(seat)} (the app's deck)" if n > 1 else f"Draw a card for {self.name(seat)} (the app's deck)"
             out.append(ButtonSpec(label, "app-draw", count=n, role="primary"))
-            out.append(ButtonSpec(f"✎ {self.name(seat)}: enter the card you drew", "physical-draw", seat=seat))
+            k = self.draws_in_a_row(seat)
+            what = f"the {k} cards you drew" if k > 1 else "the card you drew"
+            out.append(ButtonSpec(f"✎ {self.name(seat)}: enter {what}", "physical-draw", seat=seat))
         if any(isinstance(a, PRIVATE) for a in legal):
             out.append(ButtonSpec(f"▤ {who}: {self.hand_purpose(seat)}", "hand", seat=seat, role="primary", span="full"))
         pend = v.get("pending")
@@ -564,11 +566,47 @@ class AatPresenter(GamePresenter):
         return [(self.card_title(inst), Draw(seat, source="physical", deck=req.deck, card=inst))
                 for _cid, inst in sorted(seen.items(), key=lambda kv: (self.card_title(kv[1]), kv[0]))]
 
+    def draws_in_a_row(self, seat: str) -> int:
+        """How many cards ``seat`` draws in a row now, this one included (0: no draw is
+        asked of it): its five-card hand in the deal, the cards it draws again after a
+        mulligan, a Supply's draws, a text's "Draw 2 cards." A draw the table may or may
+        not make (a text it resolves itself) is one at a time."""
+        req = self.table.prompt.waits.get(seat)
+        if self.is_over() or not isinstance(req, DrawRequest):
+            return 0
+        v = self.view()
+        pend = v.get("pending") or {}
+        if v["phase"] in ("deal", "redraw") and not pend:
+            return max(1, 5 - int(v["sides"][seat]["hand"].get("count", 0)))  # 5.2.5.2: back to five cards
+        if pend.get("kind") == "supply":
+            return max(1, int(pend.get("left") or 1))
+        return max(1, int(pend.get("to_draw") or 1))
+
+    def physical_draw_continues(self, seat: str) -> bool:
+        """After a card entered behind the gate: whether ``seat`` enters its next card on
+        the same page (a whole hand in one pass, as Liberation's deal)."""
+        pend = self.view().get("pending") or {}
+        if pend.get("kind") == "text" and not pend.get("checked"):
+            return False  # the table resolves the text: drawing again is its own choice
+        return self.draws_in_a_row(seat) > 0
+
     def physical_draw_page(self, seat: str) -> list[GateSection]:
-        """The card ``seat`` drew from its own shuffled deck: one choice per card name still
-        in it (what the seat can tell from its deck list and the cards it has seen)."""
+        """The cards ``seat`` drew from its own shuffled deck, entered one after another on
+        one page: one choice per card name still in it (what the seat can tell from its
+        deck list and the cards it has seen), with the cards entered so far in the deal."""
+        n = self.draws_in_a_row(seat)
+        if not n:
+            return [GateSection(lines=(GateLine("Nothing to draw now."),))]
+        lines = []
+        if self.view()["phase"] == "deal":
+            mine = list(self.table.private_view(seat)["sides"][seat]["hand"].get("cards") or [])
+            lines.append(GateLine(f"Enter your 5 cards one after another: card {len(mine) + 1} of 5.", "accent", "large"))
+            lines.append(GateLine("▤ Entered so far: " + ("; ".join(self.card_title(c) for c in mine) if mine else "none"), "highlight"))
+        elif n > 1:
+            lines.append(GateLine(f"Enter the {n} cards you drew one after another.", "accent", "large"))
+        lines.append(GateLine("Tap the card you drew from your shuffled deck.", "muted", "small"))
         choices = tuple(GateChoice(label, action, span="auto") for label, action in self.physical_draws(seat))
-        return [GateSection("Which card did you draw?", (GateLine("Tap the card you drew from your shuffled deck.", "muted", "small"),), choices)]
+        return [GateSection("Which card did you draw?", tuple(lines), choices)]
 
     def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
         """``seat``'s hand and Special Forces as (instance id, name, rule text): the lines its
