@@ -348,6 +348,7 @@ def test_an_example_cards_order_offers_first_exactly_the_cards_its_words_name(ne
     buttons = p.buttons()
     assert mine_here and sorted(b.label for b in buttons) == sorted(f"+◈ Shield on {n}" for n in mine_here), [b.label for b in buttons]
     assert p.prompt_line().endswith("Hidden Citadel — “Place 1 Shield token on a unit of yours in this theater.”")
+    assert p.phase_line() == "First: Hidden Citadel's text"      # not "Still to act: nobody (end the phase)"
     t.submit(buttons[0].action)
     assert p.view()["pending"] is None
 

@@ -247,6 +247,16 @@ class AatPresenter(GamePresenter):
         if ph in SETUP_PHASES:
             return {"deal": "Setup: five cards each", "mulligan": "Setup: mulligan", "redraw": "Setup: drawing again",
                     "infiltrate": "Setup: Infiltrate units deploy"}[ph]
+        pend = v.get("pending")
+        if ph == "combat" and pend:
+            # Nothing acts while a text or a trait is resolved: "nobody (end the phase)" would
+            # offer an end the prompt does not.
+            title = self.card_title(pend["card"])
+            if pend["kind"] == "delegate":
+                return f"First: the damage to {title}"
+            what = {"text": "text", "supply": "Supply", "compute": "Compute", "backup": "Backup",
+                    "transport": "Transport", "rally": "Sympathized"}.get(pend["kind"], "text")
+            return f"First: {title}'s {what}"
         if ph == "combat":
             left = self.still_to_act(v)
             return "Still to act: " + (", ".join(left) if left else "nobody (end the phase)")
