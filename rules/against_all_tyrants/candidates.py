@@ -81,6 +81,13 @@ class Candidates:
             for c in side.hand.cards + side.special_forces:
                 for t in state.card(c).theaters:
                     yield Place(seat, c, t)
+        elif p.kind == "text" and self.script(state, p):  # type: ignore[attr-defined]
+            # A text carried out as written: its current step, on the cards the text names.
+            step = self.script(state, p)[p.step]  # type: ignore[attr-defined]
+            acts = [] if step.do == "draw" else list(self.step_actions(state, p, step))  # type: ignore[attr-defined]
+            if not acts and not (step.do == "draw" and side.deck.cards):
+                yield Skip(seat)
+            yield from acts
         elif p.kind == "text":
             yield Done(seat)
             yield Incident(seat)

@@ -26,6 +26,8 @@ from typing import Any, Iterator, Mapping
 
 from rules.datafile import DataFileError, kind as json_kind, short, too_deep
 
+from .steps import Step, parse_steps, step_problems
+
 DATA = Path(__file__).parent / "data"
 
 KINDS = ("unit", "leader", "effect", "base", "objective")
@@ -39,7 +41,7 @@ MAX_X = 20
 MAX_TEXT = 400
 MAX_NAME = 60
 FIELDS = ("id", "name", "unique", "faction", "subfaction", "kind", "types", "escalation", "theaters",
-          "attack", "health", "traits", "orders", "effect")
+          "attack", "health", "traits", "orders", "effect", "steps")
 REQUIRED = ("id", "name", "faction", "kind")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,47}")
 
@@ -156,6 +158,9 @@ class Card:
     traits: tuple[Trait, ...] = ()
     orders: tuple[str, ...] = ()
     effect: str = ""
+    steps: tuple[tuple[str, tuple[Step, ...]], ...] = ()
+    """(text, its steps) for each order or effect text the app carries out as written
+    (``steps.py``); a text not listed is resolved by the table."""
     _by_name: dict[str, Trait] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
     # Trait name → X, as combat reads them: all traits, and those a Disruption token leaves.
     _xs: dict[str, int | str | None] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -184,6 +189,13 @@ class Card:
     def can_deploy(self, theater: str) -> bool:
         return theater in self.theaters
 
+    def steps_of(self, text: str) -> tuple[Step, ...]:
+        """The checked steps of one of this card's texts (``()``: the table resolves it)."""
+        for t, st in self.steps:
+            if t == text:
+                return st
+        return ()
+
     def to_data(self) -> dict[str, Any]:
         """The card as its JSON data (the inverse of :func:`parse_card`)."""
         out: dict[str, Any] = {"id": self.id, "name": self.name, "unique": self.unique, "faction": self.faction,
@@ -194,6 +206,8 @@ class Card:
         out["traits"] = [t.to_data() for t in self.traits]
         out["orders"] = list(self.orders)
         out["effect"] = self.effect
+        if self.steps:
+            out["steps"] = {t: [x.to_data() for x in st] for t, st in self.steps}
         return out
 
 
@@ -384,6 +398,21 @@ def _field(name: str, v: Any, card: dict[str, Any], who: str) -> Iterator[FieldP
             yield bad(f"must be text of at most {MAX_TEXT} characters, not {short(v)}", "5.2.6.2.1.1")
         elif kind == "effect" and not v.strip():
             yield bad("a one-time effect needs its effect text", "5.2.6.2.1.1")
+    elif name == "steps":
+        # Each key is one of the card's texts as written; its value what the app does.
+        if not isinstance(v, dict):
+            yield bad(f"must be an object of text → steps, not {json_kind(v)}", "RULINGS A-12")
+            return
+        texts = [o.strip() for o in card.get("orders", ()) if isinstance(o, str)]
+        if isinstance(card.get("effect"), str) and card["effect"].strip():
+            texts.append(card["effect"].strip())
+        for text, st in v.items():
+            path = f"steps[{short(text)}]"
+            if text not in texts:
+                yield bad(f"{short(text)} is not one of this card's orders or its effect text", "RULINGS A-12", path)
+                continue
+            for p in step_problems(st, path, tuple(t for t, spec in TOKENS.items() if "scale" not in spec.on and t != "Damage")):
+                yield bad(p.message, "RULINGS A-12", p.path)
     else:
         yield bad(f"a card has no field {short(name)} (its fields: {', '.join(FIELDS)})")
 
@@ -396,7 +425,8 @@ def fields_for(kind: str) -> tuple[str, ...]:
     """
     skip = {"effect": ("theaters", "attack", "health", "orders"), "leader": ("theaters",),
             "base": ("types",)}.get(kind, ())
-    return tuple(f for f in FIELDS if f not in skip)
+    # A text's steps come with a card file; the editor says whether each text has them.
+    return tuple(f for f in FIELDS if f not in skip and f != "steps")
 
 
 def _a(word: str) -> str:
@@ -436,6 +466,7 @@ def parse_card(data: Any, source: str = "") -> Card:
         attack=data.get("attack", 0), health=data.get("health", 0),
         traits=traits,  # type: ignore[arg-type]
         orders=tuple(o.strip() for o in data.get("orders", ())), effect=data.get("effect", "").strip(),
+        steps=tuple((t, parse_steps(st, t)) for t, st in data.get("steps", {}).items()),
     )
 
 

@@ -28,6 +28,7 @@ from .phase_one import PhaseOne
 from .phase_two import PhaseTwo
 from .refusals import Refusals
 from .resolution import Resolution
+from .scripts import Scripts
 from .sections import ALWAYS_ON
 from .setup import Setup
 from .state import ROLES, AatState, Piece
@@ -36,7 +37,7 @@ from .victory import Victory
 from .views import Views
 
 
-class AgainstAllTyrants(Setup, Turn, PhaseOne, PhaseTwo, Resolution, Victory, Refusals, Candidates, Views, Naming,
+class AgainstAllTyrants(Setup, Turn, PhaseOne, PhaseTwo, Resolution, Scripts, Victory, Refusals, Candidates, Views, Naming,
                         Game[AatState]):
     """Against All Tyrants: two seats, factions ``attacker`` and ``defender`` (the roles).
 
@@ -44,7 +45,8 @@ class AgainstAllTyrants(Setup, Turn, PhaseOne, PhaseTwo, Resolution, Victory, Re
     rulebook: ``setup`` (5.2.1, 5.2.5), ``turn`` (5.2.6: the draw, phase 3, passing the
     turn), ``phase_one`` (5.2.6.1: playing cards, a card entering play), ``phase_two``
     (5.2.6.2: actions, attacks, orders, damage), ``resolution`` (what is being resolved
-    first: card texts, RULINGS A-12, and traits asking for a choice, 5.2.8.2), ``victory``
+    first: card texts, RULINGS A-12, and traits asking for a choice, 5.2.8.2), ``scripts``
+    (a text carried out as written, step by step), ``victory``
     (5.2.3 and 5.2.7), ``refusals`` (why a kind is not on offer), ``candidates`` (the
     listing) and ``views``. This module holds the game's facts, the questions every part
     asks about a card in play, and the per-class dispatch of checks and effects."""

@@ -109,7 +109,12 @@ class PhaseTwo:
             if not a.mark:
                 found.append(Violation("leader-needs-mark", R_LEADERS, f"{state.name(a.seat)}, leaders can not be attacked unless the attacking unit spends a Mark token on itself."))
             return found
+        # Mark (5.2.8.2): "spend 1 Mark token to ignore the Defended trait or target an enemy
+        # leader directly" — for nothing else, so no other attack spends one.
+        mark_for_nothing = Violation("mark-for-nothing", R_TRAITS, f"{state.name(a.seat)}, a Mark token is spent only to ignore the Defended trait or to attack a leader; {them.title} needs none.")
         if them.kind == "base":
+            if a.mark:
+                found.append(mark_for_nothing)
             if any(self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id):
                 found.append(Violation("base-defended", R_TRAITS, f"{state.name(a.seat)}, {state.name(target.owner)}'s base is protected by a Defender unit in {THEATER_NAMES[target.theater]}."))
             if self.works(state, piece, "Capital") and any(self.works(state, q, "Capital") for q in state.in_theater(target.theater, target.owner)):
@@ -121,8 +126,11 @@ class PhaseTwo:
             found.append(Violation("fighter-vs-capital", R_TRAITS, f"{state.name(a.seat)}, a Fighter can not attack a Capital unit (only with Bomber or Torpedo)."))
         if self.works(state, target, "Fighter") and self.works(state, piece, "Capital") and not self.works(state, piece, "Point-Defense"):
             found.append(Violation("capital-vs-fighter", R_TRAITS, f"{state.name(a.seat)}, a Capital unit can attack a Fighter only through Point-Defense."))
-        if self.works(state, target, "Defended") and not a.mark and any(
-                self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id):
+        defended = self.works(state, target, "Defended") and any(
+            self.works(state, q, "Defender") for q in state.in_theater(target.theater, target.owner) if q.id != target.id)
+        if a.mark and not defended:
+            found.append(mark_for_nothing)
+        if defended and not a.mark:
             found.append(Violation("defended", R_TRAITS, f"{state.name(a.seat)}, {them.title} is Defended while an allied Defender unit is in its theater (spend a Mark token to ignore it)."))
         return found
 
@@ -143,6 +151,8 @@ class PhaseTwo:
             found.append(Violation("not-its-order", R_ORDERS, f"{state.name(a.seat)}, a unit performs its own orders; a base its own or a leader's."))
         elif not 0 <= a.index < len(state.card(source.id).orders):
             found.append(Violation("no-such-order", R_ORDERS, f"{state.name(a.seat)}, {state.card(source.id).title} has no order number {a.index + 1}."))
+        else:
+            found.extend(self._required_violations(state, a.seat, source.id, state.card(source.id).orders[a.index]))  # type: ignore[attr-defined]
         return found
 
     def _move_violations(self, state: AatState, action: Move) -> list[Violation]:

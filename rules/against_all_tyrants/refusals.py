@@ -83,6 +83,9 @@ class Refusals:
         played face up, so naming it reveals nothing."""
         title = state.card(p.card).title if p.card else "the card"
         if p.kind == "text":
+            steps = self.script(state, p)  # type: ignore[attr-defined]
+            if steps:
+                return Violation("resolve-first", R_TEXT, f"{who}, first finish resolving {title} as written: {steps[p.step].words()}.")
             return Violation("resolve-first", R_TEXT, f"{who}, first finish resolving {title}: apply its text step by step, then say done.")
         if p.kind == "delegate":
             return Violation("resolve-first", R_BASES, f"{who}, first say how much of the {p.left} damage to your base goes to one of your leaders.")

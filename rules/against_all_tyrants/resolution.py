@@ -25,7 +25,12 @@ def pending_key(s: AatState) -> tuple[Any, ...] | None:
     if not s.pending:
         return None
     p = s.pending[0]
-    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, p.expert, not s.sides[p.seat].deck.cards)
+    board: tuple[Any, ...] = ()
+    if p.kind == "text" and p.card and s.card(p.card).steps_of(p.text):
+        # A step's prompt says whether any card the text names can take it: the board decides.
+        board = (tuple((q.id, q.owner, q.theater, tuple(sorted(q.tokens.items()))) for q in s.pieces.values()),
+                 tuple(s.ready), tuple(s.instructed), s.phase)
+    return (p.kind, p.seat, p.card, p.left, p.kind_of, p.text, p.expert, p.step, board, not s.sides[p.seat].deck.cards)
 
 
 class Resolution:
@@ -34,6 +39,9 @@ class Resolution:
     def _ask_pending(self, state: AatState, p: Pending) -> Prompt:
         seat = p.seat
         if p.kind == "text":
+            steps = self.script(state, p)  # type: ignore[attr-defined]
+            if steps:
+                return self._ask_step(state, p, steps)  # type: ignore[attr-defined,no-any-return]
             note = f"resolve {state.card(p.card).title}: {p.text}" + (f" — {p.expert}" if p.expert else "")
             if state.sides[seat].deck.cards:
                 return Prompt.single(seat, DrawRequest(f"deck-{seat}", note, also=PRIMITIVES))
@@ -49,10 +57,16 @@ class Resolution:
         what = f"{p.kind_of} units" if p.kind == "transport" else "Rallied units"
         return Prompt.single(seat, Decision(("place", "skip"), f"{'Transport' if p.kind == 'transport' else 'Sympathized'}: place up to {p.left} {what}"))
 
-    def _primitive_violations(self, state: AatState, a: Action, p: Pending | None) -> list[Violation]:
+    def _primitive_violations(self, state: AatState, a: Action, p: Pending | None, scripted: bool = True) -> list[Violation]:
+        """The rules' checks of a primitive; while a text with steps is resolved (and
+        ``scripted``), first that it is the text's current step on a card the text names."""
         found: list[Violation] = []
         if p is None:
             return found
+        if scripted and p.kind == "text":
+            steps = self.script(state, p)  # type: ignore[attr-defined]
+            if steps:
+                return self._script_violations(state, a, p, steps)  # type: ignore[attr-defined,no-any-return]
         if p.kind in ("compute", "backup"):
             if not isinstance(a, Token):
                 return found
@@ -170,13 +184,20 @@ class Resolution:
     def _resolve(self, state: AatState, a: Action, p: Pending) -> None:
         cls = type(a)
         title = state.card(p.card).title if p.card else ""
+        steps = self.script(state, p) if p.kind == "text" else ()  # type: ignore[attr-defined]
         if p.kind == "text":
             # The common case first: a primitive applying a card's text, found in one look-up.
             effect = _PRIMITIVES.get(cls)
             if effect is not None:
                 effect(self, state, a, f"applying {title}", title)
+                if steps:
+                    self._after_step(state, p, steps)  # type: ignore[attr-defined]
                 return
         seat = a.seat
+        if cls is Skip and steps:
+            state.note(f"{state.name(seat)}: nothing to {steps[p.step].words()} ({title}).", seat)
+            self._after_step(state, p, steps)  # type: ignore[attr-defined]
+            return
         if cls is Skip:
             state.pending.pop(0)
             state.note(f"{state.name(seat)} {'stops' if p.kind != 'supply' else 'cannot draw more'} ({title}).", seat)
@@ -206,6 +227,8 @@ class Resolution:
                 p.left -= 1
                 if not p.left:
                     state.pending.pop(0)
+            elif steps:
+                self._after_step(state, p, steps, drew=True)  # type: ignore[attr-defined]
             return
         if cls is Token and p.kind in ("compute", "backup"):
             t = state.pieces[a.target]

@@ -61,6 +61,7 @@ class Pending:
     text: str = ""
     target: str = ""  # delegate: the base hit
     expert: str = ""  # text: the X Expert units that count twice for this X card (RULINGS A-25), said in the prompt
+    step: int = 0  # text with steps (steps.py): the step being carried out; ``left`` then counts its draws made
 
 
 @serializable("aat.Side")

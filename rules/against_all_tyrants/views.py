@@ -46,6 +46,12 @@ class Views:
         if state.pending:
             p = state.pending[0]
             pending = {"kind": p.kind, "seat": p.seat, "card": p.card, "left": p.left, "type": p.kind_of, "text": p.text, "expert": p.expert}
+            steps = self.script(state, p)  # type: ignore[attr-defined]
+            if p.kind == "text":
+                # Whether the app carries the text out as written, and the step it is at.
+                pending.update(checked=bool(steps), step=steps[p.step].words() if steps else "", at=p.step,
+                               steps=[x.words() for x in steps],
+                               to_draw=steps[p.step].amount - p.left if steps and steps[p.step].do == "draw" else 0)
         return {
             "phase": state.phase, "turn": state.turn, "active": state.active, "plays_left": PLAYS - state.plays if state.phase == "deploy" else 0,
             "escalation": {"level": state.escalation.level, "incidents": state.escalation.incidents, "max": state.escalation.max_level},

@@ -84,10 +84,12 @@ def codes(s, action):
     return [v.code for v in GAME.check(s, action)]
 
 
-def cloned_deck(subfaction, prefix, faction="Cloned (test)", extra=(), swap=None):
+def cloned_deck(subfaction, prefix, faction="Cloned (test)", extra=(), swap=None, steps=True):
     """Options for a Defender/Attacker deck cloned from the Freedom Fighters example with
     another subfaction (cards re-labelled, ids prefixed), plus ``extra`` cards (data)
-    replacing as many Rebel Cells in the main deck. Returns (cards data, deck data)."""
+    replacing as many Rebel Cells in the main deck. ``steps=False``: the cards as a table
+    types them in the editor, with no steps (the table resolves every text). Returns
+    (cards data, deck data)."""
     from rules.against_all_tyrants import example_decks, example_set
 
     ff = example_decks()["freedom-fighters"]
@@ -96,6 +98,8 @@ def cloned_deck(subfaction, prefix, faction="Cloned (test)", extra=(), swap=None
         if c.subfaction == "Freedom Fighters":
             d = c.to_data()
             d.update(id=prefix + cid[3:], faction=faction, subfaction=subfaction)
+            if not steps:
+                d.pop("steps", None)
             cards.append(d)
     for d in extra:
         cards.append(dict(d, faction=faction, subfaction=subfaction))
@@ -110,3 +114,23 @@ def cloned_deck(subfaction, prefix, faction="Cloned (test)", extra=(), swap=None
     if swap:
         swap(deck)
     return {"format": "against-all-tyrants/cards@1", "name": f"{subfaction} test cards", "cards": cards}, deck
+
+
+TABLE_TEXT = "A text the table resolves (no steps: the app does not check it)."
+
+
+def table_text(s, seat, card=None):
+    """Start resolving, for ``seat``, a text the app does not carry out itself (no steps:
+    RULINGS A-12's generic primitives), on ``card`` (default: the seat's base) — as an
+    order of a table's own card typed without steps would be."""
+    from rules.against_all_tyrants import Pending
+
+    s.pending.insert(0, Pending("text", seat, card or s.base(seat).id, text=TABLE_TEXT))
+    s.changed()
+
+
+def table_typed_options():
+    """Options where the Defender plays the Freedom Fighters' cards as a table typed them in
+    the editor: the same names and texts, no steps (so the table resolves every text)."""
+    cards, deck = cloned_deck("Freedom Fighters", "tb-", faction="Free Worlds (typed by the table)", steps=False)
+    return {"cards": cards, "defender_deck": deck}

@@ -10,7 +10,7 @@ from rules.against_all_tyrants import (
     Mulligan, Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 
-from .helpers import ATT, DEF, SEATS, clear_board, cloned_deck, codes, combat, deploy, fresh, put, take, to_hand
+from .helpers import ATT, DEF, SEATS, clear_board, cloned_deck, codes, combat, deploy, fresh, put, table_text, take, to_hand
 
 # ------------------------------------------------------------------ setup (5.2.5)
 
@@ -124,8 +124,11 @@ def test_a_leader_goes_beside_the_base_and_an_effect_is_resolved_then_discarded(
     assert run in s.sides[DEF].discard and s.pending[0].kind == "supply"
     GAME.push(s, GAME.sample(s))
     GAME.push(s, GAME.sample(s))
-    assert len(s.sides[DEF].hand) == hand + 1 and s.pending[0].kind == "text"   # then its text
-    GAME.push(s, Done(DEF))
+    assert len(s.sides[DEF].hand) == hand + 1 and s.pending[0].kind == "text"   # then its text: "Draw 2 cards."
+    assert codes(s, Done(DEF))                                                   # carried out as written: no stopping early
+    GAME.push(s, GAME.sample(s))
+    GAME.push(s, GAME.sample(s))
+    assert len(s.sides[DEF].hand) == hand + 3
     assert not s.pending and "Supply Run" in s.log[-1].text
 
 
@@ -254,7 +257,7 @@ def test_units_placed_during_phase_two_do_not_act():
     s, (base_order,) = board((DEF, "ff-militia", None, {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))               # a base performs its own order
+    table_text(s, DEF)                                    # a text the table resolves
     new = next(c for c in s.sides[DEF].special_forces if "veteran" in c)
     GAME.push(s, Place(DEF, new, "planetside"))
     GAME.push(s, Done(DEF))
@@ -284,7 +287,7 @@ def test_command_gives_instructions_once_per_unit_per_turn():
     combat(s, DEF)
     base = s.base(DEF).id
     GAME.push(s, Order(DEF, base, vex, 0))                # the base performs Vex's order: Command Trooper: 2
-    GAME.push(s, Done(DEF))
+    GAME.push(s, Skip(DEF))                               # its text: no enemy unit Planetside to deal 1 damage to
     assert s.command[:2] == ["Trooper", "2"]
     # A Trooper uses its own action first, then an instruction.
     enemy = put(s, ATT, "nv-bulwark")
@@ -298,7 +301,7 @@ def test_instruct_primitive_is_one_instruction_per_unit_per_turn():
     s, (m,) = board((DEF, "ff-militia", None, {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))
+    table_text(s, DEF)
     assert codes(s, Instruct(DEF, m)) == ["one-instruction"]     # still has its own action
     s.ready.remove(m)
     s.changed()
@@ -409,7 +412,7 @@ def test_score_four_objective_tokens_wins():
     clear_board(s2)
     b = put(s2, DEF, "nv-transmitter-beacon")
     combat(s2, DEF)
-    GAME.push(s2, Order(DEF, b, b, 1))
+    table_text(s2, DEF, b)
     assert codes(s2, Score(DEF, b, True)) == ["no-escape"]
     for i in range(4):
         GAME.push(s2, Score(DEF, b))
@@ -423,11 +426,16 @@ def test_base_evacuation_four_transports_escape():
     ts = [put(s, DEF, c, "space") for c in ("ff-evac-transport", "ff-smuggler-freighter", "ff-smuggler-freighter", "ff-smuggler-freighter")]
     shuttle = put(s, DEF, "ff-evac-shuttle", "space")
     combat(s, DEF)
-    GAME.push(s, Order(DEF, shuttle, shuttle, 0))
+    table_text(s, DEF, shuttle)
     assert codes(s, Score(DEF, shuttle)) == ["no-objective-tokens"]
     mil = put(s, DEF, "ff-militia")
     assert codes(s, Score(DEF, mil, True)) == ["not-escaping"]
+    s.pending.clear()
+    s.changed()
+    # Each Transport uses its own Escape order, as written: "from Space, leave the system".
     for t in ts:
+        GAME.push(s, Order(DEF, t, t, 0))
+        assert GAME.prompt(s).awaiting.choices == ("score",)
         GAME.push(s, Score(DEF, t, True))
     assert s.result.winner == "defender" and "Base Evacuation" in s.result.reason
 
@@ -440,7 +448,7 @@ def test_viral_computer_takeover():
     # The Attacker's base order lets the table place Computation on the enemy base.
     combat(s, ATT)
     own = s.base(ATT).id
-    GAME.push(s, Order(ATT, own, own, 0))
+    table_text(s, ATT)
     GAME.push(s, Token(ATT, enemy_base.id, "Computation", 9))
     GAME.push(s, Done(ATT))
     # The Defender's units in its base's theater purge it by attacking their own base.
@@ -449,7 +457,7 @@ def test_viral_computer_takeover():
     GAME.push(s, Attack(DEF, c, enemy_base.id))
     assert enemy_base.count("Computation") == 8 and enemy_base.count("Damage") == 0
     combat(s, ATT)
-    GAME.push(s, Order(ATT, own, own, 0))
+    table_text(s, ATT)
     GAME.push(s, Token(ATT, enemy_base.id, "Computation", 2))
     GAME.push(s, Done(ATT))
     GAME.push(s, EndPhase(ATT))
@@ -479,7 +487,7 @@ def test_primitives_are_checked_and_logged_with_the_card():
     s, (m, w) = board((DEF, "ff-militia", None, {}), (ATT, "nv-assault-walker", None, {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))
+    table_text(s, DEF)
     assert codes(s, Token(DEF, m, "Funds", 1)) == ["wrong-host"]
     assert codes(s, Token(DEF, m, "Computation", 1)) == ["not-mainframe"]
     assert codes(s, Token(DEF, m, "Incident", 1)) == ["bad-token"]
@@ -515,7 +523,7 @@ def test_a_text_cannot_damage_a_leader():
     s, (kane,) = board((ATT, "nv-admiral-kane", None, {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))
+    table_text(s, DEF)
     v = GAME.check(s, Damage(DEF, kane, 1))
     assert [x.code for x in v] == ["leader-needs-mark"] and "Bob" in v[0].message
 
@@ -537,7 +545,7 @@ def test_charge_tokens_are_placed_and_spent_by_text():
     s, (b,) = board((DEF, "ff-militia", None, {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))
+    table_text(s, DEF)
     GAME.push(s, Token(DEF, b, "Charge", 2))
     GAME.push(s, Token(DEF, b, "Charge", -1))
     assert s.pieces[b].tokens == {"Charge": 1}
@@ -553,7 +561,7 @@ def test_a_text_may_add_an_incident_and_four_raise_the_level():
     assert codes(s, Incident(DEF)) and s.escalation.incidents == 0  # not outside a text being resolved
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))
+    table_text(s, DEF)
     level, before = s.escalation.level, s.escalation.incidents
     GAME.push(s, Incident(DEF))
     assert s.escalation.incidents == (before + 1) % 4 and "applying Hidden Citadel" in s.log[-1].text
@@ -614,7 +622,7 @@ def test_every_token_of_the_table_goes_only_where_it_may(token):
     s, (m, vex) = board((DEF, "ff-militia", None, {}), (DEF, "ff-commander-vex", None, {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))
+    table_text(s, DEF)
     got = tuple(codes(s, Token(DEF, x, token, 1)) for x in (m, vex, base))
     assert got == TOKEN_HOSTS[token]
     for host, ok in zip((m, vex, base), got):
@@ -653,7 +661,7 @@ def test_the_other_score_objectives_win_on_the_fourth_token(sub, role, card, nam
     clear_board(s)
     u = put(s, role, card, s.base(role).theater)
     combat(s, role)
-    GAME.push(s, Order(role, u, u, 0))
+    table_text(s, role, u)
     assert codes(s, Score(role, u, True)) == ["no-escape"]
     level = s.escalation.level
     for i in range(3):
@@ -686,7 +694,7 @@ def test_draw_place_and_move_theater_by_a_text_are_checked_and_name_the_card():
     s, (g,) = board((DEF, "ff-gunship", "planetside", {}))
     combat(s, DEF)
     base = s.base(DEF).id
-    GAME.push(s, Order(DEF, base, base, 0))                  # Hidden Citadel's order: a text to resolve
+    table_text(s, DEF)                                        # a text the table resolves, on Hidden Citadel
     hand = len(s.sides[DEF].hand.cards)
     top = s.sides[DEF].deck.cards[-1]
     GAME.push(s, Draw(DEF, f"deck-{DEF}", top))

@@ -256,7 +256,8 @@ def aat_short_game(d: Any) -> Iterator[float]:
     _no_leak(d, "in combat")
     d.shot("aat-after-attack")
     problems += _layout(d, "after the attack")
-    # An order: the card's text quoted, applied with the engine's checked primitives.
+    # An order of the example set, carried out as written: the Hidden Citadel's "Place 1 Shield
+    # token on a unit of yours in this theater." offers exactly Dee's units in Planetside.
     tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
     citadel = next(pid for pid, t in tiles.items() if "Hidden Citadel" in t.text)
     infiltrator = next(pid for pid, t in tiles.items() if "Infiltrator" in t.text)
@@ -265,40 +266,13 @@ def aat_short_game(d: Any) -> Iterator[float]:
     yield from _settle(d)
     yield from _tap_action(d, "» Place 1 Shield token")
     d.check("“Place 1 Shield token on a unit of yours in this theater.”" in scr.prompt_text, f"the text is quoted: {scr.prompt_text!r}")
-    yield from _tap_action(d, "◈ Tokens")
-    yield from _tap_action(d, "+◈ Shield on Infiltrator")
-    d.check(app.table.view()["pending"] is not None, "the text stays open until Done")
+    mine = [x["name"] for x in app.table.view()["pieces"] if x["owner"] == "def" and x["theater"] == "planetside" and x["kind"] == "unit"]
+    labels = sorted(b.text for b in scr.ids.actions.buttons if not b.text.startswith("▤"))  # not the hands
+    d.check(labels == sorted(f"+◈ Shield on {n}" for n in mine), f"only Dee's units in Planetside are offered: {labels}")
     d.shot("aat-order-text")
-    problems += _layout(d, "applying an order's text")
-    # The hub's token slots (rules/against_all_tyrants/data/mappings.json) while the text is
-    # open: a tap chooses the card, slot 2 deals it 1 damage; slot 1 adds an Incident.
-    from firmware_bridge.events import TokenPlaced
-
-    def damage_on(pid: str) -> int:
-        return next(x for x in app.table.view()["pieces"] if x["id"] == pid)["tokens"].get("Damage", 0)
-
-    before, incidents = damage_on(fortress), app.table.view()["escalation"]["incidents"]
-    app.route_event(TokenPlaced(device="gpio", slot=1, t=49.0))  # no card chosen yet: said how to choose
-    yield 0.3
-    yield from _settle(d)
-    d.check("tap the card it goes to" in scr.ids.banner.message and damage_on(fortress) == before,
-            f"the hub's damage with no card chosen asks for a tap: {scr.ids.banner.message!r}")
-    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
-    d.tap(tiles[fortress])
-    yield 0.2
-    yield from _settle(d)
-    d.check(scr.presenter.chosen == fortress, f"a tap chooses the card the hub's damage slot hits: {scr.presenter.chosen!r}")
-    app.route_event(TokenPlaced(device="gpio", slot=1, t=50.0))
-    yield 0.3
-    yield from _settle(d)
-    d.check(damage_on(fortress) == before + 1, f"the hub's damage slot hit the chosen card ({damage_on(fortress)} from {before}; banner {scr.ids.banner.message!r})")
-    app.route_event(TokenPlaced(device="gpio", slot=0, t=51.0))
-    yield 0.3
-    yield from _settle(d)
-    esc = app.table.view()["escalation"]
-    d.check(esc["incidents"] == incidents + 1 or esc["level"] > 0, f"the hub's Incident slot added one: {esc}")
-    d.shot("aat-hub-slots")
-    yield from _tap_action(d, "✔ Done: the text is applied")
+    problems += _layout(d, "carrying out an order's text")
+    yield from _tap_action(d, "+◈ Shield on Infiltrator")
+    d.check(app.table.view()["pending"] is None, "the text is carried out once its step is done")
     shielded = next(x for x in app.table.view()["pieces"] if x["id"] == infiltrator)
     d.check(shielded["tokens"].get("Shield") == 1, f"the Shield is on the Infiltrator: {shielded['tokens']}")
     tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
@@ -363,7 +337,14 @@ def aat_library(d: Any) -> Iterator[float]:
     d.check("Pierce's X must be a whole number" in lib._problem_labels["traits"].text and lib._save.disabled,
             "a bad change is refused as it is typed")
     inputs["traits"].text = "Armor 2"
+    # A text typed in the editor has no steps: the card says the table resolves it.
+    inputs["orders"].text = "Deal 1 damage to an enemy unit."
     yield 0.1
+    note = lib._text_notes["orders"]
+    d.check("» Deal 1 damage to an enemy unit. — The table resolves this text; the app does not check it." == note.text,
+            f"the editor says who resolves the order: {note.text!r}")
+    lib.ids.scroll.scroll_to(note, padding=40, animate=False)
+    yield 0.2
     d.shot("aat-editor-editing")
     problems += _layout(d, "the card editor, changing a saved card")
     yield from _tap(d, "Save the changes")
@@ -476,4 +457,115 @@ def aat_library(d: Any) -> Iterator[float]:
     d.check(app.sm.current == "game:against_all_tyrants", f"the game starts (at {app.sm.current}; {setup.footer!r})")
     d.check(app.table.options["defender_deck"]["name"] == "Our Freedom Fighters", "with the table's own deck")
     d.note("editor and deck builder")
+    d.note(json.dumps(problems))
+
+
+def _fortress_position() -> dict[str, Any]:
+    """Ann's turn (the Navy, Attacker) at its start: her Interceptor in Space and Conscript
+    Planetside; Dee's Starhawk and Gunship in Space, Militia and a Gunship Planetside."""
+    from rules.against_all_tyrants import GAME
+    from tests.rules.against_all_tyrants.helpers import ATT, DEF, clear_board, fresh, put
+
+    s = fresh(seed=3)
+    clear_board(s)
+    for seat, card, theater in ((ATT, "nv-interceptor", "space"), (ATT, "nv-conscript", "planetside"),
+                                (DEF, "ff-starhawk", "space"), (DEF, "ff-gunship", "space"),
+                                (DEF, "ff-militia", "planetside"), (DEF, "ff-gunship", "planetside")):
+        put(s, seat, card, theater)
+    s.active, s.phase, s.turn = ATT, "draw", 2
+    s.changed()
+    return GAME.position(s)
+
+
+def aat_fortress_order(d: Any) -> Iterator[float]:
+    """Issue 32, item 4: the Orbital Fortress's "» Deal 1 damage to an enemy unit in Space."
+    asks first for that unit and offers only Dee's units in Space (no draw, no toolbox, not
+    Ann's own units, not Planetside); the hub's damage slot hits the unit tapped; layout checked."""
+    from firmware_bridge.events import TokenPlaced
+
+    app = d.app
+    app.new_game("against_all_tyrants", SEATS, {}, seed=3, position=_fortress_position())
+    yield 0.4
+    scr = _screen(d)
+    yield from _settle(d)
+    yield from _tap(d, "Draw a card for Ann")
+    yield from _tap(d, "End phase 1")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    fortress = next(pid for pid, t in tiles.items() if "Orbital Fortress" in t.text)
+    d.tap(tiles[fortress])
+    yield 0.1
+    yield from _settle(d)
+    yield from _tap_action(d, "» Deal 1 damage to an enemy unit in Space.")
+    d.check("Deal 1 damage to an enemy unit in Space." in scr.prompt_text, f"the step is asked: {scr.prompt_text!r}")
+    labels = sorted(b.text for b in scr.ids.actions.buttons if not b.text.startswith("▤"))  # not the hands
+    d.check(labels == ["✖ 1 damage to Gunship", "✖ 1 damage to Starhawk"], f"the first step offers Dee's units in Space only: {labels}")
+    d.check(not any("Draw" in b.text or "Tokens" in b.text for b in scr.ids.actions.buttons), "no draw, no toolbox")
+    d.shot("aat-fortress-order")
+    problems = _layout(d, "the fortress's order")
+    # The hub's damage slot: two units could take it; a tap on the Starhawk chooses it.
+    app.route_event(TokenPlaced(device="gpio", slot=1, t=50.0))
+    yield 0.3
+    yield from _settle(d)
+    d.check("tap the card it goes to" in scr.ids.banner.message, f"the hub asks which card: {scr.ids.banner.message!r}")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    star = next(pid for pid, t in tiles.items() if "Starhawk" in t.text)
+    d.tap(tiles[star])
+    yield 0.2
+    yield from _settle(d)
+    app.route_event(TokenPlaced(device="gpio", slot=1, t=51.0))
+    yield 0.3
+    yield from _settle(d)
+    hit = next(x for x in app.table.view()["pieces"] if x["id"] == star)
+    d.check(hit["tokens"].get("Damage") == 1 and app.table.view()["pending"] is None,
+            f"the Starhawk took the 1 damage and the text is done: {hit['tokens']}, {app.table.view()['pending']}")
+    d.shot("aat-fortress-order-done")
+    problems += _layout(d, "after the fortress's order")
+    d.note("the fortress's order as written")
+    d.note(json.dumps(problems))
+
+
+def aat_hand_in_one_pass(d: Any) -> Iterator[float]:
+    """Issue 32, item 12: the table deals from its own shuffled decks; Dee enters her five
+    cards one after another behind one hold of the gate (as Liberation's deal), the page
+    saying which card it is and those entered so far; the gate closes after the fifth."""
+    from kivy.uix.button import Button
+
+    app = d.app
+    app.new_game("against_all_tyrants", SEATS, {}, seed=3)
+    yield 0.4
+    scr = _screen(d)
+    yield from _settle(d)
+    gate = scr.ids.gate
+    yield from _tap(d, "✎ Dee: enter the 5 cards you drew")
+    yield from _hold_gate(d)
+    problems: list[str] = []
+    for i in range(5):
+        d.check(gate.active, f"card {i + 1}: the gate is still open (one pass for the whole hand)")
+        words = " ".join(d.texts(gate))
+        d.check(f"card {i + 1} of 5" in words, f"the page says which card: {words[:200]!r}")
+        names = {label for label, _a in scr.presenter.physical_draws("def")}
+        w = next((b for b in d.walk(gate) if isinstance(b, Button) and b.text in names), None)
+        d.check(w is not None, f"a card to tap behind the gate: {d.texts(gate)[-20:]}")
+        if i == 2:
+            d.check("Entered so far: " in words and "none" not in words.split("Entered so far: ")[1][:6],
+                    f"the cards entered so far are listed: {words[:300]!r}")
+            d.shot("aat-hand-in-one-pass")
+            problems += _layout(d, "entering a hand behind the gate")
+        sv = _scroll_view_of(w)
+        if sv is not None and not d.is_visible(w):
+            sv.scroll_to(w, padding=10, animate=False)
+            yield 0.15
+        d.tap(w)
+        yield 0.45
+        yield from _settle(d)
+    for _ in range(20):
+        if not gate.active:
+            break
+        yield 0.05
+    d.check(not gate.active, "the gate closes once the five cards are entered")
+    hand = app.table.private_view("def")["sides"]["def"]["hand"]["cards"]
+    d.check(len(hand) == 5, f"Dee holds her five cards: {hand}")
+    d.check(any(b.text.startswith("✎ Ann: enter the 5 cards") for b in scr.ids.actions.buttons), "then Ann enters hers")
+    _no_leak(d, "after Dee's hand was entered")
+    d.note("a whole hand in one pass")
     d.note(json.dumps(problems))

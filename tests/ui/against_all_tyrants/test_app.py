@@ -30,3 +30,19 @@ def test_the_card_editor_and_deck_builder_from_the_wizard(tmp_path):
     assert "editor and deck builder" in r["notes"]
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
+
+
+def test_a_bases_order_offers_first_only_the_units_its_words_name(tmp_path):
+    """Issue 32, item 4, at 800x480 with 160 % text (screenshots aat-fortress-order*)."""
+    r = run(tmp_path, "aat_fortress_order", "800x480", 1.6)
+    assert "the fortress's order as written" in r["notes"]
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+
+
+def test_a_whole_hand_is_entered_behind_one_gate_pass(tmp_path):
+    """Issue 32, item 12 (screenshot aat-hand-in-one-pass)."""
+    r = run(tmp_path, "aat_hand_in_one_pass", "800x480", 1.6)
+    assert "a whole hand in one pass" in r["notes"]
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)

@@ -16,6 +16,7 @@ from companion.ui.games.against_all_tyrants.presenter import AatPresenter
 from rules.against_all_tyrants import Damage, Incident, Order
 
 from tests.companion.gpio_board import Board
+from tests.rules.against_all_tyrants.helpers import table_typed_options
 
 from .test_presenter import _to_combat
 
@@ -38,7 +39,10 @@ class Slots(Board):
 @pytest.fixture
 def slots(new_table: Any) -> Iterator[Slots]:
     Device.pin_factory = MockFactory()
-    table = new_table(seed=3)
+    # The table's own cards, typed without steps: their texts are resolved by the table with
+    # the generic primitives, which the hub's slots send (an example card's text offers only
+    # what its words name: tests/rules/against_all_tyrants/test_texts_as_written.py).
+    table = new_table(seed=3, options=table_typed_options())
     s = Slots(table)
     try:
         yield s

@@ -132,3 +132,19 @@ def test_deleting_a_card_is_refused_naming_the_decks_that_hold_it_then_done_once
     assert table_cards(tmp_path) == []
     with pytest.raises(LookupError):
         delete_card("gunner", "Our cards", tmp_path)
+
+
+def test_a_card_keeps_its_texts_steps_while_the_text_reads_the_same(tmp_path):
+    """Issue 32, item 4: a card file's steps survive the editor while a text is unchanged; a
+    text changed in the editor loses them, and the editor says the table resolves it."""
+    from companion.ui.games.against_all_tyrants.library import CardDraft
+    from rules.against_all_tyrants import example_set
+
+    card = example_set()["nv-battle-net"]
+    d = CardDraft.of(card, "Our cards")
+    assert d.card().steps == card.steps
+    assert d.text_notes("orders") == ["» Remove 1 Computation token here: place 1 Disruption token on an enemy unit in Space. — "
+                                      "The app carries this text out as written: remove 1 Computation token from this card; "
+                                      "then place 1 Disruption token on an enemy unit in Space."]
+    d.texts["orders"] = "Remove 1 Computation token here: place 2 Disruption tokens on an enemy unit in Space."
+    assert d.card().steps == () and d.text_notes("orders")[0].endswith("The table resolves this text; the app does not check it.")

@@ -134,16 +134,20 @@ def test_a_tap_on_any_card_shows_its_whole_text_and_tokens_in_words(new_table):
 
 
 def test_an_order_applied_with_the_engines_primitives_quoting_the_cards_text(new_table):
-    t = new_table(seed=3)
+    from tests.rules.against_all_tyrants.helpers import table_typed_options
+
+    t = new_table(seed=3, options=table_typed_options())  # the table's own cards: texts without steps
     p = AatPresenter(t)
     _to_combat(t, p)
     citadel = next(x for x in p.view()["pieces"] if x["name"] == "Hidden Citadel")
+    assert "» Place 1 Shield token on a unit of yours in this theater.\n   (The table resolves this text; the app does not check it.)" \
+        in p.describe(citadel["id"])                                          # said on the card in play
     p.tap_piece(citadel["id"])
     order = next(b for b in p.buttons() if isinstance(b.action, Order))
     assert order.label.startswith("» ")
     t.submit(order.action)
     text = p.view()["pending"]["text"]
-    assert f"“{text}”" in p.prompt_line()
+    assert f"“{text}”" in p.prompt_line() and "The table resolves this text; the app does not check it." in p.prompt_line()
     kinds = [b for b in p.buttons() if b.intent == "mode"]
     assert kinds and kinds[0].label == "✖ Deal damage"
     p.mode = "damage"
@@ -326,3 +330,42 @@ def test_the_theaters_show_the_base_with_hp_then_its_leader_then_units_with_glyp
     militia = next(c for c in defender if c.title == "Militia")
     assert militia.stats == "⚔1  ♥1/2  ✖1" and militia.badges == "⊘1"           # glyph and number, never colour alone
     assert "⊘ 1 Disruption" in pres.describe(militia.id)                          # and in words on a tap
+
+
+def test_an_example_cards_order_offers_first_exactly_the_cards_its_words_name(new_table):
+    """Issue 32, item 4: the Hidden Citadel's "» Place 1 Shield token on a unit of yours in this
+    theater." asks first for that unit: no draw, no kinds of primitive, no other card."""
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    _to_combat(t, p)
+    v = p.view()
+    citadel = next(x for x in v["pieces"] if x["name"] == "Hidden Citadel")
+    me = citadel["owner"]
+    assert "table resolves" not in p.describe(citadel["id"])
+    p.tap_piece(citadel["id"])
+    t.submit(next(b for b in p.buttons() if isinstance(b.action, Order)).action)
+    mine_here = [x["name"] for x in p.view()["pieces"] if x["owner"] == me and x["theater"] == "planetside" and x["kind"] in ("unit", "objective")]
+    buttons = p.buttons()
+    assert mine_here and sorted(b.label for b in buttons) == sorted(f"+◈ Shield on {n}" for n in mine_here), [b.label for b in buttons]
+    assert p.prompt_line().endswith("Hidden Citadel — “Place 1 Shield token on a unit of yours in this theater.”")
+    assert p.phase_line() == "First: Hidden Citadel's text"      # not "Still to act: nobody (end the phase)"
+    t.submit(buttons[0].action)
+    assert p.view()["pending"] is None
+
+
+def test_a_whole_hand_is_entered_on_one_gate_page(new_table):
+    """Issue 32, item 12: in the deal the gate's page stays for the seat's next card until
+    its five are entered (the shared ``physical_draw_continues``), saying which card it is;
+    a single draw in a turn closes it."""
+    from rules.core import DrawRequest
+
+    t = new_table(seed=3)
+    p = AatPresenter(t)
+    seat = next(s for s, w in t.prompt.waits.items() if isinstance(w, DrawRequest))
+    assert any(b.label.endswith("enter the 5 cards you drew") for b in p.buttons())
+    for n in range(1, 6):
+        page = p.physical_draw_page(seat)
+        assert f"card {n} of 5" in " ".join(line.text for line in page[0].lines)
+        t.submit(page[0].choices[0].action)
+        assert p.physical_draw_continues(seat) == (n < 5)
+    assert len(t.private_view(seat)["sides"][seat]["hand"]["cards"]) == 5

@@ -17,6 +17,7 @@ from rules.against_all_tyrants import (
 )
 from rules.against_all_tyrants.cards import fields_for
 from rules.against_all_tyrants.decks import SIZES
+from rules.against_all_tyrants.steps import CHECKED, TABLE_RESOLVES, parse_steps
 from rules.against_all_tyrants.state import cards_of
 
 from . import cardfiles
@@ -132,6 +133,7 @@ class CardDraft:
     editing: str = ""
     set_name: str = MY_SET
     taken: frozenset[str] = frozenset()
+    steps: dict[str, Any] = field(default_factory=dict)  # a saved card's steps (its file's), by text
 
     @classmethod
     def of(cls, card: Any, set_name: str = MY_SET) -> "CardDraft":
@@ -143,7 +145,8 @@ class CardDraft:
             "traits": ", ".join(str(t) for t in card.traits),  # as printed: parse_trait_text reads it back
             "orders": "\n".join(card.orders), "effect": card.effect,
         }
-        return cls(card.kind, texts, card.unique, tuple(card.theaters), card.id, set_name)
+        steps = {t: [x.to_data() for x in st] for t, st in card.steps}
+        return cls(card.kind, texts, card.unique, tuple(card.theaters), card.id, set_name, steps=steps)
 
     @property
     def card_id(self) -> str:
@@ -174,6 +177,36 @@ class CardDraft:
             out[f] = self.value(f)
         if "theaters" in fields_for(self.kind):
             out["theaters"] = list(self.theaters)
+        # A text keeps the steps its card file gave it while it reads the same; a text
+        # changed or new has none (the editor cannot write them): the table resolves it.
+        texts = set(out.get("orders") or []) | {out.get("effect") or ""}
+        kept = {t: st for t, st in self.steps.items() if t in texts}
+        if kept:
+            out["steps"] = kept
+        return out
+
+    def text_notes(self, name: str) -> list[str]:
+        """For the orders or the effect as typed: whether the app carries each text out as
+        written (its steps, in words) or the table resolves it (RULINGS A-12).
+
+        >>> from rules.against_all_tyrants import example_set
+        >>> d = CardDraft.of(example_set()["nv-orbital-fortress"])
+        >>> d.text_notes("orders")
+        ['» Deal 1 damage to an enemy unit in Space. — The app carries this text out as written: deal 1 damage to an enemy unit in Space.']
+        >>> d.texts["orders"] = "Deal 2 damage to an enemy unit in Space."
+        >>> d.text_notes("orders")
+        ['» Deal 2 damage to an enemy unit in Space. — The table resolves this text; the app does not check it.']
+        """
+        data = self.data()
+        texts = list(data.get("orders") or []) if name == "orders" else [data.get("effect") or ""]
+        out = []
+        for t in (x for x in texts if x):
+            steps = data.get("steps", {}).get(t)
+            if steps:
+                words = "; then ".join(s.words() for s in parse_steps(steps, t))
+                out.append(f"{'» ' if name == 'orders' else ''}{t} — {CHECKED[:-1]}: {words}.")
+            else:
+                out.append(f"{'» ' if name == 'orders' else ''}{t} — {TABLE_RESOLVES}")
         return out
 
     def problems(self, name: str) -> list[str]:

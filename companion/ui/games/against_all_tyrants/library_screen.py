@@ -165,6 +165,7 @@ class LibraryScreen(Screen):
             kinds.add_widget(b)
         box.add_widget(kinds)
         self._problem_labels: dict[str, TCLabel] = {}
+        self._text_notes: dict[str, TCLabel] = {}
         for f in d.fields():
             box.add_widget(TCLabel(text=FIELD_LABELS[f], font_size=theme.fs_small, color=theme.text))
             multi = f in ("orders", "effect")
@@ -177,6 +178,11 @@ class LibraryScreen(Screen):
             lbl = TCLabel(text="", color=theme.bad, font_size=theme.fs_small)
             self._problem_labels[f] = lbl
             box.add_widget(lbl)
+            if multi:
+                # Whether the app carries each text out as written, or the table resolves it.
+                note = TCLabel(text="", color=theme.muted, font_size=theme.fs_small)
+                self._text_notes[f] = note
+                box.add_widget(note)
         toggles = _row()
         if "theaters" in fields_for(d.kind):
             for t, label in (("space", "Space"), ("planetside", "Planetside")):
@@ -226,6 +232,8 @@ class LibraryScreen(Screen):
             # A field not yet typed in is not yet wrong: say so only once it has text.
             probs = d.problems(f) if d.texts.get(f, "").strip() else []
             lbl.text = "\n".join("✖ " + p for p in probs)
+        for f, note in self._text_notes.items():
+            note.text = "\n".join(d.text_notes(f))
         left = d.all_problems()
         self._all.text = "✔ Ready to save." if not left else "Still needed:\n" + "\n".join("• " + p for p in left[:6])
         self._all.color = theme.ok if not left else theme.muted

@@ -21,6 +21,7 @@ from rules.against_all_tyrants import (
     Order, Place, PlaceObjective, Play, Score, Skip, Token,
 )
 from rules.against_all_tyrants.state import cards_of, deck_of, instances
+from rules.against_all_tyrants.steps import TABLE_RESOLVES
 
 from ...presenters.actions import ButtonSpec, GateChoice, GateLine, GateSection, Moment
 from ...presenters.gate import GatePick
@@ -192,13 +193,18 @@ class AatPresenter(GamePresenter):
         if p["traits"]:
             bits.append("Traits: " + ", ".join(p["traits"]))
         for o in p["orders"]:
-            bits.append(f"» {o}")
+            bits.append(f"» {o}" + self._resolves(card, o))
         if card is not None and card.effect:
-            bits.append(f"Effect: {card.effect}")
+            bits.append(f"Effect: {card.effect}" + self._resolves(card, card.effect))
         toks = p.get("tokens") or {}
         if toks:
             bits.append("Tokens: " + ", ".join(f"{TOKEN_GLYPH.get(t, '•')} {n} {t}" for t, n in sorted(toks.items())))
         return "\n".join(bits)
+
+    @staticmethod
+    def _resolves(card: Any, text: str) -> str:
+        """" (…the table resolves…)" after a text the app does not carry out itself."""
+        return "" if card is None or card.steps_of(text) else f"\n   ({TABLE_RESOLVES})"
 
     # ----------------------------------------------------------- trackers
 
@@ -241,6 +247,16 @@ class AatPresenter(GamePresenter):
         if ph in SETUP_PHASES:
             return {"deal": "Setup: five cards each", "mulligan": "Setup: mulligan", "redraw": "Setup: drawing again",
                     "infiltrate": "Setup: Infiltrate units deploy"}[ph]
+        pend = v.get("pending")
+        if ph == "combat" and pend:
+            # Nothing acts while a text or a trait is resolved: "nobody (end the phase)" would
+            # offer an end the prompt does not.
+            title = self.card_title(pend["card"])
+            if pend["kind"] == "delegate":
+                return f"First: the damage to {title}"
+            what = {"text": "text", "supply": "Supply", "compute": "Compute", "backup": "Backup",
+                    "transport": "Transport", "rally": "Sympathized"}.get(pend["kind"], "text")
+            return f"First: {title}'s {what}"
         if ph == "combat":
             left = self.still_to_act(v)
             return "Still to act: " + (", ".join(left) if left else "nobody (end the phase)")
@@ -257,7 +273,16 @@ class AatPresenter(GamePresenter):
         seat = self.actor()
         if pend and pend["kind"] == "text":
             expert = f"\n✦ {self.humanise(pend['expert'])}" if pend.get("expert") else ""
-            return f"{self.name(seat)}: apply the text of {self.card_title(pend['card'])}, step by step:\n“{pend['text']}”{expert}"
+            title = self.card_title(pend["card"])
+            if pend.get("checked"):
+                # Carried out as written: the step asked now, in the card's words.
+                # One step is the text itself; of several, the one asked now is said too.
+                n = len(pend["steps"])
+                step = pend["step"]
+                at = f"\nStep {pend['at'] + 1} of {n}: {step}." if n > 1 else ""
+                return f"{self.name(seat)}: {title} — “{pend['text']}”{at}{expert}"
+            return (f"{self.name(seat)}: apply the text of {title}, step by step:\n“{pend['text']}”\n"
+                    f"{TABLE_RESOLVES}{expert}")
         wait = (v["prompt"].get("waits") or {}).get(seat, {})
         note = wait.get("note") or wait.get("purpose") or ""
         return self.humanise(f"{seat}: {note}") if seat and note else ""
@@ -283,7 +308,9 @@ class AatPresenter(GamePresenter):
                 n = max(1, int((v.get("pending") or {}).get("left") or 1)) if v["phase"] != "redraw" else 1
             label = f"Deal {n} cards to {self.name(seat)} (the app's deck)" if n > 1 else f"Draw a card for {self.name(seat)} (the app's deck)"
             out.append(ButtonSpec(label, "app-draw", count=n, role="primary"))
-            out.append(ButtonSpec(f"✎ {self.name(seat)}: enter the card you drew", "physical-draw", seat=seat))
+            k = self.draws_in_a_row(seat)
+            what = f"the {k} cards you drew" if k > 1 else "the card you drew"
+            out.append(ButtonSpec(f"✎ {self.name(seat)}: enter {what}", "physical-draw", seat=seat))
         if any(isinstance(a, PRIVATE) for a in legal):
             out.append(ButtonSpec(f"▤ {who}: {self.hand_purpose(seat)}", "hand", seat=seat, role="primary", span="full"))
         pend = v.get("pending")
@@ -323,7 +350,15 @@ class AatPresenter(GamePresenter):
                   ("score", "⚑ Score an objective step", (Score,)))
 
     def _text_buttons(self, legal: list[Any]) -> list[ButtonSpec]:
-        """The checked primitives a card's text is applied with: first which kind, then on what."""
+        """The checked primitives a card's text is applied with: for a text carried out as
+        written, its step on exactly the cards the text names (or, when none can take it,
+        going on); else first which kind, then on what."""
+        pend = self.view().get("pending") or {}
+        if pend.get("checked"):
+            out = [ButtonSpec(self.label(a), "submit", action=a, role="primary") for a in legal if not isinstance(a, (Draw, Skip))]
+            out += [ButtonSpec(f"Nothing to {pend['step']}: go on", "submit", action=a, role="quiet")
+                    for a in legal if isinstance(a, Skip)]
+            return out
         kinds = {k: types for k, _l, types in self.TEXT_KINDS}
         if self.mode in kinds:
             picks = [a for a in legal if isinstance(a, kinds[self.mode])]
@@ -473,9 +508,9 @@ class AatPresenter(GamePresenter):
         if card.traits:
             lines.append(GateLine(", ".join(str(t) for t in card.traits), "muted", "small"))
         for o in card.orders:
-            lines.append(GateLine(f"» {o}", "muted", "small"))
+            lines.append(GateLine(f"» {o}" + self._resolves(card, o), "muted", "small"))
         if card.effect:
-            lines.append(GateLine(card.effect, "muted", "small"))
+            lines.append(GateLine(card.effect + self._resolves(card, card.effect), "muted", "small"))
         return tuple(lines)
 
     def hand_page(self, seat: str, news: str = "") -> list[GateSection]:
@@ -541,11 +576,47 @@ class AatPresenter(GamePresenter):
         return [(self.card_title(inst), Draw(seat, source="physical", deck=req.deck, card=inst))
                 for _cid, inst in sorted(seen.items(), key=lambda kv: (self.card_title(kv[1]), kv[0]))]
 
+    def draws_in_a_row(self, seat: str) -> int:
+        """How many cards ``seat`` draws in a row now, this one included (0: no draw is
+        asked of it): its five-card hand in the deal, the cards it draws again after a
+        mulligan, a Supply's draws, a text's "Draw 2 cards." A draw the table may or may
+        not make (a text it resolves itself) is one at a time."""
+        req = self.table.prompt.waits.get(seat)
+        if self.is_over() or not isinstance(req, DrawRequest):
+            return 0
+        v = self.view()
+        pend = v.get("pending") or {}
+        if v["phase"] in ("deal", "redraw") and not pend:
+            return max(1, 5 - int(v["sides"][seat]["hand"].get("count", 0)))  # 5.2.5.2: back to five cards
+        if pend.get("kind") == "supply":
+            return max(1, int(pend.get("left") or 1))
+        return max(1, int(pend.get("to_draw") or 1))
+
+    def physical_draw_continues(self, seat: str) -> bool:
+        """After a card entered behind the gate: whether ``seat`` enters its next card on
+        the same page (a whole hand in one pass, as Liberation's deal)."""
+        pend = self.view().get("pending") or {}
+        if pend.get("kind") == "text" and not pend.get("checked"):
+            return False  # the table resolves the text: drawing again is its own choice
+        return self.draws_in_a_row(seat) > 0
+
     def physical_draw_page(self, seat: str) -> list[GateSection]:
-        """The card ``seat`` drew from its own shuffled deck: one choice per card name still
-        in it (what the seat can tell from its deck list and the cards it has seen)."""
+        """The cards ``seat`` drew from its own shuffled deck, entered one after another on
+        one page: one choice per card name still in it (what the seat can tell from its
+        deck list and the cards it has seen), with the cards entered so far in the deal."""
+        n = self.draws_in_a_row(seat)
+        if not n:
+            return [GateSection(lines=(GateLine("Nothing to draw now."),))]
+        lines = []
+        if self.view()["phase"] == "deal":
+            mine = list(self.table.private_view(seat)["sides"][seat]["hand"].get("cards") or [])
+            lines.append(GateLine(f"Enter your 5 cards one after another: card {len(mine) + 1} of 5.", "accent", "large"))
+            lines.append(GateLine("▤ Entered so far: " + ("; ".join(self.card_title(c) for c in mine) if mine else "none"), "highlight"))
+        elif n > 1:
+            lines.append(GateLine(f"Enter the {n} cards you drew one after another.", "accent", "large"))
+        lines.append(GateLine("Tap the card you drew from your shuffled deck.", "muted", "small"))
         choices = tuple(GateChoice(label, action, span="auto") for label, action in self.physical_draws(seat))
-        return [GateSection("Which card did you draw?", (GateLine("Tap the card you drew from your shuffled deck.", "muted", "small"),), choices)]
+        return [GateSection("Which card did you draw?", tuple(lines), choices)]
 
     def card_texts(self, seat: str) -> list[tuple[str, str, str]]:
         """``seat``'s hand and Special Forces as (instance id, name, rule text): the lines its
