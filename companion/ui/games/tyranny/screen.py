@@ -26,11 +26,12 @@ from .presenter import TyrannyPresenter
 class TyrannyScreen(GameScreen):
     presenter: TyrannyPresenter  # the game's own (made in on_table_bound, before any draw)
     actor_text = StringProperty("")
+    drawn_card: DrawnCardView | None = None  # the card just drawn, on the board (made at the first draw)
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = TyrannyPresenter(table)
         self._drawn_view: dict[str, Any] | None = None  # the public view the drawn card is read against
-        if getattr(self, "drawn_card", None) is not None:
+        if self.drawn_card is not None:
             self.drawn_card.hide()  # a card of the last game never lies on this one
         self.ids.board.on_tile = self.tap_tile
         self.ids.influence.set_history(self.presenter.influence_history())
@@ -62,7 +63,7 @@ class TyrannyScreen(GameScreen):
         if before is not None and before.get("ply") == v.get("ply"):
             return  # a redraw without an action (a clock's tick): the card stays as it is
         card = self.presenter.drawn_card(before, v) if before is not None else None
-        view = getattr(self, "drawn_card", None)
+        view = self.drawn_card
         if card is None:
             if view is not None:
                 view.hide()
@@ -71,10 +72,11 @@ class TyrannyScreen(GameScreen):
             view = self.drawn_card = DrawnCardView()
             view.on_peek = self.open_hand
             self.ids.board.bind(pos=view.place, size=view.place)
-        # On the screen's own layer, just above the board and the side column: under the
-        # refusal banner, the log and the privacy gate, which must cover it.
-        layer = self.ids.body.parent.parent
-        view.show_over(layer, self.ids.board, card, index=len(layer.children) - 1 if view.parent is None else 0,
+        # On the layer of the screen's overlays, under the lowest of them: the refusal
+        # banner, the log and the privacy gate must cover it.
+        layer = self.ids.gate.parent
+        overlays = [layer.children.index(w) for w in (self.ids.banner, self.ids.log, self.ids.gate) if w in layer.children]
+        view.show_over(layer, self.ids.board, card, index=max(overlays) + 1 if view.parent is None else 0,
                        compact=bool(v.get("reachable")))
 
     def show_hands_menu(self) -> None:
