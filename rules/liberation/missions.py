@@ -32,6 +32,8 @@ SIDES = ("dynasty", "liberation")
 COSTS = ("none", "discard", "exploit")
 """``discard``: discard 1 other card from your hand. ``exploit``: exploit 1 other City."""
 QUESTION_KINDS = ("base-among", "base-within", "hand-among")
+MAX_TEXT = 400
+"""A mission's ``text`` as printed on a City card fits in this many characters."""
 
 
 class MissionsError(DataFileError):
@@ -75,9 +77,14 @@ def _names(names: Sequence[str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Mission:
+    """``text``: the mission's words as the table entered them from its printed card
+    ("" until it does: the rulebook prints no mission text, L-10). The app never carries
+    a text out; it shows it while the table does."""
+
     name: str
     cost: str = "none"
     question: Question | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,8 @@ class MissionTable:
             "format": FORMAT,
             "categories": {
                 cat: {
-                    side: {"name": m.name, "cost": m.cost, "question": m.question.to_data() if m.question else None}
+                    side: {"name": m.name, "cost": m.cost, "question": m.question.to_data() if m.question else None,
+                           **({"text": m.text} if m.text else {})}
                     for side, m in sides.items()
                 }
                 for cat, sides in self.missions.items()
@@ -148,7 +156,11 @@ def parse_missions(data: Any, source: str = "missions data") -> MissionTable:
                 if bad:
                     p.add(f"{path}.question", bad)
                     continue
-            table[cat][side] = Mission(raw["name"].strip(), cost, question)
+            text = raw.get("text", "")
+            if not isinstance(text, str) or len(text) > MAX_TEXT:
+                p.add(f"{path}.text", f"{where}: a mission's text is words of at most {MAX_TEXT} characters, not {short(text)}.")
+                continue
+            table[cat][side] = Mission(raw["name"].strip(), cost, question, " ".join(text.split()))
     for extra in sorted(set(cats) - set(CATEGORIES)):
         p.add(at("categories", extra), f"{short(extra)} is not a city category ({', '.join(CATEGORIES)}).")
     p.raise_if_any(MissionsError)

@@ -155,3 +155,19 @@ def test_larger_questions_are_legal_though_not_listed():
     listed = list(GAME.legal_actions(s))
     assert three not in listed and three in GAME.legal_actions(s)
     assert AskReferee(D, cities=(c("e"), c("f"))) in listed and len(listed) == 14 + 91
+
+
+def test_a_mission_may_carry_its_text_as_the_table_entered_it_from_its_card():
+    # The rulebook names the missions but prints no text (RULINGS L-10): a table that
+    # types its card's words in gets them back, whitespace tidied; the default has none.
+    data = default_missions_data()
+    assert default_missions().mission("shipyard", "liberation").text == ""
+    data["categories"]["shipyard"]["liberation"]["text"] = "Move your  base\nto an adjacent City."
+    table = parse_missions(data, "ours.json")
+    assert table.mission("shipyard", "liberation").text == "Move your base to an adjacent City."
+    assert parse_missions(table.to_data(), "again.json") == table
+    data["categories"]["shipyard"]["liberation"]["text"] = 7
+    with pytest.raises(MissionsError) as e:
+        parse_missions(data, "ours.json")
+    assert list(e.value.problems) == ["categories.shipyard.liberation.text: Shipyard, liberation: a mission's text is words "
+                                "of at most 400 characters, not 7."]

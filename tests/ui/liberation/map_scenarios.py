@@ -38,7 +38,7 @@ def liberation_map_entry(d: Any) -> Iterator[float]:
         _type(d, ti, name)
     yield 0.1
     yield from _tap_any(d, "Next →")
-    d.check(d.has("Placeholder map (NOT the printed map)"), "the placeholder map is offered at setup")
+    d.check(d.find("Placeholder map (NOT the printed map)", visible=False), "the placeholder map is offered at setup")
     d.shot("lib-setup-map")
     yield from _tap_any(d, "Enter a new map")
     d.check(app.sm.current == "liberation-map", f"the map entry opens (at {app.sm.current})")
@@ -211,3 +211,83 @@ def liberation_map_cards_setup(d: Any) -> Iterator[float]:
     d.check(app.table.view()["turn"] >= 3 and app.table.view()["active"] == dyn, f"two turns played: {app.table.view()['turn']}")
     d.shot("lib-map-cards-turn-3")
     d.note(f"map cards arranged by taps and played: {len(composed.lines)} lines, {len(stub_links(cs, want))} across seams")
+
+
+def _wizard_to_the_map(d: Any) -> Iterator[float]:
+    """Home → the wizard: Liberation, Dana and Lee, then the step with the map."""
+    from kivy.uix.textinput import TextInput
+
+    app = d.app
+    app.go("setup")
+    yield 0.2
+    yield from _tap_any(d, "Liberation")
+    yield from _tap_any(d, "Next →")
+    inputs = sorted((w for w in d.walk(app.sm.get_screen("setup")) if isinstance(w, TextInput)), key=lambda w: -w.to_window(*w.pos)[1])
+    for ti, name in zip(inputs, ("Dana", "Lee")):
+        _type(d, ti, name)
+    yield 0.1
+    yield from _tap_any(d, "Next →")
+
+
+def _start(d: Any) -> Iterator[float]:
+    for _ in range(4):
+        if d.has("Start the game"):
+            break
+        yield from _tap_any(d, "Next →")
+    yield from _tap_any(d, "Start the game")
+    yield 0.3
+    d.check(d.app.sm.current == "game:liberation", f"the game starts (at {d.app.sm.current})")
+
+
+def liberation_first_game_asks_for_the_map(d: Any) -> Iterator[float]:
+    """Issue 32, item 10: the table's first Liberation game asks for its printed map and
+    says why; the map entered is saved, and the next game plays on it without asking."""
+    from companion.ui.games.liberation.mapfiles import saved_maps
+
+    app = d.app
+    yield from _wizard_to_the_map(d)
+    yield 0.3
+    # At the top of the step, read first: on screen without scrolling.
+    d.check(d.has("Your first game of Liberation: enter your printed map first?"), "the first game asks for the map")
+    d.check(d.has("The app checks every move against the map you play on"), "and says why")
+    d.check(d.has("Enter our printed map"), "with the button that does it")
+    d.shot("lib-first-game-asks-for-the-map")
+    yield from _tap_any(d, "Enter our printed map")
+    d.check(app.sm.current == "liberation-map", f"the map entry opens (at {app.sm.current})")
+    scr = _entry(d)
+    _type(d, scr.ids.map_name, "Our printed map")
+    scr.ids.map_name.dispatch("on_text_validate")
+    yield 0.1
+    ids = [c.id for c in scr.entry.builder.cities]
+    for i, cid in enumerate(ids):
+        d.tap(scr.ids.map.buttons[cid])
+        yield 0.03
+        _type(d, scr.ids.city_input, NAMES[i])
+        yield 0.03
+    yield from _tap_any(d, "╱ Lines")
+    for a, b in list(zip(ids, ids[1:])) + [(ids[-1], ids[0])]:
+        d.tap(scr.ids.map.buttons[a])
+        yield 0.03
+        d.tap(scr.ids.map.buttons[b])
+        yield 0.05
+    d.check(scr.ready, f"a ring of 14 cities is playable: {scr.problems_text!r}")
+    yield from _tap_any(d, "✔ Save")
+    d.check([m.name for m in saved_maps(scr.entry.folder)] == ["Our printed map"], "saved")
+    yield from _tap_any(d, "← Back")
+    d.check(app.sm.current == "setup" and d.find("Our printed map", visible=False).state == "down", "back at setup with it chosen")
+    d.check(not any("enter your printed map first?" in t for t in d.texts()), "the question is gone")
+    yield from _start(d)
+    d.check(app.sm.get_screen("game:liberation").map_text == "Our printed map", "the first game plays on it")
+    # The next game: no question, the saved map chosen.
+    app.go("home")
+    yield 0.3
+    yield from _wizard_to_the_map(d)
+    yield 0.3
+    d.check(not any("enter your printed map first?" in t or "Enter our printed map" in t for t in d.texts()),
+            "a later game does not ask again")
+    chosen = d.find("Our printed map", visible=False)
+    d.check(chosen.state == "down", "the saved map is the one chosen")
+    d.shot("lib-later-game-uses-the-saved-map")
+    yield from _start(d)
+    d.check(app.sm.get_screen("game:liberation").map_text == "Our printed map", "and the game plays on it")
+    d.note("first game asked for the map; the next used it without asking")

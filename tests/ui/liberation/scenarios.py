@@ -290,6 +290,8 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     yield from _hold_gate(d)
     d.shot("lib-gate-dynasty-hand")
     yield from _tap(d, f"★ Deep-Space Probe (play {GAME.map_of(app.table.state).name_of(c['R'])}")
+    d.check(scr.reveal_open and "Deep-Space Probe" in scr.reveal_title, "the mission's result is shown to the table")
+    yield from _tap(d, "Continue")
     d.check(app.table.view()["phase"] == "ask" and "tap one city" in scr.info_text, f"the question is built on the map: {scr.info_text!r}")
     yield from _tap_city(d, c["X"])
     yield from _tap(d, "within 2 steps")
@@ -301,7 +303,9 @@ def liberation_mission_and_card_taken(d: Any) -> Iterator[float]:
     d.check(("YES" if truth else "NO") in scr.answers_text and "The referee answers" in scr.answers_text,
             f"the referee's answer shows for both: {scr.answers_text!r}")
     d.check(not any(name["B"] in t for t in _public_texts(d) if name["B"] != name["X"]), "the answer does not name the base")
+    d.check(scr.reveal_open and "The referee answers" in scr.reveal_title, "the answer is shown to the table")
     d.shot("lib-referee-answer")
+    yield from _tap(d, "Continue")
     _no_leak(d, "after the referee's answer")
     # Lee draws (the card is seen behind the gate only), then passes behind the gate
     # (even passing would say what Lee could not do).

@@ -13,7 +13,8 @@ ARTIFACTS = ROOT / "artifacts" / "ui" / "liberation"
 
 
 # Which module of this folder holds each scenario.
-MODULES = {'liberation_short_game': 'scenarios', 'liberation_map_entry': 'map_scenarios', 'liberation_mission_and_card_taken': 'scenarios', 'liberation_physical_draws': 'scenarios', 'liberation_map_cards_setup': 'map_scenarios', 'liberation_card_set_game': 'card_scenarios', 'liberation_card_set_layout': 'card_scenarios'}
+MODULES = {'liberation_short_game': 'scenarios', 'liberation_map_entry': 'map_scenarios', 'liberation_mission_and_card_taken': 'scenarios', 'liberation_physical_draws': 'scenarios', 'liberation_map_cards_setup': 'map_scenarios', 'liberation_card_set_game': 'card_scenarios', 'liberation_card_set_layout': 'card_scenarios',
+           'liberation_mission_moment': 'mission_scenarios', 'liberation_first_game_asks_for_the_map': 'map_scenarios'}
 
 
 def run(tmp_path: Path, scenario: str, size: str, text_scale: float | None = None) -> dict:
@@ -35,6 +36,18 @@ def test_entering_a_map_by_tapping_pairs_saving_it_and_playing_on_it(tmp_path):
 def test_a_referee_question_and_an_attack_that_takes_a_card(tmp_path):
     r = run(tmp_path, "liberation_mission_and_card_taken", "800x480")
     assert any("taken and occupied" in n for n in r["notes"])
+
+
+def test_a_mission_and_its_answer_show_what_the_table_resolves_and_what_the_app_did(tmp_path):
+    # Issue 32, item 10, at the Pi's size with 160 % text.
+    r = run(tmp_path, "liberation_mission_moment", "800x480", text_scale=1.6)
+    assert any("result and answer shown" in n for n in r["notes"])
+
+
+def test_the_first_game_asks_for_the_printed_map_and_later_games_use_it_without_asking(tmp_path):
+    # Issue 32, item 10, at the Pi's size with 160 % text.
+    r = run(tmp_path, "liberation_first_game_asks_for_the_map", "800x480", text_scale=1.6)
+    assert any("the next used it without asking" in n for n in r["notes"])
 
 
 def test_the_short_game_in_portrait(tmp_path):

@@ -186,6 +186,42 @@ def test_a_referee_question_is_built_on_the_map_and_answered_for_both(new_table)
     assert answer.endswith("YES.") == truth and p.city_name(base) not in answer.replace(p.city_name(target), "")
 
 
+def test_a_mission_and_its_answer_say_what_the_table_resolves_and_what_the_app_did(new_table):
+    # Issue 32, item 10: a mission "happened" with no visible effect. The result says the
+    # effect is the table's (from its card: the rulebook prints no mission text, L-10),
+    # what the app did (the card revealed and discarded, the cost, the question), then
+    # the referee's answer; from the public view only.
+    for seed in range(1, 80):
+        t = new_table(seed=seed)
+        p = LiberationPresenter(t)
+        _deal(t, p)
+        dyn = t.private_view("dyn")["hands"]["dyn"]["cards"]
+        probes = [c for c in dyn if GAME.map_of(t.state).category_of(c) == "research-station"]
+        if probes and len(dyn) == 3:
+            break
+    probe = probes[0]
+    _choose(t, p, "dyn", "first-city", lambda c: c.action.card != probe)
+    _choose(t, p, "lib", "base")
+    t.submit(Pass("dyn"))
+    assert p.mission_result() is None
+    _choose(t, p, "dyn", "mission", lambda c: c.action == Mission("dyn", probe))
+    m = p.mission_result()
+    name = p.city_name(probe)
+    assert (m.kind, m.title, m.ply) == ("mission", "★ Deep-Space Probe", t.ply - 1)
+    assert m.lines == (
+        f"The table carries out the card's effect: read it on the card of {name}.",
+        f"The app: The Dynasty reveals {name} and performs Deep-Space Probe; the card is discarded. No cost. "
+        "Next: its referee question, asked on the map; the app answers.")
+    target = GAME.map_of(t.state).city_ids[0]
+    p.tap_city(target)
+    t.submit([b for b in p.buttons() if b.intent == "submit"][0].action)
+    a = p.mission_result()
+    assert a.kind == "answer" and a.title in ("? The referee answers: YES", "? The referee answers: NO")
+    assert a.lines[0] == f"Is the base within 1 step of {p.city_name(target)}?"
+    hidden = _hidden(t)
+    assert not [h for h in hidden if len(h) > 2 and any(h in line for line in m.lines + a.lines)]
+
+
 def _random_game(t, p, rng, check):
     steps = 0
     while not p.is_over() and steps < 400:

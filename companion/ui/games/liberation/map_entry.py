@@ -24,7 +24,7 @@ from typing import Any
 
 from rules.liberation import CATEGORIES, MapBuilder, MapError, MapSpec, dump_map, placeholder_map
 
-from companion.ui.games.liberation.mapfiles import save_map, saved_maps
+from companion.ui.games.liberation.mapfiles import map_path, save_map, saved_maps
 
 FOLDER = "liberation-maps"
 COLS = 4  # cities are placed on a fixed grid while entering, so they never jump as lines change
@@ -68,6 +68,28 @@ def map_choices(folder: str | Path) -> list[MapChoice]:
     ph = placeholder_map()
     out.append(MapChoice(ph.id, f"⚠ {ph.name}", ph))
     return out
+
+
+def default_choice(folder: str | Path) -> MapChoice:
+    """The map a new game starts with: the table's most recently saved map, so that once
+    the printed map is entered every later game plays on it without asking; the labelled
+    placeholder until then.
+
+    >>> import tempfile
+    >>> default_choice(tempfile.mkdtemp()).spec.placeholder
+    True
+    """
+    saved = [c for c in map_choices(folder) if not c.spec.placeholder]
+    if not saved:
+        return map_choices(folder)[-1]
+
+    def saved_at(c: MapChoice) -> float:
+        try:
+            return map_path(folder, c.id).stat().st_mtime
+        except OSError:
+            return 0.0
+
+    return max(saved, key=saved_at)
 
 
 def _slug(text: str) -> str:

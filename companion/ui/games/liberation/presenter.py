@@ -110,6 +110,19 @@ class Reveal:
     city: str
 
 
+@dataclass(frozen=True)
+class MissionResult:
+    """The moment after a mission or a referee answer, for the whole table: what the
+    table resolves itself (the mission's effect, from its card), the mission's text as
+    the table entered it, and what the app did (the card revealed or the City exploited,
+    the cost paid, the question it will answer or answered)."""
+
+    ply: int
+    kind: str  # mission | answer
+    title: str
+    lines: tuple[str, ...]
+
+
 @dataclass
 class _Pick:
     """The public choice being built on the map (reset when the game moves on)."""
@@ -423,6 +436,36 @@ class LiberationPresenter(GamePresenter):
             "base-found": "It is the Liberation's secret base. The Dynasty wins.",
         }
         return Reveal(e["ply"], e["result"], REVEAL_TITLES.get(e["result"], e["result"].upper()), texts.get(e["result"], e["text"]), name)
+
+    def mission_result(self, v: dict[str, Any] | None = None) -> MissionResult | None:
+        """The latest mission or referee answer among the recent public events (the screen
+        shows it once, when its ply is new), or None. From the public view and the public
+        missions table only: a cost card discarded face down is never named."""
+        v = v or self.view()
+        e = next((e for e in reversed(v["events"]) if e["kind"] in ("mission", "answer")), None)
+        if e is None:
+            return None
+        side = self.faction_of(e["seat"])
+        if e["kind"] == "answer":
+            asked = e["text"].split(": ", 1)[-1].split(" The referee answers:")[0]
+            return MissionResult(e["ply"], "answer", f"? The referee answers: {e['result'].upper()}", (
+                asked,
+                "The app answered from what is hidden, truthfully and without showing it.",
+            ))
+        spec = self.missions.mission(self.map.category_of(e["city"]), side)
+        table = "The table carries out the card's effect: " + (
+            f"“{spec.text}”" if spec.text else f"read it on the card of {self.city_name(e['city'])}.")
+        did = [e["text"]]
+        if spec.cost == "discard":
+            did.append("Cost paid: one other card, discarded face down.")
+        elif spec.cost == "exploit":
+            did.append(f"Cost paid: {self.city_name(e['exploit'])} exploited.")
+        else:
+            did.append("No cost.")
+        if spec.question is not None:
+            did.append("Next: its referee question, asked on the map; the app answers.")
+        lines = [table, "The app: " + " ".join(did)]
+        return MissionResult(e["ply"], "mission", f"★ {spec.name}", tuple(lines))
 
     def answers(self) -> list[str]:
         """Every referee answer of the game so far, as logged for both players."""

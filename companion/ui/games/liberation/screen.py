@@ -1,6 +1,7 @@
 """Liberation's table screen: the map (occupied and exploited cities as colour + glyph +
 words), the ACT tracker and deck count, hand sizes, the active player's turn steps, the
-Attack result as a reveal moment, the referee's answers and the end-of-game audit. The
+Attack result as a reveal moment, each mission and referee answer as one (what the table
+resolves, what the app did), the referee's answers and the end-of-game audit. The
 action panel, hands / the base / Evade behind the privacy gate, the log with undo and
 the clocks are GameScreen's (gamescreen.py); the presenter says what they show.
 
@@ -55,6 +56,8 @@ class LiberationScreen(GameScreen):
         # A resumed game does not replay the last Attack's reveal.
         r = self.presenter.reveal()
         self._seen_reveal = r.ply if r is not None else -1
+        m = self.presenter.mission_result()
+        self._seen_mission = m.ply if m is not None else -1
         self._audit_shown = self.presenter.is_over()
         self._act_seen = False  # the first refresh of a game is no ACT change
 
@@ -83,6 +86,10 @@ class LiberationScreen(GameScreen):
         if r is not None and r.ply > self._seen_reveal:
             self._seen_reveal = r.ply
             self.show_reveal(r)
+        m = p.mission_result()
+        if m is not None and m.ply > self._seen_mission:
+            self._seen_mission = m.ply
+            self.show_mission(m)
         if p.is_over() and not self._audit_shown and not self.reveal_open:
             self.show_audit()
 
@@ -106,6 +113,15 @@ class LiberationScreen(GameScreen):
         self.reveal_kind = r.result
         self.reveal_title = f"{REVEAL_GLYPH.get(r.result, '')} {r.title}"
         self.reveal_text = f"⚔ The Dynasty attacks {r.city}.\n{r.text}"
+        self.reveal_open = True
+        App.get_running_app().cue("reveal")
+
+    def show_mission(self, m: Any) -> None:
+        """A mission or a referee answer, for the whole table, until "Continue": the card's
+        effect is the table's to carry out; what the app did is said beside it."""
+        self.reveal_kind = m.kind
+        self.reveal_title = self.presenter.humanise(m.title)
+        self.reveal_text = "\n\n".join(self.presenter.humanise(line) for line in m.lines)
         self.reveal_open = True
         App.get_running_app().cue("reveal")
 

@@ -1,5 +1,6 @@
-"""Liberation's part of the setup wizard: a fixed map (a saved map of the table's, or the
-labelled placeholder, with a way to enter a new map or correct the chosen one) or the map
+"""Liberation's part of the setup wizard: a fixed map (the table's saved map, chosen by
+default once there is one; until then the labelled placeholder, with the question "enter
+your printed map first?" and why; a way to enter a new map or correct the chosen one) or the map
 cards arranged this game (RULINGS L-15: per quadrant the card, its side and its turn, as the
 table laid them out, or shuffled by the app). Called by the wizard's house-rules step
 (``SETUP`` in this package's ``__init__``); the model is :mod:`.map_cards`."""
@@ -18,7 +19,7 @@ from kivy.uix.stacklayout import StackLayout
 from ...widgets.base import TCButton, TCLabel, TCToggle
 from .card_entry_screen import open_card_entry
 from .map_cards import CardsChoice, card_sets, quadrant_words
-from .map_entry import map_choices
+from .map_entry import default_choice, map_choices
 from .map_entry_screen import open_map_entry, user_folder
 
 FIXED, CARDS = "fixed", "cards"
@@ -179,9 +180,19 @@ def _enter_cards(screen: Any, card_set: Any) -> None:
 
 def _add_fixed(screen: Any, box: Any) -> None:
     theme = App.get_running_app().theme
-    choices = map_choices(user_folder(App.get_running_app()))
+    folder = user_folder(App.get_running_app())
+    choices = map_choices(folder)
+    model = screen.model.__dict__
     current = (screen.model.options.get("map") or {}).get("id", "placeholder")
+    if not model.get("liberation_map_picked") and current == choices[-1].id:
+        # A new game plays on the table's saved map without asking (the placeholder is
+        # the engine's default only until the printed map is entered).
+        first = default_choice(folder)
+        screen.model.options["map"] = first.option
+        current = first.id
     chosen = next((c for c in choices if c.id == current), choices[-1])
+    if len(choices) == 1:
+        _ask_for_the_printed_map(screen, box)
     box.add_widget(TCLabel(text="The map in use: the 14 cities and the lines between them. Enter your printed map once; it is saved for next time."))
     row = StackLayout(spacing=dp(6), size_hint_y=None)
     row.bind(minimum_height=row.setter("height"))
@@ -203,7 +214,30 @@ def _add_fixed(screen: Any, box: Any) -> None:
                                color=theme.warn, font_size=theme.fs_small))
 
 
+ASK = "Your first game of Liberation: enter your printed map first?"
+WHY = ("The app checks every move against the map you play on: which cities an Attack can reach, where the base "
+       "can Evade to, how many steps a referee question counts. So it needs your board's 14 cities and the lines "
+       "between them. You enter them once; they are saved, and every later game uses them without asking.")
+
+
+def _ask_for_the_printed_map(screen: Any, box: Any) -> None:
+    """The table's first Liberation game (no map saved yet): ask for the printed map and
+    say why, at the top of the step, where it is read first (the placeholder stays below
+    for a table that only wants to try the game). Once entered the map is saved, and later
+    games use it without asking."""
+    theme = App.get_running_app().theme
+    title = TCLabel(text=ASK)
+    title.bold, title.color = True, theme.highlight  # after the class's kv rule, which sets them from the theme
+    why = TCLabel(text=WHY)
+    why.font_size = theme.fs_small
+    ask = TCButton(text="✎ Enter our printed map…", role="primary", size_hint=(None, None)).fit(dp(260), dp(56))
+    ask.bind(on_release=lambda _b: _enter(screen, None))
+    for w in (ask, why, title):  # each goes on top of the step: the title ends first
+        box.add_widget(w, index=len(box.children))
+
+
 def _choose(screen: Any, option: dict[str, Any]) -> None:
+    screen.model.__dict__["liberation_map_picked"] = True  # the table's choice stands, the placeholder too
     screen.model.options["map"] = option
     screen._check()
 
@@ -212,6 +246,7 @@ def _enter(screen: Any, spec: Any) -> None:
     from rules.liberation import dump_map
 
     def saved(new_spec: Any) -> None:
+        screen.model.__dict__["liberation_map_picked"] = True
         screen.model.options["map"] = dump_map(new_spec)  # the new map is the one in use
 
     screen.keep_once = True

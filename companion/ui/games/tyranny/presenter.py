@@ -85,6 +85,22 @@ class HandCard:
     plays: tuple[tuple[str, Any], ...]  # (label, PlayCard) legal now
 
 
+@dataclass(frozen=True)
+class DrawnCard:
+    """The card a seat has just drawn, as the table sees it. A card that acts at once is
+    shown to everyone and goes to the discard pile (RULINGS C-01): ``public``, with its
+    ``title`` ("Gains 8") and the drawer's half (``text``). A card kept face down is
+    seen only by its drawer (C-05): the table learns only the deck, so ``title`` and
+    ``text`` say no more than that."""
+
+    seat: str
+    who: str
+    deck: str
+    public: bool
+    title: str
+    text: str
+
+
 @dataclass
 class TyrannyPresenter(GamePresenter):
     table: Any
@@ -152,6 +168,29 @@ class TyrannyPresenter(GamePresenter):
             owner = owners1.get(tile)
             side = faction_name(owner) if owner else "nobody"
             return Moment(f"⌂ {self.tile_name(tile)} now belongs to {'the ' + side if owner else side}", "", "info", owner or "")
+        return None
+
+    def drawn_card(self, before: dict[str, Any], after: dict[str, Any]) -> DrawnCard | None:
+        """The card drawn by the one action between two public views (the draw a Gamble or
+        Gains tile offered), or None when that action was no draw (a "Don't draw" included).
+        From the public views only: a card kept face down shows as its deck, never its name.
+
+        A drawn card that acts at once lies on top of its discard pile afterwards; a kept
+        one is one more card in the drawer's face-down hand."""
+        waits = (before.get("prompt") or {}).get("waits") or {}
+        draw = next(((s, w.get("deck", "")) for s, w in waits.items() if w.get("$") == "core.DrawRequest"), None)
+        if draw is None or after.get("ply") != before.get("ply", -2) + 1:
+            return None
+        seat, deck = draw
+        who, deck_name = self.name(seat), deck.title()
+        held0 = int(before["hands"].get(seat, {}).get("count", 0))
+        if int(after["hands"].get(seat, {}).get("count", 0)) == held0 + 1:
+            return DrawnCard(seat, who, deck, False, f"{deck_name} card",
+                             f"Kept face down in {who}'s hand: only {who} may look at it.")
+        pile0, pile1 = before["decks"][deck]["discard"], after["decks"][deck]["discard"]
+        if pile1 and (len(pile1) != len(pile0) or pile1[-1] != pile0[-1]):
+            card = CARDS[pile1[-1]]
+            return DrawnCard(seat, who, deck, True, f"{deck_name} {card.number}", card.half(self.faction_of(seat)).text)
         return None
 
     def tile_name(self, tile: str) -> str:
@@ -442,6 +481,16 @@ class TyrannyPresenter(GamePresenter):
         """Log lines only ``seat`` may read (what it drew, what it stole)."""
         public = {(getattr(x, "ply", None), getattr(x, "text", None)) for x in self.table.log(PUBLIC)}
         return [x.text for x in self.table.log(seat) if (x.ply, x.text) not in public][-3:]
+
+    def hands_menu(self) -> list[tuple[str, str]]:
+        """The "Hands" page: a button per seat, with how many cards it holds (public,
+        RULINGS C-05), e.g. ("cops-1", "▤ Ann's hand (2 cards)")."""
+        v = self.view()
+        out = []
+        for seat in v["order"]:
+            n = int(v["hands"][seat].get("count", 0))
+            out.append((seat, f"▤ {self.name(seat)}'s hand ({n} card{'s' if n != 1 else ''})"))
+        return out
 
     def hand_seats(self) -> list[str]:
         v = self.view()

@@ -1,7 +1,8 @@
 """Tyranny's table screen: the board map, influence front and centre with the win-streak
-countdown, whose turn and what the game waits for. The action panel, the dice tray, the
-log with undo, the clocks, hands and physical card entry behind the privacy gate are
-GameScreen's (gamescreen.py); the presenter says what they show."""
+countdown, whose turn and what the game waits for, the card just drawn on the board
+until the next action, and "Hands" as a page of its own. The action panel, the dice
+tray, the log with undo, the clocks, hands and physical card entry behind the privacy
+gate are GameScreen's (gamescreen.py); the presenter says what they show."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,16 +17,22 @@ from ...gamescreen import GameScreen
 from ...kvload import load_kv
 from ...widgets import track  # noqa: F401  (its kv rules)
 from ...widgets.cached import CachedView  # noqa: F401  (used in tyranny.kv)
+from ...widgets.hands_popup import HandsPopup
 from . import board_map  # noqa: F401
+from .drawn_card import DrawnCardView
 from .presenter import TyrannyPresenter
 
 
 class TyrannyScreen(GameScreen):
     presenter: TyrannyPresenter  # the game's own (made in on_table_bound, before any draw)
     actor_text = StringProperty("")
+    drawn_card: DrawnCardView | None = None  # the card just drawn, on the board (made at the first draw)
 
     def on_table_bound(self, table: Any) -> None:
         self.presenter = TyrannyPresenter(table)
+        self._drawn_view: dict[str, Any] | None = None  # the public view the drawn card is read against
+        if self.drawn_card is not None:
+            self.drawn_card.hide()  # a card of the last game never lies on this one
         self.ids.board.on_tile = self.tap_tile
         self.ids.influence.set_history(self.presenter.influence_history())
         if not getattr(self, "_centre_bound", False):
@@ -47,6 +54,35 @@ class TyrannyScreen(GameScreen):
         self.ids.board.centre_text = self._centre_markup(v)
         who = p.who(p.actors()[0]) if p.actors() else ""
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, who)
+        self._show_drawn(v)
+
+    def _show_drawn(self, v: dict[str, Any]) -> None:
+        """The card drawn by the last action lies on the board until the next action (an
+        undo, a resume or a jump of several actions takes it away too)."""
+        before, self._drawn_view = self._drawn_view, v
+        if before is not None and before.get("ply") == v.get("ply"):
+            return  # a redraw without an action (a clock's tick): the card stays as it is
+        card = self.presenter.drawn_card(before, v) if before is not None else None
+        view = self.drawn_card
+        if card is None:
+            if view is not None:
+                view.hide()
+            return
+        if view is None:
+            view = self.drawn_card = DrawnCardView()
+            view.on_peek = self.open_hand
+            self.ids.board.bind(pos=view.place, size=view.place)
+        # On the layer of the screen's overlays, under the lowest of them: the refusal
+        # banner, the log and the privacy gate must cover it.
+        layer = self.ids.gate.parent
+        overlays = [layer.children.index(w) for w in (self.ids.banner, self.ids.log, self.ids.gate) if w in layer.children]
+        view.show_over(layer, self.ids.board, card, index=max(overlays) + 1 if view.parent is None else 0,
+                       compact=bool(v.get("reachable")))
+
+    def show_hands_menu(self) -> None:
+        """"Hands" opens a page of its own over the table, a button per seat: where the
+        player looks, not in the side column (which may have scrolled it out of view)."""
+        HandsPopup(self.presenter.hands_menu(), self.open_hand).open()
 
     def after_refresh(self) -> None:
         # On a short screen the side column scrolls: when a roll becomes awaited, bring
