@@ -266,6 +266,17 @@ def touch_on(w: Any) -> Any:
     return UnitTestTouch((x0 + x1) / 2, (y0 + y1) / 2)
 
 
+def irreversible(table: Any, action: Any) -> bool:
+    """Whether the Table would ask before ``action`` (its undo barrier); a refusal is no."""
+    from companion.errors import CompanionError
+    from rules import RulesError
+
+    try:
+        return bool(table.irreversible(action))
+    except (RulesError, CompanionError):
+        return False
+
+
 def screen_signature(scr: Any, refreshes: int) -> tuple[Any, ...]:
     """What the screen shows, in the values its widgets are drawn from: a tap is answered
     by the first frame in which this differs from before the tap."""
@@ -276,8 +287,12 @@ def screen_signature(scr: Any, refreshes: int) -> tuple[Any, ...]:
     gate, tray, banner, actions = (ids.get(k) for k in ("gate", "dice", "banner", "actions"))
     return (
         refreshes, scr.info_text, scr.prompt_text, scr.turn_text,
-        (gate.active, gate.phase, len(gate.ids.content.children)) if gate is not None else None,
-        (tray.pending_text, tray.entry_text, tray.last_text, tray.awaiting_text, tray.is_awaiting)
+        (gate.active, gate.phase, tuple(id(c) for c in gate.ids.content.children),
+         # a choice refused behind the gate is answered there, on its page, never publicly
+         tuple(getattr(c.ids.get("refusal"), "text", "") for c in gate.ids.content.children))
+        if gate is not None else None,
+        # The entry held, not its countdown's words (they change each second by themselves).
+        (tray.model.pending, tray.entry_text, tray.last_text, tray.awaiting_text, tray.is_awaiting)
         if tray is not None else None,
         (banner.message, banner.shown > 0) if banner is not None else None,
         id(getattr(actions, "_shown", None)) if actions is not None else None,
@@ -470,6 +485,13 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
             if gates and (step % 4 == 3 or not submits and rng.random() < 0.5):
                 s, b = rng.choice(gates)
                 return b, KINDS[s.intent], False
+            if submits and step % 6 == 5:
+                # Now and then a tap the Table says cannot be undone (an attack, a card
+                # revealed), when one is offered: the screen asks first (a confirmation).
+                asking = [(s, b) for s, b in submits if s.action is not None and irreversible(app.table, s.action)]
+                if asking:
+                    s, b = rng.choice(asking)
+                    return b, "decision", False
             if submits:
                 s, b = rng.choice(submits)
                 return b, "decision", False
