@@ -337,7 +337,7 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
     reveals: list[float] = []
     state: dict[str, Any] = {"pending": None, "refreshes": 0, "draw_began": 0.0, "step": 0, "unanswered": [],
                              "holding": None, "t_end": time.monotonic() + 30 + taps * 2.5, "games": 1,
-                             "reveal": None, "error": ""}
+                             "reveal": None, "error": "", "crash": ""}
     wrapped: set[int] = set()
 
     def instrument(app: Any) -> Any:
@@ -357,7 +357,7 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
 
                 def timed_opened() -> None:
                     # The reveal comes from the gate's tick, not a touch: timed on its own.
-                    state["reveal"] = {"t0": time.perf_counter(), "sig": None}
+                    state["reveal"] = time.perf_counter()
                     opened()
 
                 gate._opened = timed_opened
@@ -389,9 +389,9 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
         scr = state.get("screen")
         if scr is None:
             return
-        r = state["reveal"]
-        if r is not None and r["sig"] is None and scr.ids.gate.phase == "open" and len(scr.ids.gate.ids.content.children):
-            reveals.append((now - r["t0"]) * 1000)
+        gate = scr.ids.get("gate")
+        if state["reveal"] is not None and gate is not None and gate.phase == "open" and gate.ids.content.children:
+            reveals.append((now - state["reveal"]) * 1000)  # the seat's page is on screen
             state["reveal"] = None
         if m is None or m["t0"] is None:
             return
@@ -510,7 +510,7 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
                 t.submit(rng.choice(acts))
             else:
                 t.roll_for_me()
-        except Exception as e:  # a refusal: try again from another pick next step
+        except gamescreen.REFUSALS as e:  # a refusal: the next step picks again
             state["error"] = f"{type(e).__name__}: {e}"
 
     def step(_dt: float) -> None:
@@ -520,7 +520,7 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
         except BaseException as e:
             import traceback
 
-            state["error"] = traceback.format_exc()
+            state["error"] = state["crash"] = traceback.format_exc()
             print(f"bench taps ({game_id}): {e!r}", file=sys.__stderr__)
             app.stop()
 
@@ -544,11 +544,12 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
         scr = state["screen"]
         if held is not None:
             gate = scr.ids.gate
-            if gate.phase == "holding" or state["reveal"] is not None:
+            revealing = state["reveal"] is not None and time.perf_counter() - state["reveal"] < ANSWER_TIMEOUT_S
+            if gate.phase == "holding" or revealing:
                 Clock.schedule_once(step, 0.05)  # keep holding until the page shows
                 return
             held.touch_up()
-            state["holding"] = None
+            state["holding"] = state["reveal"] = None
             Clock.schedule_once(step, 0.1)
             return
         if app.table.outcome is not None:
@@ -585,7 +586,8 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
     shutil.rmtree(folder, ignore_errors=True)
     return {"game": game_id, "taps": done, "reveals": reveals, "unanswered": state["unanswered"],
             "games": state["games"],
-            "renderer": state.get("renderer", ""), "threads": state.get("threads", 0), "error": state["error"] if not done else ""}
+            "renderer": state.get("renderer", ""), "threads": state.get("threads", 0), "crash": state["crash"],
+            "error": state["error"] if not done else ""}
 
 
 # ----------------------------------------------------------------- the parent
@@ -660,6 +662,9 @@ def main(argv: list[str]) -> int:
                   f"when its game opened", flush=True)
         for line in game_lines(game_id, r["taps"], r["reveals"], r["unanswered"]):
             print(line, flush=True)
+        if r.get("crash"):  # the run stopped early: what stopped it
+            print(f"{game_id}: stopped by an error after {len(r['taps'])} taps:\n{r['crash']}")
+            rc = 1
         p99s[game_id] = summary([t["ms"] for t in r["taps"]])["p99"]
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     if p99s:
