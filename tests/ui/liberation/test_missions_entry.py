@@ -118,7 +118,7 @@ def test_a_saved_table_that_cannot_be_read_is_named_and_left_as_it_is(tmp_path):
     broken = json.dumps({"categories": {"shipyard": {}}})
     path.write_text(broken, encoding="utf-8")
     data, why = load_saved(tmp_path)
-    assert data is None and why.startswith("Your saved missions (missions.json) cannot be read, so the box's defaults are used")
+    assert data is None and why.startswith("Your saved missions (missions.json) cannot be read (damaged, or edited by hand)")
     assert MissionsEntry.load(tmp_path).problems() == []  # the page starts from the box
     assert path.read_text(encoding="utf-8") == broken
 

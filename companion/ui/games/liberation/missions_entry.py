@@ -47,7 +47,7 @@ QUESTION_WORDS = {
     "base-within": "Is the base within N steps of a City?",
     "hand-among": "Does the opponent hold any of these Cities?",
 }
-NUMBER_WORDS = {"base-among": "Cities, at most", "base-within": "steps, at most", "hand-among": "Cities, at most"}
+NUMBER_WORDS = {"base-among": "Cities at most", "base-within": "steps at most", "hand-among": "Cities at most"}
 """What a question's number counts, beside its field."""
 _NUMBER_KEY = {"base-among": "max_cities", "base-within": "max_steps", "hand-among": "max_cities"}
 # The rules' field names and ids, as they appear in parse_missions' refusals, in players' words.
@@ -97,8 +97,9 @@ def load_saved(user_data: str | Path) -> tuple[dict[str, Any] | None, str]:
     try:
         data = parse_json(path.read_text(encoding="utf-8"))
         parse_missions(data, FILE)
-    except (OSError, UnicodeDecodeError, NotJson, MissionsError) as e:
-        return None, f"Your saved missions ({path.name}) cannot be read, so the box's defaults are used: {e}"
+    except (OSError, UnicodeDecodeError, NotJson, MissionsError):
+        return None, (f"Your saved missions ({path.name}) cannot be read (damaged, or edited by hand), so the box's "
+                      "defaults are used: enter yours again and save.")
     return data, ""
 
 
