@@ -140,6 +140,10 @@ def liberation_missions_entered_and_played(d: Any) -> Iterator[float]:
             and d.is_visible(page.fields[("political-center", "liberation")]["words"]),
             "the page starts with the first mission's fields")
     d.shot("lib-missions-0-page")
+    from tests.ui.layout_check import check_layout
+
+    problems = check_layout(page)
+    d.check(not problems, f"the page passes the layout check: {problems[:3]}")
     # A refused entry: the Liberation's Mobilize Base cannot cost "exploit a City".
     yield from _tap_in_page(d, page, _in_group(d, page, "mission-cost-shipyard-liberation", "Exploit a City"))
     refusal = "Shipyard — the Liberation’s Mobilize Base: the Liberation never occupies a city, so its missions cannot cost “exploit a City”."
@@ -148,6 +152,8 @@ def liberation_missions_entered_and_played(d: Any) -> Iterator[float]:
     d.check(page.ids.message.text.startswith("✖ Not saved: ") and load_saved(page.entry.user_data)[0] is None,
             "Save refuses it, nothing written")
     d.shot("lib-missions-1-refused")
+    problems = check_layout(page)
+    d.check(not problems, f"with the refusal shown too: {problems[:3]}")
     yield from _tap_in_page(d, page, _in_group(d, page, "mission-cost-shipyard-liberation", "No cost"))
     d.check(page.ready, f"fixed: {page.ids.message.text!r}")
     # The Deep-Space Probe card: its words typed, its cost "discard a card".
