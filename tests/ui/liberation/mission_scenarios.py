@@ -209,4 +209,30 @@ def liberation_missions_entered_and_played(d: Any) -> Iterator[float]:
     d.shot("lib-missions-4-moment")
     _no_leak(d, "the mission's result")
     yield from _tap(d, "Continue")
+    # A later game: the saved missions without asking; then back to the box's defaults.
+    app.go("home")
+    yield 0.3
+    yield from _wizard_to_the_map(d)
+    yield 0.3
+    setup = app.sm.get_screen("setup")
+    d.check(setup.model.options["missions"] == saved and any("your own missions table" in t for t in d.texts()),
+            "a later game starts with the saved missions, without asking")
+    yield from _tap_any(d, "★ Missions…")
+    page = app.sm.get_screen("liberation-missions")
+    d.check(page.fields[("research-station", "dynasty")]["words"].text == OUR_WORDS, "the page shows the words saved")
+    yield from _tap_any(d, "↺ The box’s defaults")
+    d.check(page.fields[("research-station", "dynasty")]["words"].text == ""
+            and _in_group(d, page, "mission-cost-research-station-dynasty", "No cost").state == "down",
+            "the box's defaults are back in the fields")
+    yield from _tap_any(d, "✔ Save")
+    yield from _tap_any(d, "← Back")
+    d.check(_box_categories() == load_saved(page.entry.user_data)[0]["categories"]
+            and any("the box's defaults" in t for t in d.texts()), "saved, and setup says the box's missions are in use")
     d.note("missions entered on the page, saved, and the moment showed the words entered")
+
+
+def _box_categories() -> dict[str, Any]:
+    """The box's missions table, as a saved table holds it."""
+    from rules.liberation.missions import default_missions
+
+    return default_missions().to_data()["categories"]
