@@ -202,8 +202,9 @@ def liberation_missions_entered_and_played(d: Any) -> Iterator[float]:
     title, text = scr.ids.reveal_title, scr.ids.reveal_text
     d.check(title.text == "★ Deep-Space Probe", f"it names the mission: {title.text!r}")
     for said in (f"The table carries out the card's effect: “{OUR_WORDS}”", f"The Dynasty reveals {name['R']}",
-                 "Cost paid: one other card, discarded face down."):
+                 "paying 1 card discarded face down"):
         d.check(said in text.text, f"it says {said!r}: {text.text!r}")
+    d.check(text.text.count("face down") == 1, f"the cost said once: {text.text!r}")
     d.check(name["P"] not in text.text, "the card paid stays face down")
     d.check(_whole(d, title) and _whole(d, text) and d.is_visible(scr.ids.reveal_ok), "all of it on screen, uncut")
     d.shot("lib-missions-4-moment")

@@ -144,4 +144,5 @@ def test_the_mission_moment_shows_the_words_and_the_cost_the_table_entered(new_t
     m = p.mission_result()
     assert m.title == "★ Deep-Space Probe"
     assert m.lines[0] == f"The table carries out the card's effect: “{PROBE_WORDS}”"
-    assert "Cost paid: one other card, discarded face down." in m.lines[1]
+    # The cost the table entered, paid and said once; the card paid goes face down, unnamed.
+    assert "paying 1 card discarded face down" in m.lines[1] and m.lines[1].count("face down") == 1, m.lines[1]
