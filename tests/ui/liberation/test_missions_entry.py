@@ -70,7 +70,7 @@ def test_entering_a_cards_words_cost_and_question_saves_once_for_every_later_gam
     assert again.row("shipyard", "dynasty").number == "4"
     # And a game started with it plays by it: the rules accept the saved file as the option.
     s = GAME.new([{"id": "dyn", "faction": "dynasty"}, {"id": "lib", "faction": "liberation"}], {"missions": data}, seed=3)
-    assert GAME.view(s)["phase"]
+    assert s.missions.mission("research-station", "dynasty") == probe
 
 
 @pytest.mark.parametrize("change, words", [
@@ -146,3 +146,14 @@ def test_the_mission_moment_shows_the_words_and_the_cost_the_table_entered(new_t
     assert m.lines[0] == f"The table carries out the card's effect: “{PROBE_WORDS}”"
     # The cost the table entered, paid and said once; the card paid goes face down, unnamed.
     assert "paying 1 card discarded face down" in m.lines[1] and m.lines[1].count("face down") == 1, m.lines[1]
+
+
+def test_the_page_starts_from_the_table_in_use_and_from_the_saved_one_when_that_cannot_be_shown(tmp_path):
+    e = MissionsEntry.load(tmp_path)
+    e.set_text("shipyard", "dynasty", "Move a fleet.")
+    e.save()
+    in_use = default_missions_data()
+    in_use["categories"]["underworld"]["dynasty"]["text"] = "Ask about three Cities."
+    assert MissionsEntry.load(tmp_path, in_use).row("underworld", "dynasty").text == "Ask about three Cities."
+    broken = {"categories": {"shipyard": {}}}
+    assert MissionsEntry.load(tmp_path, broken).row("shipyard", "dynasty").text == "Move a fleet."

@@ -108,6 +108,9 @@ class MissionsEntry:
 
     def __init__(self, user_data: str | Path, data: dict[str, Any]) -> None:
         self.user_data = Path(user_data)
+        self._fill(data)
+
+    def _fill(self, data: dict[str, Any]) -> None:
         self.data = copy.deepcopy(data)
         self.data.pop("note", None)  # the box's note is about its own defaults
         self._numbers: dict[tuple[str, str], str] = {}
@@ -121,6 +124,11 @@ class MissionsEntry:
     def load(cls, user_data: str | Path, current: dict[str, Any] | None = None) -> "MissionsEntry":
         """Start from ``current`` (the table this game would use), else the saved table,
         else the box's defaults."""
+        if current is not None:
+            try:
+                parse_missions(current)
+            except MissionsError:  # not a table the page can show: start from the saved one
+                current = None
         if current is None:
             current, _why = load_saved(user_data)
         return cls(user_data, current if current is not None else default_missions_data())
@@ -172,7 +180,7 @@ class MissionsEntry:
 
     def back_to_the_box(self) -> None:
         """The box's defaults in every field (saved, and used, once the table saves)."""
-        self.__init__(self.user_data, default_missions_data())  # type: ignore[misc]
+        self._fill(default_missions_data())
 
     # ------------------------------------------------------------ checking and saving
 
