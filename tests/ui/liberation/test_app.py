@@ -14,7 +14,8 @@ ARTIFACTS = ROOT / "artifacts" / "ui" / "liberation"
 
 # Which module of this folder holds each scenario.
 MODULES = {'liberation_short_game': 'scenarios', 'liberation_map_entry': 'map_scenarios', 'liberation_mission_and_card_taken': 'scenarios', 'liberation_physical_draws': 'scenarios', 'liberation_map_cards_setup': 'map_scenarios', 'liberation_card_set_game': 'card_scenarios', 'liberation_card_set_layout': 'card_scenarios',
-           'liberation_mission_moment': 'mission_scenarios', 'liberation_first_game_asks_for_the_map': 'map_scenarios'}
+           'liberation_mission_moment': 'mission_scenarios', 'liberation_first_game_asks_for_the_map': 'map_scenarios',
+           'liberation_missions_entered_and_played': 'mission_scenarios'}
 
 
 def run(tmp_path: Path, scenario: str, size: str, text_scale: float | None = None) -> dict:
@@ -48,6 +49,13 @@ def test_the_first_game_asks_for_the_printed_map_and_later_games_use_it_without_
     # Issue 32, item 10, at the Pi's size with 160 % text.
     r = run(tmp_path, "liberation_first_game_asks_for_the_map", "800x480", text_scale=1.6)
     assert any("the next used it without asking" in n for n in r["notes"])
+
+
+def test_the_missions_entered_on_their_page_are_saved_and_shown_when_the_mission_is_played(tmp_path):
+    # Issue 32, item 10 (last part), at the Pi's size with 160 % text.
+    r = run(tmp_path, "liberation_missions_entered_and_played", "800x480", text_scale=1.6)
+    assert any("the moment showed the words entered" in n for n in r["notes"])
+    assert any("lib-missions-4-moment" in s for s in r["shots"])
 
 
 def test_the_short_game_in_portrait(tmp_path):

@@ -455,12 +455,8 @@ class LiberationPresenter(GamePresenter):
         spec = self.missions.mission(self.map.category_of(e["city"]), side)
         table = "The table carries out the card's effect: " + (
             f"“{spec.text}”" if spec.text else f"read it on the card of {self.city_name(e['city'])}.")
-        did = [e["text"]]
-        if spec.cost == "discard":
-            did.append("Cost paid: one other card, discarded face down.")
-        elif spec.cost == "exploit":
-            did.append(f"Cost paid: {self.city_name(e['exploit'])} exploited.")
-        else:
+        did = [e["text"]]  # the engine's words name a cost paid ("paying 1 card discarded face down")
+        if spec.cost == "none":
             did.append("No cost.")
         if spec.question is not None:
             did.append("Next: its referee question, asked on the map; the app answers.")

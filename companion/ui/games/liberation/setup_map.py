@@ -16,11 +16,16 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.stacklayout import StackLayout
 
+from rules.liberation import default_missions
+from rules.liberation.missions import MissionsError, default_missions_data, parse_missions_cached
+
 from ...widgets.base import TCButton, TCLabel, TCToggle
 from .card_entry_screen import open_card_entry
 from .map_cards import CardsChoice, card_sets, quadrant_words
 from .map_entry import default_choice, map_choices
 from .map_entry_screen import open_map_entry, user_folder
+from .missions_entry import load_saved
+from .missions_entry_screen import open_missions_entry
 
 FIXED, CARDS = "fixed", "cards"
 
@@ -44,6 +49,7 @@ def add_map_choice(screen: Any, box: Any) -> None:
     else:
         screen.model.blockers = []  # a fixed map is checked by the engine itself
         _add_fixed(screen, box)
+    _add_missions(screen, box)
 
 
 def _mode(screen: Any, mode: str) -> None:
@@ -251,3 +257,36 @@ def _enter(screen: Any, spec: Any) -> None:
 
     screen.keep_once = True
     open_map_entry(spec, on_saved=saved)
+
+
+def _add_missions(screen: Any, box: Any) -> None:
+    """The missions table this game plays with (the ``missions`` option): the table's saved
+    one without asking once it has saved one, else the box's defaults; and the page where
+    the table copies its City cards' missions (RULINGS L-10)."""
+    theme = App.get_running_app().theme
+    user_data = user_folder(App.get_running_app()).parent
+    model = screen.model.__dict__
+    saved, why = load_saved(user_data)
+    if not model.get("liberation_missions_picked") and saved is not None:
+        screen.model.options["missions"] = saved
+    try:
+        ours = parse_missions_cached(screen.model.options.get("missions") or default_missions_data()) != default_missions()
+    except MissionsError:  # the engine's setup check refuses it and the footer says why
+        ours = True
+    box.add_widget(TCLabel(text="The missions: " + (
+        "your own missions table, as you entered it from your City cards." if ours else
+        "the box's defaults (the rulebook prints no mission words or costs): enter yours from your City cards.")))
+    if why:
+        box.add_widget(TCLabel(text="⚠ " + why, color=theme.warn, font_size=theme.fs_small))
+    b = TCButton(text="★ Missions…", size_hint=(None, None)).fit(dp(220), dp(52))
+    b.bind(on_release=lambda _b: _enter_missions(screen, user_data))
+    box.add_widget(b)
+
+
+def _enter_missions(screen: Any, user_data: Any) -> None:
+    def saved(option: dict[str, Any]) -> None:
+        screen.model.__dict__["liberation_missions_picked"] = True
+        screen.model.options["missions"] = option  # the table just saved is the one in use
+
+    screen.keep_once = True
+    open_missions_entry(user_data, screen.model.options.get("missions"), on_saved=saved)
