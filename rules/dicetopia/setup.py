@@ -24,6 +24,10 @@ def _dealt_next(state: DicetopiaState) -> str:
     raise StopIteration  # as next() of an empty search: never, since the deal ends at three each
 
 
+# What each player who keeps is asked (one request for all: requests are values).
+_KEEP = CommitRequest("keep", "keep two missions, discard one")
+
+
 def _deal_key(state: DicetopiaState) -> tuple[str, tuple[str, ...]]:
     """What the deal's prompt depends on: the seat dealt next and who has kept already."""
     return _dealt_next(state), tuple(state.keeps)
@@ -110,9 +114,9 @@ class Setup:
         # or later: the next player is dealt meanwhile, and a journal whose keeping comes
         # after every deal (the older shape) replays as it was played (D-34).
         seat = _dealt_next(state)
-        waits: dict[str, Any] = {seat: DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions")}
-        waits.update(self._keeping(state, state.order[:state.order.index(seat)]))
-        return Prompt(waits)
+        draw = DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions")
+        keeping = self._keeping(state, state.order[:state.order.index(seat)])
+        return Prompt({seat: draw, **keeping}) if keeping else Prompt.single(seat, draw)
 
     @step("keep", timed=False, rule=R_SETUP)
     def ask_keep(self, state: DicetopiaState) -> Prompt:
@@ -120,9 +124,9 @@ class Setup:
 
     def _keeping(self, state: DicetopiaState, dealt: list[str]) -> dict[str, CommitRequest]:
         """The keep asked of each of the ``dealt`` seats that has not kept yet (the Centauri
-        Bureau keeps all three: D-12). One request for all (requests are values)."""
-        req, keeps, faction = CommitRequest("keep", "keep two missions, discard one"), state.keeps, state.faction
-        return {s: req for s in dealt if s not in keeps and faction[s] != "centauri"}
+        Bureau keeps all three: D-12)."""
+        keeps, faction = state.keeps, state.faction
+        return {s: _KEEP for s in dealt if s not in keeps and faction[s] != "centauri"}
 
     def _v_roll(self, state: DicetopiaState, action: Roll) -> Iterable[Violation]:
         return self._roll_violations(state, action) if state.phase == "roll" else ()
