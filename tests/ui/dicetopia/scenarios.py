@@ -514,3 +514,38 @@ def dicetopia_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
     d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
     d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}, Cy {passes['Cy']}")
     d.note(json.dumps(problems))
+
+
+def dicetopia_app_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
+    """The app's deck deals the missions (§3 step 3, D-34): each seat's three are dealt face
+    down by a public tap, then that seat's one pass at the gate shows them and takes its
+    discard, before the next seat is dealt. At 800×480 with 160 % text."""
+    problems: list[str] = []
+    app = d.app
+    seats = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"}]
+    table = app.new_game("dicetopia", seats, {"first": "banxa-1"}, seed=6)
+    yield from settle(d)
+    while table.view()["phase"] == "roll":
+        table.roll_for_me()
+    yield from settle(d)
+    scr = _screen(d)
+    passes = {"Ann": 0, "Bob": 0}
+    for name, seat in (("Ann", "banxa-1"), ("Bob", "hollows-1")):
+        yield from _tap(d, f"⚄ The app deals 3 missions to {name}")
+        _no_leak(d, f"after the app dealt {name}'s missions")
+        _shot(d, f"dt-app-dealt-{name.lower()}")
+        _layout(d, f"the app dealt {name}", problems)
+        yield from _tap(d, f"▤ {name}: keep two missions")
+        yield from _hold_gate(d)
+        passes[name] += 1
+        d.check(d.has("Keep two missions", scr.ids.gate), f"{name}'s pass shows the three and asks which to discard")
+        _shot(d, f"dt-app-keep-{name.lower()}")
+        yield from _tap(d, "✖ Discard")
+        yield from _gate_closed(d)
+        _no_leak(d, f"after {name}'s pass")
+        d.check(seat not in table.prompt.actors, f"{name} has kept: {sorted(table.prompt.actors)}")
+        asked = [t for t in d.texts(scr) if "keep two missions" in t]
+        d.check(not asked, f"after {name}'s pass nobody is asked back to the gate to keep: {asked}")
+    d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
+    d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}")
+    d.note(json.dumps(problems))

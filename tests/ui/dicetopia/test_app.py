@@ -48,3 +48,10 @@ def test_every_seat_deals_and_discards_in_one_gate_pass_at_800x480(run_app):
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
     assert r["notes"][0] == "gate passes: Ann 1, Bob 1, Cy 1"
+
+
+def test_with_the_apps_deck_every_seat_keeps_in_one_gate_pass_before_the_next_is_dealt_at_800x480(run_app):
+    r = run_app("dicetopia.scenarios:dicetopia_app_deal_and_keep_in_one_pass", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert r["notes"][0] == "gate passes: Ann 1, Bob 1"
