@@ -497,7 +497,9 @@ def dicetopia_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
         yield from _hold_gate(d)
         passes[name] += 1
         for k in range(3):
-            label = p.physical_draw_page(seat)[0].choices[0].label
+            # An honest table's card: one still in the deck (any other is accepted too, D-33).
+            deck = table.state.deck.cards
+            label = next(c.label for c in p.physical_draw_page(seat)[0].choices if c.action.card in deck)
             yield from _tap_gate_choice(d, label)
         if name != "Cy":
             d.check(scr.ids.gate.active and seat in table.prompt.actors, f"{name}'s pass goes on to the keeping")
