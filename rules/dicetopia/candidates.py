@@ -36,10 +36,12 @@ class Candidates:
     def candidates(self, state: DicetopiaState, prompt: Prompt) -> Iterator[Action]:
         t = state.t
         phase = state.phase
-        if phase == "keep":
-            for s in prompt.seats():
-                for c in state.hands[s].cards:
-                    yield Keep(s, c)
+        if phase == "keep" or phase == "deal":
+            # The keeping (during the deal, a seat already dealt its three: the draw is chance's).
+            for s, awaiting in prompt.waits.items():
+                if "keep" in awaiting.accepted:
+                    for c in state.hands[s].cards:
+                        yield Keep(s, c)
             return
         seat = state.current
         if phase == "deploy":

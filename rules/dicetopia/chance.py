@@ -30,11 +30,11 @@ class Chance:
         state.hands[action.seat].add(action.card)
         state.note(f"{who} draws a mission.", action.seat)
         if state.phase == "deal":
-            # §3 step 3: three missions each, then each keeps two.
+            # §3 step 3: three missions each, each player keeping two (as soon as its own
+            # three are dealt, or now).
             if all(len(state.hands[s]) >= 3 for s in state.order):
                 state.phase = "keep"
-                if not self._keepers(state):
-                    self._start_turn(state, state.order[0])
+                self._end_keeping(state)
         elif state.phase == "agency-draw":
             state.phase = "agency-bottom"
 

@@ -24,6 +24,15 @@ def _dealt_next(state: DicetopiaState) -> str:
     raise StopIteration  # as next() of an empty search: never, since the deal ends at three each
 
 
+# What each player who keeps is asked (one request for all: requests are values).
+_KEEP = CommitRequest("keep", "keep two missions, discard one")
+
+
+def _deal_key(state: DicetopiaState) -> tuple[str, tuple[str, ...]]:
+    """What the deal's prompt depends on: the seat dealt next and who has kept already."""
+    return _dealt_next(state), tuple(state.keeps)
+
+
 class Setup:
     """Setup (§3): a part of :class:`~rules.dicetopia.game.Dicetopia`."""
 
@@ -98,16 +107,26 @@ class Setup:
         return Prompt.single(state.order[0], RollRequest((Die(6, POOL),) * n,
                              "setup: roll every die onto the city, space by space (each die's colour in ids)"))
 
-    @step("deal", timed=False, rule=R_SETUP, depends=_dealt_next)
+    @step("deal", timed=False, rule=R_SETUP, depends=_deal_key)
     def ask_deal(self, state: DicetopiaState) -> Prompt:
+        # §3 step 3: "deal 3 to each Player. They each get to keep two and discard one". A
+        # player keeps as soon as its own three are dealt (behind the same gate as the deal),
+        # or later: the next player is dealt meanwhile, and a journal whose keeping comes
+        # after every deal (the older shape) replays as it was played (D-34).
         seat = _dealt_next(state)
-        return Prompt.single(seat, DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions"))
+        draw = DrawRequest(MISSIONS, f"setup: deal {state.seat_name(seat)} three missions")
+        keeping = self._keeping(state, state.order[:state.order.index(seat)])
+        return Prompt({seat: draw, **keeping}) if keeping else Prompt.single(seat, draw)
 
     @step("keep", timed=False, rule=R_SETUP)
     def ask_keep(self, state: DicetopiaState) -> Prompt:
-        # One request for every keeper (requests are values: the same object serves all).
-        req, keeps, faction = CommitRequest("keep", "keep two missions, discard one"), state.keeps, state.faction
-        return Prompt({s: req for s in state.order if s not in keeps and faction[s] != "centauri"})
+        return Prompt(self._keeping(state, state.order))
+
+    def _keeping(self, state: DicetopiaState, dealt: list[str]) -> dict[str, CommitRequest]:
+        """The keep asked of each of the ``dealt`` seats that has not kept yet (the Centauri
+        Bureau keeps all three: D-12)."""
+        keeps, faction = state.keeps, state.faction
+        return {s: _KEEP for s in dealt if s not in keeps and faction[s] != "centauri"}
 
     def _v_roll(self, state: DicetopiaState, action: Roll) -> Iterable[Violation]:
         return self._roll_violations(state, action) if state.phase == "roll" else ()
@@ -140,9 +159,17 @@ class Setup:
                 yield Violation("wrong-colour-count", R_SETUP, f"{who}, with {len(state.order)} players the city holds {want} {c.id} dice, not {n}.")
 
     def _keep(self, state: DicetopiaState, action: Keep) -> None:
+        # The discard stays with its player, face down, until everyone has kept: "Shuffle
+        # all leftover Mission Cards with the rest of the deck" comes after the keeping, so
+        # a player dealt later is never dealt an earlier player's discard.
         state.keeps[action.seat] = action.discard
         state.note(f"{state.seat_name(action.seat)} has kept two missions.", action.seat)
-        # Everyone who keeps has kept (only keepers are asked, so a count says it).
+        if state.phase == "keep":
+            self._end_keeping(state)
+
+    def _end_keeping(self, state: DicetopiaState) -> None:
+        """Once every player is dealt: when everyone who keeps has kept (only keepers are
+        asked, so a count says it), the leftover missions go back and the first turn starts."""
         if len(state.keeps) == len(self._keepers(state)):
             for s, card in state.keeps.items():
                 state.hands[s].cards.remove(card)  # the cards' own lists, as draws do

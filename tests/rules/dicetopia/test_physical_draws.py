@@ -62,3 +62,44 @@ def test_the_drawers_own_mission_is_refused_with_a_public_reason():
     for card in s.hands[seat].cards:
         assert [v.message for v in GAME.check(s, Draw(seat, MISSIONS, card))] == ["That mission is in your hand."]
     assert [v.message for v in GAME.check(s, Draw(seat, MISSIONS, "no-such-mission"))] == ["That is not a mission card."]
+
+
+def test_a_later_players_entry_of_a_mission_an_earlier_player_kept_or_discarded_is_accepted_and_the_keeping_stands():
+    # D-33 with the keeping next to each deal (§3: "They each get to keep two and discard one,
+    # without revealing any information to other Players"): Ann has kept two and sealed her
+    # discard before Bob enters his cards. Bob's entry of either is accepted, as before her
+    # keeping (a refusal, or asking Ann to keep again, would tell Bob where it was); the
+    # deck's next mission takes its place in Ann's hand, kept or discarded as the card it
+    # replaces was, and Ann alone is told.
+    from rules.dicetopia import Keep
+
+    from .helpers import seats
+
+    for which in ("kept", "discarded"):
+        s = GAME.new(seats("banxa", "hollows"), {"first": "p1"}, 11)
+        GAME.push(s, GAME.sample(s))
+        for _ in range(3):
+            GAME.push(s, GAME.sample(s, "p1"))
+        discard, kept = s.hands["p1"].cards[1], s.hands["p1"].cards[2]
+        GAME.push(s, Keep("p1", discard))
+        entered = kept if which == "kept" else discard
+        top = s.deck.cards[0]
+        before = GAME.view(s, "p2")
+        assert GAME.check(s, Draw("p2", MISSIONS, entered, source="card")) == ()
+        assert GAME.check(s, Draw("p2", MISSIONS, top, source="card")) == ()  # as any card Bob cannot rule out
+        GAME.push(s, Draw("p2", MISSIONS, entered, source="card"))
+        assert entered in s.hands["p2"] and entered not in s.hands["p1"] and top in s.hands["p1"]
+        assert s.keeps["p1"] == (top if which == "discarded" else discard)
+        assert not list(GAME.problems(s))
+        # Ann is not asked again: her choice stands; Bob sees only his own draw.
+        assert sorted(GAME.prompt(s).waits) == ["p2"] and GAME.view(s, PUBLIC)["kept"] == ["p1"]
+        assert any("Check your missions" in e["text"] for e in GAME.view(s, "p1")["log"])
+        bob = GAME.view(s, "p2")
+        assert not any("Check your missions" in e["text"] for e in bob["log"] + GAME.view(s, PUBLIC)["log"])
+        assert bob["missions"]["p1"] == before["missions"]["p1"]
+        for _ in range(2):
+            GAME.push(s, GAME.sample(s, "p2"))
+        GAME.push(s, Keep("p2", s.hands["p2"].cards[0]))
+        assert s.phase == "deploy" and not list(GAME.problems(s))
+        assert len(s.hands["p1"]) == 2 and (top in s.hands["p1"]) == (which == "kept")
+        assert (top in s.deck.cards) == (which == "discarded") and discard in (s.deck.cards + s.hands["p2"].cards)

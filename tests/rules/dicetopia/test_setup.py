@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import POOL, PUBLIC, Draw, InvalidSetup, Roll
+from rules.core import POOL, PUBLIC, Draw, DrawRequest, InvalidSetup, Roll
 from rules.dicetopia import GAME, Keep, tables
 
 from .helpers import codes, seats, started
@@ -110,3 +110,59 @@ def test_no_scenario_cards_the_book_gives_none():
     s = started("banxa", "ewo")
     assert "No Scenario card" in s.log[0].text and "D-04" in s.log[0].text
     assert "scenario" not in {o.name for o in GAME.options}
+
+
+def _dealt(s, seat):
+    """The app's deck deals ``seat`` its three missions (the seat asked to draw now)."""
+    for _ in range(3):
+        assert isinstance(GAME.prompt(s).of(seat), DrawRequest)
+        GAME.push(s, GAME.sample(s, seat))
+
+
+def test_each_player_keeps_two_and_discards_one_as_soon_as_its_own_three_are_dealt():
+    # §3 step 3: "deal 3 to each Player. They each get to keep two and discard one, without
+    # revealing any information to other Players. Shuffle all leftover Mission Cards with the
+    # rest of the deck". A player keeps right after its own deal (the same pass behind the
+    # gate), before the next player is dealt; the Centauri Bureau keeps all three (D-12).
+    s = GAME.new(seats("centauri", "hollows", "ewo"), {"first": "p1"}, 2)
+    GAME.push(s, GAME.sample(s))
+    _dealt(s, "p1")
+    assert sorted(GAME.prompt(s).waits) == ["p2"]                  # Opportunist: nothing to discard
+    _dealt(s, "p2")
+    waits = GAME.prompt(s).waits
+    assert sorted(waits) == ["p2", "p3"] and waits["p2"].accepted == ("keep",)  # Bob keeps now, Cat is dealt
+    assert {a for a in GAME.legal_actions(s) if isinstance(a, Keep)} == {Keep("p2", c) for c in s.hands["p2"].cards}
+    discard = s.hands["p2"].cards[0]
+    GAME.push(s, Keep("p2", discard))
+    assert s.phase == "deal" and GAME.view(s, PUBLIC)["kept"] == ["p2"] and discard not in str(GAME.view(s, "p3"))
+    for _ in range(3):
+        # The leftover mission waits for the end of the keeping: never dealt to a later player.
+        assert discard not in s.deck.cards and discard in s.hands["p2"].cards
+        GAME.push(s, GAME.sample(s, "p3"))
+    assert sorted(GAME.prompt(s).waits) == ["p3"] and s.phase == "keep"
+    GAME.push(s, Keep("p3", s.hands["p3"].cards[2]))
+    assert s.phase == "deploy" and s.current == "p1" and discard in s.deck.cards
+    assert [len(s.hands[x]) for x in s.order] == [3, 2, 2] and len(s.deck) == 33
+    assert not list(GAME.problems(s))
+
+
+def test_a_journal_whose_keeping_follows_every_deal_still_replays_to_the_same_game():
+    # Games saved before the keeping moved next to each deal: three draws each, then the keeps.
+    n = seats("banxa", "hollows", "ewo")
+    s = GAME.new(n, {"first": "p1"}, 7)
+    roll = GAME.sample(s)
+    GAME.push(s, roll)
+    draws = []
+    while s.phase == "deal":
+        d = GAME.sample(s)
+        draws.append(d)
+        GAME.push(s, d)
+    assert s.phase == "keep" and sorted(GAME.prompt(s).waits) == ["p1", "p2", "p3"]
+    keeps = [Keep(x, s.hands[x].cards[i]) for i, x in enumerate(("p3", "p1", "p2"))]
+    old = GAME.replay(n, {"first": "p1"}, 7, [roll] + draws + keeps)
+    # The new shape: each player keeps right after its own three.
+    new = GAME.replay(n, {"first": "p1"}, 7, [roll] + draws[0:3] + [keeps[1]] + draws[3:6] + [keeps[2]] + draws[6:9] + [keeps[0]])
+    for g in (old, new):
+        assert g.phase == "deploy" and not list(GAME.problems(g))
+    assert {x: old.hands[x].cards for x in old.order} == {x: new.hands[x].cards for x in new.order}
+    assert sorted(old.deck.cards) == sorted(new.deck.cards)  # shuffled: the same missions

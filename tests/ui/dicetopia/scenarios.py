@@ -476,13 +476,14 @@ def _tap_gate_choice(d: Any, label: str) -> Iterator[float]:
 
 
 def dicetopia_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
-    """The table deals its own mission cards: Ann enters her three behind the gate; Bob,
-    whose third card ends the deal, enters his three and discards one in the same pass
-    (a second pass for the discard was one too many); then Ann discards (the keeping
-    starts when everyone has their three). At 800×480 with 160 % text."""
+    """The table deals its own mission cards (§3 step 3, D-34): Ann, Bob and Cy each enter
+    their three behind the gate and, in the same pass, the one they discard (Cy, the
+    Centauri Bureau, keeps all three); nobody is asked to the gate a second time. At
+    800×480 with 160 % text."""
     problems: list[str] = []
     app = d.app
-    seats = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"}]
+    seats = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"},
+             {"id": "centauri-1", "faction": "centauri", "name": "Cy"}]
     table = app.new_game("dicetopia", seats, {"first": "banxa-1"}, seed=5)
     yield from settle(d)
     while table.view()["phase"] == "roll":
@@ -490,29 +491,63 @@ def dicetopia_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
     yield from settle(d)
     scr = _screen(d)
     p = scr.presenter
-    passes = {"Ann": 0, "Bob": 0}
-    for name, seat in (("Ann", "banxa-1"), ("Bob", "hollows-1")):
+    passes = {"Ann": 0, "Bob": 0, "Cy": 0}
+    for name, seat in (("Ann", "banxa-1"), ("Bob", "hollows-1"), ("Cy", "centauri-1")):
         yield from _tap(d, f"▤ {name}: enter the missions you drew")
         yield from _hold_gate(d)
         passes[name] += 1
         for k in range(3):
-            label = p.physical_draw_page(seat)[0].choices[0].label
+            # An honest table's card: one still in the deck (any other is accepted too, D-33).
+            deck = table.state.deck.cards
+            label = next(c.label for c in p.physical_draw_page(seat)[0].choices if c.action.card in deck)
             yield from _tap_gate_choice(d, label)
-        if name == "Bob":
-            d.check(scr.ids.gate.active and table.view()["phase"] == "keep", "Bob's pass goes on to the keeping")
-            d.check(d.has("Keep two missions", scr.ids.gate), "the same page asks which to discard")
-            _shot(d, "dt-keep-same-pass")
-            _layout(d, "keep in the same pass", problems)
+        if name != "Cy":
+            d.check(scr.ids.gate.active and seat in table.prompt.actors, f"{name}'s pass goes on to the keeping")
+            d.check(d.has("Keep two missions", scr.ids.gate), f"{name}'s same page asks which to discard")
+            _shot(d, f"dt-keep-same-pass-{name.lower()}")
+            _layout(d, f"{name} keeps in the same pass", problems)
             yield from _tap(d, "✖ Discard")
         yield from _gate_closed(d)
         _no_leak(d, f"after {name}'s pass")
-    d.check("hollows-1" not in table.prompt.actors and "banxa-1" in table.prompt.actors,
-            f"Bob has kept two, Ann is asked: {sorted(table.prompt.actors)}")
-    yield from _tap(d, "▤ Ann: keep two missions")
-    yield from _hold_gate(d)
-    passes["Ann"] += 1
-    yield from _tap(d, "✖ Discard")
-    yield from _gate_closed(d)
+        d.check(seat not in table.prompt.actors, f"{name} has kept: {sorted(table.prompt.actors)}")
+        asked = [t for t in d.texts(scr) if "keep two missions" in t]
+        d.check(not asked, f"after {name}'s pass nobody is asked back to the gate to keep: {asked}")
+    _shot(d, "dt-keep-all-dealt")
+    d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
+    d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}, Cy {passes['Cy']}")
+    d.note(json.dumps(problems))
+
+
+def dicetopia_app_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
+    """The app's deck deals the missions (§3 step 3, D-34): each seat's three are dealt face
+    down by a public tap, then that seat's one pass at the gate shows them and takes its
+    discard, before the next seat is dealt. At 800×480 with 160 % text."""
+    problems: list[str] = []
+    app = d.app
+    seats = [{"id": "banxa-1", "faction": "banxa", "name": "Ann"}, {"id": "hollows-1", "faction": "hollows", "name": "Bob"}]
+    table = app.new_game("dicetopia", seats, {"first": "banxa-1"}, seed=6)
+    yield from settle(d)
+    while table.view()["phase"] == "roll":
+        table.roll_for_me()
+    yield from settle(d)
+    scr = _screen(d)
+    passes = {"Ann": 0, "Bob": 0}
+    for name, seat in (("Ann", "banxa-1"), ("Bob", "hollows-1")):
+        yield from _tap(d, f"⚄ The app deals 3 missions to {name}")
+        _no_leak(d, f"after the app dealt {name}'s missions")
+        _shot(d, f"dt-app-dealt-{name.lower()}")
+        _layout(d, f"the app dealt {name}", problems)
+        yield from _tap(d, f"▤ {name}: keep two missions")
+        yield from _hold_gate(d)
+        passes[name] += 1
+        d.check(d.has("Keep two missions", scr.ids.gate), f"{name}'s pass shows the three and asks which to discard")
+        _shot(d, f"dt-app-keep-{name.lower()}")
+        yield from _tap(d, "✖ Discard")
+        yield from _gate_closed(d)
+        _no_leak(d, f"after {name}'s pass")
+        d.check(seat not in table.prompt.actors, f"{name} has kept: {sorted(table.prompt.actors)}")
+        asked = [t for t in d.texts(scr) if "keep two missions" in t]
+        d.check(not asked, f"after {name}'s pass nobody is asked back to the gate to keep: {asked}")
     d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
     d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}")
     d.note(json.dumps(problems))

@@ -42,8 +42,16 @@ def test_a_faction_is_picked_from_all_ten_shown_at_once_at_800x480(run_app):
     assert r["notes"][0].startswith("picked ") and r["notes"][0].endswith(" in two taps")
 
 
-def test_the_seat_whose_third_mission_ends_the_deal_discards_in_the_same_gate_pass(run_app):
+def test_every_seat_deals_and_discards_in_one_gate_pass_at_800x480(run_app):
+    # §3 step 3: "deal 3 to each Player. They each get to keep two and discard one" (D-34).
     r = run_app("dicetopia.scenarios:dicetopia_deal_and_keep_in_one_pass", "800x480", text_scale=1.6)
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
-    assert r["notes"][0] == "gate passes: Ann 2, Bob 1"
+    assert r["notes"][0] == "gate passes: Ann 1, Bob 1, Cy 1"
+
+
+def test_with_the_apps_deck_every_seat_keeps_in_one_gate_pass_before_the_next_is_dealt_at_800x480(run_app):
+    r = run_app("dicetopia.scenarios:dicetopia_app_deal_and_keep_in_one_pass", "800x480", text_scale=1.6)
+    problems = json.loads(r["notes"][-1])
+    assert not problems, "\n".join(problems)
+    assert r["notes"][0] == "gate passes: Ann 1, Bob 1"

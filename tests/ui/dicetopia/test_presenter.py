@@ -310,7 +310,7 @@ def test_the_tables_own_missions_are_entered_behind_the_gate(new_table):
         page = p.physical_draw_page("banxa-1")[0]
         assert len(page.choices) == 40 - k  # every card but those already entered: the deck is secret
         t.submit(page.choices[k].action)
-    assert not p.physical_draw_continues("banxa-1")
+    assert p.physical_draw_continues("banxa-1")  # the keeping follows on the same page (D-34)
     assert p.drawn_news(page.choices[2].action) == ""  # a card in hand: nothing to peek at
     assert len(p.hand_page("banxa-1")[0].lines) == 3
 
@@ -528,26 +528,54 @@ def test_the_loot_line_is_a_sum_with_its_result_after_an_equals_sign(new_table):
         assert loot == f"Loot: {expected}", loot
 
 
-def test_the_seat_whose_third_mission_ends_the_deal_discards_behind_the_same_gate_pass(new_table):
-    # §3 step 3: "deal 3 to each Player. They each get to keep two and discard one". The
-    # last seat dealt enters its third card and, on the same page, the one it discards
-    # (issue 32, item 12: the discard needed a second pass at the gate). A seat dealt
-    # earlier cannot discard yet: the keeping starts when every seat has its three.
-    t = new_table(options={"first": "banxa-1"})
+def test_every_seat_enters_its_three_missions_and_discards_one_behind_one_gate_pass(new_table):
+    # §3 step 3: "deal 3 to each Player. They each get to keep two and discard one" (D-34).
+    # Each seat enters its three cards from the table's own deck and, on the same page, the
+    # one it discards, before the next seat is dealt (issue 32, item 12: the seats dealt
+    # before the last needed a second pass at the gate to discard).
+    seats = SEATS + [{"id": "centauri-1", "faction": "centauri", "name": "Cy"}]
+    t = new_table(seats=seats, options={"first": "shakra-1"})
     p = DicetopiaPresenter(t)
     t.roll_for_me()
     order = t.view()["order"]
     for seat in order:
+        # The deal's buttons are this seat's, whoever else may still keep.
+        assert [b.seat for b in p.buttons() if b.intent == "physical-draw"] == [seat]
         for k in range(3):
             assert p.physical_draw_continues(seat)
-            t.submit(p.physical_draw_page(seat)[0].choices[0].action)
-        if seat != order[-1]:
-            assert not p.physical_draw_continues(seat)  # the others are still being dealt
-    last = order[-1]
-    assert t.view()["phase"] == "keep" and p.physical_draw_continues(last)
-    page = p.physical_draw_page(last)[0]
-    held = [c for c in t.private_view(last)["missions"][last]["cards"]]
-    assert [c.action for c in page.choices] == [Keep(last, discard=c) for c in held]
+            page = p.physical_draw_page(seat)[0]
+            assert page.lines[0].text == f"Mission {k + 1} of 3: tap the card you drew."
+            t.submit(page.choices[0].action)
+        if seat == "centauri-1":
+            assert not p.physical_draw_continues(seat)  # Opportunist keeps all three: the gate closes
+            continue
+        assert p.physical_draw_continues(seat)  # the same pass goes on to the keeping
+        page = p.physical_draw_page(seat)[0]
+        held = list(t.private_view(seat)["missions"][seat]["cards"])
+        assert page.title == "Keep two missions: tap the one to discard"
+        assert [c.action for c in page.choices] == [Keep(seat, discard=c) for c in held]
+        t.submit(page.choices[1].action)
+        assert not p.physical_draw_continues(seat)  # kept: the gate closes
+        assert not any(b.intent == "hand" and b.seat == seat for b in p.buttons())  # no second pass offered
+    assert t.view()["phase"] == "deploy"
+
+
+def test_with_the_apps_deck_each_seat_keeps_in_one_pass_before_the_next_is_dealt(new_table):
+    # The app deals a seat its three face down; that seat's one pass at the gate shows them
+    # and takes its discard, while the next seat is dealt.
+    t = new_table(seats=SEATS, options={"first": "shakra-1"})
+    p = DicetopiaPresenter(t)
+    t.roll_for_me()
+    deal = next(b for b in p.buttons() if b.intent == "app-draw")
+    assert deal.label == "⚄ The app deals 3 missions to Ann" and deal.count == 3
+    for _ in range(deal.count):
+        t.roll_for_me()
+    labels = [(b.label, b.intent, b.seat) for b in p.buttons()]
+    assert ("▤ Ann: keep two missions (behind the gate)", "hand", "shakra-1") in labels
+    assert ("⚄ The app deals 3 missions to Bob", "app-draw", "tuulu-1") in [(b.label, b.intent, b.seat) for b in p.buttons()]
+    _no_secret(t, p)
+    page = p.hand_page("shakra-1")[0]
+    assert len(page.lines) == 3 and len(page.choices) == 3
     t.submit(page.choices[0].action)
-    assert not p.physical_draw_continues(last)  # kept: the gate closes
-    assert last not in t.prompt.actors and order[0] in t.prompt.actors
+    assert not any(b.intent == "hand" for b in p.buttons())
+    assert [b.seat for b in p.buttons() if b.intent == "app-draw"] == ["tuulu-1"]

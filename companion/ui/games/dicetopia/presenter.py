@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Draw, facts
+from rules import Draw, DrawRequest, facts
 from rules.dicetopia.actions import (Adapt, Block, Bottom, Choose, Clone, CopyMission, Decline, Deploy, Exterminate, Hypnotize,
                                      Intervene, Keep, Reroll, Rig, SaveTurn, Swap, Transcend)
 from rules.dicetopia.scoring import Domination
@@ -494,11 +494,14 @@ class DicetopiaPresenter(GamePresenter):
                     ButtonSpec("⚄ The app rolls: copy its city onto the table", "app-draw", seat=seat, span="full")]
         if phase in ("deal", "gamble") or (phase == "agency-draw" and not pick.mode):
             if phase == "deal":
+                # The seat being dealt; a seat dealt its three earlier may keep meanwhile (D-34).
+                seat = next(s for s in actors if self._draws_now(s))
                 left = 3 - int(v["missions"][seat]["count"])
                 out += [ButtonSpec(f"▤ {self.name(seat)}: enter the mission{'s' if left > 1 else ''} you drew…", "physical-draw",
                                    seat=seat, role="primary", span="full"),
                         ButtonSpec(f"⚄ The app deals {left} mission{'s' if left > 1 else ''} to {self.name(seat)}", "app-draw",
                                    seat=seat, count=left, span="full")]
+                out += self._keep_buttons(actors)
             else:
                 what = "The Agency" if phase == "agency-draw" else "High Stakes Gambling"
                 out += [ButtonSpec(f"▤ {what}: {self.name(seat)} enters the mission drawn…", "physical-draw", seat=seat,
@@ -508,8 +511,7 @@ class DicetopiaPresenter(GamePresenter):
                 out.append(ButtonSpec(f"{SHOWN['ewo'].glyph} Transcendence: another action instead", "mode", seat="transcend"))
             return out
         if phase == "keep":
-            return [ButtonSpec(f"▤ {self.name(s)}: keep two missions (behind the gate)", "hand", seat=s, role="primary")
-                    for s in actors]
+            return self._keep_buttons(actors)
         if phase == "agency-bottom":
             return [ButtonSpec(f"▤ {self.name(seat)}: put a mission on the bottom (behind the gate)", "hand", seat=seat, role="primary")]
         if phase == "choose":
@@ -571,6 +573,21 @@ class DicetopiaPresenter(GamePresenter):
             return out
         return out
 
+    def _keep_buttons(self, actors: list[str]) -> list[ButtonSpec]:
+        """A button for each seat that may keep two missions now (behind the gate)."""
+        return [ButtonSpec(f"▤ {self.name(s)}: keep two missions (behind the gate)", "hand", seat=s, role="primary")
+                for s in actors if self._keeps_now(s)]
+
+    def _awaits(self, seat: str) -> Any:
+        p = self.table.prompt
+        return None if p is None or p.over else p.waits.get(seat)
+
+    def _keeps_now(self, seat: str) -> bool:
+        """Whether ``seat`` is asked to keep two missions now: once its own three are dealt
+        (during the others' deal too, D-34), until it has kept."""
+        w = self._awaits(seat)
+        return w is not None and "keep" in w.accepted
+
     def _choice_buttons(self, v: dict[str, Any]) -> list[ButtonSpec]:
         """When the taps name several actions that differ in a detail: one button each."""
         n = len(self._sync(v).places)
@@ -626,7 +643,7 @@ class DicetopiaPresenter(GamePresenter):
             lines.append(GateLine("No missions yet."))
         choices: list[GateChoice] = []
         actors = self.actors()
-        if phase == "keep" and seat in actors:
+        if self._keeps_now(seat):
             choices = [GateChoice(f"✖ Discard {T.mission(c).name}", Keep(seat, discard=c)) for c in cards]
             title = "Keep two missions: tap the one to discard"
         elif phase == "agency-bottom" and seat in actors:
@@ -641,16 +658,15 @@ class DicetopiaPresenter(GamePresenter):
 
     def physical_draw_continues(self, seat: str) -> bool:
         """After a mission entered behind the gate: the seat's next one (the deal's three),
-        or, when its third one ended the deal, which two it keeps, on the same page (§3
-        step 3: "They each get to keep two and discard one"; a second pass at the gate
-        for the discard was one too many)."""
+        then which two it keeps, on the same page (§3 step 3: "They each get to keep two and
+        discard one"; D-34): every seat deals and discards in one pass at the gate."""
+        if self._keeps_now(seat):
+            return True
         v = self.view()
-        if v["phase"] == "keep":
-            return seat in self.actors()
-        return v["phase"] == "deal" and seat in self.actors() and int(v["missions"][seat]["count"]) < 3
+        return v["phase"] == "deal" and self._draws_now(seat) and int(v["missions"][seat]["count"]) < 3
 
     def _draws_now(self, seat: str) -> bool:
-        return seat in self.actors() and self.view()["phase"] in ("deal", "agency-draw", "gamble")
+        return isinstance(self._awaits(seat), DrawRequest) and self.view()["phase"] in ("deal", "agency-draw", "gamble")
 
     def physical_draws(self, seat: str) -> list[tuple[str, Any]]:
         """The missions ``seat`` may say it drew from the table's deck (behind the gate or
@@ -666,8 +682,8 @@ class DicetopiaPresenter(GamePresenter):
 
     def physical_draw_page(self, seat: str) -> list[GateSection]:
         """Behind the gate: tap the mission card drawn from the table's own deck (then,
-        once the deal is over, the one to discard: :meth:`physical_draw_continues`)."""
-        if self.view()["phase"] == "keep" and seat in self.actors():
+        once the seat's three are in, the one to discard: :meth:`physical_draw_continues`)."""
+        if self._keeps_now(seat):
             return self.hand_page(seat)
         if not self._draws_now(seat):
             return [GateSection(lines=(GateLine("Nothing to draw now."),))]
