@@ -1,0 +1,177 @@
+"""Every game's table screen at the Pi's size, 800×480 with 160 % text (issue 32, item 6),
+run by ``tests/ui/test_layout_pi.py`` as ``layout_pi_scenarios:<game>``: at a few moments
+of each game (its start, a throw asked, a choice with many buttons, a refusal's banner
+showing) the whole layout check (tests/ui/layout_check.py, nested scrolling and broken
+words included) and the "what a player needs to act is on screen" check
+(``check_visible(act_elements(screen))``). Each problem is a note line; the last note is
+the JSON list the test expects empty. Screenshots: artifacts/ui/pi/pi-<game>-<moment>."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Iterator
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+
+
+def _screen(d: Any) -> Any:
+    return d.app.sm.current_screen
+
+
+def _settle(d: Any, extra: float = 0.4) -> Iterator[float]:
+    """Until the screen has drawn the Table's latest ply and its layout has followed."""
+    for _ in range(120):
+        scr = _screen(d)
+        if d.app.table is None or getattr(scr, "shown_ply", -2) == d.app.table.ply and not scr._refresh_trigger.is_triggered:
+            break
+        yield 0.05
+    yield extra
+
+
+def _moment(d: Any, game: str, moment: str, problems: list[str]) -> None:
+    from tests.ui.layout_check import act_elements, check_layout, check_visible
+
+    scr = _screen(d)
+    found = [str(p) for p in check_layout(scr)] + [str(p) for p in check_visible(scr, act_elements(scr))]
+    problems += [f"{game} {moment}: {p}" for p in found]
+    d.shot(f"pi-{game}-{moment}")
+
+
+def _refused(d: Any) -> Iterator[float]:
+    """A real refusal on the banner: the first legal action, tapped for a seat that is not
+    to act (the rules' own words and section), else an undo with nothing to undo."""
+    table, scr = d.app.table, _screen(d)
+    others = [s["id"] for s in table.seats if s["id"] not in table.prompt.actors]
+    action = next((a for a in table.legal_actions() if hasattr(a, "seat")), None)
+    if action is not None and others:
+        scr.submit(dataclasses.replace(action, seat=others[0]), "that")
+    if scr.ids.banner.shown == 0:
+        scr.undo()
+    for _ in range(40):
+        if scr.ids.banner.shown >= 1:
+            break
+        yield 0.05
+    yield 0.3
+
+
+def _seats(game_id: str, n: int) -> list[dict[str, str]]:
+    import itertools
+
+    import rules
+
+    factions = rules.load(game_id).factions
+    return [{"id": f"{f}-{i}", "faction": f, "name": NAMES[i - 1]}
+            for i, f in zip(range(1, n + 1), itertools.cycle(factions))]
+
+
+def _hands_menu(d: Any) -> Iterator[float]:
+    """The "Hands" menu: one button per seat (a choice with several buttons)."""
+    _screen(d).show_hands_menu()
+    yield 0.5
+
+
+def tyranny(d: Any) -> Iterator[float]:
+    from companion.clocks import presets
+
+    problems: list[str] = []
+    d.app.new_game("tyranny", _seats("tyranny", 4), {}, seed=3, clocks=presets()["Blitz 5+3"])
+    yield from _settle(d, 0.8)
+    _moment(d, "tyranny", "start-throw", problems)  # the first move's roll is asked at once
+    yield from _hands_menu(d)
+    _moment(d, "tyranny", "hands", problems)
+    yield from _refused(d)
+    _moment(d, "tyranny", "banner", problems)
+    d.note(json.dumps(problems))
+
+
+def outrage(d: Any) -> Iterator[float]:
+    from companion.clocks import presets
+    from tests.ui.outrage.positions import SEATS, heist
+
+    problems: list[str] = []
+    d.app.new_game("outrage", _seats("outrage", 4), {}, seed=3, clocks=presets()["Blitz 5+3"])
+    yield from _settle(d, 0.8)
+    _moment(d, "outrage", "start", problems)
+    options, position = heist()
+    d.app.new_game("outrage", SEATS, options, seed=3, position=position)
+    yield from _settle(d, 0.8)
+    _moment(d, "outrage", "throw", problems)
+    for _ in range(4):  # the app's dice until a throw lets someone move: a button per square
+        if not _screen(d).ids.dice.is_awaiting:
+            break
+        d.app.table.roll_for_me()
+        yield from _settle(d, 0.3)
+    yield from _settle(d, 0.8)
+    _moment(d, "outrage", "moves", problems)
+    yield from _refused(d)
+    _moment(d, "outrage", "banner", problems)
+    d.note(json.dumps(problems))
+
+
+def liberation(d: Any) -> Iterator[float]:
+    from companion.clocks import presets
+
+    from tests.ui.game_scenarios import LIB_SEATS
+
+    problems: list[str] = []
+    canadian = next(v for k, v in presets().items() if "anadian" in k)
+    d.app.new_game("liberation", LIB_SEATS, {}, seed=3, clocks=canadian)
+    yield from _settle(d, 0.8)
+    _moment(d, "liberation", "start", problems)
+    # Through the setup by the Table (as the taps would), to the first turn's action list.
+    table = d.app.table
+    for _ in range(40):
+        if table.view().get("phase") == "step2":  # the action list: a choice of many buttons
+            break
+        legal = [a for a in table.legal_actions() if a.seat in table.prompt.actors and not a.chance]
+        if legal:
+            table.submit(legal[0])
+        else:
+            table.roll_for_me()  # a deal by the app's deck
+    yield from _settle(d, 0.8)
+    _moment(d, "liberation", "actions", problems)
+    yield from _refused(d)
+    _moment(d, "liberation", "banner", problems)
+    d.note(json.dumps(problems))
+
+
+def dicetopia(d: Any) -> Iterator[float]:
+    from companion.clocks import presets
+    from tests.ui.dicetopia.scenarios import _to_turns
+
+    problems: list[str] = []
+    seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in
+             (("dangmer", "Dana"), ("bingmai", "Bea"), ("centauri", "Cy"), ("roamers", "Rui"))]
+    d.app.new_game("dicetopia", seats, {"first": "dangmer-1"}, seed=8, clocks=presets()["Blitz 5+3"])
+    yield from _settle(d, 0.8)
+    _moment(d, "dicetopia", "start", problems)
+    yield from _to_turns(d)
+    yield from _settle(d, 0.8)
+    _moment(d, "dicetopia", "turn", problems)
+    table = d.app.table
+    table.submit(_screen(d).presenter.tap("waste", 0))  # an agent in Waste Management: its targets
+    yield from _settle(d, 0.8)
+    _moment(d, "dicetopia", "targets", problems)
+    yield from _refused(d)
+    _moment(d, "dicetopia", "banner", problems)
+    d.note(json.dumps(problems))
+
+
+def against_all_tyrants(d: Any) -> Iterator[float]:
+    from companion.clocks import presets
+
+    problems: list[str] = []
+    d.app.new_game("against_all_tyrants", _seats("against_all_tyrants", 2), {}, seed=3, clocks=presets()["Blitz 5+3"])
+    yield from _settle(d, 0.8)
+    _moment(d, "against_all_tyrants", "start", problems)
+    table = d.app.table
+    for _ in range(4):  # the deals by the app's deck: each seat then keeps or mulligans
+        if not any(b.text.startswith("Deal") for b in _screen(d).ids.actions.buttons):
+            break
+        table.roll_for_me()
+        yield from _settle(d, 0.2)
+    yield from _settle(d, 0.8)
+    _moment(d, "against_all_tyrants", "after-deal", problems)
+    yield from _refused(d)
+    _moment(d, "against_all_tyrants", "banner", problems)
+    d.note(json.dumps(problems))
