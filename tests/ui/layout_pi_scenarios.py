@@ -44,13 +44,14 @@ def _refused(d: Any) -> Iterator[float]:
     others = [s["id"] for s in table.seats if s["id"] not in table.prompt.actors]
     action = next((a for a in table.legal_actions() if hasattr(a, "seat")), None)
     if action is not None and others:
-        scr.submit(dataclasses.replace(action, seat=others[0]), "that")
-    if scr.ids.banner.shown == 0:
+        scr.submit(dataclasses.replace(action, seat=others[0]), "that", confirmed=True)
+    if scr.ids.banner.shown == 0 and scr.ids.banner.opacity == 0 and not scr.ids.banner.message:
         scr.undo()
     for _ in range(40):
         if scr.ids.banner.shown >= 1:
             break
         yield 0.05
+    d.check(scr.ids.banner.message, f"a refusal is on the banner (ply {table.ply})")
     yield 0.3
 
 
@@ -137,7 +138,7 @@ def liberation(d: Any) -> Iterator[float]:
 
 def dicetopia(d: Any) -> Iterator[float]:
     from companion.clocks import presets
-    from tests.ui.dicetopia.scenarios import _to_turns
+    from tests.ui.dicetopia.scenarios import _first_die, _to_turns
 
     problems: list[str] = []
     seats = [{"id": f"{f}-1", "faction": f, "name": n} for f, n in
@@ -149,7 +150,20 @@ def dicetopia(d: Any) -> Iterator[float]:
     yield from _settle(d, 0.8)
     _moment(d, "dicetopia", "turn", problems)
     table = d.app.table
-    table.submit(_screen(d).presenter.tap("waste", 0))  # an agent in Waste Management: its targets
+    # The Gugu Airforce's reroll of a die in the Agency: thrown on the dice tray.
+    for hood in ("gugu", "agency"):
+        action = _screen(d).presenter.tap(hood, _first_die(d, hood))
+        d.check(action is not None, f"a tap on a die in {hood} is an action")
+        table.submit(action)
+        yield from _settle(d, 0.2)
+    yield from _settle(d, 0.8)
+    d.check(_screen(d).ids.dice.is_awaiting, "the reroll waits on the dice tray")
+    _moment(d, "dicetopia", "throw", problems)
+    table.roll_for_me()
+    yield from _settle(d, 0.8)
+    action = _screen(d).presenter.tap("waste", 0)  # an agent in Waste Management: its targets
+    d.check(action is not None, "the next player may put an agent in Waste Management")
+    table.submit(action)
     yield from _settle(d, 0.8)
     _moment(d, "dicetopia", "targets", problems)
     yield from _refused(d)
