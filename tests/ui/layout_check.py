@@ -292,9 +292,12 @@ def _broken_words(w: Any, path: str) -> list[Problem]:
     if not isinstance(w, Label) or not w.text.strip() or w.shorten or not (w.text_size and w.text_size[0]):
         return []
     w.texture_update()
+    # The lines as Kivy laid them out (its core label's layout, kept after rendering): a
+    # line holds a chunk per style run (markup), not per word, so a line's words are
+    # those of its chunks joined.
     lines = getattr(w._label, "_cached_lines", None) or []
     whole = set(_words(w.text, w.markup))
-    pieces = [t for line in lines for word in line.words for t in _words(word.text, False)]
+    pieces = [t for line in lines for t in "".join(word.text for word in line.words).split()]
     broken = [t for t in pieces if t not in whole]
     if not broken:
         return []

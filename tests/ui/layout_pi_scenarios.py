@@ -189,3 +189,51 @@ def against_all_tyrants(d: Any) -> Iterator[float]:
     yield from _refused(d)
     _moment(d, "against_all_tyrants", "banner", problems)
     d.note(json.dumps(problems))
+
+
+def check_finds(d: Any) -> Iterator[float]:
+    """The checks themselves, on widgets made to show each problem the game night met: a
+    label too narrow for "Bingmai Gamblers" (cut inside words), a scroll area in a scroll
+    area, a centred text taller than its box (the banner that lost its first line), a
+    button scrolled out of its scroll area and one off the window, an element missing;
+    and a label that wraps between words, which is no problem."""
+    from kivy.core.window import Window
+    from kivy.metrics import dp
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.ui.widgets.base import TCButton
+    from tests.ui.layout_check import check_layout, check_visible
+
+    root = BoxLayout(orientation="vertical", size_hint=(None, None), size=(Window.width, Window.height), pos=(0, 0))
+    narrow = Label(text="Bingmai Gamblers decide", size_hint=(None, None), size=(dp(70), dp(200)),
+                   text_size=(dp(70), None))
+    wraps = Label(text="the app reads it", size_hint=(None, None), size=(dp(120), dp(120)), text_size=(dp(120), None))
+    limited = Label(  # the old banner: more lines than its box holds
+                    text="Undo refused: there is nothing to undo. Rule: never across another seat's action, a "
+                         "revealed secret or a roll everyone saw", size_hint=(None, None), size=(dp(200), dp(60)),
+                    text_size=(dp(200), None), valign="middle")
+    outer = ScrollView(size_hint=(1, None), height=dp(100))
+    column = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(252))
+    inner = ScrollView(size_hint_y=None, height=dp(200))
+    inner.add_widget(Label(text="x", size_hint_y=None, height=dp(400)))
+    far = TCButton(text="Far down", size_hint_y=None, height=dp(52))
+    column.add_widget(inner)
+    column.add_widget(far)
+    outer.add_widget(column)
+    for w in (narrow, wraps, limited, outer):
+        root.add_widget(w)
+    Window.add_widget(root)
+    yield 0.4
+    outer.scroll_y = 1
+    yield 0.2
+    problems = [str(p) for p in check_layout(root, kinds={"broken-word", "nested-scroll", "text-overflow"})]
+    problems += [str(p) for p in check_visible(root, {"turn": None, "choices": far})]
+    off = TCButton(text="Off", size_hint=(None, None), size=(dp(60), dp(52)), pos=(Window.width - dp(20), 0))
+    Window.add_widget(off)  # placed by hand, reaching past the window's right edge
+    yield 0.1
+    problems += [str(p) for p in check_visible(off, {"dice": off})]
+    Window.remove_widget(off)
+    Window.remove_widget(root)
+    d.note(json.dumps(problems))

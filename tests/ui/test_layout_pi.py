@@ -20,3 +20,17 @@ def test_every_game_screen_at_800x480_and_160_percent_text(tmp_path, game):
                         out=ARTIFACTS / "pi")
     problems = json.loads(data["notes"][-1])
     assert not problems, "\n".join(problems)
+
+
+def test_the_checks_find_what_the_game_night_met(tmp_path):
+    found = json.loads(run_scenario(tmp_path, "layout_pi_scenarios:check_finds", "800x480", text_scale=1.6,
+                                    out=ARTIFACTS / "pi")["notes"][-1])
+    kinds = [p.split()[0] for p in found]
+    assert any(p.startswith("broken-word") and "Label('Bingmai Gamblers decide')" in p for p in found), "\n".join(found)
+    assert not any("the app reads it" in p for p in found), "\n".join(found)  # wrapped between words: fine
+    assert any(p.startswith("nested-scroll") for p in found), "\n".join(found)
+    assert any(p.startswith("text-overflow") and "Undo refused" in p for p in found), "\n".join(found)
+    assert any(p.startswith("not-visible") and "turn" in p and "missing" in p for p in found), "\n".join(found)
+    assert any(p.startswith("not-visible") and "choices" in p and "scrolled to see" in p for p in found), "\n".join(found)
+    assert any(p.startswith("not-visible") and "dice" in p and "outside the window" in p for p in found), "\n".join(found)
+    assert len(kinds) >= 6, "\n".join(found)
