@@ -65,10 +65,21 @@ def _seats(game_id: str, n: int) -> list[dict[str, str]]:
             for i, f in zip(range(1, n + 1), itertools.cycle(factions))]
 
 
-def _hands_menu(d: Any) -> Iterator[float]:
-    """The "Hands" menu: one button per seat (a choice with several buttons)."""
-    _screen(d).show_hands_menu()
-    yield 0.5
+def _to_choices(d: Any, most: int = 12) -> Iterator[float]:
+    """Play on by the Table (the app's dice, the first legal action), as the taps would,
+    until the action panel offers a choice of several buttons."""
+    table = d.app.table
+    for _ in range(most):
+        yield from _settle(d, 0.2)
+        if len(_screen(d).ids.actions.buttons) >= 2 or table.outcome is not None:
+            break
+        legal = [a for a in table.legal_actions() if a.seat in table.prompt.actors and not a.chance]
+        if legal:
+            table.submit(legal[0])
+        else:
+            table.roll_for_me()
+    yield from _settle(d, 0.8)
+    d.check(len(_screen(d).ids.actions.buttons) >= 2, "a choice of several buttons came up")
 
 
 def tyranny(d: Any) -> Iterator[float]:
@@ -78,8 +89,8 @@ def tyranny(d: Any) -> Iterator[float]:
     d.app.new_game("tyranny", _seats("tyranny", 4), {}, seed=3, clocks=presets()["Blitz 5+3"])
     yield from _settle(d, 0.8)
     _moment(d, "tyranny", "start-throw", problems)  # the first move's roll is asked at once
-    yield from _hands_menu(d)
-    _moment(d, "tyranny", "hands", problems)
+    yield from _to_choices(d)
+    _moment(d, "tyranny", "choices", problems)
     yield from _refused(d)
     _moment(d, "tyranny", "banner", problems)
     d.note(json.dumps(problems))
