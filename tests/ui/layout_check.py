@@ -14,7 +14,15 @@ Kinds of problem (``Problem.kind``):
   content, and what a FloatLayout places on purpose, are exempt: see ``_may_leave``);
 - ``small-target``: an enabled button (or anything with ``on_press``) under 48 dp;
 - ``collapsed``: a button squeezed to no width or height that still draws (its outline
-  shows as a sliver: "hidden" by a zero size instead of being left out).
+  shows as a sliver: "hidden" by a zero size instead of being left out);
+- ``nested-scroll``: a shown ScrollView inside another (two scroll areas on one path from
+  the root to a leaf fight over a drag, and each costs a stencil per frame);
+- ``broken-word``: a label whose wrapped lines break inside a word (Kivy cuts a word too
+  long for the width into pieces: "Crimi" / "nals)"): each rendered line's words are
+  compared with the text's words;
+- ``not-visible`` (from :func:`check_visible`, not :func:`check_layout`): an element a
+  player needs to act (whose turn, what is asked, the choices, the dice) is missing, not
+  shown, or cut by the window or a ScrollView around it.
 
 Only what is shown counts: a widget with opacity 0 somewhere above it, no size, not
 drawn (``widgets/drawn.py``), or scrolled wholly out of its ScrollView is skipped with
@@ -50,6 +58,8 @@ def check_layout(root: Any, min_target_dp: float = 48.0, kinds: Iterable[str] | 
         out += _target(w, path, dp(min_target_dp))
         out += _overlaps(w, path)
         out += _collapsed(w, path)
+        out += _nested_scroll(w, path)
+        out += _broken_words(w, path)
         for child in _shown_children(w):
             if not _may_leave(w, child) and not _inside(_rect(child), _rect(w)):
                 out.append(Problem("outside-parent", f"{path} > {_name(child, w)}",
@@ -169,19 +179,25 @@ def _text(w: Any, path: str) -> list[Problem]:
         full = _height_at(w, w.text_size[0])
         if full > w.text_size[1] + TOLERANCE:
             out.append(Problem("text-overflow", path, f"text {full:.0f} px high clipped to {w.text_size[1]:.0f}"))
+    elif w.max_lines and w.text_size[0]:
+        # A line limit drops the lines past it (which ones depends on valign: a banner
+        # centred on its text lost its first line).
+        full = _height_at(w, w.text_size[0], max_lines=0)
+        if full > th + TOLERANCE:
+            out.append(Problem("text-overflow", path, f"text {full:.0f} px high cut to {w.max_lines} lines ({th:.0f} px)"))
     if w.shorten and _cut(w):
         out.append(Problem("text-shortened", path, f"shown cut to fit {w.width:.0f} px"))
     return out
 
 
-def _height_at(w: Any, width: float) -> float:
+def _height_at(w: Any, width: float, max_lines: int | None = None) -> float:
     from kivy.core.text import Label as CoreLabel
     from kivy.core.text.markup import MarkupLabel
 
     core = (MarkupLabel if w.markup else CoreLabel)(
         text=w.text, font_size=w.font_size, font_name=w.font_name, bold=w.bold, italic=w.italic,
         text_size=(width, None), padding=w.padding, halign=w.halign, line_height=w.line_height,
-        max_lines=w.max_lines)
+        max_lines=w.max_lines if max_lines is None else max_lines)
     core.refresh()
     return float(core.texture.size[1]) if core.texture is not None else 0.0
 
@@ -245,3 +261,106 @@ def _may_leave(parent: Any, child: Any) -> bool:
     from kivy.uix.scrollview import ScrollView
 
     return isinstance(parent, ScrollView) or not hasattr(parent, "to_window") or parent is parent.parent
+
+
+def _nested_scroll(w: Any, path: str) -> list[Problem]:
+    from kivy.uix.scrollview import ScrollView
+
+    if not isinstance(w, ScrollView):
+        return []
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            return [Problem("nested-scroll", path, f"a ScrollView inside {_name(node, None)}")]
+        node = node.parent
+    return []
+
+
+def _words(text: str, markup: bool) -> list[str]:
+    import re
+
+    if markup:
+        text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+    return text.split()
+
+
+def _broken_words(w: Any, path: str) -> list[Problem]:
+    """Words of the rendered lines that are not words of the text: pieces of a word Kivy
+    cut because it did not fit the width (it never hyphenates)."""
+    from kivy.uix.label import Label
+
+    if not isinstance(w, Label) or not w.text.strip() or w.shorten or not (w.text_size and w.text_size[0]):
+        return []
+    w.texture_update()
+    # The lines as Kivy laid them out (its core label's layout, kept after rendering): a
+    # line holds a chunk per style run (markup), not per word, so a line's words are
+    # those of its chunks joined.
+    lines = getattr(w._label, "_cached_lines", None) or []
+    whole = set(_words(w.text, w.markup))
+    pieces = [t for line in lines for t in "".join(word.text for word in line.words).split()]
+    broken = [t for t in pieces if t not in whole]
+    if not broken:
+        return []
+    return [Problem("broken-word", path, "wrapped inside a word: " + ", ".join(repr(t) for t in broken[:6]))]
+
+
+def check_visible(root: Any, elements: dict[str, Any]) -> list[Problem]:
+    """``elements`` (a name → a widget, or None when the screen has none) each wholly on
+    the window, shown, and not cut by a ScrollView around it: what a player needs to act
+    is seen without scrolling. A name whose widget is None is reported missing."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    out = []
+    screen = (0.0, 0.0, float(Window.width), float(Window.height))
+    for name, w in elements.items():
+        label = f"{_name(root, None)} … {name}"
+        if w is None:
+            out.append(Problem("not-visible", label, "missing"))
+            continue
+        label += f" {_name(w, w.parent)}"
+        hidden = _hidden_by(w, root)
+        if hidden:
+            out.append(Problem("not-visible", label, hidden))
+            continue
+        r = _rect(w)
+        if not _inside(r, screen):
+            out.append(Problem("not-visible", label, f"{_fmt(r)} outside the window {_fmt(screen)}"))
+        node = w.parent
+        while node is not None and node is not node.parent and node is not root.parent:
+            if isinstance(node, ScrollView) and not _inside(r, _rect(node)):
+                out.append(Problem("not-visible", label, f"{_fmt(r)} cut by {_name(node, None)} {_fmt(_rect(node))}: scrolled to see"))
+                break
+            node = node.parent
+    return out
+
+
+def _hidden_by(w: Any, root: Any) -> str:
+    node = w
+    while node is not None and node is not root.parent and node is not node.parent:
+        if getattr(node, "opacity", 1) <= 0 or node.width <= 1 or node.height <= 1:
+            return f"not shown ({_name(node, node.parent)} has opacity {node.opacity:g}, size {node.width:.0f}×{node.height:.0f})"
+        parent = node.parent
+        if parent is not None and parent is not node and hasattr(parent, "canvas") and not _draws(parent, node):
+            return f"not drawn ({_name(node, parent)})"
+        node = parent
+    return ""
+
+
+def act_elements(screen: Any) -> dict[str, Any]:
+    """What a player needs to act on a game screen, by name, from the ids every game's
+    .kv gives them (companion/ui/README.md): ``turn`` (the top bar's line), ``prompt``
+    (what is asked, when anything is), ``choices`` (the first of the action panel's
+    buttons, when it has any) and ``dice`` (the tray, while a throw is awaited)."""
+    ids = screen.ids
+    out: dict[str, Any] = {"turn": ids.get("turn")}
+    prompt = ids.get("prompt")
+    if prompt is None or prompt.text.strip():
+        out["prompt"] = prompt
+    actions = ids.get("actions")
+    if actions is not None and actions.buttons:
+        out["choices"] = actions.buttons[0]
+    dice = ids.get("dice")
+    if dice is not None and dice.is_awaiting:
+        out["dice"] = dice
+    return out

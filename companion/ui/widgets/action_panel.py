@@ -3,8 +3,11 @@ from the presenter's :class:`~companion.ui.presenters.actions.ButtonSpec` values
 
 :class:`ButtonRow` lays buttons out two to a row when a label fits in half the width and
 one to a row otherwise, and grows a button's height as its label wraps, so nothing is cut
-at any text size. :class:`ActionPanel` scrolls a row of them and rebuilds its buttons
-only when they change (a rebuild redraws the whole panel)."""
+at any text size. :class:`ActionPanel` holds a row of them, as tall as they are, and
+rebuilds its buttons only when they change (a rebuild redraws the whole panel). It does
+not scroll: the screen's side column is the one scroll area around it, the panel first
+in it (a scroll area in a scroll area fought over every drag at 800×480). New choices
+never scroll that column: nothing moves under a finger."""
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -12,7 +15,7 @@ from typing import Any, Callable, Sequence
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.uix.scrollview import ScrollView
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
 from ..kvload import load_kv
@@ -73,8 +76,8 @@ class ButtonRow(StackLayout):
             b.height = max(dp(52), b.texture_size[1] + dp(14))
 
 
-class ActionPanel(ScrollView):
-    """A scrolling :class:`ButtonRow` of the game's buttons; ``tap(spec)`` is called on a tap."""
+class ActionPanel(BoxLayout):
+    """A :class:`ButtonRow` of the game's buttons; ``tap(spec)`` is called on a tap."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

@@ -32,13 +32,16 @@ from .base import TCButton
 from .cached import CachedView  # noqa: F401  (used in dice_tray.kv)
 from .drawn import set_drawn
 
-# The two labels of the button beside the faces (dice_tray.kv): its width fits either.
-SIDE_LABELS = ("✔ Now", "⚄ App", "roll")
+# The labels of the buttons beside the faces (dice_tray.kv): their width fits each.
+SIDE_LABELS = ("✔ Now", "⚄ App", "roll", "⚄ Demo", "die")
 
 
 class DiceTray(BoxLayout):
     awaiting_text = StringProperty("")
     guide_text = StringProperty("")  # what to do now, in words: which input is live
+    # The guide has the status line's slot while a throw is awaited and nothing is
+    # entered or held yet, nor a throw refused (its words matter then).
+    show_guide = BooleanProperty(False)
     last_text = StringProperty("")
     last_ok = BooleanProperty(True)
     dice_text = StringProperty("")

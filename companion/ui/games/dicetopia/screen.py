@@ -260,12 +260,6 @@ class DicetopiaScreen(GameScreen):
 
     def after_refresh(self) -> None:
         p = self.presenter
-        # On a short screen the side column scrolls: when a reroll becomes awaited, bring
-        # the dice tray into view (once: the players may scroll back).
-        rolling = self.ids.dice.is_awaiting
-        if rolling and not getattr(self, "_was_rolling", False):
-            Clock.schedule_once(lambda _dt: self._show(self.ids.dice), 0)
-        self._was_rolling = rolling
         if p.is_over() and not self._tally_lines:
             self._start_tally()
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.clock import Clock
-from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.utils import escape_markup, get_hex_from_color
 
@@ -85,20 +83,9 @@ class TyrannyScreen(GameScreen):
         HandsPopup(self.presenter.hands_menu(), self.open_hand).open()
 
     def after_refresh(self) -> None:
-        # On a short screen the side column scrolls: when a roll becomes awaited, bring
-        # the dice tray into view (once: the players may scroll back to the influence).
-        rolling = self.ids.dice.is_awaiting
-        if rolling and not getattr(self, "_was_rolling", False):
-            Clock.schedule_once(lambda _dt: self._show_tray(), 0)
-        self._was_rolling = rolling
         if self.presenter.is_over():
             App.get_running_app().cue("win")
             App.get_running_app().show_end()
-
-    def _show_tray(self) -> None:
-        scroll, side = self.ids.side_scroll, self.ids.side
-        if side.height > scroll.height:
-            scroll.scroll_to(self.ids.dice, padding=dp(4), animate=False)
 
     def _centre_markup(self, v: dict[str, Any]) -> str:
         theme = App.get_running_app().theme
