@@ -19,7 +19,8 @@ Kinds of problem (``Problem.kind``):
   the root to a leaf fight over a drag, and each costs a stencil per frame);
 - ``broken-word``: a label whose wrapped lines break inside a word (Kivy cuts a word too
   long for the width into pieces: "Crimi" / "nals)"): each rendered line's words are
-  compared with the text's words;
+  compared with the text's words; a word wider than the window (a folder's path) is
+  exempt, since no layout could keep it whole;
 - ``not-visible`` (from :func:`check_visible`, not :func:`check_layout`): an element a
   player needs to act (whose turn, what is asked, the choices, the dice) is missing, not
   shown, or cut by the window or a ScrollView around it.
@@ -299,6 +300,15 @@ def _broken_words(w: Any, path: str) -> list[Problem]:
     whole = set(_words(w.text, w.markup))
     pieces = [t for line in lines for t in "".join(word.text for word in line.words).split()]
     broken = [t for t in pieces if t not in whole]
+    if broken:
+        # A word wider than the window itself (a folder's path) cannot be kept whole by
+        # any layout: cutting it is the only way to show it. A word cut because its column
+        # was squeezed ("Crimi" / "nals)") would fit a wider one, and is reported.
+        from kivy.core.window import Window
+
+        room = max(w.text_size[0], 0.9 * Window.width)
+        too_wide = [word for word in whole if w._label.get_extents(word)[0] > room]
+        broken = [t for t in broken if not any(t in word for word in too_wide)]
     if not broken:
         return []
     return [Problem("broken-word", path, "wrapped inside a word: " + ", ".join(repr(t) for t in broken[:6]))]

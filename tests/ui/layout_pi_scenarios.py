@@ -207,7 +207,8 @@ def check_finds(d: Any) -> Iterator[float]:
     label too narrow for "Bingmai Gamblers" (cut inside words), a scroll area in a scroll
     area, a centred text taller than its box (the banner that lost its first line), a
     button scrolled out of its scroll area and one off the window, an element missing;
-    and a label that wraps between words, which is no problem."""
+    and a label that wraps between words, or cuts a path wider than the window, which
+    is no problem."""
     from kivy.core.window import Window
     from kivy.metrics import dp
     from kivy.uix.boxlayout import BoxLayout
@@ -221,6 +222,9 @@ def check_finds(d: Any) -> Iterator[float]:
     narrow = Label(text="Bingmai Gamblers decide", size_hint=(None, None), size=(dp(70), dp(200)),
                    text_size=(dp(70), None))
     wraps = Label(text="the app reads it", size_hint=(None, None), size=(dp(120), dp(120)), text_size=(dp(120), None))
+    # A folder's path wider than the window: no layout keeps it whole, so cutting it is fine.
+    folder = Label(text="In /media/usb-stick/" + "/".join(["a-folder-of-card-sets-for-game-night"] * 6),
+                   size_hint=(None, None), size=(Window.width, dp(90)), text_size=(Window.width, None))
     limited = Label(  # the old banner: more lines than its box holds
                     text="Undo refused: there is nothing to undo. Rule: never across another seat's action, a "
                          "revealed secret or a roll everyone saw", size_hint=(None, None), size=(dp(200), dp(60)),
@@ -233,7 +237,7 @@ def check_finds(d: Any) -> Iterator[float]:
     column.add_widget(inner)
     column.add_widget(far)
     outer.add_widget(column)
-    for w in (narrow, wraps, limited, outer):
+    for w in (narrow, wraps, folder, limited, outer):
         root.add_widget(w)
     Window.add_widget(root)
     yield 0.4

@@ -28,6 +28,7 @@ def test_the_checks_find_what_the_game_night_met(tmp_path):
     kinds = [p.split()[0] for p in found]
     assert any(p.startswith("broken-word") and "Label('Bingmai Gamblers decide')" in p for p in found), "\n".join(found)
     assert not any("the app reads it" in p for p in found), "\n".join(found)  # wrapped between words: fine
+    assert not any("usb-stick" in p for p in found), "\n".join(found)  # a path wider than the window: cut, fine
     assert any(p.startswith("nested-scroll") for p in found), "\n".join(found)
     assert any(p.startswith("text-overflow") and "Undo refused" in p for p in found), "\n".join(found)
     assert any(p.startswith("not-visible") and "turn" in p and "missing" in p for p in found), "\n".join(found)
