@@ -30,7 +30,7 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import CompanionError
 from rules import RulesError
 
-from .presenters.actions import ButtonSpec, GateChoice, GateSection, hands_menu, peek_button
+from .presenters.actions import ButtonSpec, GateChoice, GateSection, peek_button
 from .presenters.base import GamePresenter
 from .presenters.phones import ON_PHONE, phone_buttons, phones_line, waiting_line, waiting_on_phones, with_phones
 from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
@@ -65,7 +65,6 @@ class GameScreen(Screen):
         # seat → words only that seat may read (the card it drew): kept in memory, shown
         # only behind the gate, forgotten at the next action.
         self.news: dict[str, str] = {}
-        self._hands_menu = False
         self.phones_waiting: frozenset[str] = frozenset()  # seats whose private choice is awaited on their phone
         self._prompt_base = self._prompt_shown = ""  # the game's prompt line, and as shown with the phones' badge
         # Bursts of changes (a die and a move in one frame) refresh once per frame.
@@ -84,7 +83,7 @@ class GameScreen(Screen):
             # The Table advances its clocks when asked; warnings and flag falls come back
             # as "clock" changes.
             self._tick_ev = Clock.schedule_interval(lambda dt: self._tick(), 0.25)
-        self.news, self._hands_menu, self.info_text = {}, False, ""
+        self.news, self.info_text = {}, ""
         self.on_table_bound(table)
         self._wire(table)
         self.refresh()
@@ -256,7 +255,6 @@ class GameScreen(Screen):
         asked about and the last draw's news, keep the news of this one (a card drawn face
         down: its seat may look behind the gate), and refresh."""
         self.info_text = ""
-        self._hands_menu = False
         p = self.presenter
         news = p.drawn_news(action) if p is not None and action is not None else ""
         self.news = {action.seat: news} if news else {}
@@ -275,13 +273,10 @@ class GameScreen(Screen):
     def action_specs(self) -> list[ButtonSpec]:
         """The buttons of the action panel: the presenter's for the turn, a button for a
         seat that drew a card face down (in place of that seat's plain hand button), and
-        the presenter's standing buttons (a seat's hand, the audit); or, after "Hands",
-        a button per seat's hand."""
+        the presenter's standing buttons (a seat's hand, the audit)."""
         p = self.presenter
         if p is None:
             return []
-        if self._hands_menu:
-            return self.phone_specs(hands_menu([(s["id"], s["name"]) for s in p.seats()]))
         specs = list(p.buttons())
         for seat in self.news:
             specs.append(peek_button(p.who(seat), seat))
@@ -309,9 +304,16 @@ class GameScreen(Screen):
             self.ids.actions.show(self.action_specs(), self.tap_button)
 
     def show_hands_menu(self) -> None:
-        """Any seat may look at its own hand at any time (behind the gate)."""
-        self._hands_menu = True
-        self.show_actions()
+        """"Hands": any seat may look at its own hand at any time, behind the gate. A page
+        of its own over the table, a button per seat (or the phone that holds its hand),
+        where the player looks: buttons added to a side column could land out of view."""
+        from .widgets.hands_popup import HandsPopup
+
+        if self.presenter is None:
+            return
+        specs = [ButtonSpec(label, "hand", seat=seat) for seat, label in self.presenter.hands_menu()]
+        self.hands_page = HandsPopup(self.phone_specs(specs), self.tap_button)
+        self.hands_page.open()
 
     def tap_button(self, spec: ButtonSpec) -> None:
         intent = spec.intent
@@ -327,9 +329,6 @@ class GameScreen(Screen):
             self.open_hand(spec.seat)  # says the choice is on the seat's phone
         elif intent == "hands":
             self.show_hands_menu()
-        elif intent == "back":
-            self._hands_menu = False
-            self.show_actions()
         else:
             self.on_intent(spec)
 

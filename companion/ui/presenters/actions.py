@@ -14,7 +14,7 @@ from .gate import GatePick
 
 # The intents GameScreen carries out itself; any other intent goes to the screen's
 # ``on_intent`` (a game's own panel step: Liberation's audit, a question's steps).
-SHARED_INTENTS = ("submit", "app-draw", "physical-draw", "hand", "hands", "back")
+SHARED_INTENTS = ("submit", "app-draw", "physical-draw", "hand", "hands")
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,6 @@ class GateSection:
 def peek_button(who: str, seat: str) -> ButtonSpec:
     """The button that opens the gate for a seat that has just drawn a card face down."""
     return ButtonSpec(f"◉ {who}: look at the card you drew", "hand", seat=seat, role="primary")
-
-
-def hands_menu(seats: list[tuple[str, str]]) -> list[ButtonSpec]:
-    """A button per seat's hand (``(seat id, name)``), then back to the game's buttons."""
-    return [ButtonSpec(f"▤ {name}'s hand", "hand", seat=sid) for sid, name in seats] + [
-        ButtonSpec("← Back", "back", role="quiet")]
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,11 @@ class GamePresenter:
         turn's own. Default: none (a game whose seats hold hands offers :meth:`hand_buttons`)."""
         return []
 
+    def hands_menu(self) -> list[tuple[str, str]]:
+        """The "Hands" page: (seat id, its button's words) per seat, e.g. ("cops-1", "▤ Ann's
+        hand"). A game may say more (how many cards each holds, when that is public)."""
+        return [(s["id"], f"▤ {s['name']}'s hand") for s in self.seats()]
+
     def hand_buttons(self) -> list[ButtonSpec]:
         """A quiet button per seat opening its hand behind the gate: any seat may look at
         its own hand at any time."""

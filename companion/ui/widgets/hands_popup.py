@@ -12,6 +12,7 @@ from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
 
 from ..kvload import load_kv
+from ..presenters.actions import ButtonSpec
 from .base import TCButton
 
 
@@ -19,21 +20,23 @@ class HandsPopup(ModalView):
     title = StringProperty("Whose hand?")
     hint = StringProperty("Tap your name, then take the device: only you will see your cards.")
 
-    def __init__(self, seats: Sequence[tuple[str, str]], on_choose: Callable[[str], Any], **kw: Any) -> None:
-        """``seats``: (seat id, the button's words, e.g. "▤ Ann's hand (2 cards)")."""
-        self._on_choose = on_choose
+    def __init__(self, buttons: Sequence[ButtonSpec], on_tap: Callable[[ButtonSpec], Any], **kw: Any) -> None:
+        """``buttons``: a button per seat's hand (e.g. "▤ Ann's hand (2 cards)", or "☎ Ann's
+        hand is on Ann's phone"); ``on_tap`` is given the one tapped, once the page is closed."""
+        self._on_tap = on_tap
+        self.buttons = list(buttons)
         super().__init__(**kw)
         box = self.ids.seats
-        for seat, label in seats:
-            b = TCButton(text=label, size_hint_y=None, height=dp(56), halign="center")
+        for spec in self.buttons:
+            b = TCButton(text=spec.label, size_hint_y=None, height=dp(56), halign="center")
             b.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)),
                    texture_size=lambda b, ts: setattr(b, "height", max(dp(56), ts[1] + dp(16))))
-            b.bind(on_release=lambda _b, seat=seat: self.choose(seat))
+            b.bind(on_release=lambda _b, spec=spec: self.choose(spec))
             box.add_widget(b)
 
-    def choose(self, seat: str) -> None:
+    def choose(self, spec: ButtonSpec) -> None:
         self.dismiss()
-        self._on_choose(seat)
+        self._on_tap(spec)
 
 
 load_kv(__file__, "hands_popup.kv")

@@ -85,33 +85,32 @@ def phones_panel(d: Any) -> Iterator[float]:
     problems = _layout_problems(badge.parent) if badge is not None else ["no prompt label"]
     d.check(not problems, "the prompt panel lays out: " + "; ".join(problems[:5]))
     d.shot("phones-table")
-    # The hands menu: Ann's button says her phone holds her hand (no gate); Bob's opens the gate.
+    # The hands page: Ann's button says her phone holds her hand (no gate); Bob's opens the gate.
     scr.ids.banner.hide()
     scr.show_hands_menu()
     yield 0.3
-    specs = scr.action_specs()
+    page = scr.hands_page
+    specs = page.buttons
     ann = [s for s in specs if s.seat == "cops-1"]
     d.check([(s.intent, s.label) for s in ann] == [("on-phone", "☎ Ann's hand is on Ann's phone")],
             f"Ann's hand button is her phone's: {[(s.intent, s.label) for s in ann]}")
     d.check([s.intent for s in specs if s.seat == "criminals-1"] == ["hand"], "Bob's hand button opens the gate")
-    d.check(any(getattr(w, "text", None) == "☎ Ann's hand is on Ann's phone" and d.is_visible(w) for w in d.walk(scr)),
-            "the action panel shows it")
+    button = next((w for w in d.walk(page) if getattr(w, "text", None) == "☎ Ann's hand is on Ann's phone"), None)
+    d.check(button is not None and d.is_visible(button), "the hands page shows it")
     d.shot("phones-hands-menu")
-    scr.tap_button(ann[0])
+    d.tap(button)
     yield 0.3
     d.check(not scr.ids.gate.active and "on your phone" in scr.ids.banner.message, "tapping it opens no gate")
-    scr.tap_button(next(s for s in specs if s.intent == "back"))
-    yield 0.3
     scr.open_hand("criminals-1")
     yield 0.3
     d.check(scr.ids.gate.active, "Bob has no phone: the privacy gate opens for him")
     scr.ids.gate.close()
     scr.ids.banner.hide()
-    node = scr.ids.prompt
-    while node is not None and not hasattr(node, "scroll_y"):
+    node = scr.ids.prompt  # pinned at the side column's top; scrolled there if a screen scrolls it
+    while node is not None and node is not node.parent and not hasattr(node, "scroll_y"):
         node = node.parent
-    if node is not None:
-        node.scroll_y = 1  # the side column's top: the prompt panel
+    if node is not None and hasattr(node, "scroll_y"):
+        node.scroll_y = 1
     yield 0.3
     d.shot("phones-badge")  # the prompt panel: "☎ Ann's phone attached" under whose turn it is
     app.go("devices")

@@ -15,7 +15,6 @@ from ...gamescreen import GameScreen
 from ...kvload import load_kv
 from ...widgets import track  # noqa: F401  (its kv rules)
 from ...widgets.cached import CachedView  # noqa: F401  (used in tyranny.kv)
-from ...widgets.hands_popup import HandsPopup
 from . import board_map  # noqa: F401
 from .drawn_card import DrawnCardView
 from .presenter import TyrannyPresenter
@@ -76,11 +75,6 @@ class TyrannyScreen(GameScreen):
         overlays = [layer.children.index(w) for w in (self.ids.banner, self.ids.log, self.ids.gate) if w in layer.children]
         view.show_over(layer, self.ids.board, card, index=max(overlays) + 1 if view.parent is None else 0,
                        compact=bool(v.get("reachable")))
-
-    def show_hands_menu(self) -> None:
-        """"Hands" opens a page of its own over the table, a button per seat: where the
-        player looks, not in the side column (which may have scrolled it out of view)."""
-        HandsPopup(self.presenter.hands_menu(), self.open_hand).open()
 
     def after_refresh(self) -> None:
         if self.presenter.is_over():
