@@ -333,6 +333,13 @@ class Table:
     def is_over(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def version(self) -> int:
+        """A number bumped by every change of the game (an action, an undo, a redo, a game
+        lost on time): what was read from the Table under one number is current while it
+        stays the same."""
+        return self._version
+
     def view(self, viewer: str = PUBLIC) -> dict[str, Any]:
         """The engine's view for ``viewer``; the shared screen uses PUBLIC (no secrets)."""
         with self._lock:

@@ -136,6 +136,10 @@ class CompanionApp(App):
         # start-up left and keep the app's long-lived objects out of later collections.
         self._settle_trigger = Clock.create_trigger(lambda _dt: collector.settle(), 0.25)
         self._settle_memory()
+        # Full collections while nobody touches the screen, never under a finger.
+        idle = collector.IdleCollector()
+        Window.bind(on_touch_down=lambda *_a: idle.touched(), on_touch_up=lambda *_a: idle.touched())
+        Clock.schedule_interval(lambda _dt: idle.tick(), 1.0)
         Clock.schedule_once(self._ready, 0)
         return sm
 

@@ -33,7 +33,8 @@ from rules import RulesError
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, peek_button
 from .presenters.base import GamePresenter
 from .presenters.phones import ON_PHONE, phone_buttons, phones_line, waiting_line, waiting_on_phones, with_phones
-from .widgets import action_panel, banner, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules)
+from .widgets import action_panel, banner, cached, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules; CachedView for every screen's .kv)
+from .widgets.action_panel import ButtonRow
 from .widgets.drawn import set_drawn
 from .widgets.long_press import on_long_press
 
@@ -42,6 +43,7 @@ from .widgets.long_press import on_long_press
 # forbids). Anything else is a programming error: it is not caught here, so it reaches
 # the crash report instead of a banner.
 REFUSALS = (RulesError, CompanionError)
+SPARE_BUTTONS = 48  # as many as the longest page behind the gate shows (a deck to enter a card from)
 
 
 class GameScreen(Screen):
@@ -87,6 +89,8 @@ class GameScreen(Screen):
         self.on_table_bound(table)
         self._wire(table)
         self.refresh()
+        # The buttons of a whole hand or deck behind the gate, made while nobody waits.
+        ButtonRow.prepare(SPARE_BUTTONS)
 
     def _wire(self, table: Any) -> None:
         """Connect the shared widgets the screen's .kv has to this Table and screen."""

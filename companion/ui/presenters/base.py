@@ -77,9 +77,19 @@ class GamePresenter:
 
     # ------------------------------------------------------------- reading
 
+    _view: tuple[Any, dict[str, Any]] | None = None  # (the Table's version, its public view)
+
     def view(self) -> dict[str, Any]:
-        """The Table's PUBLIC view: everything the shared screen may draw."""
-        return self.table.view(PUBLIC)  # type: ignore[no-any-return]
+        """The Table's PUBLIC view: everything the shared screen may draw. Made once per
+        change of the game (a refresh asks for it, through names and seats, dozens of
+        times). Read it, never change it: it is shared until the game changes."""
+        version = getattr(self.table, "version", None)
+        cached = self._view
+        if version is not None and cached is not None and cached[0] == version:
+            return cached[1]
+        view: dict[str, Any] = self.table.view(PUBLIC)
+        self._view = (version, view)
+        return view
 
     def seats(self) -> list[dict[str, str]]:
         """Every seat as ``{"id", "faction", "name"}``, in the Table's order; a seat

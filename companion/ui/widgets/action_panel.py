@@ -28,27 +28,71 @@ Item = tuple[str, str, str, Callable[[], None]]
 
 class ButtonRow(StackLayout):
     """Buttons two to a row when they fit, full width when they do not; a button grows
-    taller as its label wraps."""
+    taller as its label wraps.
+
+    New buttons are shown in the buttons already there: each keeps its place and takes
+    the new label, role and act, and only a row that grows makes buttons (a button's kv
+    rules cost about a millisecond each on a Pi-class core: a hand of 30 cards took 130 ms
+    to show). Buttons a row lets go are kept, emptied, for the next row that grows."""
+
+    _spare: list[TCButton] = []  # shared by every row; never on screen, never with words
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._spans: dict[int, str] = {}
+        self._rendered: dict[int, tuple[str, float, float]] = {}  # what each label was last rendered for
         self._arrange_soon = Clock.create_trigger(lambda _dt: self._arrange(), -1)
         self.fbind("width", self._arrange_soon)
 
     def set_buttons(self, items: Sequence[Item]) -> None:
-        self.clear_widgets()
+        theme = App.get_running_app().theme
+        shown = list(reversed(self.children))
+        for b in shown[len(items):]:
+            self._let_go(b)
         self._spans = {}
-        for label, role, span, callback in items:
-            b = TCButton(text=label, role=role, size_hint=(None, None), height=dp(52))
-            if span == "tile":  # a card's words: the small size, as on the printed card
-                b.font_size = App.get_running_app().theme.fs_small
-            b.bind(on_release=lambda _b, cb=callback: cb())
-            b.fbind("one_line_width", self._arrange_soon)
-            b.fbind("texture_size", self._arrange_soon)
+        for i, (label, role, span, callback) in enumerate(items):
+            b = shown[i] if i < len(shown) else self._take()
+            b.text, b.role, b.act = label, role, callback  # type: ignore[attr-defined]
+            b.disabled = False
+            # A card's words: the small size, as on the printed card.
+            b.font_size = theme.fs_small if span == "tile" else theme.fs_body
             self._spans[id(b)] = span
-            self.add_widget(b)
         self._arrange()
+
+    @classmethod
+    def prepare(cls, count: int, per_frame: int = 4, after: float = 0.5) -> None:
+        """Make spare buttons ahead, a few a frame from ``after`` seconds on, until
+        ``count`` are spare: a page of a whole hand then shows without making any while a
+        player waits."""
+        def more(_dt: float) -> None:
+            for _ in range(min(per_frame, count - len(cls._spare))):
+                cls._spare.append(cls._made())
+            if len(cls._spare) < count:
+                Clock.schedule_once(more, 0)
+
+        Clock.schedule_once(more, after)
+
+    @staticmethod
+    def _made() -> TCButton:
+        b = TCButton(size_hint=(None, None), height=dp(52))
+        b.act = None  # type: ignore[attr-defined]
+        b.bind(on_release=lambda btn: btn.act() if btn.act is not None else None)
+        return b
+
+    def _take(self) -> TCButton:
+        b = self._spare.pop() if self._spare else self._made()
+        b.fbind("one_line_width", self._arrange_soon)
+        b.fbind("texture_size", self._arrange_soon)
+        self.add_widget(b)
+        return b
+
+    def _let_go(self, b: TCButton) -> None:
+        self.remove_widget(b)
+        b.funbind("one_line_width", self._arrange_soon)
+        b.funbind("texture_size", self._arrange_soon)
+        b.text, b.act = "", None  # type: ignore[attr-defined]  # a card's name never stays in a spare
+        self._rendered.pop(id(b), None)
+        self._spare.append(b)
 
     def _arrange(self) -> None:
         inner = max(dp(48), self.width - self.padding[0] - self.padding[2])
@@ -62,7 +106,7 @@ class ButtonRow(StackLayout):
             span = self._spans.get(id(b), "auto")
             if span == "tile":
                 b.width = tile
-                b.texture_update()
+                self._render(b)
                 b.height = max(dp(88), b.texture_size[1] + dp(14))
                 continue
             # "auto": half when the label fits there on one line, or on two (a short
@@ -70,10 +114,19 @@ class ButtonRow(StackLayout):
             fits = b.one_line_width <= half or (" " in b.text.strip() and b.one_line_width <= 2 * half - dp(36))
             paired = pairable and (span == "half" or (span == "auto" and fits))
             b.width = half if paired else inner
-            # Render the label at its new width now, so the button has its final height
-            # in this frame (a finger may tap it before the next).
-            b.texture_update()
+            self._render(b)
             b.height = max(dp(52), b.texture_size[1] + dp(14))
+
+    def _render(self, b: TCButton) -> None:
+        """Render the label at its new width now, so the button has its final height in
+        this frame (a finger may tap it before the next); a label already rendered for
+        its words, width and size is not rendered again."""
+        key = (b.text, b.width, b.font_size)
+        if self._rendered.get(id(b)) == key:
+            return
+        self._rendered[id(b)] = key
+        b.texture_update()
+        b._trigger_texture.cancel()  # rendered: not again on the next frame
 
 
 class ActionPanel(BoxLayout):

@@ -35,7 +35,8 @@ class HandsPopup(ModalView):
             box.add_widget(b)
 
     def choose(self, spec: ButtonSpec) -> None:
-        self.dismiss()
+        # At once, not faded out: a fading page still takes (and loses) the next tap.
+        self.dismiss(animation=False)
         self._on_tap(spec)
 
 

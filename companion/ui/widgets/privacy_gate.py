@@ -22,7 +22,7 @@ from kivy.uix.widget import Widget
 from ..kvload import load_kv
 from ..presenters.gate import GateModel
 from .base import TCButton
-from .drawn import draw_when
+from .drawn import draw_when, is_drawn, set_drawn
 
 
 class HoldButton(TCButton):
@@ -45,8 +45,28 @@ class PrivacyGate(FloatLayout):
         self._builder: Callable[[], Widget] | None = None
         self._on_close: Callable[[], None] | None = None
         self._tick_ev: Any = None
+        self._veiled: list[Widget] = []
         super().__init__(**kw)
         draw_when(self, "active")
+
+    def on_active(self, _gate: Any, active: bool) -> None:
+        """The gate is opaque and as large as the screen while active: what it covers is
+        not drawn meanwhile (in software GL each frame of the gate, its hold's bar filling,
+        cost the whole table again under it)."""
+        parent = self.parent
+        if parent is None or self not in parent.children:
+            return
+        if active:
+            below = parent.children[parent.children.index(self) + 1:]
+            self._veiled += [w for w in below if w not in self._veiled and is_drawn(w)]
+            for w in self._veiled:
+                set_drawn(w, False)
+        else:
+            # Top first: each goes back just under the nearest drawn widget above it.
+            for w in self._veiled:
+                if w.parent is parent:
+                    set_drawn(w, True)
+            self._veiled = []
 
     # ------------------------------------------------------------------ API
 
@@ -121,6 +141,10 @@ class PrivacyGate(FloatLayout):
     def _clear_content(self) -> None:
         box = self.ids.get("content")
         if box is not None:
+            for page in box.children:
+                release = getattr(page, "release", None)
+                if release is not None:
+                    release()
             box.clear_widgets()
 
     def more_time(self) -> None:
