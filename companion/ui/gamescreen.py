@@ -20,6 +20,7 @@ a bug and is left to reach the crash report.
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable
 
 from kivy.app import App
@@ -69,8 +70,11 @@ class GameScreen(Screen):
         self.news: dict[str, str] = {}
         self.phones_waiting: frozenset[str] = frozenset()  # seats whose private choice is awaited on their phone
         self._prompt_base = self._prompt_shown = ""  # the game's prompt line, and as shown with the phones' badge
-        # Bursts of changes (a die and a move in one frame) refresh once per frame.
-        self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), 0)
+        # Bursts of changes (a die and a move in one frame) refresh once per frame, and in
+        # the frame of the tap that made them, just before it is drawn (-1): with 0 the
+        # refresh waited for the next frame, after a frame drawn only for the released
+        # button, and every answering tap cost a frame more.
+        self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), -1)
 
     def on_kv_post(self, base_widget: Any) -> None:
         super().on_kv_post(base_widget)
@@ -144,8 +148,10 @@ class GameScreen(Screen):
         self.table = None
 
     def _on_change(self, change: Any) -> None:
-        # Table callbacks may come from a clock or bridge thread: marshal to the UI thread.
-        Clock.schedule_once(lambda dt: self._dispatch_change(change), 0)
+        # Table callbacks may come from a clock or bridge thread: marshal to the UI thread
+        # (its next frame). One made on the UI thread (a tap) is shown in this frame.
+        on_ui = threading.current_thread() is threading.main_thread()
+        Clock.schedule_once(lambda dt: self._dispatch_change(change), -1 if on_ui else 0)
 
     def _dispatch_change(self, change: Any) -> None:
         kind = getattr(change, "kind", "")
@@ -226,7 +232,7 @@ class GameScreen(Screen):
         before = self._moment_view
         if before is not None and before.get("ply") == self.table.ply:
             return  # a refresh without an action (a clock's tick): no second public view
-        view = self.table.view()
+        view = p.view()  # the presenter's, made once per change of the game
         self._moment_view = view
         if before is None or view.get("ply") != before.get("ply", -2) + 1:
             return
