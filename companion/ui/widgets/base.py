@@ -13,6 +13,12 @@ from kivy.uix.togglebutton import ToggleButton
 from ..kvload import load_kv
 
 
+# The widest line of a label's text, by (text, size, font, bold): a button given the same
+# words again (a panel shown anew, a seat's button every turn) is not measured again.
+_WIDEST: dict[tuple[str, float, str, bool], float] = {}
+_WIDEST_KEPT = 4096
+
+
 class FitsText:
     """Mixin for buttons: ``one_line_width`` is how wide the button must be for its
     longest line of text to fit unwrapped (with its padding), so a rule can say
@@ -29,10 +35,16 @@ class FitsText:
         self._measure()
 
     def _measure(self) -> None:
-        from kivy.core.text import Label as CoreLabel
+        key = (self.text, self.font_size, self.font_name, self.bold)  # type: ignore[attr-defined]
+        widest = _WIDEST.get(key)
+        if widest is None:
+            from kivy.core.text import Label as CoreLabel
 
-        core = CoreLabel(font_size=self.font_size, font_name=self.font_name, bold=self.bold)  # type: ignore[attr-defined]
-        widest = max((core.get_extents(line)[0] for line in self.text.split("\n")), default=0)  # type: ignore[attr-defined]
+            core = CoreLabel(font_size=self.font_size, font_name=self.font_name, bold=self.bold)  # type: ignore[attr-defined]
+            widest = max((core.get_extents(line)[0] for line in self.text.split("\n")), default=0)  # type: ignore[attr-defined]
+            if len(_WIDEST) >= _WIDEST_KEPT:
+                _WIDEST.clear()
+            _WIDEST[key] = widest
         self.one_line_width = widest + dp(24)  # the text_size margin (12) and the outline
 
     def fit(self, min_width: float, min_height: float, max_width: float | None = None) -> "FitsText":
