@@ -38,3 +38,7 @@ def test_hidden_widget_leaves_and_rejoins_the_drawing_in_its_place():
     assert [parent.canvas.indexof(w.canvas) for w in (below, middle, above)] == order
     parent.remove_widget(middle)
     assert not is_drawn(middle)
+
+
+def test_a_tap_gives_widgets_new_words_and_the_gate_hides_the_table(run_app):
+    run_app("taps_scenarios:kept_widgets", demo=True)
