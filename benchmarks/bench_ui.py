@@ -262,6 +262,9 @@ def _env(kivy_home: Path, extra: dict[str, str]) -> dict[str, str]:
     # app compiled its ~80 modules again (~0.2 s) while Kivy's came precompiled.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(kivy_home.parent / "pycache")
+    # Likewise the app's cache of its .kv files' parse (companion/ui/kvload.py), kept in the
+    # user's cache folder once installed: the warm-up start writes it here.
+    env["TC_KV_CACHE"] = str(kivy_home.parent / "kv-cache")
     env.update(extra)
     return env
 
