@@ -16,11 +16,12 @@ of its first screen, home, with a saved-games library in the app's journal:
 Table before the runs (:mod:`benchmarks.library`), so home lists games to resume, the
 history and the stats.
 
-The empty app runs with the app's window settings (``APP_WINDOW``: no multisampling), so
-the ratio compares the two apps' own work; an empty app with Kivy's defaults ("stock",
-whose 2× multisampled window costs ~100 ms and ~32 MiB here) is measured beside it.
+Two empty apps are measured: Kivy's stock empty app ("stock": Kivy's defaults, a 2×
+multisampled window that costs it ~100 ms and ~32 MiB here), and one with the app's window
+settings (``APP_WINDOW``: no multisampling), so that the second ratio compares the two apps'
+own work.
 
-Target: the app's median start ≤ 1.3 × the empty app's.
+Target (issue 34): the app's median start ≤ 1.3 × Kivy's stock empty app's.
 
 Run: ``./dev bench ui`` (starts Xvfb when there is no display), or under a display
 ``.venv/bin/python -m benchmarks ui [--runs=N] [--quick] [--no-demo [--history=N]] [--stages]``.
@@ -120,6 +121,26 @@ def stage_table(app: Sequence[Start], empty: Sequence[Start]) -> str:
             prev = ms
         lines.append(f"  {statistics.median(s.ms for s in starts):7.1f} ms  first frame mark")
     return "\n".join(lines)
+
+
+def budget_ms(app: Sequence[Start], empty: Sequence[Start], stock: Sequence[Start]) -> float:
+    """What the target leaves the app beyond the same-window empty app's start: both have
+    their window at the same moment, so this is what the app's own work may cost.
+
+    >>> s = lambda ms: Start(ms, 1, 1, "x")
+    >>> budget_ms([s(900)], [s(300)], [s(500)])
+    350.0
+    """
+    return TARGET * statistics.median(s.ms for s in stock) - statistics.median(s.ms for s in empty)
+
+
+def after_window_ms(app: Sequence[Start]) -> float:
+    """The app's median time from its window made to its first frame (``--stages``).
+
+    >>> after_window_ms([Start(900, 1, 1, "x", (("window made", 400.0), ("swapped", 880.0)))])
+    500.0
+    """
+    return statistics.median(s.ms - dict(s.stages)["window made"] for s in app)
 
 
 def _children_rss_kb(pid: int) -> int:
@@ -241,6 +262,9 @@ def _env(kivy_home: Path, extra: dict[str, str]) -> dict[str, str]:
     # app compiled its ~80 modules again (~0.2 s) while Kivy's came precompiled.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(kivy_home.parent / "pycache")
+    # Likewise the app's cache of its .kv files' parse (companion/ui/kvload.py), kept in the
+    # user's cache folder once installed: the warm-up start writes it here.
+    env["TC_KV_CACHE"] = str(kivy_home.parent / "kv-cache")
     env.update(extra)
     return env
 
@@ -309,16 +333,16 @@ def main(argv: list[str]) -> int:
     print(_summary("empty", empty))
     print(_summary("stock", stock))
     print(_summary("app", app))
-    print(f"ratio     start {ratio:.2f}x   (target ≤ {TARGET}x: {'met' if ratio <= TARGET else 'NOT met'})   peak RSS {mem:.2f}x"
-          "   — against the empty app with the same window settings")
-    print(f"          start {stock_ratio:.2f}x   peak RSS {stock_mem:.2f}x   — against the empty app with Kivy's defaults "
-          "(its multisampled window costs it time and memory the app does not spend)")
+    print(f"ratio     start {stock_ratio:.2f}x   (target ≤ {TARGET}x: {'met' if stock_ratio <= TARGET else 'NOT met'})"
+          f"   peak RSS {stock_mem:.2f}x   — against Kivy's stock empty app (its defaults)")
+    print(f"          start {ratio:.2f}x   peak RSS {mem:.2f}x   — against the empty app with the app's window settings "
+          "(the apps' own work side by side: the stock app's multisampled window costs it time and memory the app does not spend)")
     print(f"app starts ms: {', '.join(f'{s.ms:.0f}' for s in app)}; empty: {', '.join(f'{s.ms:.0f}' for s in empty)}; "
           f"stock: {', '.join(f'{s.ms:.0f}' for s in stock)}")
     if staged:
         print(stage_table(app, empty))
-        print(f"budget: the target allows the app {(TARGET - 1) * statistics.median(s.ms for s in empty):.0f} ms more "
-              "than the empty app's whole start")
+        print(f"budget: the target allows the app {budget_ms(app, empty, stock):.0f} ms more than the same-window "
+              f"empty app's whole start (its own work after the window; now {after_window_ms(app):.0f} ms)")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

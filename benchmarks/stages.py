@@ -43,6 +43,8 @@ AFTER_IMPORT: dict[str, tuple[str, str | None]] = {
 
 # (method, mark on entry, mark on return) of CompanionApp; the first call of each only.
 APP_METHODS = (
+    # after the app module: the launch's own imports (the links' modes, the demo) and the app object
+    ("__init__", None, "app object made"),
     ("build", "build begins", "build done"),
     ("open_journal", None, "journal opened"),
     ("new_game", "new game begins", None),

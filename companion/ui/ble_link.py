@@ -109,13 +109,13 @@ class BleLink:
         self.on_event = on_event
         self.on_status = on_status
         self.on_change = on_change or (lambda: None)
-        if mode == "demo" and radio is None and factory is None:
-            from firmware_bridge.ble.fake import FakeRadio
-
-            radio = FakeRadio.demo()
-        self.radio = radio
-        self.simulated = radio is not None
-        self.factory = factory if factory is not None else (radio.factory() if radio is not None else None)
+        # The demo's fake radio is made on first use (:attr:`radio`): its dice pair once the
+        # table is on screen, and the table's first frame does not wait for bleak's import.
+        self._demo_radio = mode == "demo" and radio is None and factory is None
+        self._radio = radio
+        self._factory = factory
+        self._radio_lock = threading.Lock()
+        self.simulated = radio is not None or self._demo_radio
         self.scan_s = scan_s if scan_s is not None else (DEMO_SCAN_S if self.simulated else SCAN_S)
         self.source: Any = None
         self.found: list[Any] = []  # FoundDie of the latest scan, paired ones left out
@@ -129,6 +129,26 @@ class BleLink:
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ the radio
+
+    @property
+    def radio(self) -> Any:
+        """The fake radio whose dice this link's simulated dice are (None: a real radio).
+        Making the demo's raises ImportError where bleak cannot be imported."""
+        if self._demo_radio and self._radio is None:
+            with self._radio_lock:  # the panel's scan may ask first, from its worker thread
+                if self._radio is None:
+                    from firmware_bridge.ble.fake import FakeRadio
+
+                    self._radio = FakeRadio.demo()
+        return self._radio
+
+    @property
+    def factory(self) -> Any:
+        """Where clients and scanners come from: the one given, the fake radio's, or None
+        (bleak's own)."""
+        if self._factory is None and self.simulated:
+            self._factory = self.radio.factory()
+        return self._factory
 
     def _source(self) -> Any:
         with self._lock:
@@ -313,7 +333,7 @@ class BleLink:
         """Move a simulated die (demo mode): "throw", "tilted" (lands leaning), or "turn"
         (turned by hand onto ``value``). Returns the face it lands on."""
         p = self.paired.get(device)
-        fake = self.radio.get(p.address) if self.radio is not None and p is not None else None
+        fake = self.radio.get(p.address) if p is not None and self.radio is not None else None
         if fake is None:
             raise RuntimeError("only a simulated die can be moved from the panel: roll the real one")
         if how == "turn":
@@ -409,7 +429,13 @@ def start_ble(app: Any, mode: str, factory: Any = None, radio: Any = None, pair_
     app.bind(table=lambda _app, table: apply_seats(table))
     if link.simulated and pair_demo:
         def paired() -> None:
-            for address in sorted(link.radio.devices):
+            try:
+                addresses = sorted(link.radio.devices)
+            except Exception as e:  # no fake radio here (bleak fails to import): the panel says why
+                log.exception("demo dice")
+                link.error = _plain(e)
+                addresses = []
+            for address in addresses:
                 try:
                     link.pair(address)
                 except Exception as e:  # the panel says why

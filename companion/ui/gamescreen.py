@@ -34,7 +34,8 @@ from rules import RulesError
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, peek_button
 from .presenters.base import GamePresenter
 from .presenters.phones import ON_PHONE, phone_buttons, phones_line, waiting_line, waiting_on_phones, with_phones
-from .widgets import action_panel, banner, cached, clocks, dice_tray, game_log, gate_page, privacy_gate  # noqa: F401  (their kv rules; CachedView for every screen's .kv)
+from .widgets import action_panel, banner, cached, clocks, dice_tray, game_log, privacy_gate  # noqa: F401  (their kv rules; CachedView for every screen's .kv)
+# (the gate's page, widgets/gate_page.py, and its .kv load when a seat first opens it: open_private)
 from .widgets.action_panel import ButtonRow
 from .widgets.drawn import set_drawn
 from .widgets.long_press import on_long_press

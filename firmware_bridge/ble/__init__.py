@@ -18,14 +18,26 @@ no bleak; ``BleDiceSource`` needs it when it first connects or scans
 See firmware_bridge/README.md, "Bluetooth LE dice".
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from firmware_bridge.ble.errors import (BleBridgeError, BleUnavailableError, CommandError,
                                         ConnectionClosedError, ConnectTimeout, DieNotFoundError,
                                         IdentifyTimeout, LinkLostError, MessageError,
                                         NotADieError, PixelsApiVersionError, WrongDieError,
                                         WrongShellError)
 from firmware_bridge.ble.factory import BleakFactory, BleFactory, bleak_available
-from firmware_bridge.ble.session import BleCounters, DieStatus
-from firmware_bridge.ble.source import BleDiceSource, FoundDie, classify
+
+# The source and the sessions (and, through them, the bridge's events, the codecs and the
+# serial backoff) are imported on first use (PEP 562): the app asks this package whether
+# Bluetooth dice can run (``bleak_available``) and makes its demo radio before its first
+# frame, and neither needs them.
+_LAZY = {
+    "BleCounters": "session", "DieStatus": "session",
+    "BleDiceSource": "source", "FoundDie": "source", "classify": "source",
+}
 
 __all__ = [
     "BleDiceSource", "FoundDie", "DieStatus", "BleCounters", "BleFactory", "BleakFactory",
@@ -34,3 +46,21 @@ __all__ = [
     "WrongDieError", "NotADieError", "WrongShellError", "LinkLostError",
     "ConnectionClosedError", "CommandError",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:  # what type checkers and IDEs see
+    from firmware_bridge.ble.session import BleCounters, DieStatus
+    from firmware_bridge.ble.source import BleDiceSource, FoundDie, classify

@@ -15,6 +15,7 @@ codecs and the rest of the bridge work without it (``pip install '.[ble]'``).
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 
 from typing import Any, Callable, Protocol
@@ -37,12 +38,19 @@ class BleFactory(Protocol):
 
 
 def bleak_available() -> bool:
-    """Whether bleak can be imported here."""
+    """Whether bleak is installed here: found, not imported. The app asks before its first
+    frame, and importing bleak (with its backends' types) waits until a die is scanned
+    for or paired; an install that then fails to import is said as bleak missing is.
+
+    >>> bleak_available() == (importlib.util.find_spec("bleak") is not None)
+    True
+    """
+    if "bleak" in sys.modules:  # imported already (or blocked, as a test may do: None)
+        return sys.modules["bleak"] is not None
     try:
-        import bleak  # noqa: F401
-    except ImportError:
+        return importlib.util.find_spec("bleak") is not None
+    except (ImportError, ValueError):
         return False
-    return True
 
 
 def _bleak() -> Any:

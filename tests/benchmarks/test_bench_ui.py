@@ -82,7 +82,7 @@ def test_stage_marks_reach_the_first_frame_in_order(tmp_path, app):
     names = [name for name, _ in start.stages]
     expected = ["interpreter up", "kivy.app imported", "window made"]
     if app:
-        expected += ["app module imported", "build begins", "journal opened", "build done", "new game begins",
+        expected += ["app module imported", "app object made", "build begins", "journal opened", "build done", "new game begins",
                      "Table created", "screen build begins", "screen built", "table bound and refreshed"]
     assert names == expected + ["draw begins", "draw done", "swapped"]
     times = [ms for _, ms in start.stages]

@@ -5,7 +5,7 @@ tray, the log with undo, the clocks, hands and physical card entry behind the pr
 gate are GameScreen's (gamescreen.py); the presenter says what they show."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.properties import StringProperty
@@ -16,8 +16,10 @@ from ...kvload import load_kv
 from ...widgets import track  # noqa: F401  (its kv rules)
 from ...widgets.cached import CachedView  # noqa: F401  (used in tyranny.kv)
 from . import board_map  # noqa: F401
-from .drawn_card import DrawnCardView
 from .presenter import TyrannyPresenter
+
+if TYPE_CHECKING:  # made (its module and .kv loaded) when a card is first drawn: _show_drawn
+    from .drawn_card import DrawnCardView
 
 
 class TyrannyScreen(GameScreen):
@@ -66,6 +68,8 @@ class TyrannyScreen(GameScreen):
                 view.hide()
             return
         if view is None:
+            from .drawn_card import DrawnCardView
+
             view = self.drawn_card = DrawnCardView()
             view.on_peek = self.open_hand
             self.ids.board.bind(pos=view.place, size=view.place)
