@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,10 +20,16 @@ ARTIFACTS = ROOT / "artifacts" / "ui"
 XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24 +extension GLX +render -noreset"]
 
 
+# The .kv parse cache (companion/ui/kvload.py) of this test run: shared by its scenarios,
+# so each parses a .kv file at most once, and never the user's own cache folder.
+KV_CACHE = tempfile.mkdtemp(prefix="tc-test-kv-")
+
+
 def _env(tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp / "kivy-home"),
                SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""))
+    env.setdefault("TC_KV_CACHE", KV_CACHE)
     return env
 
 
