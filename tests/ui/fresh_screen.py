@@ -46,8 +46,10 @@ def drop_twin(twin: Any) -> None:
         Window.remove_widget(twin)
 
 
-def table_words(scr: Any) -> list[str]:
-    """The texts of every widget of the screen but the shared ones, in tree order."""
+def table_words(scr: Any, besides: tuple[type, ...] = ()) -> list[str]:
+    """The texts of every widget of the screen but the shared ones (and those of the
+    classes ``besides``: what lies on the table between two actions only, which a screen
+    bound afresh cannot know), in tree order."""
     from companion.ui.widgets.moment import MomentCard
 
     skip = {id(scr.ids[name].__self__) for name in SHARED_IDS if name in scr.ids}  # ids hold proxies
@@ -55,7 +57,7 @@ def table_words(scr: Any) -> list[str]:
     stack = [scr]
     while stack:
         w = stack.pop()
-        if id(w) in skip or isinstance(w, MomentCard):
+        if id(w) in skip or isinstance(w, (MomentCard, *besides)):
             continue
         text = getattr(w, "text", None)
         if isinstance(text, str) and w is not scr:

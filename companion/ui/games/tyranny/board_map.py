@@ -225,16 +225,20 @@ class BoardMap(IntoBuffer, RelativeLayout):  # tiles draw into the board's buffe
         self._picture.resize()
 
     def set_cells(self, cells: list[TileCell], grid_size: int) -> None:
+        places = (grid_size, [(c.id, c.col, c.row) for c in cells])
+        moved = places != (self._grid, [(c.id, c.col, c.row) for c in self._cells])
         self._grid = grid_size
         self._cells = cells
         for c in cells:
             tb = self._tiles.get(c.id)
             if tb is None:
+                moved = True
                 tb = self._tiles[c.id] = TileButton(size_hint=(None, None))
                 tb.bind(on_release=lambda b: self.on_tile and self.on_tile(b.tile_id))
                 self.add_widget(tb)
             tb.update(c)
-        self._place()
+        if moved:
+            self._place()  # a new board: else every tile keeps its place (a resize places them)
 
     def tile(self, tile_id: str) -> TileButton:
         return self._tiles[tile_id]
