@@ -129,7 +129,7 @@ class OutrageBoard(Widget):
         s, _ox, _oy = self.geometry()
         for c in self._cells:
             old, square, pieces = self._drawn[c.id]
-            if c != old:
+            if c is not old and c != old:
                 self._draw_square(square, c, s, theme)
                 self._draw_pieces(pieces, c, s, theme)
                 self._drawn[c.id] = (c, square, pieces)

@@ -47,8 +47,17 @@ class BoardSquares:
             here.setdefault(v["pieces"][sid]["square"], []).append((sid, self.faction_of(sid)))
         warders = {sq for post, on in v["warders"].items() if on for sq in self.board.posts.get(post, ())}
         in_case = {self.board.facing[j]: j for j, where in v["jewels"].items() if where == "case" and j in self.board.facing}
-        return [Cell(sid, col, row, region, mark, sid in warders, in_case.get(sid, ""), tuple(here.get(sid, ())), sid in reach)
-                for sid, col, row, region, mark in self.grounds()]
+        # A square whose cell is as last time keeps its Cell: the board then finds the
+        # unchanged ones by identity.
+        shown: dict[str, Cell] = self.__dict__.setdefault("_cells_shown", {})
+        out = []
+        for sid, col, row, region, mark in self.grounds():
+            now = (sid in warders, in_case.get(sid, ""), tuple(here.get(sid, ())), sid in reach)
+            cell = shown.get(sid)
+            if cell is None or (cell.warder, cell.jewel, cell.pieces, cell.reachable) != now:
+                cell = shown[sid] = Cell(sid, col, row, region, mark, *now)
+            out.append(cell)
+        return out
 
     def grounds(self) -> list[tuple[str, int, int, str, str]]:
         """Each square's place on the grid, region and mark (what no move changes), read
