@@ -275,6 +275,18 @@ def waits_in_scrollview(w: Any) -> bool:
     return False
 
 
+def scroll_area_of(w: Any) -> Any:
+    """The nearest ScrollView holding ``w``, or None."""
+    from kivy.uix.scrollview import ScrollView
+
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            return node
+        node = node.parent
+    return None
+
+
 def touch_on(w: Any) -> Any:
     from kivy.tests.common import UnitTestTouch
 
@@ -494,7 +506,11 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
             shown = panel.buttons
             pairs = [(s, b) for s, b in zip(specs, shown) if tappable(b)]
             if not pairs and shown:
-                panel.scroll_to(shown[0], animate=False)
+                # Scrolled away: the panel sits in the side column's scroll area (it is no
+                # scroll area of its own since the layout at 800x480).
+                view = scroll_area_of(shown[0])
+                if view is not None:
+                    view.scroll_to(shown[0], animate=False)
                 return None
             submits = [(s, b) for s, b in pairs if s.intent == "submit"]
             gates = [(s, b) for s, b in pairs if s.intent in ("hand", "physical-draw")]

@@ -155,3 +155,98 @@ def drawn_card(d: Any) -> Iterator[float]:
     d.check(not covered, f"no highlighted tile lies under the card: {covered}")
     d.shot("tyranny-drawn-4-card-move")
     d.note(f"drawn: Gains {card.number} face up, Gains {kept.number} face down")
+
+
+def _same_as_fresh(d: Any, step: str) -> Iterator[float]:
+    """The live table shows what a screen bound afresh to its Table shows: every word
+    (tests/ui/fresh_screen.py) and every tile of the map, its words and its drawing."""
+    from companion.ui.games.tyranny.drawn_card import DrawnCardView
+    from companion.ui.widgets.track import TrackCounter
+    from tests.ui.fresh_screen import drop_twin, fresh_twin, picture, settle_twin, table_words
+
+    live = _screen(d)
+    twin = fresh_twin(live)
+    try:
+        yield from settle_twin(twin, live)
+        yield 0.2  # the tiles' texts are rendered just before a frame
+        # The influence counter's number and its change float towards the new value for a
+        # moment: compared by what it holds, not by its animated labels.
+        words, fresh_words = (table_words(live, (DrawnCardView, TrackCounter)),
+                              table_words(twin, (DrawnCardView, TrackCounter)))
+        diff = [f"{a!r} != {b!r}" for a, b in zip(words, fresh_words) if a != b]
+        d.check(len(words) == len(fresh_words) and not diff, f"{step}: the words differ from a fresh screen's: {diff[:4]}")
+        counter = [(t.value, t.subtitle, t.deltas_text, list(t.points)) for t in (live.ids.influence, twin.ids.influence)]
+        d.check(counter[0] == counter[1], f"{step}: the influence differs from a fresh screen's: {counter}")
+        board, fresh = live.ids.board, twin.ids.board
+        d.check(tuple(board.size) == tuple(fresh.size), f"{step}: the maps' sizes differ: {board.size} {fresh.size}")
+        tiles = 0
+        for c in board._cells:
+            a, b = board.tile(c.id), fresh.tile(c.id)
+            shown = (a.text, a.reachable, a.owner, tuple(a.pos), picture(a.canvas))
+            drawn = (b.text, b.reachable, b.owner, tuple(b.pos), picture(b.canvas))
+            d.check(shown == drawn, f"{step}: tile {c.id} differs from a fresh map's: {shown} != {drawn}")
+            tiles += 1
+        d.note(f"{step}: {len(words)} words, {tiles} tiles alike")
+    finally:
+        drop_twin(twin)
+
+
+def _roll_and_move(d: Any, value: int) -> Iterator[float]:
+    """A die entered by hand on the tray, then a tap on the tile the piece moves to (the
+    first the engine offers)."""
+    from rules.tyranny.actions import MoveTo
+
+    from tests.ui.scenarios import _tap_face
+
+    ply = d.app.table.ply
+    _tap_face(d, value)
+    yield from settle(d, 0.2, since=ply)
+    move = next(a for a in d.app.table.legal_actions() if isinstance(a, MoveTo))
+    tile = _screen(d).ids.board.tile(move.tile)
+    d.check(tile.reachable, f"the roll highlights {move.tile}")
+    ply = d.app.table.ply
+    d.tap(tile)
+    yield from settle(d, 0.2, since=ply)
+
+
+def in_place(d: Any) -> Iterator[float]:
+    """Refreshed in place, the table shows what a fresh screen shows (issue 34): after a
+    roll (tiles highlighted), moves (pieces leave their tiles), the app's Gains card (the
+    influence, its history and its streak lines), another move and its undo."""
+    d.app.new_game("tyranny", SEATS, {}, seed=1)
+    yield from settle(d, 0.3)
+    scr = _screen(d)
+    yield from _same_as_fresh(d, "start")
+    from tests.ui.scenarios import _tap_face
+
+    ply = d.app.table.ply
+    _tap_face(d, 6)
+    yield from settle(d, 0.2, since=ply)
+    yield from _same_as_fresh(d, "rolled")
+    from rules.tyranny.actions import MoveTo
+
+    move = next(a for a in d.app.table.legal_actions() if isinstance(a, MoveTo))
+    ply = d.app.table.ply
+    d.tap(scr.ids.board.tile(move.tile))
+    yield from settle(d, 0.2, since=ply)
+    yield from _same_as_fresh(d, "moved")
+    yield from _roll_and_move(d, 1)
+    yield from _roll_and_move(d, 2)
+    d.check(d.app.table.view()["phase"] == "draw", "Ann may draw a Gains card")
+    button = d.find("App's Gains card", visible=False)
+    if not d.is_visible(button):
+        scr.ids.side_scroll.scroll_to(button, animate=False)  # as a player scrolls to it
+        yield 0.3
+    ply = d.app.table.ply
+    d.tap(d.find("App's Gains card"))
+    yield from settle(d, 0.3, since=ply)
+    yield from _same_as_fresh(d, "drawn")
+    # The app's card cannot be taken back (its deck is shuffled); Bob's next move can.
+    yield from _roll_and_move(d, 3)
+    yield from _same_as_fresh(d, "moved again")
+    ply = d.app.table.ply
+    d.tap(scr.ids.undo)
+    yield from _wait_for(lambda: d.app.table.ply < ply)
+    yield from settle(d, 0.3)
+    d.check(d.app.table.ply < ply, "the undo took Bob's move back")
+    yield from _same_as_fresh(d, "undone")

@@ -49,14 +49,17 @@ class OutrageScreen(GameScreen):
         colour = theme.highlight if v["board"].get("movement") == "unchecked" else theme.accent
         self.mode_markup = f"[b][color={get_hex_from_color(colour)}]{escape_markup(self.mode_text)}[/color][/b]"
         self.dice_text = p.dice_line(v)
+        seats = p.strips(v)
         strips = []
-        for s in p.strips(v):
+        for s in seats:
             colour = get_hex_from_color(theme.faction_rgba(s.faction))
             mark = "▶ " if s.acting else ""
             strips.append(f"{mark}[b][color={colour}]{s.glyph}[/color] {escape_markup(s.name)}[/b] · "
                           f"{escape_markup(s.square)}\n{escape_markup(s.status)}")
+        # Lists equal to the shown ones dispatch nothing: the strips' labels keep their
+        # textures unless their words changed.
         self.strips_text = strips
-        self.chips_text = [("▶ " if s.acting else "") + s.chip for s in p.strips(v)]
+        self.chips_text = [("▶ " if s.acting else "") + s.chip for s in seats]
         self.places_text = "\n".join(p.jewel_lines(v) + [p.warder_line(v), p.legend(v)])
         self.ids.board.set_cells(p.cells(v), p.layout.cols, p.layout.rows)
         raven = p.raven_text(v)
@@ -67,7 +70,8 @@ class OutrageScreen(GameScreen):
         if not raven:
             self.raven_open = False
         self._show_search()
-        actor = p.actors()[0] if p.actors() else ""
+        actors = p.actors()
+        actor = actors[0] if actors else ""
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, p.who(actor) if actor else "")
 
     def after_refresh(self) -> None:

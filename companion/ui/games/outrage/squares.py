@@ -47,14 +47,34 @@ class BoardSquares:
             here.setdefault(v["pieces"][sid]["square"], []).append((sid, self.faction_of(sid)))
         warders = {sq for post, on in v["warders"].items() if on for sq in self.board.posts.get(post, ())}
         in_case = {self.board.facing[j]: j for j, where in v["jewels"].items() if where == "case" and j in self.board.facing}
+        # A square whose cell is as last time keeps its Cell: the board then finds the
+        # unchanged ones by identity.
+        shown: dict[str, Cell] = self.__dict__.setdefault("_cells_shown", {})
         out = []
-        for sid, (col, row) in self.layout.cells.items():
-            sq = self.board.squares[sid]
-            mark = ("post" if sq.post else "jewel" if sq.faces else "tower" if sq.tower else
-                    "building" if sq.building else "marked" if sq.marked else "")
-            out.append(Cell(sid, col, row, sq.region, mark, sid in warders, in_case.get(sid, ""),
-                            tuple(here.get(sid, ())), sid in reach))
+        for sid, col, row, region, mark in self.grounds():
+            now = (sid in warders, in_case.get(sid, ""), tuple(here.get(sid, ())), sid in reach)
+            cell = shown.get(sid)
+            if cell is None or (cell.warder, cell.jewel, cell.pieces, cell.reachable) != now:
+                cell = shown[sid] = Cell(sid, col, row, region, mark, *now)
+            out.append(cell)
         return out
+
+    def grounds(self) -> list[tuple[str, int, int, str, str]]:
+        """Each square's place on the grid, region and mark (what no move changes), read
+        from the board once per presenter: (square, column, row, region, mark)."""
+        made = self.__dict__.get("_grounds")
+        if made is None:
+            made = self.__dict__["_grounds"] = [
+                (sid, col, row, self.board.squares[sid].region, self._mark(self.board.squares[sid]))
+                for sid, (col, row) in self.layout.cells.items()]
+        return made
+
+    @staticmethod
+    def _mark(sq: Any) -> str:
+        """A square's mark on the board: a warder's post, a jewel case's square, a tower,
+        a building, a circled square, or none."""
+        return ("post" if sq.post else "jewel" if sq.faces else "tower" if sq.tower else
+                "building" if sq.building else "marked" if sq.marked else "")
 
     def describe_square(self, sid: str) -> str:
         """A square's rule in words, for a tap on it."""

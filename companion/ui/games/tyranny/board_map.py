@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
-from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, Rectangle, RoundedRectangle
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, InstructionGroup, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -45,6 +45,15 @@ def _text(text: str, markup: bool = False, **options: Any) -> Any:
     return texture
 
 
+def _show(group: InstructionGroup, parts: tuple[Any, ...], shown: bool) -> None:
+    """Put ``parts`` into ``group`` while ``shown``, take them out while not."""
+    if shown and not group.children:
+        for part in parts:
+            group.add(part)
+    elif not shown and group.children:
+        group.clear()
+
+
 class TileButton(ButtonBehavior, Widget):
     """One tile, drawn straight on its canvas (no child Label widgets: a board has dozens
     of tiles and widget-per-text made opening a game slow). ``text`` carries the tile's
@@ -65,14 +74,22 @@ class TileButton(ButtonBehavior, Widget):
         with self.canvas:
             self._bg_colour = Color(0, 0, 0, 0)
             self._bg = RoundedRectangle(radius=[dp(5)], segments=3)
-            self._owner_colour = Color(0, 0, 0, 0)
-            self._owner = Rectangle()
-            self._line_colour = Color(0, 0, 0, 0)
-            self._line = Line(width=dp(1))
+            # The owner's strip, the outline and the line under the name are drawn only
+            # while they show (an owned tile; a reachable or pressed one; pieces or a
+            # detail): in the board's buffer every drawing costs its share of each render
+            # of the board, seen or not.
+            self._owner_part = InstructionGroup()
+            self._line_part = InstructionGroup()
             Color(1, 1, 1, 1)
             self._glyph = Rectangle()
             self._name = Rectangle()
-            self._pieces = Rectangle()
+            self._body_part = InstructionGroup()  # the pieces, or the detail line when it has words
+        self._pieces = Rectangle()
+        self._body_shown = False
+        self._owner_colour = Color(0, 0, 0, 0)
+        self._owner = Rectangle()
+        self._line_colour = Color(0, 0, 0, 0)
+        self._line = Line(width=dp(1))
         # A board settles its size over several layout passes before a frame: the text
         # textures are made just before the frame is drawn, not at every pass. The
         # trigger hops once more (to the back of the before-frame queue) so that the
@@ -96,6 +113,7 @@ class TileButton(ButtonBehavior, Widget):
         self.text = cell.short + (f"\n{names}" if names else "")
         self._bg_colour.rgba = theme.surface_hi if cell.tier == "outer" else theme.surface
         self._owner_colour.rgba = theme.faction_rgba(cell.owner) if cell.owner else (0, 0, 0, 0)
+        _show(self._owner_part, (self._owner_colour, self._owner), bool(cell.owner))
         self._layout()
 
     def _render(self) -> None:
@@ -140,6 +158,7 @@ class TileButton(ButtonBehavior, Widget):
         name = two if two is not None and two.height <= room else _text(cell.short, font_size=name_fs, color=tuple(theme.text), text_size=(w - dp(4), None),
                                                     halign="center", shorten=True, shorten_from="right")
         self._texts = (head, name, body)
+        self._body_shown = bool(cell.pieces) or bool(cell.detail and not big)
 
     def _key(self) -> tuple[Any, ...]:
         theme = App.get_running_app().theme
@@ -160,11 +179,13 @@ class TileButton(ButtonBehavior, Widget):
         self._owner.pos, self._owner.size = (x + dp(1), y + h - dp(6)), (w - dp(2), dp(5))
         reach = self._cell.reachable
         self._line_colour.rgba = theme.highlight if reach else (1, 1, 1, 0.18 if self.state == "down" else 0)
+        _show(self._line_part, (self._line_colour, self._line), reach or self.state == "down")
         self._line.width = dp(2.5) if reach else dp(1)
         self._line.rounded_rectangle = (x + dp(2), y + dp(2), w - dp(4), h - dp(4), dp(5), 3)
         if not self._texts:
             return
         head, name, body = self._texts
+        _show(self._body_part, (self._pieces,), self._body_shown)
         for rect, tex, (tx, ty) in (
             (self._glyph, head, (x + dp(3), y + h - dp(6) - head.height)),
             (self._name, name, (x + (w - name.width) / 2, y + h * 0.51 - name.height / 2)),
@@ -225,16 +246,20 @@ class BoardMap(IntoBuffer, RelativeLayout):  # tiles draw into the board's buffe
         self._picture.resize()
 
     def set_cells(self, cells: list[TileCell], grid_size: int) -> None:
+        places = (grid_size, [(c.id, c.col, c.row) for c in cells])
+        moved = places != (self._grid, [(c.id, c.col, c.row) for c in self._cells])
         self._grid = grid_size
         self._cells = cells
         for c in cells:
             tb = self._tiles.get(c.id)
             if tb is None:
+                moved = True
                 tb = self._tiles[c.id] = TileButton(size_hint=(None, None))
                 tb.bind(on_release=lambda b: self.on_tile and self.on_tile(b.tile_id))
                 self.add_widget(tb)
             tb.update(c)
-        self._place()
+        if moved:
+            self._place()  # a new board: else every tile keeps its place (a resize places them)
 
     def tile(self, tile_id: str) -> TileButton:
         return self._tiles[tile_id]

@@ -41,18 +41,28 @@ class TyrannyScreen(GameScreen):
             self._centre_bound = True
 
     def draw_table(self) -> None:
+        # Each property below dispatches (and redraws its widget) only when its value
+        # changed; the board's tiles and the drawn card compare what they show too.
         p = self.presenter
         v = p.view()
+        over = p.is_over()
+        actors = [] if over else p.actors()
+        names = [p.who(s) for s in actors]
         self.turn_text = p.turn_line(v)
         self.prompt_text = p.humanise(p.prompt_line())
-        self.actor_text = ("▶ " + ", ".join(p.who(s) for s in p.actors())) if p.actors() and not p.is_over() else ""
+        self.actor_text = ("▶ " + ", ".join(names)) if names else ""
         inf = self.ids.influence
         inf.subtitle = "\n".join(p.streak_lines(v))
-        inf.set_value(p.influence(v), int(v["turn"]))
+        # The counter's history is the game's: a change is recorded under the turn the game
+        # records it (a card drawn can end the turn: the turn after it is not the one of
+        # the change); anything the counter did not follow change by change is replaced.
+        history = p.influence_history(v)
+        inf.set_value(p.influence(v), history[-1][0] if history else int(v["turn"]))
+        if inf.model.history != history:
+            inf.set_history(history)
         self.ids.board.set_cells(p.cells(v), p.layout.size)
         self.ids.board.centre_text = self._centre_markup(v)
-        who = p.who(p.actors()[0]) if p.actors() else ""
-        self.ids.dice.set_prompt(self.table.prompt if not p.is_over() else None, who)
+        self.ids.dice.set_prompt(None if over else self.table.prompt, names[0] if names else "")
         self._show_drawn(v)
 
     def _show_drawn(self, v: dict[str, Any]) -> None:

@@ -1,0 +1,15 @@
+"""Outrage!'s table updated in place against a fresh screen, in a real window (issue 34)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.conftest import ROOT, run_scenario
+
+pytestmark = pytest.mark.ui
+
+
+def test_the_table_refreshed_in_place_shows_what_a_fresh_screen_shows(tmp_path):
+    data = run_scenario(tmp_path, "tests.ui.outrage.refresh_scenarios:outrage_in_place", "800x480",
+                        out=ROOT / "artifacts" / "ui" / "outrage")
+    steps = [n.split(":")[0] for n in data["notes"]]
+    assert steps == ["start", "thrown", "moved", "move undone", "moved again"], data["notes"]
