@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, Mapping
 import rules
 from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Roll, Violation
 from rules.core.jsondata import to_data
+from rules.core.text import english
 from rules.core.actions import parse_action
 
 from .errors import CompanionError
@@ -426,7 +427,7 @@ class Table:
         self._version += 1
         if outcome is not None:
             self.finished = now
-        events = tuple(e.text for e in state.log[log_before:] if e.to is None)
+        events = tuple(english(e.text) for e in state.log[log_before:] if e.to is None)
         changes.insert(0, Change("action", self.ply))
         if outcome is not None:
             changes.append(Change("over", self.ply, outcome))

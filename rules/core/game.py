@@ -32,6 +32,7 @@ from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
 from .rng import Rng
 from .seats import PUBLIC, Seat, parse_seats
+from .text import Text, t
 from .jsondata import from_data, to_data
 from .zones import Deck, next_pile, swap_into
 
@@ -110,8 +111,10 @@ class State:
         as it is): for log lines."""
         return self._names[seat_id]
 
-    def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
-        """Write to the game log; ``to`` limits who may read the entry."""
+    def note(self, text: "Text | str", seat: str | None = None, to: Sequence[str] | None = None) -> None:
+        """Write to the game log; ``to`` limits who may read the entry. ``text`` is a
+        :class:`~rules.core.text.Text` (:func:`~rules.core.text.t`), worded in the
+        reader's language at display time; a plain string is English for every reader."""
         self.log.append(LogEntry(self.ply, text, seat, None if to is None else tuple(to)))
 
 
@@ -681,7 +684,7 @@ class Game(Generic[S]):
     def finish(self, state: S, outcome: Outcome) -> None:
         state.result = outcome
         state.sealed.clear()
-        state.note(f"Game over: {outcome.reason}.")
+        state.note(t("Game over: {reason}.", reason=outcome.words or outcome.reason))
 
     def reveal(self, state: S) -> None:
         """The sealed commits are revealed: the game calls it when a secret round opens."""
