@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import Any, Iterable, Protocol
 
-if TYPE_CHECKING:
-    from .text import Text
+
+class Sentence(Protocol):
+    """A sentence as structure: :class:`rules.core.text.Text` (named by this Protocol
+    because text.py imports jsondata, which imports this module)."""
+
+    msgid: str
+
+    def render(self, translator: Any = None, number: Any = None) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +33,7 @@ class Violation:
 
     code: str
     rule: str
-    text: "Text | str"
+    text: Sentence | str
 
     @property
     def message(self) -> str:
