@@ -158,6 +158,7 @@ class Table:
         self._log_cache: tuple[Any, list[LogLine]] | None = None  # ((version, viewer), lines)
         self._tracked0 = row.tracked0
         self._chance_kinds = {c.kind for c in self.game.action_types if getattr(c, "chance", False)}
+        self._writes_structure: bool | None = None  # see _log_in_english
         # Resume reads only what rebuilding the state needs (the newest snapshot and the
         # actions after it); the full history loads on first use (log, undo, export).
         count, low, high = journal.line_extent(key)
@@ -869,8 +870,27 @@ class Table:
     def _build(self, snap: tuple[int, str] | None, actions: list[Action]) -> Any:
         if snap is not None:
             state = self.game.state_from_data(json.loads(snap[1]))
+            if self._log_in_english(state):
+                # A snapshot is a cache of the line of play: one saved before this game's
+                # log lines were structure holds them as English strings, which no other
+                # language can word. Rebuild its plies from the seed instead (once: the
+                # next snapshot is written as structure).
+                before = [e.action for e in (_Entry.of(r, self._chance_kinds) for r in
+                                             self.journal.actions(self.key, in_force_only=True)) if e.ply < snap[0]]
+                state = self._start()
+                actions = before + actions
         else:
             state = self._start()
         for a in actions:
             self.game.push(state, a)
         return state
+
+    def _log_in_english(self, state: Any) -> bool:
+        """Whether ``state`` (read from a snapshot) logs English strings where the engine
+        now writes sentences as structure (its opening's log does)."""
+        log = getattr(state, "log", None)
+        if not log or not any(type(e.text) is str for e in log):
+            return False
+        if self._writes_structure is None:
+            self._writes_structure = any(type(e.text) is not str for e in self._start().log)
+        return self._writes_structure

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules.core.text import Term, Text, t
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -64,3 +66,17 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[dict[str, Card], dict[
 
 CARDS, DECKS = load_cards()
 ALL_CARDS: frozenset[str] = frozenset(CARDS)
+
+# The decks as printed (the publisher's names), and as running text names them ("a gamble
+# card"): words the game's catalogue translates.
+DECK_NAMES: dict[str, Term] = {"gamble": Term("Gamble"), "gains": Term("Gains")}
+DECK_WORDS: dict[str, Term] = {"gamble": Term("gamble"), "gains": Term("gains")}
+
+
+def card_words(card: Card) -> Text:
+    """A card as players name it, "Gamble 3", as a sentence a catalogue words.
+
+    >>> str(card_words(CARDS["gains-05a"]))
+    'Gains 5'
+    """
+    return t("{deck} {number}", deck=DECK_NAMES[card.deck], number=card.number)
