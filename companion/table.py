@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import rules
 from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Roll, Violation
-from rules.core.jsondata import to_data
+from rules.core.jsondata import from_data, to_data
 from rules.core.text import english
 from rules.core.actions import parse_action
 
@@ -50,13 +50,16 @@ log = logging.getLogger("companion.table")
 @dataclass(frozen=True)
 class LogLine:
     """A line of the game log as ``viewer`` may read it. ``undone`` lines are actions that
-    were taken back (kept, struck through, for disputes). ``time``: epoch seconds."""
+    were taken back (kept, struck through, for disputes). ``time``: epoch seconds.
+    ``text`` is the English line; ``words``, when the engine wrote the line as structure,
+    the :class:`~rules.core.text.Text` a screen words in its own language."""
 
     ply: int
     text: str
     seat: str | None
     undone: bool
     time: float | None
+    words: Any = None
 
 
 class TableError(CompanionError, ValueError):
@@ -729,7 +732,8 @@ class Table:
                 while ui < len(undone) and undone[ui].ply <= e["ply"]:
                     lines.append(self._undone_line(undone[ui], viewer))
                     ui += 1
-                lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"])))
+                words = from_data(e["words"]) if "words" in e else None
+                lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"]), words))
             lines.extend(self._undone_line(u, viewer) for u in undone[ui:])
             self._log_cache = (stamp, lines)
             return list(lines)

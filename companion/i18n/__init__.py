@@ -13,7 +13,7 @@ from typing import Any
 _WHERE = {
     "CatalogError": "catalogs", "Domain": "catalogs", "domain": "catalogs", "domains": "catalogs",
     "LANGUAGES": "language", "Language": "language", "accept_language": "language", "best_match": "language",
-    "render": "language", "system_language": "language",
+    "render": "language", "system_language": "language", "current": "language", "choose": "language",
     "PSEUDO": "pseudo", "is_pseudo": "pseudo", "pseudo": "pseudo",
 }
 __all__ = sorted(_WHERE)

@@ -125,6 +125,33 @@ def render(text: "Text | str", language: Language, domain: str) -> str:
     return text.render(language.translations(domain), language.number)
 
 
+_CURRENT: Language | None = None
+
+
+def current() -> Language:
+    """The language the app's screens speak now: the one :func:`choose` set, else
+    ``TC_LANG``'s, else English. (Not yet the system locale: until the app's own words
+    are in its catalogue, a French system would get half-French screens; Settings and the
+    setup wizard will offer the choice, defaulting to :func:`system_language`.)
+
+    >>> choose("de").code, current().code
+    ('de', 'de')
+    >>> _ = choose("en")
+    """
+    global _CURRENT
+    if _CURRENT is None:
+        _CURRENT = system_language({ENV: os.environ[ENV]}) if os.environ.get(ENV) else Language("en")
+    return _CURRENT
+
+
+def choose(code: str) -> Language:
+    """Make ``code`` the app's language (a phone page keeps its own, from its
+    Accept-Language or its switch)."""
+    global _CURRENT
+    _CURRENT = Language(code) if code == PSEUDO else Language(best_match([code]))
+    return _CURRENT
+
+
 def system_language(env: "dict[str, str] | os._Environ[str] | None" = None) -> Language:
     """The language to start in: ``TC_LANG`` when set, else the system's locale when the
     project has catalogues for it, else English.
