@@ -56,6 +56,7 @@ TRANSLATED = ("fr", "de")
 _ROOT = Path(__file__).resolve().parents[2]
 _METHODS: dict[str, Callable[..., Any] | str] = {
     "python": "python",
+    "python_calls": extractors.extract_python_calls,
     "kv": extractors.extract_kv,
     "json_terms": extractors.extract_json_terms,
 }
@@ -175,7 +176,7 @@ def extract(d: Domain) -> Catalog:
         func = _METHODS.get(method, method)
         for line, msg, comments, _context in extract_from_file(func, str(path), keywords=KEYWORDS,
                                                                comment_tags=COMMENT_TAGS, options=options,
-                                                               strip_comment_tags=True):
+                                                               strip_comment_tags=False):
             cat.add(msg, None, [(path.relative_to(_ROOT).as_posix() if _ROOT in path.parents else path.name, line)],
                     auto_comments=comments)
     return cat

@@ -1,6 +1,21 @@
 """Babel extractors for the project's own file kinds, registered in ``pyproject.toml``
-(``babel.extractors``: ``kv``, ``json_terms``) so ``pybabel extract -F babel.cfg`` finds
-them too.
+(``babel.extractors``: ``python_calls``, ``kv``, ``json_terms``) so ``pybabel extract -F
+babel.cfg`` finds them too.
+
+``python_calls``: the marked calls of a Python file, read from its syntax tree. Babel's own
+Python extractor reads tokens, and takes a subscript of a variable named like a marker
+(``t["ply"]``) for a call; a syntax tree cannot. A comment starting ``TRANSLATORS:`` on the
+lines just above a call goes to the translator.
+
+>>> import io
+>>> src = b'row = {"ply": t["ply"]}\\n# TRANSLATORS: a seat id, then a number\\nline = t("{seat} rolls {n}.", seat=s, n=4)\\n'
+>>> list(extract_python_calls(io.BytesIO(src), ["t", "tn"], ["TRANSLATORS:"], {}))
+[(3, 't', '{seat} rolls {n}.', ['TRANSLATORS: a seat id, then a number'])]
+>>> list(extract_python_calls(io.BytesIO(b'tn("{n} die", "{n} dice", "n", n=k)'), ["tn"], [], {}))
+[(1, 'tn', ('{n} die', '{n} dice', 'n'), [])]
+
+Like Babel's, it gives every positional argument (``None`` where it is not a literal);
+Babel keeps those the keyword's spec names (``tn:1,2``).
 
 ``kv``: a Kivy language file's property values are Python expressions; each is handed to
 Babel's Python extractor, so ``text: _("Start")`` in a ``.kv`` file is found like the same
@@ -20,6 +35,7 @@ card texts), every string value under the keys the mapping names (``keys = name 
 """
 from __future__ import annotations
 
+import ast
 import io
 import json
 import re
@@ -32,6 +48,31 @@ Extracted = tuple[int, str | None, Any, list[str]]
 # "    text: expression" (a property of a widget rule); the value may continue on indented
 # lines, which Python's extractor reads as one expression inside brackets anyway.
 _PROPERTY = re.compile(rb"^(\s*)([A-Za-z_][\w.]*)\s*:\s*(\S.*)$")
+
+
+def extract_python_calls(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
+                         options: Mapping[str, Any]) -> Iterator[Extracted]:
+    source = fileobj.read()
+    lines = source.decode(options.get("encoding", "utf-8")).splitlines()
+    tree = ast.parse(source)
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in keywords]
+    for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
+        strings = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in call.args)
+        if not strings or strings[0] is None:
+            continue  # no literal: nothing a catalogue can hold
+        yield call.lineno, call.func.id, strings[0] if len(strings) == 1 else strings, _comments_above(lines, call.lineno, comment_tags)
+
+
+def _comments_above(lines: list[str], lineno: int, tags: Collection[str]) -> list[str]:
+    found: list[str] = []
+    i = lineno - 2
+    while i >= 0 and lines[i].lstrip().startswith("#"):
+        found.insert(0, lines[i].lstrip()[1:].strip())
+        i -= 1
+    for k, text in enumerate(found):
+        if any(text.startswith(tag) for tag in tags):
+            return [" ".join(found[k:])]
+    return []
 
 
 def extract_kv(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
