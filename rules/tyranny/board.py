@@ -26,7 +26,7 @@ from typing import Any, Collection, Mapping
 
 from rules.core.graph import Graph
 from rules.core.jsondata import stored_as
-from rules.core.text import Text, t
+from rules.core.text import Term, Text, t
 from rules.datafile import DataFileError, Problems, at, kind, read_json, short
 
 DATA = Path(__file__).parent / "data"
@@ -54,6 +54,12 @@ class Tile:
     range: tuple[int, int] = (0, 0)
     base: int = 0
     where: str = field(default="", compare=False, repr=False)  # its place in the board file, for messages
+    # Its name as a word the game's catalogue translates, made once with the board (a
+    # log line names a tile on nearly every move).
+    term: Term = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "term", Term(self.name))
 
 
 @dataclass(frozen=True)

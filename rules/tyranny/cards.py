@@ -22,11 +22,16 @@ DATA = Path(__file__).parent / "data"
 
 @dataclass(frozen=True)
 class Half:
-    """One faction's half of a card: the printed text and what it does."""
+    """One faction's half of a card: the printed text and what it does. ``term``: the text
+    as a word the game's catalogue translates (the log quotes it)."""
 
     text: str
     effect: str
     args: dict[str, Any] = field(default_factory=dict)
+    term: Term = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "term", Term(self.text))
 
 
 @dataclass(frozen=True)
@@ -79,4 +84,8 @@ def card_words(card: Card) -> Text:
     >>> str(card_words(CARDS["gains-05a"]))
     'Gains 5'
     """
-    return t("{deck} {number}", deck=DECK_NAMES[card.deck], number=card.number)
+    return _CARD_WORDS[card.id]
+
+
+# Made once per card: a log line names one on every draw.
+_CARD_WORDS: dict[str, Text] = {cid: t("{deck} {number}", deck=DECK_NAMES[c.deck], number=c.number) for cid, c in CARDS.items()}

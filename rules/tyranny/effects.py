@@ -15,7 +15,7 @@ from rules.core import Term, Violation, t
 
 from .actions import PickCard, PlayCard
 from .cards import CARDS, Card, card_words
-from .rulebook import COPS, CRIMINALS
+from .rulebook import COPS, CRIMINALS, FACTION_WORDS
 
 if TYPE_CHECKING:
     from .board import Board
@@ -95,7 +95,7 @@ def play_violations(game: "Tyranny", state: "TyrannyState", action: PlayCard) ->
     half = card.half(state._faction[seat])
     effect = half.effect
     if effect not in window(state, seat) or not usable(game, state, seat, action.card):
-        yield Violation("not-now", rule(card), t("{card} cannot be played now: {text}", card=card_words(card), text=Term(half.text)))
+        yield Violation("not-now", rule(card), t("{card} cannot be played now: {text}", card=card_words(card), text=half.term))
         return
     if effect == "escape_number":
         if action.target not in _captured_criminals(state):
@@ -140,7 +140,7 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
     half = card.half(state._faction[seat])
     state.hands[seat].remove(card.id)
     state.decks[card.deck].put_discard(card.id)
-    state.note(t("{seat} plays {card}: {text}", seat=seat, card=card_words(card), text=Term(half.text)), seat)
+    state.note(t("{seat} plays {card}: {text}", seat=seat, card=card_words(card), text=half.term), seat)
     effect = half.effect
     b = game.board(state)
     if effect == "switch_tier":
@@ -151,7 +151,7 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
         else:
             to = b.across[here]
         state.pos[seat] = to
-        state.note(t("{seat} moves to {tile} on the {tier} tier.", seat=seat, tile=Term(b.tiles[to].name), tier=Term(b.tier_of[to])), seat)
+        state.note(t("{seat} moves to {tile} on the {tier} tier.", seat=seat, tile=b.tiles[to].term, tier=Term(b.tier_of[to])), seat)
     elif effect == "tunnel_any":
         tunnel(game, state, seat, action.tunnel, "collapse" if action.tunnel in state.open_tunnels else "open", paid=False)
     elif effect == "steal":
@@ -176,7 +176,7 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
         captive, tile = state.reactions.pop().data
         del state.custody[captive]
         state.pos[captive] = tile
-        state.note(t("{seat} escapes at once and stays on {tile}.", seat=captive, tile=Term(b.tiles[tile].name)), seat)
+        state.note(t("{seat} escapes at once and stays on {tile}.", seat=captive, tile=b.tiles[tile].term), seat)
         game._after_reactions(state)
 
 
@@ -196,13 +196,13 @@ def resolve(game: "Tyranny", state: "TyrannyState", seat: str, card: Card) -> No
     elif effect == "home_other_tier":
         to = b.home_on(faction, b.other_tier(b.tier_of[state.pos[seat]]))
         state.pos[seat] = to
-        state.note(t("{seat} moves to {tile}.", seat=seat, tile=Term(b.tiles[to].name)), seat)
+        state.note(t("{seat} moves to {tile}.", seat=seat, tile=b.tiles[to].term), seat)
     elif effect == "sent_to_enemy_base":
         enemy = COPS if faction == CRIMINALS else CRIMINALS
         to = b.home_on(enemy, b.tier_of[state.pos[seat]])
         state.pos[seat] = to
         state.order.skip(seat, 1)
-        state.note(t("{seat} is sent to {tile} and misses a turn.", seat=seat, tile=Term(b.tiles[to].name)), seat)
+        state.note(t("{seat} is sent to {tile} and misses a turn.", seat=seat, tile=b.tiles[to].term), seat)
     elif effect == "miss_turn":
         state.order.skip(seat, 1)
     elif effect == "advance_within":
@@ -215,7 +215,7 @@ def resolve(game: "Tyranny", state: "TyrannyState", seat: str, card: Card) -> No
         for tid in b.ahead(state.pos[seat]):
             if b.tiles[tid].kind == "property" and state.owner.get(tid) != faction:
                 state.owner[tid] = faction
-                state.note(t("The {faction} take over {tile}.", faction=Term(faction), tile=Term(b.tiles[tid].name)), seat)
+                state.note(t("The {faction} take over {tile}.", faction=FACTION_WORDS[faction], tile=b.tiles[tid].term), seat)
                 break
     elif effect == "neutralise_property":
         # "The closest owned property": the enemy's by default, or anyone's (RULINGS C-14).
@@ -223,7 +223,7 @@ def resolve(game: "Tyranny", state: "TyrannyState", seat: str, card: Card) -> No
         for tid in b.ahead(state.pos[seat]):
             if b.tiles[tid].kind == "property" and tid in state.owner and not (spare_own and state.owner[tid] == faction):
                 del state.owner[tid]
-                state.note(t("{tile} is neutral now.", tile=Term(b.tiles[tid].name)), seat)
+                state.note(t("{tile} is neutral now.", tile=b.tiles[tid].term), seat)
                 break
     elif effect == "force_discard":
         if _opponents_with_cards(game, state, seat):
@@ -249,7 +249,7 @@ def pick(game: "Tyranny", state: "TyrannyState", action: PickCard) -> None:
     else:
         state.hands[seat].add(card)
         state.note(t("{seat} steals a face-down card from {target}.", seat=seat, target=target), seat)
-        state.note(t("You stole {card}: {text}", card=card_words(c), text=Term(c.half(state._faction[seat]).text)), seat, to=(seat,))
+        state.note(t("You stole {card}: {text}", card=card_words(c), text=c.half(state._faction[seat]).term), seat, to=(seat,))
         state.note(t("{seat} stole your {card}.", seat=seat, card=card_words(c)), seat, to=(target,))
     then = state.pick_then
     state.pick = state.pick_then = ""

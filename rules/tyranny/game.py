@@ -29,7 +29,7 @@ from .actions import (
 from .board import Board, board_for
 from .cards import ALL_CARDS, CARDS, DECK_NAMES, DECK_WORDS, DECKS, card_words
 from .rulebook import (
-    COPS, CRIMINALS, ESCAPE_COST, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_SETUP, R_TIERS, R_TUNNEL,
+    COPS, CRIMINALS, ESCAPE_COST, FACTION_WORDS, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_SETUP, R_TIERS, R_TUNNEL,
     START_INFLUENCE, WIN_INFLUENCE,
 )
 from .state import STREAK, TyrannyState
@@ -271,7 +271,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         """A tile as players name it (its printed name), for messages; an id the board
         does not have is quoted as given."""
         found = self.board(state).tiles.get(tile)
-        return Term(found.name) if found is not None else t("{tile} (no such tile on this board)", tile=repr(tile))
+        return found.term if found is not None else t("{tile} (no such tile on this board)", tile=repr(tile))
 
     def _arrest_targets(self, state: TyrannyState) -> list[str]:
         actor, pos, faction_of = state.actor, state.pos, state._faction
@@ -309,7 +309,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         elif cls is Capture:
             tile = state.pos[seat]
             state.phase = "capture"
-            state.note(t("{seat} tries to capture {tile}.", seat=seat, tile=Term(state.board.tiles[tile].name)), seat)
+            state.note(t("{seat} tries to capture {tile}.", seat=seat, tile=state.board.tiles[tile].term), seat)
         elif cls is PlayCard:
             effects.play(self, state, action)  # type: ignore[arg-type]
         elif cls is OpenTunnel or cls is CollapseTunnel:
@@ -337,7 +337,7 @@ class Tyranny(Naming, Game[TyrannyState]):
             b = state.board
             to = b.home_on(state._faction[seat], b.other_tier(b.tier_of[state.pos[seat]]))
             state.pos[seat] = to
-            state.note(t("{seat} crosses to {tile}.", seat=seat, tile=Term(b.tiles[to].name)), seat)
+            state.note(t("{seat} crosses to {tile}.", seat=seat, tile=b.tiles[to].term), seat)
             self.end_turn(state)
         elif cls is PickCard:
             effects.pick(self, state, action)  # type: ignore[arg-type]
@@ -355,7 +355,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         pos = state.pos
         pos[seat] = tile
         b = state.board
-        state.note(t("{seat} moves to {tile}.", seat=seat, tile=Term(b.tiles[tile].name)), seat)
+        state.note(t("{seat} moves to {tile}.", seat=seat, tile=b.tiles[tile].term), seat)
         queue: list[str] = []
         if passed:
             faction_of = state._faction
@@ -406,7 +406,7 @@ class Tyranny(Naming, Game[TyrannyState]):
                 delta = tile.base if faction == CRIMINALS else -tile.base
                 state.influence.add(delta)
                 state.note(t("{seat} lands on {tile}, owned by the {faction}: influence {delta:+d} → {value}.", seat=seat,
-                             tile=Term(tile.name), faction=Term(faction), delta=delta, value=state.influence.value), seat)
+                             tile=tile.term, faction=FACTION_WORDS[faction], delta=delta, value=state.influence.value), seat)
             elif tile.kind in ("gamble", "gains"):
                 deck = state.decks[tile.kind]
                 if deck.cards or deck.discard:
@@ -449,11 +449,11 @@ class Tyranny(Naming, Game[TyrannyState]):
             if tile.id in state.owner:
                 del state.owner[tile.id]
                 state.note(t("{seat} rolls {value} (needs {low}-{high}): {tile} is neutral now.", seat=seat, value=value, low=low, high=high,
-                             tile=Term(tile.name)), seat)
+                             tile=tile.term), seat)
             else:
                 state.owner[tile.id] = faction
                 state.note(t("{seat} rolls {value} (needs {low}-{high}): the {faction} own {tile}.", seat=seat, value=value, low=low, high=high,
-                             faction=Term(faction), tile=Term(tile.name)), seat)
+                             faction=FACTION_WORDS[faction], tile=tile.term), seat)
         elif state.extra_rolls:
             state.extra_rolls -= 1
             state.note(t("{seat} rolls {value} (needs {low}-{high}) and rolls again (Gains 1).", seat=seat, value=value, low=low, high=high), seat)
@@ -539,10 +539,10 @@ class Tyranny(Naming, Game[TyrannyState]):
         if card.keep:
             state.hands[seat].add(card.id)
             state.note(t("{seat} draws a {deck} card and keeps it face down.", seat=seat, deck=DECK_WORDS[card.deck]), seat)
-            state.note(t("You drew {card}: {text}", card=card_words(card), text=Term(half.text)), seat, to=(seat,))
+            state.note(t("You drew {card}: {text}", card=card_words(card), text=half.term), seat, to=(seat,))
             self.end_turn(state)
             return
-        state.note(t("{seat} draws {card}: {text}", seat=seat, card=card_words(card), text=Term(half.text)), seat)
+        state.note(t("{seat} draws {card}: {text}", seat=seat, card=card_words(card), text=half.term), seat)
         deck.put_discard(card.id)
         effects.resolve(self, state, seat, card)
 

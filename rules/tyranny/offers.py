@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterator
 from rules.core import Term, Text, Violation, t
 
 from .rulebook import (
-    COPS, CRIMINALS, ESCAPE_COST, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_TIERS, R_TUNNEL,
+    COPS, CRIMINALS, ESCAPE_COST, FACTION_WORDS, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_TIERS, R_TUNNEL,
 )
 
 if TYPE_CHECKING:
@@ -49,10 +49,10 @@ def why_not_capture(state: "TyrannyState", seat: str) -> Text | None:
     not captured again)."""
     tile = state.board.tiles[state.pos[seat]]
     if tile.kind != "property":
-        return t("Only a property tile can be captured, and {tile} is not one.", tile=Term(tile.name))
+        return t("Only a property tile can be captured, and {tile} is not one.", tile=tile.term)
     faction = state._faction[seat]
     if state.owner.get(tile.id) == faction:
-        return t("{tile} already belongs to the {faction}.", tile=Term(tile.name), faction=Term(faction))
+        return t("{tile} already belongs to the {faction}.", tile=tile.term, faction=FACTION_WORDS[faction])
     return None
 
 
@@ -75,14 +75,14 @@ def why_not_dig(state: "TyrannyState", seat: str, kind: str) -> Text | None:
     tile = b.tiles[state.pos[seat]]
     tunnel = b.tunnel_at.get(tile.id)
     if tunnel is None:
-        return t("A tunnel is dug or collapsed from its own tile, and {tile} is not a tunnel tile.", tile=Term(tile.name))
+        return t("A tunnel is dug or collapsed from its own tile, and {tile} is not a tunnel tile.", tile=tile.term)
     if state.tunnel_done:
         return t("A tunnel has already been dug or collapsed this turn.")
     work = tunnel_work(state, seat)
     if kind != work:
         if work == "collapse":
-            return t("The tunnel at {tile} is open already.", tile=Term(tile.name))
-        return t("The tunnel at {tile} is not open.", tile=Term(tile.name))
+            return t("The tunnel at {tile} is open already.", tile=tile.term)
+        return t("The tunnel at {tile} is not open.", tile=tile.term)
     cost = b.tunnels[tunnel].cost
     if state._faction[seat] == CRIMINALS and state.influence.value < cost:
         if kind == "open":

@@ -11,7 +11,8 @@ COPS, CRIMINALS = "cops", "criminals"
 
 # Words running text names by id (a faction, a tier, the game): each a Term the game's
 # catalogue translates, marked here so the extractor lists it.
-WORDS = (Term("Tyranny"), Term("cops"), Term("criminals"), Term("outer"), Term("inner"))
+FACTION_WORDS = {COPS: Term("cops"), CRIMINALS: Term("criminals")}
+WORDS = (Term("Tyranny"), Term("outer"), Term("inner"))
 
 START_INFLUENCE = 500
 """Setup 2: "Set the initial value of influence to 500 at the beginning of the game"."""
