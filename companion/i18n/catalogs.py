@@ -209,7 +209,7 @@ def update(d: Domain, langs: Iterable[str] = TRANSLATED) -> list[Path]:
         cat.header_comment = "\n".join("# " + line for line in HEADER.format(what=_what(d), language=_language_name(lang)).splitlines())
         po.parent.mkdir(parents=True, exist_ok=True)
         with po.open("wb") as f:
-            write_po(f, cat, width=100, sort_output=False)
+            write_po(f, cat, width=100, sort_output=False, include_lineno=False)
         written.append(po)
     return written
 
