@@ -689,7 +689,12 @@ class Game(Generic[S]):
     def finish(self, state: S, outcome: Outcome) -> None:
         state.result = outcome
         state.sealed.clear()
-        state.note(t("Game over: {reason}.", reason=outcome.words or outcome.reason))
+        if outcome.words is not None:
+            state.note(t("Game over: {reason}.", reason=outcome.words))
+        else:
+            # A game that gives its reason only in English (not converted yet) keeps a log
+            # of plain strings, as its own lines are.
+            state.note(f"Game over: {outcome.reason}.")
 
     def reveal(self, state: S) -> None:
         """The sealed commits are revealed: the game calls it when a secret round opens."""

@@ -12,14 +12,20 @@ from companion import Journal, Table
 from rules.core import Rng
 from rules.core.playout import choose
 
-out = sys.argv[1]
-j = Journal.open(out, snapshot_every=5)
-g = rules.load("tyranny")
-seats = [{"id": s.id, "faction": s.faction, "name": n} for s, n in zip(g.default_seats(), ["Ann", "Bob", "Cy", "Di"])]
-tb = Table.create(j, game_id="tyranny", seats=seats, seed=3)
-rng = Rng(11)
-for _ in range(23):
-    tb.submit(choose(rng, list(tb.legal_actions())))
-print(tb.key, tb.ply, len(tb.state.log), type(tb.state.log[0].text))
-tb.close()
-j.close()
+
+def main() -> None:
+    out = sys.argv[1]
+    j = Journal.open(out, snapshot_every=5)
+    g = rules.load("tyranny")
+    seats = [{"id": s.id, "faction": s.faction, "name": n} for s, n in zip(g.default_seats(), ["Ann", "Bob", "Cy", "Di"])]
+    tb = Table.create(j, game_id="tyranny", seats=seats, seed=3)
+    rng = Rng(11)
+    for _ in range(23):
+        tb.submit(choose(rng, list(tb.legal_actions())))
+    print(tb.key, tb.ply, len(tb.state.log), type(tb.state.log[0].text))
+    tb.close()
+    j.close()
+
+
+if __name__ == "__main__":
+    main()
