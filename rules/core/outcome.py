@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .jsondata import serializable
+from .jsondata import OPTIONAL, serializable
 from .text import Text
 
 
@@ -32,4 +32,4 @@ class Outcome:
     reason: str
     scores: dict[str, Score] = field(default_factory=dict)
     winning_seats: tuple[str, ...] = ()
-    words: Text | None = None
+    words: Text | None = field(default=None, metadata=OPTIONAL)
