@@ -20,7 +20,7 @@ a bug and is left to reach the crash report.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -29,9 +29,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from rules import RulesError
-
-if TYPE_CHECKING:
-    from rules.core.text import Text
+from rules.core.text import Text
 
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, peek_button
 from .presenters.base import GamePresenter
@@ -628,7 +626,7 @@ class GameScreen(Screen):
         self._confirm = view
         view.open()
 
-    def show_rejection(self, code: str, message: "Text | str") -> None:
+    def show_rejection(self, code: str, message: Text | str) -> None:
         """Show a refused action with the rule it broke (``message``: a sentence the engine
         made, worded in the app's language, or a plain string)."""
         self.ids.banner.show(self.say(message), "", code)
