@@ -33,7 +33,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 import rules
 from rules.core import PUBLIC, Action, IllegalAction, Outcome, Prompt, Roll, Violation
-from rules.core.jsondata import to_data
+from rules.core.jsondata import from_data, to_data
+from rules.core.text import english
 from rules.core.actions import parse_action
 
 from .errors import CompanionError
@@ -49,13 +50,16 @@ log = logging.getLogger("companion.table")
 @dataclass(frozen=True)
 class LogLine:
     """A line of the game log as ``viewer`` may read it. ``undone`` lines are actions that
-    were taken back (kept, struck through, for disputes). ``time``: epoch seconds."""
+    were taken back (kept, struck through, for disputes). ``time``: epoch seconds.
+    ``text`` is the English line; ``words``, when the engine wrote the line as structure,
+    the :class:`~rules.core.text.Text` a screen words in its own language."""
 
     ply: int
     text: str
     seat: str | None
     undone: bool
     time: float | None
+    words: Any = None
 
 
 class TableError(CompanionError, ValueError):
@@ -157,6 +161,7 @@ class Table:
         self._log_cache: tuple[Any, list[LogLine]] | None = None  # ((version, viewer), lines)
         self._tracked0 = row.tracked0
         self._chance_kinds = {c.kind for c in self.game.action_types if getattr(c, "chance", False)}
+        self._writes_structure: bool | None = None  # see _log_in_english
         # Resume reads only what rebuilding the state needs (the newest snapshot and the
         # actions after it); the full history loads on first use (log, undo, export).
         count, low, high = journal.line_extent(key)
@@ -433,7 +438,7 @@ class Table:
         self._version += 1
         if outcome is not None:
             self.finished = now
-        events = tuple(e.text for e in state.log[log_before:] if e.to is None)
+        events = tuple(english(e.text) for e in state.log[log_before:] if e.to is None)
         changes.insert(0, Change("action", self.ply))
         if outcome is not None:
             changes.append(Change("over", self.ply, outcome))
@@ -734,7 +739,8 @@ class Table:
                 while ui < len(undone) and undone[ui].ply <= e["ply"]:
                     lines.append(self._undone_line(undone[ui], viewer))
                     ui += 1
-                lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"])))
+                words = from_data(e["words"]) if "words" in e else None
+                lines.append(LogLine(e["ply"], e["text"], e["seat"], False, times.get(e["ply"]), words))
             lines.extend(self._undone_line(u, viewer) for u in undone[ui:])
             self._log_cache = (stamp, lines)
             return list(lines)
@@ -875,8 +881,27 @@ class Table:
     def _build(self, snap: tuple[int, str] | None, actions: list[Action]) -> Any:
         if snap is not None:
             state = self.game.state_from_data(json.loads(snap[1]))
+            if self._log_in_english(state):
+                # A snapshot is a cache of the line of play: one saved before this game's
+                # log lines were structure holds them as English strings, which no other
+                # language can word. Rebuild its plies from the seed instead (once: the
+                # next snapshot is written as structure).
+                before = [e.action for e in (_Entry.of(r, self._chance_kinds) for r in
+                                             self.journal.actions(self.key, in_force_only=True)) if e.ply < snap[0]]
+                state = self._start()
+                actions = before + actions
         else:
             state = self._start()
         for a in actions:
             self.game.push(state, a)
         return state
+
+    def _log_in_english(self, state: Any) -> bool:
+        """Whether ``state`` (read from a snapshot) logs English strings where the engine
+        now writes sentences as structure (its opening's log does)."""
+        log = getattr(state, "log", None)
+        if not log or not any(type(e.text) is str for e in log):
+            return False
+        if self._writes_structure is None:
+            self._writes_structure = any(type(e.text) is not str for e in self._start().log)
+        return self._writes_structure

@@ -30,6 +30,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from rules import RulesError
+from rules.core.text import Text
 
 from .presenters.actions import ButtonSpec, GateChoice, GateSection, peek_button
 from .presenters.base import GamePresenter
@@ -261,6 +262,19 @@ class GameScreen(Screen):
         codes): the presenter's."""
         return self.presenter.humanise(text) if self.presenter is not None else text
 
+    def say(self, text: Any) -> str:
+        """An engine's sentence (a Text or a plain string) in the app's language and in
+        player words: the presenter's."""
+        if self.presenter is not None:
+            return self.presenter.say(text)
+        from rules.core.text import english
+
+        return english(text)
+
+    def _line_words(self, line: Any) -> str:
+        # A log line the engine wrote as structure is worded anew; others as they are.
+        return self.say(line.words) if getattr(line, "words", None) is not None else self.humanise(line.text)
+
     def after_accept(self, action: Any = None) -> None:
         """An action (or a routed input) was accepted: hide the banner, forget what a tap
         asked about and the last draw's news, keep the news of this one (a card drawn face
@@ -367,7 +381,7 @@ class GameScreen(Screen):
 
         log = self.ids.log
         if self.log_open:
-            log.set_lines([SimpleNamespace(ply=x.ply, text=self.humanise(x.text), undone=x.undone) for x in self.table.log()])
+            log.set_lines([SimpleNamespace(ply=x.ply, text=self._line_words(x), undone=x.undone) for x in self.table.log()])
         log.set_undo(reason is None, self.undo_reason or None)
 
     def _undo_buttons(self) -> list[Any]:
@@ -389,7 +403,7 @@ class GameScreen(Screen):
             self.ids.banner.show(f"Nothing to undo now: {self.humanise(reason)}.", "", "undo-refused", kind="warn")
         else:
             ply = self.table.ply - 1
-            said = [self.humanise(x.text) for x in self.table.log() if x.ply == ply and not x.undone]
+            said = [self._line_words(x) for x in self.table.log() if x.ply == ply and not x.undone]
             what = " ".join(said) or "the last action."
             self.ids.banner.show(f"Undo takes back: {what}", "", "undo-possible", kind="ok")
 
@@ -528,7 +542,7 @@ class GameScreen(Screen):
         try:
             self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
         except IllegalAction as e:
-            page.refuse(" ".join(f"{self.humanise(v.message)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
+            page.refuse(" ".join(f"{self.say(v.text)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
             self._cue("rejected")
             return False
         except REFUSALS as e:  # a journal that cannot save: nothing was applied
@@ -574,7 +588,7 @@ class GameScreen(Screen):
             self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
         except IllegalAction as e:
             vs = e.violations
-            self.ids.banner.show(" ".join(self.humanise(v.message) for v in vs),
+            self.ids.banner.show(" ".join(self.say(v.text) for v in vs),
                                  " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
             self._cue("rejected")
             return False
@@ -623,9 +637,10 @@ class GameScreen(Screen):
         self._confirm = view
         view.open()
 
-    def show_rejection(self, code: str, message: str) -> None:
-        """Show a refused action with the rule it broke."""
-        self.ids.banner.show(self.humanise(message), "", code)
+    def show_rejection(self, code: str, message: Text | str) -> None:
+        """Show a refused action with the rule it broke (``message``: a sentence the engine
+        made, worded in the app's language, or a plain string)."""
+        self.ids.banner.show(self.say(message), "", code)
         self._cue("rejected")
 
     def _cue(self, name: str) -> None:

@@ -11,6 +11,7 @@ from .prompt import POOL, CommitRequest, Decision, Die, DrawRequest, Prompt, Rol
 from .reactions import Reaction, ReactionStack
 from .rng import Rng
 from .seats import PUBLIC, Seat, TurnOrder
+from .text import Term, Text, t, tn
 from .tracks import Escalation, Streak, Track
 from .zones import Deck, EmptyDeck, Hand, next_pile, swap_into
 
@@ -18,7 +19,7 @@ __all__ = [
     "Action", "Commit", "CommitRequest", "Decision", "Deck", "Die", "Draw", "DrawRequest", "Edge", "EmptyDeck",
     "Escalation", "Game", "Graph", "GraphError", "Hand", "IllegalAction", "InvalidSetup", "NoPositions", "LegalActions", "LogEntry", "Option",
     "Outcome", "POOL", "PUBLIC", "ParseError", "Prompt", "Reaction", "ReactionStack", "Rng", "Roll",
-    "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Track",
+    "RollRequest", "RulesError", "Score", "Seat", "SecretRound", "State", "Step", "Streak", "Term", "Text", "Track",
     "TurnOrder", "UnknownGame", "UnknownNode", "Violation", "action", "bad_fields", "dumps", "from_data", "loads",
-    "next_pile", "parse_action", "serializable", "step", "swap_hidden", "swap_into", "to_data",
+    "next_pile", "parse_action", "serializable", "step", "swap_hidden", "swap_into", "t", "tn", "to_data",
 ]

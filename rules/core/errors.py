@@ -3,21 +3,43 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable, Protocol
+
+
+class Sentence(Protocol):
+    """A sentence as structure: :class:`rules.core.text.Text` (named by this Protocol
+    because text.py imports jsondata, which imports this module)."""
+
+    msgid: str
+
+    def render(self, translator: Any = None, number: Any = None) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule: a stable ``code`` for programs, the ``rule`` (rulebook section)
-    it comes from, and a ``message`` for people that names the rule.
+    it comes from, and ``text``, the sentence for people that names the rule: a
+    :class:`~rules.core.text.Text` (worded in the reader's language at display time) or,
+    from code not yet converted, a plain English string. ``message`` is always the English
+    sentence.
 
-    >>> Violation("not-your-turn", "Setup §4", "It is cop-1's turn, not crim-1's.").code
-    'not-your-turn'
+    >>> from rules.core.text import t
+    >>> v = Violation("not-your-turn", "Setup §4", t("It is {actor}'s turn, not {seat}'s.", actor="Ann", seat="Bob"))
+    >>> v.code, v.message
+    ('not-your-turn', "It is Ann's turn, not Bob's.")
+    >>> Violation("bad-option", "Setup", "No such option.").message
+    'No such option.'
     """
 
     code: str
     rule: str
-    message: str
+    text: Sentence | str
+
+    @property
+    def message(self) -> str:
+        """The sentence in English (no catalogue)."""
+        text = self.text
+        return text if type(text) is str else str(text)
 
     def __str__(self) -> str:
         return f"{self.message} [{self.rule}]"

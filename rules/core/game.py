@@ -32,6 +32,7 @@ from .outcome import Outcome
 from .prompt import DrawRequest, Prompt, RollRequest
 from .rng import Rng
 from .seats import PUBLIC, Seat, parse_seats
+from .text import Term, Text, t, tn
 from .jsondata import from_data, to_data
 from .zones import Deck, next_pile, swap_into
 
@@ -110,8 +111,10 @@ class State:
         as it is): for log lines."""
         return self._names[seat_id]
 
-    def note(self, text: str, seat: str | None = None, to: Sequence[str] | None = None) -> None:
-        """Write to the game log; ``to`` limits who may read the entry."""
+    def note(self, text: "Text | str", seat: str | None = None, to: Sequence[str] | None = None) -> None:
+        """Write to the game log; ``to`` limits who may read the entry. ``text`` is a
+        :class:`~rules.core.text.Text` (:func:`~rules.core.text.t`), worded in the
+        reader's language at display time; a plain string is English for every reader."""
         self.log.append(LogEntry(self.ply, text, seat, None if to is None else tuple(to)))
 
 
@@ -146,13 +149,15 @@ class Option:
             return Violation(
                 "bad-option",
                 "Setup",
-                f"Option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, not {reprlib.repr(value)}.",
+                t("Option {name} must be one of {choices}, not {value}.", name=repr(self.name),
+                  choices=", ".join(map(repr, self.choices)), value=reprlib.repr(value)),
             )
         if not self.choices and type(value) is not type(self.default):
             return Violation(
                 "bad-option",
                 "Setup",
-                f"Option {self.name!r} takes a {type(self.default).__name__}, not {reprlib.repr(value)}.",
+                t("Option {name} takes a {kind}, not {value}.", name=repr(self.name), kind=type(self.default).__name__,
+                  value=reprlib.repr(value)),
             )
         return None
 
@@ -444,13 +449,14 @@ class Game(Generic[S]):
                 Violation(
                     "seat-count",
                     "Setup",
-                    f"{self.title} takes {self.min_seats}–{self.max_seats} seats, not {len(seat_list)}.",
+                    t("{game} takes {low}–{high} seats, not {n}.", game=Term(self.title), low=self.min_seats, high=self.max_seats, n=len(seat_list)),
                 )
             )
         for s in seat_list:
             if self.factions and s.faction not in self.factions:
                 problems.append(
-                    Violation("unknown-faction", "Setup", f"{s.faction!r} is not a faction of {self.title} ({', '.join(self.factions)}).")
+                    Violation("unknown-faction", "Setup", t("{faction} is not a faction of {game} ({factions}).", faction=repr(s.faction),
+                                                           game=Term(self.title), factions=", ".join(self.factions)))
                 )
         if not problems:
             problems.extend(self.check_setup(seat_list, opts))
@@ -458,7 +464,7 @@ class Game(Generic[S]):
             raise InvalidSetup(problems)
         if position is not None:
             if not isinstance(position, dict):
-                raise InvalidSetup([Violation("bad-position", "Setup", "position: must be a JSON object.")])
+                raise InvalidSetup([Violation("bad-position", "Setup", t("position: must be a JSON object."))])
             return self.from_position(seat_list, opts, position, Rng(seed), seed)
         return self.setup(seat_list, opts, Rng(seed), seed)
 
@@ -480,10 +486,10 @@ class Game(Generic[S]):
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
-            raise InvalidSetup([Violation("bad-option", "Setup", "Options must be a JSON object of name → value.")])
+            raise InvalidSetup([Violation("bad-option", "Setup", t("Options must be a JSON object of name → value."))])
         known = {o.name: o for o in self.options}
         problems = [
-            Violation("unknown-option", "Setup", f"{self.title} has no option {k!r}.") for k in options if k not in known
+            Violation("unknown-option", "Setup", t("{game} has no option {option}.", game=Term(self.title), option=repr(k))) for k in options if k not in known
         ]
         resolved = {}
         for o in self.options:
@@ -575,12 +581,12 @@ class Game(Generic[S]):
         input (a wrong type, ``None``, a float die face, a huge int) is a ``bad-action``
         violation naming the field, found before any rule is looked at."""
         if state.result is not None:
-            return (Violation("game-over", "Winning", f"The game is over: {state.result.reason}."),)
+            return (Violation("game-over", "Winning", t("The game is over: {reason}.", reason=state.result.words or state.result.reason)),)
         cls = type(action)
         ok = self._input_ok.get(cls)
         if ok is None:
             name = cls.__name__ if isinstance(action, Action) else repr(action)[:60]
-            return (Violation("unknown-action", "Actions", f"{self.title} has no action {name!r}."),)
+            return (Violation("unknown-action", "Actions", t("{game} has no action {action}.", game=Term(self.title), action=repr(name))),)
         if not ok(action):
             bad = bad_fields(action)
             if bad:
@@ -608,10 +614,11 @@ class Game(Generic[S]):
         """Every violation of an action whose seat may not act now, or not with its kind."""
         seat, kind = action.seat, action.kind
         if seat not in state._seat_ids:
-            return (Violation("unknown-seat", "Setup", f"There is no seat {seat!r} at this table."),)
+            return (Violation("unknown-seat", "Setup", t("There is no seat {seat} at this table.", seat=repr(seat))),)
         found: list[Violation] = []
         if awaiting is None:
-            found.append(Violation("not-your-turn", self._rule(state), f"It is {self._who(state, prompt)}'s turn to act, not {state.seat_name(seat)}'s."))
+            found.append(Violation("not-your-turn", self._rule(state), t("It is {actor}'s turn to act, not {seat}'s.",
+                                                                                   actor=self._who(state, prompt), seat=state.seat_name(seat))))
             # Every violation is reported: measured against what the acting seats await
             # (in public), the action may be wrong in more ways than its timing.
             awaiting = prompt.awaiting
@@ -620,7 +627,8 @@ class Game(Generic[S]):
                 return tuple(found)
             awaiting = awaiting.public()
         if kind not in awaiting.accepted:
-            found.append(Violation("not-awaited", self._rule(state), f"The game is waiting for {awaiting.public().describe()}; {_a(kind)} is not allowed now."))
+            found.append(Violation("not-awaited", self._rule(state), t("The game is waiting for {awaiting}; {kind} is not allowed now.",
+                                                                              awaiting=awaiting.public().describe(), kind=_a(kind))))
             found.extend(self.explain(state, action, prompt))
             return tuple(found)
         if isinstance(awaiting, RollRequest) and isinstance(action, Roll):
@@ -681,7 +689,12 @@ class Game(Generic[S]):
     def finish(self, state: S, outcome: Outcome) -> None:
         state.result = outcome
         state.sealed.clear()
-        state.note(f"Game over: {outcome.reason}.")
+        if outcome.words is not None:
+            state.note(t("Game over: {reason}.", reason=outcome.words))
+        else:
+            # A game that gives its reason only in English (not converted yet) keeps a log
+            # of plain strings, as its own lines are.
+            state.note(f"Game over: {outcome.reason}.")
 
     def reveal(self, state: S) -> None:
         """The sealed commits are revealed: the game calls it when a secret round opens."""
@@ -743,29 +756,36 @@ class Game(Generic[S]):
         spec = self.declared_steps.get(state.phase)
         return spec.rule if spec is not None and spec.rule else self.turn_rule
 
-    def _who(self, state: S, prompt: Prompt) -> str:
-        return " or ".join(state.seat_name(s) for s in prompt.seats()) or "nobody"
+    def _who(self, state: S, prompt: Prompt) -> Text | str:
+        names = [state.seat_name(s) for s in prompt.seats()]
+        if not names:
+            return t("nobody")
+        who: Text | str = names[-1]
+        for name in reversed(names[:-1]):
+            who = t("{first} or {rest}", first=name, rest=who)
+        return who
 
     def _check_roll(self, action: Roll, req: RollRequest) -> Iterator[Violation]:
         dice = req.dice
         if len(action.values) != len(dice):
             n = len(dice)
             yield Violation(
-                "wrong-dice-count", self.dice_rule, f"This roll ({req.purpose}) takes {n} {'die' if n == 1 else 'dice'}, not {len(action.values)}."
+                "wrong-dice-count", self.dice_rule, tn("This roll ({purpose}) takes {n} die, not {got}.", "This roll ({purpose}) takes {n} dice, not {got}.", "n",
+                                     purpose=req.purpose, n=n, got=len(action.values))
             )
             if req.uniform and dice:
                 for v in action.values:
                     if not dice[0].can_show(v):
-                        yield Violation("face-out-of-range", self.dice_rule, f"A {dice[0]} cannot show {v}.")
+                        yield Violation("face-out-of-range", self.dice_rule, t("A {die} cannot show {face}.", die=str(dice[0]), face=v))
             return
         if action.ids and len(action.ids) != len(dice):
-            yield Violation("wrong-dice-count", self.dice_rule, f"This roll names {len(action.ids)} dice for {len(action.values)} values.")
+            yield Violation("wrong-dice-count", self.dice_rule, t("This roll names {ids} dice for {n} values.", ids=len(action.ids), n=len(action.values)))
             return
         for i, (d, v) in enumerate(zip(dice, action.values)):
             if not d.can_show(v):
-                yield Violation("face-out-of-range", self.dice_rule, f"A {d} cannot show {v}.")
+                yield Violation("face-out-of-range", self.dice_rule, t("A {die} cannot show {face}.", die=str(d), face=v))
             if d.id and (not action.ids or action.ids[i] != d.id):
-                yield Violation("wrong-die", self.dice_rule, f"Die {i + 1} of this roll must be the {d.id} die.")
+                yield Violation("wrong-die", self.dice_rule, t("Die {i} of this roll must be the {die} die.", i=i + 1, die=d.id))
 
     def check_draw(self, state: S, action: Draw, req: DrawRequest) -> Iterator[Violation]:
         """Hook: what is wrong with ``action``, a card drawn for ``req`` (the wrong deck, a
@@ -773,7 +793,7 @@ class Game(Generic[S]):
         deck does not list (Liberation's stand-ins for unseen cards, ruling L-14) and
         calls ``super()`` for the rest."""
         if action.deck != req.deck:
-            yield Violation("wrong-deck", self.cards_rule, f"The card must come from the {req.deck} deck, not {action.deck!r}.")
+            yield Violation("wrong-deck", self.cards_rule, t("The card must come from the {deck} deck, not {got}.", deck=req.deck, got=repr(action.deck)))
             return
         if self.deck(state, req.deck).can_draw(action.card):
             return  # the deck's own next card, which :meth:`drawable` always lists first
@@ -800,10 +820,10 @@ class Game(Generic[S]):
                 out.update(dict.fromkeys(zone))
         return list(out)
 
-    def not_drawable(self, state: S, seat: str, deck: str, card: str) -> str:
+    def not_drawable(self, state: S, seat: str, deck: str, card: str) -> Text | str:
         """Hook: why ``seat`` cannot have drawn ``card``, naming only what ``seat`` may see
         (a game with :meth:`unseen_zones` says where the card publicly is)."""
-        return f"That card is not in the {deck} deck."
+        return t("That card is not in the {deck} deck.", deck=deck)
 
     def reconcile_draw(self, state: S, action: Draw) -> str | None:
         """Before a draw is carried out: when its card is in one of the drawer's

@@ -32,6 +32,22 @@ _BY_TAG: dict[str, type] = {}
 _TAG_OF: dict[type, str] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
+# Per registered dataclass, its fields marked OPTIONAL: left out of the data while None.
+_UNSET: dict[type, frozenset[str]] = {}
+OPTIONAL = {"json": "optional"}
+"""``field(default=None, metadata=OPTIONAL)``: a field added to a type after data of it was
+stored; while it is ``None`` it is left out, so the data of a value that does not use it is
+what it was before the field existed (and reads back the same).
+
+>>> from dataclasses import dataclass, field
+>>> @serializable("doc.Note")
+... @dataclass(frozen=True)
+... class Note:
+...     text: str
+...     words: object = field(default=None, metadata=OPTIONAL)
+>>> to_data(Note("hi")), to_data(Note("hi", 3))
+({'$': 'doc.Note', 'text': 'hi'}, {'$': 'doc.Note', 'text': 'hi', 'words': 3})
+"""
 _LOADER_OF: dict[Any, Callable[[Any], Any] | None] = {}
 _DUMP: dict[type, Callable[[Any], Any]] = {}
 _LOAD: dict[type, Callable[[Any], Any]] = {}
@@ -48,6 +64,10 @@ def serializable(tag: str) -> Callable[[type[T]], type[T]]:
             raise TypeError(f"@serializable registers a dataclass or a NamedTuple, not {cls!r}")
         _BY_TAG[tag] = cls
         _TAG_OF[cls] = tag
+        if dataclasses.is_dataclass(cls):
+            optional = frozenset(f.name for f in dataclasses.fields(cls) if f.metadata.get("json") == "optional")
+            if optional:
+                _UNSET[cls] = optional
         return cls
 
     return register
@@ -90,8 +110,11 @@ def to_data(obj: Any) -> Any:
     tag = _TAG_OF.get(cls)
     if tag is not None:
         out: dict[str, Any] = {"$": tag}
+        unset = _UNSET.get(cls)
         for name in _fields(cls):
-            out[name] = to_data(getattr(obj, name))
+            value = getattr(obj, name)
+            if unset is None or name not in unset or value is not None:
+                out[name] = to_data(value)
         return out
     dump = _DUMP.get(cls)
     if dump is not None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .jsondata import serializable
+from .jsondata import serializable, to_data
+from .text import Text
 
 
 @serializable("core.LogEntry")
@@ -17,7 +18,9 @@ class LogEntry(NamedTuple):
     ``object.__setattr__`` (measured: 3–6 % of the checked push's throughput)."""
 
     ply: int
-    text: str
+    # A Text (worded at display time); a plain English string in states saved before
+    # log lines were structure, and from games not yet converted.
+    text: Text | str
     seat: str | None = None
     to: tuple[str, ...] | None = None
 
@@ -26,8 +29,15 @@ class LogEntry(NamedTuple):
 
 
 def visible_log(log: list[LogEntry], viewer: str) -> list[dict[str, object]]:
-    return [
-        {"ply": e.ply, "seat": e.seat, "text": e.text}
-        for e in log
-        if e.to is None or viewer in e.to
-    ]
+    """The entries ``viewer`` may read, as JSON data: ``text`` is the English line, and an
+    entry written as a :class:`~rules.core.text.Text` also carries it as ``words`` (its
+    :func:`~rules.core.jsondata.to_data` form), which a screen words in its own language."""
+    out: list[dict[str, object]] = []
+    for e in log:
+        if e.to is None or viewer in e.to:
+            text = e.text
+            if type(text) is str:
+                out.append({"ply": e.ply, "seat": e.seat, "text": text})
+            else:
+                out.append({"ply": e.ply, "seat": e.seat, "text": str(text), "words": to_data(text)})
+    return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from .text import t
 from .errors import InvalidSetup, Violation
 from .jsondata import serializable
 
@@ -48,9 +49,9 @@ def parse_seats(seats: Iterable[Seat | dict[str, Any] | tuple[str, str]]) -> lis
     ids = [s.id for s in out]
     problems = []
     if len(set(ids)) != len(ids):
-        problems.append(Violation("duplicate-seat", "Setup", "Every seat needs its own id."))
+        problems.append(Violation("duplicate-seat", "Setup", t("Every seat needs its own id.")))
     if PUBLIC in ids:
-        problems.append(Violation("reserved-seat-id", "Setup", f"{PUBLIC!r} is reserved for the shared screen."))
+        problems.append(Violation("reserved-seat-id", "Setup", t("{seat} is reserved for the shared screen.", seat=repr(PUBLIC))))
     if problems:
         raise InvalidSetup(problems)
     return out

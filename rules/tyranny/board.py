@@ -26,6 +26,7 @@ from typing import Any, Collection, Mapping
 
 from rules.core.graph import Graph
 from rules.core.jsondata import stored_as
+from rules.core.text import Term, Text, t
 from rules.datafile import DataFileError, Problems, at, kind, read_json, short
 
 DATA = Path(__file__).parent / "data"
@@ -53,6 +54,12 @@ class Tile:
     range: tuple[int, int] = (0, 0)
     base: int = 0
     where: str = field(default="", compare=False, repr=False)  # its place in the board file, for messages
+    # Its name as a word the game's catalogue translates, made once with the board (a
+    # log line names a tile on nearly every move).
+    term: Term = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "term", Term(self.name))
 
 
 @dataclass(frozen=True)
@@ -107,9 +114,25 @@ class Board:
         """
         return f"tunnel {tunnel.split('-')[-1].upper()}"
 
-    def tunnel_names(self) -> str:
-        """Every tunnel, as players call them, for messages ("tunnel A, tunnel B")."""
-        return ", ".join(self.tunnel_name(t) for t in self.tunnels)
+    def tunnel_words(self, tunnel: str) -> Text:
+        """:meth:`tunnel_name` as a sentence a catalogue words.
+
+        >>> str(default_board().tunnel_words("tunnel-b"))
+        'tunnel B'
+        """
+        return t("tunnel {letter}", letter=tunnel.split("-")[-1].upper())
+
+    def tunnel_names(self) -> Text:
+        """Every tunnel, as players call them, for messages ("tunnel A, tunnel B").
+
+        >>> str(default_board().tunnel_names())
+        'tunnel A, tunnel B'
+        """
+        names = [self.tunnel_words(tid) for tid in self.tunnels]
+        listed = names[-1]
+        for name in reversed(names[:-1]):
+            listed = t("{first}, {rest}", first=name, rest=listed)
+        return listed
 
     def other_end(self, tunnel: str, tile: str) -> str:
         a, b = self.tunnels[tunnel].ends

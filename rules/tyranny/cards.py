@@ -15,16 +15,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules.core.text import Term, Text, t
+
 DATA = Path(__file__).parent / "data"
 
 
 @dataclass(frozen=True)
 class Half:
-    """One faction's half of a card: the printed text and what it does."""
+    """One faction's half of a card: the printed text and what it does. ``term``: the text
+    as a word the game's catalogue translates (the log quotes it)."""
 
     text: str
     effect: str
     args: dict[str, Any] = field(default_factory=dict)
+    term: Term = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "term", Term(self.text))
 
 
 @dataclass(frozen=True)
@@ -64,3 +71,21 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[dict[str, Card], dict[
 
 CARDS, DECKS = load_cards()
 ALL_CARDS: frozenset[str] = frozenset(CARDS)
+
+# The decks as printed (the publisher's names), and as running text names them ("a gamble
+# card"): words the game's catalogue translates.
+DECK_NAMES: dict[str, Term] = {"gamble": Term("Gamble"), "gains": Term("Gains")}
+DECK_WORDS: dict[str, Term] = {"gamble": Term("gamble"), "gains": Term("gains")}
+
+
+def card_words(card: Card) -> Text:
+    """A card as players name it, "Gamble 3", as a sentence a catalogue words.
+
+    >>> str(card_words(CARDS["gains-05a"]))
+    'Gains 5'
+    """
+    return _CARD_WORDS[card.id]
+
+
+# Made once per card: a log line names one on every draw.
+_CARD_WORDS: dict[str, Text] = {cid: t("{deck} {number}", deck=DECK_NAMES[c.deck], number=c.number) for cid, c in CARDS.items()}

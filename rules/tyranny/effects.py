@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Protocol
 
-from rules.core import Violation
+from rules.core import Term, Violation, t
 
 from .actions import PickCard, PlayCard
-from .cards import CARDS, Card
-from .rulebook import COPS, CRIMINALS
+from .cards import CARDS, Card, card_words
+from .rulebook import COPS, CRIMINALS, FACTION_WORDS
 
 if TYPE_CHECKING:
     from .board import Board
@@ -49,7 +49,8 @@ WINDOWS = {
 
 
 def rule(card: Card) -> str:
-    """The rulebook section a card is cited by: "Cards: Gains 6"."""
+    """The rulebook section a card is cited by: "Cards: Gains 6" (a citation, kept as the
+    rulebook's English section name)."""
     return f"Cards: {card.deck.title()} {card.number}"
 
 
@@ -88,30 +89,30 @@ def usable(game: "Tyranny", state: "TyrannyState", seat: str, card: str) -> bool
 def play_violations(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> Iterator[Violation]:
     seat = action.seat
     if action.card not in state.hands[seat].cards:
-        yield Violation("not-in-hand", "Tyranny - Cards", "You can only play a card from your own hand.")
+        yield Violation("not-in-hand", "Tyranny - Cards", t("You can only play a card from your own hand."))
         return
     card = CARDS[action.card]
     half = card.half(state._faction[seat])
     effect = half.effect
     if effect not in window(state, seat) or not usable(game, state, seat, action.card):
-        yield Violation("not-now", rule(card), f"{card.deck.title()} {card.number} cannot be played now: {half.text}")
+        yield Violation("not-now", rule(card), t("{card} cannot be played now: {text}", card=card_words(card), text=half.term))
         return
     if effect == "escape_number":
         if action.target not in _captured_criminals(state):
-            yield Violation("bad-target", rule(card), "Choose a criminal in custody.")
+            yield Violation("bad-target", rule(card), t("Choose a criminal in custody."))
         if not 1 <= action.number <= 6:
-            yield Violation("bad-number", rule(card), "Choose a number from 1 to 6.")
+            yield Violation("bad-number", rule(card), t("Choose a number from 1 to 6."))
         if action.tunnel:
-            yield Violation("extra-field", rule(card), "This card names no tunnel.")
+            yield Violation("extra-field", rule(card), t("This card names no tunnel."))
         return
     if effect == "tunnel_any":
         if action.tunnel not in game.board(state).tunnels:
-            yield Violation("bad-tunnel", rule(card), f"Choose one of the tunnels ({game.board(state).tunnel_names()}).")
+            yield Violation("bad-tunnel", rule(card), t("Choose one of the tunnels ({tunnels}).", tunnels=game.board(state).tunnel_names()))
         if action.target or action.number:
-            yield Violation("extra-field", rule(card), "This card names only a tunnel.")
+            yield Violation("extra-field", rule(card), t("This card names only a tunnel."))
         return
     if action.target or action.number or action.tunnel:
-        yield Violation("extra-field", rule(card), "This card needs no target, number or tunnel.")
+        yield Violation("extra-field", rule(card), t("This card needs no target, number or tunnel."))
 
 
 def play_candidates(game: "Tyranny", state: "TyrannyState", seat: str) -> Iterator[PlayCard]:
@@ -122,12 +123,12 @@ def play_candidates(game: "Tyranny", state: "TyrannyState", seat: str) -> Iterat
         if effect not in allowed:
             continue
         if effect == "escape_number":
-            for t in _captured_criminals(state):
+            for tid in _captured_criminals(state):
                 for n in range(1, 7):
-                    yield PlayCard(seat, c, target=t, number=n)
+                    yield PlayCard(seat, c, target=tid, number=n)
         elif effect == "tunnel_any":
-            for t in game.board(state).tunnels:
-                yield PlayCard(seat, c, tunnel=t)
+            for tid in game.board(state).tunnels:
+                yield PlayCard(seat, c, tunnel=tid)
         else:
             yield PlayCard(seat, c)
 
@@ -139,7 +140,7 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
     half = card.half(state._faction[seat])
     state.hands[seat].remove(card.id)
     state.decks[card.deck].put_discard(card.id)
-    state.note(f"{seat} plays {card.deck.title()} {card.number}: {half.text}", seat)
+    state.note(t("{seat} plays {card}: {text}", seat=seat, card=card_words(card), text=half.term), seat)
     effect = half.effect
     b = game.board(state)
     if effect == "switch_tier":
@@ -150,14 +151,14 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
         else:
             to = b.across[here]
         state.pos[seat] = to
-        state.note(f"{seat} moves to {b.tiles[to].name} on the {b.tier_of[to]} tier.", seat)
+        state.note(t("{seat} moves to {tile} on the {tier} tier.", seat=seat, tile=b.tiles[to].term, tier=Term(b.tier_of[to])), seat)
     elif effect == "tunnel_any":
         tunnel(game, state, seat, action.tunnel, "collapse" if action.tunnel in state.open_tunnels else "open", paid=False)
     elif effect == "steal":
         state.pick, state.pick_then, state.phase = "steal", "start", "pick"
     elif effect == "escape_number":
         state.custody[action.target] = [action.number]
-        state.note(f"{action.target} must now roll {action.number} to escape.", seat)
+        state.note(t("{seat} must now roll {number} to escape.", seat=action.target, number=action.number), seat)
     elif effect == "extra_capture_roll":
         state.extra_rolls += 1
     elif effect == "capture_range":
@@ -169,13 +170,13 @@ def play(game: "Tyranny", state: "TyrannyState", action: PlayCard) -> None:
         captive, _ = state.reactions.pop().data
         state.reactions.drop(lambda r: r.data[0] == captive)
         state.order.skip(captive, 1)
-        state.note(f"{captive} cannot escape: the arrest is inescapable and {captive} misses a turn.", seat)
+        state.note(t("{seat} cannot escape: the arrest is inescapable and {seat} misses a turn.", seat=captive), seat)
         game._after_reactions(state)
     elif effect == "immediate_escape":
         captive, tile = state.reactions.pop().data
         del state.custody[captive]
         state.pos[captive] = tile
-        state.note(f"{captive} escapes at once and stays on {b.tiles[tile].name}.", seat)
+        state.note(t("{seat} escapes at once and stays on {tile}.", seat=captive, tile=b.tiles[tile].term), seat)
         game._after_reactions(state)
 
 
@@ -195,13 +196,13 @@ def resolve(game: "Tyranny", state: "TyrannyState", seat: str, card: Card) -> No
     elif effect == "home_other_tier":
         to = b.home_on(faction, b.other_tier(b.tier_of[state.pos[seat]]))
         state.pos[seat] = to
-        state.note(f"{seat} moves to {b.tiles[to].name}.", seat)
+        state.note(t("{seat} moves to {tile}.", seat=seat, tile=b.tiles[to].term), seat)
     elif effect == "sent_to_enemy_base":
         enemy = COPS if faction == CRIMINALS else CRIMINALS
         to = b.home_on(enemy, b.tier_of[state.pos[seat]])
         state.pos[seat] = to
         state.order.skip(seat, 1)
-        state.note(f"{seat} is sent to {b.tiles[to].name} and misses a turn.", seat)
+        state.note(t("{seat} is sent to {tile} and misses a turn.", seat=seat, tile=b.tiles[to].term), seat)
     elif effect == "miss_turn":
         state.order.skip(seat, 1)
     elif effect == "advance_within":
@@ -211,28 +212,28 @@ def resolve(game: "Tyranny", state: "TyrannyState", seat: str, card: Card) -> No
         state.phase = "card-roll"
         return
     elif effect == "take_property":
-        for t in b.ahead(state.pos[seat]):
-            if b.tiles[t].kind == "property" and state.owner.get(t) != faction:
-                state.owner[t] = faction
-                state.note(f"The {faction} take over {b.tiles[t].name}.", seat)
+        for tid in b.ahead(state.pos[seat]):
+            if b.tiles[tid].kind == "property" and state.owner.get(tid) != faction:
+                state.owner[tid] = faction
+                state.note(t("The {faction} take over {tile}.", faction=FACTION_WORDS[faction], tile=b.tiles[tid].term), seat)
                 break
     elif effect == "neutralise_property":
         # "The closest owned property": the enemy's by default, or anyone's (RULINGS C-14).
         spare_own = state.options["neutralise"] == "enemy"
-        for t in b.ahead(state.pos[seat]):
-            if b.tiles[t].kind == "property" and t in state.owner and not (spare_own and state.owner[t] == faction):
-                del state.owner[t]
-                state.note(f"{b.tiles[t].name} is neutral now.", seat)
+        for tid in b.ahead(state.pos[seat]):
+            if b.tiles[tid].kind == "property" and tid in state.owner and not (spare_own and state.owner[tid] == faction):
+                del state.owner[tid]
+                state.note(t("{tile} is neutral now.", tile=b.tiles[tid].term), seat)
                 break
     elif effect == "force_discard":
         if _opponents_with_cards(game, state, seat):
             state.pick, state.pick_then, state.phase = "discard", "", "pick"
             return
-        state.note("No opponent holds a card: nothing to discard.", seat)
+        state.note(t("No opponent holds a card: nothing to discard."), seat)
     else:  # pragma: no cover - cards.json names only known effects (tested)
         raise AssertionError(f"unknown effect {effect!r}")
     if effect.startswith("influence"):
-        state.note(f"Influence is now {influence.value}.", seat)
+        state.note(t("Influence is now {value}.", value=influence.value), seat)
     game.end_turn(state)
 
 
@@ -244,12 +245,12 @@ def pick(game: "Tyranny", state: "TyrannyState", action: PickCard) -> None:
     c = CARDS[card]
     if state.pick == "discard":
         state.decks[c.deck].put_discard(card)
-        state.note(f"{seat} makes {target} discard a card: {c.deck.title()} {c.number}.", seat)
+        state.note(t("{seat} makes {target} discard a card: {card}.", seat=seat, target=target, card=card_words(c)), seat)
     else:
         state.hands[seat].add(card)
-        state.note(f"{seat} steals a face-down card from {target}.", seat)
-        state.note(f"You stole {c.deck.title()} {c.number}: {c.half(state._faction[seat]).text}", seat, to=(seat,))
-        state.note(f"{seat} stole your {c.deck.title()} {c.number}.", seat, to=(target,))
+        state.note(t("{seat} steals a face-down card from {target}.", seat=seat, target=target), seat)
+        state.note(t("You stole {card}: {text}", card=card_words(c), text=c.half(state._faction[seat]).term), seat, to=(seat,))
+        state.note(t("{seat} stole your {card}.", seat=seat, card=card_words(c)), seat, to=(target,))
     then = state.pick_then
     state.pick = state.pick_then = ""
     if then == "start":
@@ -270,4 +271,9 @@ def tunnel(game: "Tyranny", state: "TyrannyState", seat: str, tunnel_id: str, ki
         state.open_tunnels = sorted(state.open_tunnels + [tunnel_id])
     else:
         state.open_tunnels = [t for t in state.open_tunnels if t != tunnel_id]
-    state.note(f"{seat} {'opens' if kind == 'open' else 'collapses'} {tunnel_id}; influence {state.influence.value}.", seat)
+    if kind == "open":
+        state.note(t("{seat} opens {tunnel}; influence {value}.", seat=seat, tunnel=game.board(state).tunnel_words(tunnel_id),
+                     value=state.influence.value), seat)
+    else:
+        state.note(t("{seat} collapses {tunnel}; influence {value}.", seat=seat, tunnel=game.board(state).tunnel_words(tunnel_id),
+                     value=state.influence.value), seat)

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 from rules.core import (
     Action, Decision, Deck, Draw, DrawRequest, Game, Hand, Option, Outcome, Prompt, Reaction, Rng,
-    Roll, RollRequest, Score, Seat, Streak, Track, TurnOrder, Violation, step, swap_hidden,
+    Roll, RollRequest, Score, Seat, Streak, Term, Text, Track, TurnOrder, Violation, step, swap_hidden, t, tn,
 )
 
 from . import effects, offers, position
@@ -27,9 +27,9 @@ from .actions import (
     PickCard, PlayCard,
 )
 from .board import Board, board_for
-from .cards import ALL_CARDS, CARDS, DECKS
+from .cards import ALL_CARDS, CARDS, DECK_NAMES, DECK_WORDS, DECKS, card_words
 from .rulebook import (
-    COPS, CRIMINALS, ESCAPE_COST, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_SETUP, R_TIERS, R_TUNNEL,
+    COPS, CRIMINALS, ESCAPE_COST, FACTION_WORDS, R_CAPTURE, R_CARDS, R_ESCAPE, R_MOVE, R_PLAYER, R_SETUP, R_TIERS, R_TUNNEL,
     START_INFLUENCE, WIN_INFLUENCE,
 )
 from .state import STREAK, TyrannyState
@@ -74,19 +74,19 @@ class Tyranny(Naming, Game[TyrannyState]):
         if n == 3:
             yield Violation(
                 "three-seats", R_SETUP,
-                "Seats are pieces and the box has 2 cops and 2 criminals: for 3 players use 4 seats, one person playing two pieces (RULINGS S-02).",
+                t("Seats are pieces and the box has 2 cops and 2 criminals: for 3 players use 4 seats, one person playing two pieces (RULINGS S-02)."),
             )
             return
         cops = sum(1 for s in seats if s.faction == COPS)
         if cops != n - cops:
-            yield Violation("unbalanced", R_SETUP, "Each faction needs the same number of pieces (1 each, or 2 each).")
+            yield Violation("unbalanced", R_SETUP, t("Each faction needs the same number of pieces (1 each, or 2 each)."))
         elif any(seats[i].faction == seats[(i + 1) % n].faction for i in range(n)):
-            yield Violation("order-not-alternating", "Setup 4", "The turn order must alternate between factions, e.g. cop 1, criminal 1, cop 2, criminal 2.")
+            yield Violation("order-not-alternating", "Setup 4", t("The turn order must alternate between factions, e.g. cop 1, criminal 1, cop 2, criminal 2."))
         if options.get("board"):
             try:
                 board_for(options["board"])
             except Exception as e:  # a BoardError, or a malformed file
-                yield Violation("bad-board", "Setup", f"The board file cannot be used: {e}")
+                yield Violation("bad-board", "Setup", t("The board file cannot be used: {problem}", problem=str(e)))
 
     def setup(self, seats: list[Seat], options: dict[str, Any], rng: Rng, seed: int) -> TyrannyState:
         board = board_for(options["board"] or None)
@@ -109,7 +109,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         )
         state.influence.mark(0)
         self._begin_turn(state)
-        state.note(f"Criminals' influence starts at {START_INFLUENCE}. {state.actor} moves first.")
+        state.note(t("Criminals' influence starts at {value}. {seat} moves first.", value=START_INFLUENCE, seat=state.actor))
         return state
 
     def position(self, state: TyrannyState) -> dict[str, Any]:
@@ -243,33 +243,35 @@ class Tyranny(Naming, Game[TyrannyState]):
         if isinstance(action, MoveTo):
             if action.tile not in state.routes:
                 yield Violation("unreachable", R_MOVE if state.phase == "move" else R_CARDS,
-                                f"{self._tile_words(state, action.tile)} is not a tile this move can reach ({len(state.routes)} can be reached).")
+                                t("{tile} is not a tile this move can reach ({n} can be reached).",
+                                  tile=self._tile_words(state, action.tile), n=len(state.routes)))
         elif isinstance(action, PlayCard):
             yield from effects.play_violations(self, state, action)
         elif isinstance(action, (OpenTunnel, CollapseTunnel)):
             b = state.board
             here = b.tunnel_at.get(state.pos[seat])
             if action.tunnel != here:
-                yield Violation("not-on-tunnel", R_TUNNEL, "You can only dig or collapse the tunnel whose end you stand on.")
+                yield Violation("not-on-tunnel", R_TUNNEL, t("You can only dig or collapse the tunnel whose end you stand on."))
         elif isinstance(action, ChooseRange):
             if action.target != state.queue[0]:
-                yield Violation("wrong-target", R_PLAYER, f"The Capture Roll now is against {state.seat_name(state.queue[0])}.")
+                yield Violation("wrong-target", R_PLAYER, t("The Capture Roll now is against {seat}.", seat=state.seat_name(state.queue[0])))
             if not 1 <= action.low <= 4:
-                yield Violation("bad-range", R_PLAYER, "The range is three numbers in a row on a die: 1-3, 2-4, 3-5 or 4-6.")
+                yield Violation("bad-range", R_PLAYER, t("The range is three numbers in a row on a die: 1-3, 2-4, 3-5 or 4-6."))
         elif isinstance(action, Arrest):
             if action.target not in self._arrest_targets(state):
-                yield Violation("cannot-arrest", R_PLAYER, f"{state.seat_name(action.target)} is not an enemy you can capture on this tile.")
+                yield Violation("cannot-arrest", R_PLAYER, t("{seat} is not an enemy you can capture on this tile.", seat=state.seat_name(action.target)))
         elif isinstance(action, PickCard):
             if action.target not in self.enemies(state, seat):
-                yield Violation("not-an-opponent", R_CARDS, "Choose an opponent (a seat of the other faction).")
+                yield Violation("not-an-opponent", R_CARDS, t("Choose an opponent (a seat of the other faction)."))
             elif not 0 <= action.index < len(state.hands[action.target]):
-                yield Violation("no-such-card", R_CARDS, f"{state.seat_name(action.target)} holds {len(state.hands[action.target])} face-down card(s).")
+                yield Violation("no-such-card", R_CARDS, tn("{seat} holds {n} face-down card.", "{seat} holds {n} face-down cards.", "n",
+                                   seat=state.seat_name(action.target), n=len(state.hands[action.target])))
 
-    def _tile_words(self, state: TyrannyState, tile: str) -> str:
+    def _tile_words(self, state: TyrannyState, tile: str) -> Text | Term:
         """A tile as players name it (its printed name), for messages; an id the board
         does not have is quoted as given."""
         found = self.board(state).tiles.get(tile)
-        return found.name if found is not None else f"{tile!r} (no such tile on this board)"
+        return found.term if found is not None else t("{tile} (no such tile on this board)", tile=repr(tile))
 
     def _arrest_targets(self, state: TyrannyState) -> list[str]:
         actor, pos, faction_of = state.actor, state.pos, state._faction
@@ -281,13 +283,13 @@ class Tyranny(Naming, Game[TyrannyState]):
     # ------------------------------------------------------------- execute
 
     def execute(self, state: TyrannyState, action: Action) -> None:
-        t = type(action)
+        cls = type(action)
         phase = state.phase
         seat = action.seat
-        if t is Roll:
+        if cls is Roll:
             value = action.values[0]  # type: ignore[attr-defined]
             if phase == "start":
-                state.note(f"{seat} rolls {value} to move.", seat)
+                state.note(t("{seat} rolls {value} to move.", seat=seat, value=value), seat)
                 self._offer_moves(state, seat, value)
             elif phase == "capture":
                 self._capture_roll(state, seat, value)
@@ -296,47 +298,48 @@ class Tyranny(Naming, Game[TyrannyState]):
             elif phase == "capture-roll":
                 self._capture_roll_result(state, value)
             else:  # card-roll
-                state.note(f"{seat} rolled {value} (Gamble 8).", seat)
+                state.note(t("{seat} rolled {value} (Gamble 8).", seat=seat, value=value), seat)
                 self._offer_moves(state, seat, value)
-        elif t is MoveTo:
+        elif cls is MoveTo:
             self._move(state, seat, action.tile)  # type: ignore[attr-defined]
-        elif t is Draw:
+        elif cls is Draw:
             self._draw(state, seat, action)  # type: ignore[arg-type]
-        elif t is Decline:
+        elif cls is Decline:
             self._decline(state, seat)
-        elif t is Capture:
+        elif cls is Capture:
             tile = state.pos[seat]
             state.phase = "capture"
-            state.note(f"{seat} tries to capture {state.board.tiles[tile].name}.", seat)
-        elif t is PlayCard:
+            state.note(t("{seat} tries to capture {tile}.", seat=seat, tile=state.board.tiles[tile].term), seat)
+        elif cls is PlayCard:
             effects.play(self, state, action)  # type: ignore[arg-type]
-        elif t is OpenTunnel or t is CollapseTunnel:
-            effects.tunnel(self, state, seat, action.tunnel, "open" if t is OpenTunnel else "collapse", paid=True)  # type: ignore[attr-defined]
+        elif cls is OpenTunnel or cls is CollapseTunnel:
+            effects.tunnel(self, state, seat, action.tunnel, "open" if cls is OpenTunnel else "collapse", paid=True)  # type: ignore[attr-defined]
             state.tunnel_done = True
-        elif t is PayEscape:
+        elif cls is PayEscape:
             if state._faction[seat] == CRIMINALS:
                 state.influence.add(-ESCAPE_COST)
-                state.note(f"{seat} pays {ESCAPE_COST} influence to escape custody.", seat)
+                state.note(t("{seat} pays {cost} influence to escape custody.", seat=seat, cost=ESCAPE_COST), seat)
             else:
                 state.influence.add(ESCAPE_COST)
-                state.note(f"{seat} escapes custody; the criminals gain {ESCAPE_COST} influence (RULINGS E-02).", seat)
+                state.note(t("{seat} escapes custody; the criminals gain {cost} influence (RULINGS E-02).", seat=seat, cost=ESCAPE_COST), seat)
             del state.custody[seat]
             self.end_turn(state)
-        elif t is ChooseRange:
+        elif cls is ChooseRange:
             state.target = state.queue.pop(0)
             state.numbers = list(action.numbers)  # type: ignore[attr-defined]
             state.phase = "capture-roll"
-            state.note(f"{seat} starts a Capture Roll against {state.target}: {action.low}-{action.low + 2} goes free.", seat)  # type: ignore[attr-defined]
-        elif t is Arrest:
+            state.note(t("{seat} starts a Capture Roll against {target}: {low}-{high} goes free.", seat=seat, target=state.target,
+                         low=action.low, high=action.low + 2), seat)  # type: ignore[attr-defined]
+        elif cls is Arrest:
             self.arrest(state, seat, action.target)  # type: ignore[attr-defined]
             self.proceed(state)
-        elif t is CrossTier:
+        elif cls is CrossTier:
             b = state.board
             to = b.home_on(state._faction[seat], b.other_tier(b.tier_of[state.pos[seat]]))
             state.pos[seat] = to
-            state.note(f"{seat} crosses to {b.tiles[to].name}.", seat)
+            state.note(t("{seat} crosses to {tile}.", seat=seat, tile=b.tiles[to].term), seat)
             self.end_turn(state)
-        elif t is PickCard:
+        elif cls is PickCard:
             effects.pick(self, state, action)  # type: ignore[arg-type]
 
     def _offer_moves(self, state: TyrannyState, seat: str, steps: int, up_to: bool | None = None) -> None:
@@ -352,7 +355,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         pos = state.pos
         pos[seat] = tile
         b = state.board
-        state.note(f"{seat} moves to {b.tiles[tile].name}.", seat)
+        state.note(t("{seat} moves to {tile}.", seat=seat, tile=b.tiles[tile].term), seat)
         queue: list[str] = []
         if passed:
             faction_of = state._faction
@@ -402,14 +405,15 @@ class Tyranny(Naming, Game[TyrannyState]):
             if tile.kind == "property" and state.owner.get(tile.id) == faction:
                 delta = tile.base if faction == CRIMINALS else -tile.base
                 state.influence.add(delta)
-                state.note(f"{seat} lands on {tile.name}, owned by the {faction}: influence {delta:+d} → {state.influence.value}.", seat)
+                state.note(t("{seat} lands on {tile}, owned by the {faction}: influence {delta:+d} → {value}.", seat=seat,
+                             tile=tile.term, faction=FACTION_WORDS[faction], delta=delta, value=state.influence.value), seat)
             elif tile.kind in ("gamble", "gains"):
                 deck = state.decks[tile.kind]
                 if deck.cards or deck.discard:
                     state.draw_deck = tile.kind
                     state.phase = "draw"
                     return
-                state.note(f"The {tile.kind} deck is empty (every card is in a hand): no draw.", seat)
+                state.note(t("The {deck} deck is empty (every card is in a hand): no draw.", deck=DECK_WORDS[tile.kind]), seat)
             elif tile.id in b.homes[faction]:
                 state.phase = "cross"
                 return
@@ -418,7 +422,7 @@ class Tyranny(Naming, Game[TyrannyState]):
     def _decline(self, state: TyrannyState, seat: str) -> None:
         phase = state.phase
         if phase == "passing":
-            state.note(f"{seat} lets {state.queue.pop(0)} pass.", seat)
+            state.note(t("{seat} lets {target} pass.", seat=seat, target=state.queue.pop(0)), seat)
             self.proceed(state)
         elif phase == "arrest":
             state.declined = self._arrest_targets(state)
@@ -444,24 +448,26 @@ class Tyranny(Naming, Game[TyrannyState]):
         if low <= value <= high:
             if tile.id in state.owner:
                 del state.owner[tile.id]
-                state.note(f"{seat} rolls {value} (needs {low}-{high}): {tile.name} is neutral now.", seat)
+                state.note(t("{seat} rolls {value} (needs {low}-{high}): {tile} is neutral now.", seat=seat, value=value, low=low, high=high,
+                             tile=tile.term), seat)
             else:
                 state.owner[tile.id] = faction
-                state.note(f"{seat} rolls {value} (needs {low}-{high}): the {faction} own {tile.name}.", seat)
+                state.note(t("{seat} rolls {value} (needs {low}-{high}): the {faction} own {tile}.", seat=seat, value=value, low=low, high=high,
+                             faction=FACTION_WORDS[faction], tile=tile.term), seat)
         elif state.extra_rolls:
             state.extra_rolls -= 1
-            state.note(f"{seat} rolls {value} (needs {low}-{high}) and rolls again (Gains 1).", seat)
+            state.note(t("{seat} rolls {value} (needs {low}-{high}) and rolls again (Gains 1).", seat=seat, value=value, low=low, high=high), seat)
             return
         else:
-            state.note(f"{seat} rolls {value} (needs {low}-{high}): no capture.", seat)
+            state.note(t("{seat} rolls {value} (needs {low}-{high}): no capture.", seat=seat, value=value, low=low, high=high), seat)
         self.end_turn(state)
 
     def _capture_roll_result(self, state: TyrannyState, value: int) -> None:
         target = state.target
         if value in state.numbers:
-            state.note(f"{target} rolls {value} and is free to go.", target)
+            state.note(t("{seat} rolls {value} and is free to go.", seat=target, value=value), target)
         else:
-            state.note(f"{target} rolls {value}: captured by {state.actor}.", target)
+            state.note(t("{seat} rolls {value}: captured by {captor}.", seat=target, value=value, captor=state.actor), target)
             self.arrest(state, state.actor, target)
         state.target = ""
         state.numbers = []
@@ -474,7 +480,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         tile = state.pos[captive]
         state.custody[captive] = [6]
         state.pos[captive] = b.start[state._faction[captor]]
-        state.note(f"{captor} captures {captive}.", captor)
+        state.note(t("{captor} captures {captive}.", captor=captor, captive=captive), captor)
         if state._faction[captor] == COPS:
             # Pushed so that the captor answers first (the newest window is on top).
             always = state.options["react_windows"] == "always"
@@ -486,9 +492,9 @@ class Tyranny(Naming, Game[TyrannyState]):
         numbers = state.custody[seat]
         if value in numbers:
             del state.custody[seat]
-            state.note(f"{seat} rolls {value} and escapes custody.", seat)
+            state.note(t("{seat} rolls {value} and escapes custody.", seat=seat, value=value), seat)
         else:
-            state.note(f"{seat} rolls {value}: still in custody (needs {_numbers(numbers)}).", seat)
+            state.note(t("{seat} rolls {value}: still in custody (needs {numbers}).", seat=seat, value=value, numbers=_numbers(numbers)), seat)
         self.end_turn(state)
 
     # --------------------------------------------------------------- cards
@@ -503,16 +509,17 @@ class Tyranny(Naming, Game[TyrannyState]):
         # Hands hold both decks' cards: only this deck's may be the card drawn.
         return [c for c in super().drawable(state, seat, deck) if CARDS[c].deck == deck]
 
-    def not_drawable(self, state: TyrannyState, seat: str, deck: str, card: str) -> str:
+    def not_drawable(self, state: TyrannyState, seat: str, deck: str, card: str) -> Text:
         """Why ``seat`` cannot have drawn ``card``: only what it may see (C-16)."""
         c = CARDS.get(card)
+        name = DECK_NAMES.get(deck) or Term(deck.title())
         if c is None or c.deck != deck:
-            return f"That is not a {deck.title()} card."
+            return t("That is not a {deck} card.", deck=name)
         if card in state.hands[seat]:
-            return "You keep that card in your hand."
+            return t("You keep that card in your hand.")
         if card in state.decks[deck].discard:
-            return f"That card is face up in the {deck.title()} discard pile."
-        return f"The {deck.title()} deck and its discard pile are empty."
+            return t("That card is face up in the {deck} discard pile.", deck=name)
+        return t("The {deck} deck and its discard pile are empty.", deck=name)
 
     def reconcile_draw(self, state: TyrannyState, action: Draw) -> str | None:
         new = super().reconcile_draw(state, action)
@@ -520,8 +527,8 @@ class Tyranny(Naming, Game[TyrannyState]):
         holder = None if new is None else next((s for s, h in state.hands.items() if s != action.seat and new in h), None)
         if new is not None and holder is not None:
             c = CARDS[new]
-            state.note(f"A card drawn from the table's deck was entered as one the app had in your hand: it now records "
-                       f"{c.deck.title()} {c.number} in its place (RULINGS C-16). Check your hand.", holder, to=(holder,))
+            state.note(t("A card drawn from the table's deck was entered as one the app had in your hand: it now records "
+                         "{card} in its place (RULINGS C-16). Check your hand.", card=card_words(c)), holder, to=(holder,))
         return new
 
     def _draw(self, state: TyrannyState, seat: str, action: Draw) -> None:
@@ -531,11 +538,11 @@ class Tyranny(Naming, Game[TyrannyState]):
         half = card.half(state._faction[seat])
         if card.keep:
             state.hands[seat].add(card.id)
-            state.note(f"{seat} draws a {card.deck} card and keeps it face down.", seat)
-            state.note(f"You drew {card.deck.title()} {card.number}: {half.text}", seat, to=(seat,))
+            state.note(t("{seat} draws a {deck} card and keeps it face down.", seat=seat, deck=DECK_WORDS[card.deck]), seat)
+            state.note(t("You drew {card}: {text}", card=card_words(card), text=half.term), seat, to=(seat,))
             self.end_turn(state)
             return
-        state.note(f"{seat} draws {card.deck.title()} {card.number}: {half.text}", seat)
+        state.note(t("{seat} draws {card}: {text}", seat=seat, card=card_words(card), text=half.term), seat)
         deck.put_discard(card.id)
         effects.resolve(self, state, seat, card)
 
@@ -550,7 +557,7 @@ class Tyranny(Naming, Game[TyrannyState]):
         round_before = order.round
         missed = order.advance()
         for m in missed:
-            state.note(f"{m} misses a turn.", m)
+            state.note(t("{seat} misses a turn.", seat=m), m)
         if state.options["streak_turn"] == "seat-turn":
             checks = 1 + len(missed)
         else:
@@ -562,10 +569,10 @@ class Tyranny(Naming, Game[TyrannyState]):
                 criminals.update(value >= WIN_INFLUENCE)
                 cops.update(value == 0)
             if criminals.met:
-                self._win(state, CRIMINALS, f"the criminals held {WIN_INFLUENCE}+ influence for {STREAK} consecutive turns")
+                self._win(state, CRIMINALS, t("the criminals held {value}+ influence for {n} consecutive turns", value=WIN_INFLUENCE, n=STREAK))
                 return
             if cops.met:
-                self._win(state, COPS, f"the cops held the criminals' influence at 0 for {STREAK} consecutive turns")
+                self._win(state, COPS, t("the cops held the criminals' influence at 0 for {n} consecutive turns", n=STREAK))
                 return
         self._begin_turn(state)
 
@@ -580,14 +587,14 @@ class Tyranny(Naming, Game[TyrannyState]):
         state.queue = []
         state.declined = []
 
-    def _win(self, state: TyrannyState, faction: str, reason: str) -> None:
+    def _win(self, state: TyrannyState, faction: str, reason: Text) -> None:
         state.phase = "over"
         scores = {
             CRIMINALS: Score(state.influence.value, {"influence": state.influence.value, "properties": self.properties(state, CRIMINALS)}),
             COPS: Score(self.properties(state, COPS), {"properties": self.properties(state, COPS), "captured": sum(1 for s in state.custody if state._faction[s] == CRIMINALS)}),
         }
         seats = tuple(s.id for s in state.seats if s.faction == faction)
-        self.finish(state, Outcome(faction, reason, scores, seats))
+        self.finish(state, Outcome(faction, str(reason), scores, seats, words=reason))
 
     def properties(self, state: TyrannyState, faction: str) -> int:
         return sum(1 for f in state.owner.values() if f == faction)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Deck, Game, Hand, NoPositions, Rng, Seat, Streak, Track, TurnOrder
+from rules.core import Deck, Game, Hand, NoPositions, Rng, Seat, Streak, Track, TurnOrder, t
 from rules.core.position import PositionReader
 
 from .board import board_for
@@ -123,9 +123,9 @@ def read(game: "Game[TyrannyState]", seats: list[Seat], options: dict[str, Any],
         if f not in game.factions:
             r.bad(f"owners.{tile}", f"owner must be one of {', '.join(game.factions)}, not {f!r}.")
     tunnels = r.list("tunnels", p.get("tunnels", []))
-    for i, t in enumerate(tunnels):
-        if not isinstance(t, str) or t not in board.tunnels:
-            r.bad(f"tunnels.{i}", f"no tunnel {t!r} on the {board.name} board.")
+    for i, tunnel in enumerate(tunnels):
+        if not isinstance(tunnel, str) or tunnel not in board.tunnels:
+            r.bad(f"tunnels.{i}", f"no tunnel {tunnel!r} on the {board.name} board.")
     if len(set(map(repr, tunnels))) != len(tunnels):
         r.bad("tunnels", "names a tunnel twice.")
     discards = r.obj("discards", p.get("discards", {}))
@@ -189,5 +189,5 @@ def read(game: "Game[TyrannyState]", seats: list[Seat], options: dict[str, Any],
     )
     state.influence.mark(turn - 1)
     game._begin_turn(state)
-    state.note(f"The game resumes from a position: {state.seat_name(seat)}'s turn {turn}.")
+    state.note(t("The game resumes from a position: {seat}'s turn {turn}.", seat=state.seat_name(seat), turn=turn))
     return state

@@ -5,7 +5,14 @@ are the rulebook's own (Setup 2, Escaping capture, Winning).
 """
 from __future__ import annotations
 
+from rules.core.text import Term
+
 COPS, CRIMINALS = "cops", "criminals"
+
+# Words running text names by id (a faction, a tier, the game): each a Term the game's
+# catalogue translates, marked here so the extractor lists it.
+FACTION_WORDS = {COPS: Term("cops"), CRIMINALS: Term("criminals")}
+WORDS = (Term("Tyranny"), Term("outer"), Term("inner"))
 
 START_INFLUENCE = 500
 """Setup 2: "Set the initial value of influence to 500 at the beginning of the game"."""
