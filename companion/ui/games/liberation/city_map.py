@@ -157,8 +157,8 @@ class CityMap(RelativeLayout):
             b.center = (cx, cy)
         theme = App.get_running_app().theme
         # The lines and the cards' edges are drawn again only when they or where they lie
-        # changed: a tap that changes a city's state, not the map, leaves them (and the
-        # map's buffer) alone.
+        # changed: a refresh that changes nothing on the map leaves them (and the map's
+        # buffer, which renders again whenever an instruction in it changes) alone.
         picture = (theme.name, tuple(self.size), (w, h), tuple(centres.items()), tuple(self._lines),
                    frozenset(self._hot), tuple(self._outlines))
         if picture == self._picture:
