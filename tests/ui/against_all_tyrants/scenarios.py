@@ -569,3 +569,78 @@ def aat_hand_in_one_pass(d: Any) -> Iterator[float]:
     _no_leak(d, "after Dee's hand was entered")
     d.note("a whole hand in one pass")
     d.note(json.dumps(problems))
+
+
+def _same_as_fresh(d: Any, where: str) -> None:
+    """Both theaters (every card's tile: its words, its owner's colour, chosen or a
+    target) and the side column's words as a screen built afresh from the same Table."""
+    from tests.ui.same_as_fresh import differences
+
+    bad = differences(_screen(d), ("space", "planetside"))
+    d.check(not bad, f"{where}: the screen differs from a fresh one:\n" + "\n".join(bad[:12]))
+    d.note(f"{where}: as a fresh screen")
+
+
+def aat_in_place_as_fresh(d: Any) -> Iterator[float]:
+    """Taps update the table screen in place (issue 34): through the deal, the hands kept
+    and the Infiltrate units behind the gate, a card played, the end of a phase and its undo, and an attack
+    (a tile chosen, a target, damage dealt), the live screen shows exactly what a fresh
+    screen bound to the same Table shows; a card that stays in play keeps its tile."""
+    app = d.app
+    app.new_game("against_all_tyrants", SEATS, {}, seed=3)
+    yield 0.4
+    yield from _settle(d)
+    scr = _screen(d)
+    _same_as_fresh(d, "a new game")
+    yield from _tap(d, "Deal 5 cards to Dee")
+    yield from _tap(d, "Deal 5 cards to Ann")
+    for who in ("Dee", "Ann"):
+        yield from _tap(d, f"▤ {who} (")
+        yield from _hold_gate(d)
+        yield from _gate_choose(d, "Keep all five")
+    for _ in range(6):
+        if app.table.view()["phase"] != "infiltrate":
+            break
+        yield from _tap(d, "): deploy an Infiltrate unit")
+        yield from _hold_gate(d)
+        yield from _gate_choose(d, "Infiltrate ")
+    yield from _tap(d, "Draw a card for Dee")
+    _same_as_fresh(d, "the setup")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    yield from _tap(d, "Dee (⬢ Defender): play a card")
+    yield from _hold_gate(d)
+    yield from _gate_choose(d, "Play Starhawk in Space")
+    _same_as_fresh(d, "a card played")
+    again = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    d.check(all(again[p] is t for p, t in tiles.items() if p in again), "every card still in play kept its tile")
+    while app.table.view()["pending"]:
+        yield from _tap(d, "Skip")
+    yield from _tap(d, "End phase 1")
+    d.check("▶ 2 Combat" in scr.phase_text, f"the phase tracker: {scr.phase_text!r}")
+    _same_as_fresh(d, "the end of phase 1")
+    ply = app.table.ply
+    d.check(not scr.ids.undo.disabled, "undo is offered")
+    d.tap(scr.ids.undo)
+    yield 0.1
+    yield from _settle(d)
+    d.check(app.table.ply < ply, f"the end of phase 1 was undone (ply {app.table.ply}, was {ply})")
+    _same_as_fresh(d, "the undo")
+    yield from _tap(d, "End phase 1")
+    tiles = {t.piece: t for t in d.walk(scr.ids.board) if getattr(t, "piece", "")}
+    star = next(pid for pid, t in tiles.items() if "Starhawk" in t.text)
+    fortress = next(pid for pid, t in tiles.items() if "Orbital Fortress" in t.text)
+    d.tap(tiles[star])
+    yield 0.1
+    yield from _settle(d)
+    d.check(tiles[star].role == "primary" and tiles[fortress].role == "danger", "the chosen card and its target are marked")
+    d.tap(tiles[fortress])
+    yield 0.4
+    view = scr._confirm
+    ply = app.table.ply
+    d.tap(view.ids.ok)
+    yield 0.3
+    yield from _settle(d)
+    d.check(app.table.ply > ply, "the attack was made")
+    d.check(tiles[fortress].parent is not None and tiles[star].parent is not None, "the attacker and its target keep their tiles")
+    _same_as_fresh(d, "the attack")
+

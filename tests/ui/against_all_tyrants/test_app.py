@@ -46,3 +46,11 @@ def test_a_whole_hand_is_entered_behind_one_gate_pass(tmp_path):
     assert "a whole hand in one pass" in r["notes"]
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
+
+
+def test_taps_update_the_screen_in_place_as_a_fresh_screen_shows_it(run_app):
+    """Issue 34: a tap rebuilds only what changed, and nothing it keeps is stale."""
+    r = run_app("against_all_tyrants.scenarios:aat_in_place_as_fresh", "800x480")
+    assert [n for n in r["notes"] if n.endswith("as a fresh screen")] == [
+        f"{w}: as a fresh screen" for w in ("a new game", "the setup", "a card played", "the end of phase 1", "the undo",
+                                           "the attack")]

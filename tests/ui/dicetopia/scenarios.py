@@ -551,3 +551,64 @@ def dicetopia_app_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
     d.check(table.view()["phase"] == "deploy", f"the first turn: {table.view()['phase']}")
     d.note(f"gate passes: Ann {passes['Ann']}, Bob {passes['Bob']}")
     d.note(json.dumps(problems))
+
+
+def _same_as_fresh(d: Any, where: str) -> None:
+    """The city, the faction boards and the screen's words as a screen built afresh from
+    the same Table shows them (the live one is updated in place)."""
+    from tests.ui.same_as_fresh import differences
+
+    bad = differences(_screen(d), ("city", "boards"))
+    d.check(not bad, f"{where}: the screen differs from a fresh one:\n" + "\n".join(bad[:12]))
+    d.note(f"{where}: as a fresh screen")
+
+
+def dicetopia_in_place_as_fresh(d: Any) -> Iterator[float]:
+    """Taps update the table screen in place (issue 34): after the colour × value grid is
+    opened, used and closed, an Exterminate, the answer of the player first in Player
+    Order, and an undo, the live screen shows exactly what a fresh screen bound to the
+    same Table shows, and the grid's cells are out of the tree while no roll is entered."""
+    app = d.app
+    seats = [{"id": "perceptioneers-1", "faction": "perceptioneers", "name": "Pat"},
+             {"id": "shakra-1", "faction": "shakra", "name": "Ann"}]
+    app.new_game("dicetopia", seats, {"first": "perceptioneers-1"}, seed=6)
+    yield 0.4
+    yield from settle(d)
+    scr = _screen(d)
+    _same_as_fresh(d, "a new game")
+    yield from _tap(d, "Enter the table's roll")
+    grid = scr.ids.entry_grid
+    d.check(scr.entering and grid.parent is scr.ids.entry_box.__self__ and len(grid.children) == 18,
+            f"the grid shows: entering {scr.entering}, {len(grid.children)} cells")
+    cells = list(grid.children)
+    for colour, value in (("purple", 3), ("teal", 5)):
+        d.tap(_cell(d, colour, value, root=grid))
+        yield 0.1
+    yield from settle(d)
+    d.check(_cell(d, "agency", 0).text == "⚔3", f"the first space shows the die entered: {_cell(d, 'agency', 0).text!r}")
+    yield from _tap(d, "Stop entering")
+    d.check(not scr.entering and grid.parent is None, "no grid (nor a hidden cell to take a touch) once entering stops")
+    _same_as_fresh(d, "the entry stopped")
+    yield from _tap(d, "Enter the table's roll")
+    d.check(grid.parent is scr.ids.entry_box.__self__ and list(grid.children) == cells, "the grid's cells are kept, not made again")
+    yield from _tap(d, "Stop entering")
+    yield from _to_turns(d)
+    table = app.table
+    while table.view()["current"] == "perceptioneers-1":  # Pat's turn, without Hypnosis
+        table.submit(next(a for a in table.legal_actions() if a.seat == "perceptioneers-1" and a.kind != "hypnotize"))
+    yield from settle(d)
+    _same_as_fresh(d, "Ann's turn")
+    yield from _tap(d, "Exterminate a die")
+    i = _first_die(d, "syndicate")
+    yield from _tap_cell(d, "syndicate", i)
+    yield from _tap(d, "Pat: let Ann's Exterminate go first")
+    yield from _moment(d, "leaves the game")
+    d.check(_cell(d, "syndicate", i).text == "✖", "the dead space shows ✖")
+    _same_as_fresh(d, "after the Exterminate")
+    ply = table.ply
+    d.check(not scr.ids.undo.disabled, "undo is offered")
+    d.tap(scr.ids.undo)
+    yield 0.2
+    yield from settle(d)
+    d.check(table.ply < ply, f"the undo was done ({ply} → {table.ply})")
+    _same_as_fresh(d, "after the undo")

@@ -55,3 +55,10 @@ def test_with_the_apps_deck_every_seat_keeps_in_one_gate_pass_before_the_next_is
     problems = json.loads(r["notes"][-1])
     assert not problems, "\n".join(problems)
     assert r["notes"][0] == "gate passes: Ann 1, Bob 1"
+
+
+def test_taps_update_the_screen_in_place_as_a_fresh_screen_shows_it(run_app):
+    """Issue 34: a tap rebuilds only what changed, and nothing it keeps is stale."""
+    r = run_app("dicetopia.scenarios:dicetopia_in_place_as_fresh", "800x480")
+    assert [n for n in r["notes"] if n.endswith("as a fresh screen")] == [
+        f"{w}: as a fresh screen" for w in ("a new game", "the entry stopped", "Ann's turn", "after the Exterminate", "after the undo")]

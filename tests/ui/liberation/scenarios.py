@@ -436,3 +436,70 @@ def liberation_physical_draws(d: Any) -> Iterator[float]:
         _no_leak(d, f"turn {turn + 1}, end")
     d.shot("lib-phys-after")
     d.note(f"{draws} physical draws entered behind the gate")
+
+
+def _same_as_fresh(d: Any, where: str) -> None:
+    """The map (its cities, and the lines drawn from the same lines and aims), the side
+    column's words and the turn's steps as a screen built afresh from the same Table shows them."""
+    from tests.ui.same_as_fresh import differences
+
+    def lines(live: Any, fresh: Any) -> list[str]:
+        # What the map's lines were last drawn from: its lines, the hot ones, the cards' edges.
+        a, b = live.ids.map._picture[4:], fresh.ids.map._picture[4:]
+        return [] if a == b else [f"the map's lines drawn from {a}, a fresh map's from {b}"]
+
+    bad = differences(_screen(d), ("map",), lines)
+    d.check(not bad, f"{where}: the screen differs from a fresh one:\n" + "\n".join(bad[:12]))
+    d.note(f"{where}: as a fresh screen")
+
+
+def liberation_in_place_as_fresh(d: Any) -> Iterator[float]:
+    """Taps update the table screen in place (issue 34): through the deal, the first City
+    and the base behind the gate, a step and its undo, an aimed and confirmed Attack, the
+    live screen shows exactly what a fresh screen bound to the same Table shows."""
+    seed, c = plan_short_game()
+    app = d.app
+    app.new_game("liberation", SEATS, {}, seed=seed)
+    yield 0.3
+    yield from _settle(d)
+    scr = _screen(d)
+    _same_as_fresh(d, "a new game")
+    yield from _tap(d, "Discard the top card face down")
+    yield from _tap(d, "deal 3 cards to Dana")
+    yield from _tap(d, "deal 3 cards to Lee")
+    _same_as_fresh(d, "the deal")
+    yield from _tap(d, "place your first City")
+    yield from _hold_gate(d)
+    from rules.liberation import GAME
+
+    name = {k: GAME.map_of(app.table.state).name_of(v) for k, v in c.items()}
+    yield from _tap(d, f"Occupy {name['X']}")
+    yield from _tap(d, "place your secret base")
+    yield from _hold_gate(d)
+    yield from _tap(d, f"Put your secret base at {name['B']}")
+    for _ in range(40):
+        if not scr.ids.gate.active:
+            break
+        yield 0.05
+    yield from _settle(d)
+    _same_as_fresh(d, "the first City and the base")
+    ply = app.table.ply
+    yield from _tap(d, "Don't draw")
+    _same_as_fresh(d, "a step")
+    d.check(not scr.ids.undo.disabled, "undo is offered")
+    d.tap(scr.ids.undo)
+    yield 0.1
+    yield from _settle(d)
+    d.check(app.table.ply == ply, f"the step was undone (ply {app.table.ply}, was {ply})")
+    _same_as_fresh(d, "the undo")
+    yield from _tap(d, "Don't draw")
+    yield from _tap_city(d, c["X"])
+    d.check(scr.ids.map.buttons[c["M"]].target, "the Attack's targets are marked")
+    p = scr.presenter
+    aimed = frozenset(p.aimed_lines(p.view()))
+    d.check(aimed and scr.ids.map._picture[5] == aimed, f"the aimed lines are drawn hot: {scr.ids.map._picture[5]} for {aimed}")
+    yield from _tap_city(d, c["M"])
+    yield from _confirm(d)
+    yield from _tap(d, "Continue")
+    d.check(scr.ids.map.buttons[c["X"]].state == "exploited", "the attacking City is exploited")
+    _same_as_fresh(d, "the Attack")

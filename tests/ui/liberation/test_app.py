@@ -92,3 +92,11 @@ def test_the_map_card_screens_at_160_percent_text_pass_the_layout_check(tmp_path
     r = run(tmp_path, "liberation_card_set_layout", "800x480", text_scale=1.6)
     assert json.loads(r["notes"][-1]) == []
     assert any("lib-cards-entry-exits-160" in s for s in r["shots"]) and any("lib-cards-setup-quadrants-160" in s for s in r["shots"])
+
+
+def test_taps_update_the_screen_in_place_as_a_fresh_screen_shows_it(run_app):
+    """Issue 34: a tap rebuilds only what changed, and nothing it keeps is stale."""
+    r = run_app("liberation.scenarios:liberation_in_place_as_fresh", "800x480")
+    assert [n for n in r["notes"] if n.endswith("as a fresh screen")] == [
+        f"{w}: as a fresh screen" for w in ("a new game", "the deal", "the first City and the base", "a step", "the undo",
+                                           "the Attack")]

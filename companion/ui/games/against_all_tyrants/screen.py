@@ -34,7 +34,7 @@ class AatScreen(GameScreen):
         from companion.routing import load_mapping
 
         self.presenter = AatPresenter(table)
-        self._tiles: dict[str, list[tuple[Any, ...]]] = {}
+        self._tiles: dict[int, tuple[Any, ...]] = {}  # what each theater shows: the theme, its chips
         self._mapping = load_mapping("against_all_tyrants")
 
     def show_route(self, event: Any, result: Any) -> None:
@@ -59,8 +59,8 @@ class AatScreen(GameScreen):
         self.prompt_text = p.prompt_line()
         steps = p.phase_steps(v)
         marks = {"done": "✔", "current": "▶", "todo": "○"}
-        self.phase_text = "   ".join(f"{marks[s]} {label}" for label, s in steps) + \
-            ("\n" + p.phase_line(v) if p.phase_line(v) else "")
+        line = p.phase_line(v)
+        self.phase_text = "   ".join(f"{marks[s]} {label}" for label, s in steps) + ("\n" + line if line else "")
         levels, current, incidents = p.escalation(v)
         key = (tuple(levels), current, tuple(incidents))
         if getattr(self, "_esc_key", None) != key:
@@ -70,18 +70,30 @@ class AatScreen(GameScreen):
             self._fill(box, col.chips)
 
     def _fill(self, box: Any, chips: tuple[CardChip, ...]) -> None:
-        key = tuple(chips)
+        """Show ``chips`` in ``box``, in order. A card's tile is kept while the card stays
+        in play and is given only what changed (a damage, a token, being chosen); a tile
+        is made for a card coming into play and dropped with a card leaving it."""
+        theme = App.get_running_app().theme
+        key = (theme.name, theme.fs_small, chips)
         if self._tiles.get(box.uid) == key:
             return  # unchanged: leave the widgets alone
         self._tiles[box.uid] = key
-        theme = App.get_running_app().theme
-        box.clear_widgets()
+        kept = {t.piece: t for t in box.children}
+        tiles = []
         for c in chips:
-            f = ROLE.get(c.role)
-            t = CardTile(text=c.text, piece=c.id, tint_role=getattr(f, "colour", "neutral"),
-                         font_size=theme.fs_small, role="primary" if c.selected else ("danger" if c.target else "normal"))
-            t.bind(on_release=lambda w: self.tap_piece(w.piece))
-            box.add_widget(t)
+            t = kept.get(c.id)
+            if t is None:
+                t = CardTile(piece=c.id, font_size=theme.fs_small)
+                t.bind(on_release=lambda w: self.tap_piece(w.piece))
+            # Kivy dispatches (and a label renders again) only when a value differs.
+            t.text = c.text
+            t.tint_role = getattr(ROLE.get(c.role), "colour", "neutral")
+            t.role = "primary" if c.selected else ("danger" if c.target else "normal")
+            tiles.append(t)
+        if list(reversed(box.children)) != tiles:  # Kivy keeps children last-added first
+            box.clear_widgets()
+            for t in tiles:
+                box.add_widget(t)
 
     def tap_piece(self, piece_id: str) -> None:
         what, value = self.presenter.tap_piece(piece_id)

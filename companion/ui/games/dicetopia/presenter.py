@@ -183,6 +183,7 @@ class DicetopiaPresenter(GamePresenter):
         super().__init__(table)
         self._pick = _Pick()
         self.entry: CityEntry | None = None  # the table's own city roll, while it is entered
+        self._targets: tuple[dict[str, Any], tuple[Any, ...], frozenset[Place]] | None = None  # (view, pick, targets)
 
     # ------------------------------------------------------------ basics
 
@@ -247,12 +248,21 @@ class DicetopiaPresenter(GamePresenter):
                     break
         return out
 
-    def targets(self, v: dict[str, Any] | None = None) -> set[Place]:
+    def targets(self, v: dict[str, Any] | None = None) -> frozenset[Place]:
+        """The places a tap may pick next. Worked out once per public view and pick (the
+        city and the boards both mark them): the legal actions are asked for once."""
         v = v or self.view()
-        n = len(self._sync(v).places)
-        return {q[n] for _, q in self._matching(v) if len(q) > n}
+        pick = self._sync(v)
+        key = (pick.mode, tuple(pick.places))
+        memo = self._targets
+        if memo is not None and memo[0] is v and memo[1] == key:
+            return memo[2]
+        n = len(pick.places)
+        out = frozenset(q[n] for _, q in self._matching(v) if len(q) > n)
+        self._targets = (v, key, out)
+        return out
 
-    def _cell(self, where: str, index: int, c: str, targets: set[Place], picked: list[Place], board: bool,
+    def _cell(self, where: str, index: int, c: str, targets: frozenset[Place], picked: list[Place], board: bool,
               v: dict[str, Any]) -> Cell:
         place = (where, index)
         mark = {"target": place in targets, "picked": place in picked}
@@ -272,7 +282,7 @@ class DicetopiaPresenter(GamePresenter):
     def hoods(self, v: dict[str, Any] | None = None) -> list[HoodRow]:
         v = v or self.view()
         pick = self._sync(v)
-        targets = self.targets(v) if pick.mode not in ("hypnosis", "transcend") else set()
+        targets = self.targets(v) if pick.mode not in ("hypnosis", "transcend") else frozenset()
         entered = self.entry.cells() if self.entry is not None and v["phase"] == "roll" else {}
         dom = Domination.of(T, v["city"], v["order"], v["end"]["rigged"]) if v["phase"] not in ("deal-factions", "roll") else {}
         out = []

@@ -72,10 +72,19 @@ class DicetopiaScreen(GameScreen):
     entry_text = StringProperty("")
     tally_step_s = NumericProperty(0.12)  # the end's tally: one line more every moment
 
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        # ``ids`` hold weak references: the grid, out of the tree while no roll is
+        # entered, is kept alive here.
+        self._entry_grid = self.ids.entry_grid.__self__
+
     def on_table_bound(self, table: Any) -> None:
         self.presenter = DicetopiaPresenter(table)
         self._hood_rows: dict[str, tuple[DLink, list[DCell]]] = {}
         self._board_panels: dict[str, Any] = {}
+        # What each row and board shows (the theme's name, the presenter's frozen row):
+        # one shown as it is now is left alone.
+        self._shown: dict[Any, tuple[str, Any]] = {}
         self.ids.city.clear_widgets()
         self.ids.boards.clear_widgets()
         self._tally_ev = None
@@ -98,19 +107,25 @@ class DicetopiaScreen(GameScreen):
         self.score_text = p.scores(v)
         self._draw_city(p.hoods(v))
         self._draw_boards(p.boards(v))
-        self._draw_entry()
+        self._draw_entry(v["phase"])
         who = p.who(p.actors()[0]) if p.actors() else ""
         # The city roll is entered on the grid (each die's colour matters); the tray takes
         # the single rerolls (the hub's die, the app's roller, a face by hand).
         self.ids.dice.set_prompt(self.table.prompt if not p.is_over() and v["phase"] != "roll" else None, who)
 
     def _draw_city(self, rows: list[HoodRow]) -> None:
+        """Each neighbourhood's row as the presenter says it now: a row or a cell whose
+        words and state are those already shown is left alone (its text is not rendered
+        again, the city's buffer not redrawn)."""
         box = self.ids.city
+        theme = App.get_running_app().theme
         for r in rows:
             if r.id not in self._hood_rows:
                 self._hood_rows[r.id] = self._make_row(box, r)
             title, cells = self._hood_rows[r.id]
-            theme = App.get_running_app().theme
+            if self._shown.get(r.id) == (theme.name, r):
+                continue
+            self._shown[r.id] = (theme.name, r)
             name, summary = r.title.split(" · ", 1)
             mark = "▶ " if r.acting else ""
             title.text = (f"[color={get_hex_from_color(theme.highlight if r.acting else theme.accent)}][b]{mark}{escape_markup(name)}[/b][/color]"
@@ -150,12 +165,17 @@ class DicetopiaScreen(GameScreen):
         return title, cells
 
     def _draw_boards(self, panels: list[BoardPanel]) -> None:
+        """Each faction board as the presenter says it now; one already shown as it is
+        stays untouched (as in ``_draw_city``)."""
         box = self.ids.boards
         theme = App.get_running_app().theme
         for b in panels:
             if b.seat not in self._board_panels:
                 self._board_panels[b.seat] = self._make_panel(box, b)
             panel = self._board_panels[b.seat]
+            if self._shown.get(("board", b.seat)) == (theme.name, b):
+                continue
+            self._shown[("board", b.seat)] = (theme.name, b)
             panel.title.text = ("▶ " if b.acting else "") + f"[b]{b.title}[/b]\n{b.token}\nLoot + domination: {b.score} ★"
             panel.title.key = b.faction or b.seat
             panel.title.color = theme.faction_rgba(b.faction) if b.faction else theme.text
@@ -190,26 +210,40 @@ class DicetopiaScreen(GameScreen):
         panel.title, panel.cells = title, cells
         return panel
 
-    def _draw_entry(self) -> None:
-        """The colour × value grid while the table's own city roll is entered."""
-        grid = self.ids.entry_grid
+    def _draw_entry(self, phase: str) -> None:
+        """The colour × value grid while the table's own city roll is entered. Its cells
+        are made once per screen and kept: off the screen (the grid taken out of its box)
+        while no roll is entered, so no hidden cell takes a touch. While the city waits
+        for its roll they are made a moment after the table shows, before anyone taps
+        "Enter the table's roll" (making the eighteen cells was most of that tap)."""
+        grid, box = self._entry_grid, self.ids.entry_box
         e = self.presenter.entry
         if e is None:
-            if grid.children:
-                grid.clear_widgets()
+            if grid.parent is not None:
+                box.remove_widget(grid)
             self.entry_text = ""
+            if phase == "roll" and not grid.children:
+                Clock.schedule_once(lambda _dt: self._entry_cells(), 0.4)
             return
-        if not grid.children:
-            for c in T.colours:
-                for value in range(1, 7):
-                    w = DCell(where=c.id, index=value)
-                    w.text = f"{c.glyph}{value}"
-                    w.fill, w.color = DIE_RGBA[c.id], ink(c.id)
-                    w.bind(on_release=lambda w: self.tap_entry(w.where, int(w.index)))
-                    grid.add_widget(w)
+        self._entry_cells()
+        if grid.parent is None:
+            box.add_widget(grid)
         for w in grid.children:
             w.disabled = e.left(w.where) <= 0 or e.complete
         self.entry_text = "   ".join(f"{c.glyph} {c.id}: {e.left(c.id)} left" for c in T.colours)
+
+    def _entry_cells(self) -> None:
+        """The grid's cells, a die of each colour and value (made once)."""
+        grid = self._entry_grid
+        if grid.children:
+            return
+        for c in T.colours:
+            for value in range(1, 7):
+                w = DCell(where=c.id, index=value)
+                w.text = f"{c.glyph}{value}"
+                w.fill, w.color = DIE_RGBA[c.id], ink(c.id)
+                w.bind(on_release=lambda w: self.tap_entry(w.where, int(w.index)))
+                grid.add_widget(w)
 
     def _show(self, widget: Any) -> None:
         scroll = self.ids.side_scroll

@@ -99,6 +99,7 @@ class CityMap(RelativeLayout):
         self._lines: list[tuple[str, str]] = []
         self._hot: set[tuple[str, str]] = set()
         self._outlines: list[tuple[float, float, float, float]] = []
+        self._picture: tuple[Any, ...] = ()  # what the lines and edges were last drawn from
         # RelativeLayout pushes its translation in canvas.before, which a kv-built widget
         # only gets after __init__: draw in self.canvas (after canvas.before, under the
         # city buttons), in a group of ours.
@@ -155,6 +156,14 @@ class CityMap(RelativeLayout):
             b.size = (w, h)
             b.center = (cx, cy)
         theme = App.get_running_app().theme
+        # The lines and the cards' edges are drawn again only when they or where they lie
+        # changed: a refresh that changes nothing on the map leaves them (and the map's
+        # buffer, which renders again whenever an instruction in it changes) alone.
+        picture = (theme.name, tuple(self.size), (w, h), tuple(centres.items()), tuple(self._lines),
+                   frozenset(self._hot), tuple(self._outlines))
+        if picture == self._picture:
+            return
+        self._picture = picture
         g = self._drawing
         g.clear()
         g.add(Color(*theme.surface))
