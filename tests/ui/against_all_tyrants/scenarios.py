@@ -574,7 +574,7 @@ def aat_hand_in_one_pass(d: Any) -> Iterator[float]:
 def _same_as_fresh(d: Any, where: str) -> None:
     """Both theaters (every card's tile: its words, its owner's colour, chosen or a
     target) and the side column's words as a screen built afresh from the same Table."""
-    from tests.ui.same_as_fresh import differences
+    from tests.ui.fresh_screen import differences
 
     bad = differences(_screen(d), ("space", "planetside"))
     d.check(not bad, f"{where}: the screen differs from a fresh one:\n" + "\n".join(bad[:12]))

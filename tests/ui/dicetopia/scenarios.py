@@ -556,7 +556,7 @@ def dicetopia_app_deal_and_keep_in_one_pass(d: Any) -> Iterator[float]:
 def _same_as_fresh(d: Any, where: str) -> None:
     """The city, the faction boards and the screen's words as a screen built afresh from
     the same Table shows them (the live one is updated in place)."""
-    from tests.ui.same_as_fresh import differences
+    from tests.ui.fresh_screen import differences
 
     bad = differences(_screen(d), ("city", "boards"))
     d.check(not bad, f"{where}: the screen differs from a fresh one:\n" + "\n".join(bad[:12]))

@@ -441,7 +441,7 @@ def liberation_physical_draws(d: Any) -> Iterator[float]:
 def _same_as_fresh(d: Any, where: str) -> None:
     """The map (its cities, and the lines drawn from the same lines and aims), the side
     column's words and the turn's steps as a screen built afresh from the same Table shows them."""
-    from tests.ui.same_as_fresh import differences
+    from tests.ui.fresh_screen import differences
 
     def lines(live: Any, fresh: Any) -> list[str]:
         # What the map's lines were last drawn from: its lines, the hot ones, the cards' edges.
