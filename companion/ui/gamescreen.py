@@ -262,18 +262,18 @@ class GameScreen(Screen):
         codes): the presenter's."""
         return self.presenter.humanise(text) if self.presenter is not None else text
 
-    def say(self, text: Any) -> str:
+    def in_words(self, text: Any) -> str:
         """An engine's sentence (a Text or a plain string) in the app's language and in
         player words: the presenter's."""
         if self.presenter is not None:
-            return self.presenter.say(text)
+            return self.presenter.in_words(text)
         from rules.core.text import english
 
         return english(text)
 
     def _line_words(self, line: Any) -> str:
         # A log line the engine wrote as structure is worded anew; others as they are.
-        return self.say(line.words) if getattr(line, "words", None) is not None else self.humanise(line.text)
+        return self.in_words(line.words) if getattr(line, "words", None) is not None else self.humanise(line.text)
 
     def after_accept(self, action: Any = None) -> None:
         """An action (or a routed input) was accepted: hide the banner, forget what a tap
@@ -542,7 +542,7 @@ class GameScreen(Screen):
         try:
             self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
         except IllegalAction as e:
-            page.refuse(" ".join(f"{self.say(v.text)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
+            page.refuse(" ".join(f"{self.in_words(v.text)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
             self._cue("rejected")
             return False
         except REFUSALS as e:  # a journal that cannot save: nothing was applied
@@ -588,7 +588,7 @@ class GameScreen(Screen):
             self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
         except IllegalAction as e:
             vs = e.violations
-            self.ids.banner.show(" ".join(self.say(v.text) for v in vs),
+            self.ids.banner.show(" ".join(self.in_words(v.text) for v in vs),
                                  " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
             self._cue("rejected")
             return False
@@ -640,7 +640,7 @@ class GameScreen(Screen):
     def show_rejection(self, code: str, message: Text | str) -> None:
         """Show a refused action with the rule it broke (``message``: a sentence the engine
         made, worded in the app's language, or a plain string)."""
-        self.ids.banner.show(self.say(message), "", code)
+        self.ids.banner.show(self.in_words(message), "", code)
         self._cue("rejected")
 
     def _cue(self, name: str) -> None:

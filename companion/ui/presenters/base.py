@@ -167,7 +167,7 @@ class GamePresenter:
         ids by name, no ruling codes (``presenters/words.py``)."""
         return humanise(text, self._names)
 
-    def say(self, text: Any) -> str:
+    def in_words(self, text: Any) -> str:
         """An engine's sentence in the app's language and in player words: a
         :class:`~rules.core.text.Text` worded through the game's catalogue
         (:mod:`companion.i18n`), a plain string (a game not yet converted, a line saved
@@ -203,7 +203,7 @@ class GamePresenter:
     def end_line(self) -> str:
         """The prompt line once the game is over: the outcome's reason."""
         o = self.table.outcome
-        return f"Game over — {self.say(getattr(o, 'words', None) or o.reason)}." if o is not None else ""
+        return f"Game over — {self.in_words(getattr(o, 'words', None) or o.reason)}." if o is not None else ""
 
     def prompt_line(self) -> str:
         """Hook: who must act and what the game waits for, in words. Default: the acting

@@ -37,12 +37,12 @@ def test_the_log_reads_in_the_chosen_language_with_players_names(table: Table) -
     p = GamePresenter(table)
     lines = table.log()
     assert all(type(x.words) is Text for x in lines)
-    assert p.say(lines[-1].words) == "Ann rolls 3 to move."
+    assert p.in_words(lines[-1].words) == "Ann rolls 3 to move."
     choose("de")
-    assert p.say(lines[0].words) == "Der Einfluss der Gangster beginnt bei 500. Ann beginnt."
-    assert p.say(lines[-1].words) == "Ann würfelt eine 3 für den Zug."
+    assert p.in_words(lines[0].words) == "Der Einfluss der Gangster beginnt bei 500. Ann beginnt."
+    assert p.in_words(lines[-1].words) == "Ann würfelt eine 3 für den Zug."
     choose("fr")
-    assert p.say(lines[-1].words) == "Ann fait 3 pour se déplacer."
+    assert p.in_words(lines[-1].words) == "Ann fait 3 pour se déplacer."
 
 
 def test_a_refusal_reads_in_the_chosen_language(table: Table) -> None:
@@ -51,6 +51,6 @@ def test_a_refusal_reads_in_the_chosen_language(table: Table) -> None:
         table.submit(Roll("criminals-1", (3,)))
     v = next(v for v in e.value.violations if v.code == "not-your-turn")
     choose("de")
-    assert p.say(v.text) == "Am Zug ist Ann, nicht Bob."
+    assert p.in_words(v.text) == "Am Zug ist Ann, nicht Bob."
     # A plain string (a game not yet converted) passes through in player words.
-    assert p.say("cops-1 waits.") == "Ann waits."
+    assert p.in_words("cops-1 waits.") == "Ann waits."
