@@ -6,9 +6,10 @@ only then reported (the return value, then the subscribers). Undo follows the ta
 policy: a seat may take back its own actions until the next player's first action, never
 past a throw, a card drawn or a secret revealed (see :mod:`companion.undo`).
 
-Threading: call the Table from one thread, the UI thread (the UI marshals bridge events
-with ``Clock.schedule_once`` before calling :meth:`Table.route`). A lock guards every
-method anyway, so a stray call from another thread cannot interleave with a change.
+Threading: the app makes every change on one thread, its input pump's (bridge events and
+the screen's taps, in order; see companion/ui/pump.py), and reads from the UI thread; a
+screen checks a tap first with :meth:`Table.check`, which changes nothing. A lock guards
+every method, so a call from another thread cannot interleave with a change.
 Subscribers are called on the thread that made the change, after the lock is released.
 
 >>> from companion import Journal, Table

@@ -227,6 +227,10 @@ class GameScreen(Screen):
         action panel, the log and undo (called on the next frame after every change)."""
         if self.table is None:
             return
+        if self.recording:
+            # A tap is being committed: reading the Table now would wait out that commit on
+            # the UI thread. Its answer refreshes (GameScreen._answered).
+            return
         self.draw_table()
         self.show_actions()  # first: it finds the seats whose phone the game waits for
         self.show_phones()
@@ -650,7 +654,8 @@ class GameScreen(Screen):
                     self._refuse_private(page, error)
                 else:  # its words may name the seat's secrets: not on the shared banner
                     who = self.presenter.who(action.seat) if self.presenter is not None else ""
-                    self.show_rejection("refused", f"{who}: your choice was not recorded; open the gate again to see why.")
+                    self.show_rejection("refused", f"{who}: your secret choice was refused and not recorded; "
+                                                   "open the gate to choose again.")
                 return
             sections = again() if again is not None and shown else None
             if sections:
@@ -702,7 +707,16 @@ class GameScreen(Screen):
             except REFUSALS:  # a closed table: submit says so below
                 reason = None
             if reason:
-                self.ask_confirmation(what or "Do this", reason, lambda: self.submit(action, what, confirmed=True, then=then))
+                tapped = self._tapped
+
+                def confirmed_tap() -> None:
+                    self._tapped = tapped  # the button tapped before the question is the one marked
+                    try:
+                        self.submit(action, what, confirmed=True, then=then)
+                    finally:
+                        self._tapped = None
+
+                self.ask_confirmation(what or "Do this", reason, confirmed_tap)
                 return False
 
         try:
