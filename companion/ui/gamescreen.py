@@ -31,6 +31,7 @@ Table's answer.
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future
 from typing import Any, Callable
 
 from kivy.app import App
@@ -500,6 +501,8 @@ class GameScreen(Screen):
         raised there instead, for the crash report). Meanwhile the screen is
         :attr:`recording`: the tapped button marked, the panel and Undo not tappable.
         Without the app's pump (a screen outside the app) the call is made at once."""
+        from .pump import outcome
+
         table = self.table
         self._outstanding += 1
         if not self.recording:
@@ -509,36 +512,34 @@ class GameScreen(Screen):
             for button in self._undo_buttons():
                 button.disabled = True
         pump = getattr(App.get_running_app(), "input_pump", None)
-
-        def answered(result: Any, error: BaseException | None) -> None:  # on the pump's thread
-            Clock.schedule_once(lambda dt: self._answered(table, done, result, error), 0)
-
         if pump is None:
-            try:
-                result, error = call(table), None
-            except Exception as e:  # a refusal, or a bug that _answered raises again
-                result, error = None, e
-            self._answered(table, done, result, error)
+            self._answered(table, done, outcome(lambda: call(table)))
             return
+
+        def answered(future: "Future[Any]") -> None:  # on the pump's thread
+            Clock.schedule_once(lambda dt: self._answered(table, done, future), 0)
+
         try:
             pump.call(lambda: call(table), answered)
         except REFUSALS as e:  # the app is closing (PumpClosed): nothing was applied
-            self._answered(table, done, None, e)
+            refused: Future[Any] = Future()
+            refused.set_exception(e)
+            self._answered(table, done, refused)
 
-    def _answered(self, table: Any, done: Callable[[Any, BaseException | None], None], result: Any,
-                  error: BaseException | None) -> None:
-        """The Table's answer to a call put on the pump, on the UI thread."""
+    def _answered(self, table: Any, done: Callable[[Any, BaseException | None], None], future: "Future[Any]") -> None:
+        """The Table's answer to a call put on the pump (a done Future), on the UI thread."""
         self._outstanding -= 1
         if self._outstanding == 0:
             self.recording = False
             if "actions" in self.ids:
                 self.ids.actions.release()
             self._refresh_trigger()  # the panel and Undo as the Table now stands
+        error = future.exception()
         if error is not None and not isinstance(error, REFUSALS):
             raise error  # a bug, not a refusal: Kivy's exception manager, the crash report
         if table is not self.table:
             return  # the game was left while its call waited: nothing here to show
-        done(result, error)
+        done(None if error is not None else future.result(), error)
 
     # ------------------------------------------------------ behind the privacy gate
 

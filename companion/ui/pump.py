@@ -20,8 +20,8 @@ Events are routed one at a time, in the order they were put, on one thread, so a
 from a hub keeps its order. The pump is Kivy-free: ``route(event)`` runs on the pump's
 thread, and so does the optional ``deliver(event, result)``. (The app passes none: the
 Table's subscribers are the one channel by which results reach the screen.) A call's
-``done(result, error)`` runs on the pump's thread too: the screen marshals it to the UI
-thread.
+``done(future)`` runs on the pump's thread too, with the call's result or the exception it
+raised in a done Future: the screen marshals it to the UI thread.
 
 >>> seen = []
 >>> pump = InputPump(lambda e: e * 2, lambda e, r: seen.append((e, r)))
@@ -33,12 +33,12 @@ True
 [(1, 2), (2, 4), (3, 6)]
 >>> calls = []
 >>> pump.put(4)
->>> pump.call(lambda: 10 // 2, lambda result, error: calls.append((result, error)))
->>> pump.call(lambda: 1 // 0, lambda result, error: calls.append((result, type(error).__name__)))
+>>> pump.call(lambda: 10 // 2, lambda future: calls.append(future.result()))
+>>> pump.call(lambda: 1 // 0, lambda future: calls.append(type(future.exception()).__name__))
 >>> pump.join(timeout=5)
 True
 >>> seen[-1], calls
-((4, 8), [(5, None), (None, 'ZeroDivisionError')])
+((4, 8), [5, 'ZeroDivisionError'])
 >>> pump.close()
 >>> pump.put(4)
 Traceback (most recent call last):
@@ -50,6 +50,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -65,7 +66,22 @@ class _Call:
     """A Table call put by the screen (a tap): run in turn with the events."""
 
     fn: Callable[[], Any]
-    done: Callable[[Any, BaseException | None], None]
+    done: Callable[["Future[Any]"], None]
+
+
+def outcome(fn: Callable[[], Any]) -> "Future[Any]":
+    """``fn()``'s result, or the exception it raised, in a done Future: whoever waits for
+    it decides (a refusal is shown, a bug is raised again for the crash report).
+
+    >>> outcome(lambda: 2 + 2).result(), type(outcome(lambda: {}["x"]).exception()).__name__
+    (4, 'KeyError')
+    """
+    future: Future[Any] = Future()
+    try:
+        future.set_result(fn())
+    except Exception as e:  # handed on whole, traceback included: nothing is lost here
+        future.set_exception(e)
+    return future
 
 
 class PumpClosed(CompanionError, RuntimeError):
@@ -99,12 +115,12 @@ class InputPump:
                 self._thread.start()
         self._queue.put(event)
 
-    def call(self, fn: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
+    def call(self, fn: Callable[[], Any], done: Callable[["Future[Any]"], None]) -> None:
         """Queue ``fn()`` behind everything put so far (any thread). On the pump's thread it
-        runs, then ``done(result, None)``, or ``done(None, error)`` when it raised: a
-        refusal (the commit's check failed, the journal could not save) is the caller's to
-        show, and so is a bug (the screen re-raises it on the UI thread, for the crash
-        report), so nothing is lost silently. Raises :class:`PumpClosed` once closed."""
+        runs, then ``done(future)`` with its :func:`outcome`: a refusal (the commit's check
+        failed, the journal could not save) is the caller's to show, and so is a bug (the
+        screen raises it again on the UI thread, for the crash report), so nothing is lost
+        silently. Raises :class:`PumpClosed` once closed."""
         self.put(_Call(fn, done))
 
     def join(self, timeout: float | None = None) -> bool:
@@ -131,7 +147,7 @@ class InputPump:
                 return
             try:
                 if isinstance(event, _Call):
-                    self._call(event)
+                    event.done(outcome(event.fn))
                 else:
                     result = self._route(event)
                     if self._deliver is not None:
@@ -145,12 +161,3 @@ class InputPump:
                 with self._done:
                     self._finished += 1
                     self._done.notify_all()
-
-    @staticmethod
-    def _call(call: _Call) -> None:
-        try:
-            result = call.fn()
-        except Exception as e:  # handed to done: refused or a bug, the caller decides
-            call.done(None, e)
-        else:
-            call.done(result, None)

@@ -71,7 +71,7 @@ def _first_on_pump(d: Any, call: Callable[[], Any]) -> tuple[threading.Event, li
         go.wait(20)
         return call()
 
-    d.app.input_pump.call(first, lambda result, error: answers.append(error or result))
+    d.app.input_pump.call(first, lambda f: answers.append(f.exception() or f.result()))
     return go, answers
 
 
