@@ -356,7 +356,11 @@ def run_game(game_id: str, taps: int, seed: int = 1) -> dict[str, Any]:
     # The Table's own work (its journal's included): exclusive of the engine's, wrapped below.
     ledger.wrap_class(table_module.Table, ["submit", "undo", "redo", "roll_for_me", "accept_crooked", "irreversible",
                                            "undo_reason", "can_undo", "log", "view", "private_view",
-                                           "legal_actions", "hidden", "history", "tick"], "table")
+                                           "legal_actions", "hidden", "history", "tick", "check", "check_undo"],
+                      "table")
+    # A tap's commit runs on the input pump's thread; the UI thread's wait for it (at most
+    # gamescreen.QUICK_COMMIT_S) is the Table's time too.
+    ledger.wrap_class(gamescreen.GameScreen, ["_commit"], "table")
     ledger.wrap_class(gamescreen.GameScreen, ["action_specs"], "presenter")
     setup = SetupModel.for_game(game_id)
     seats, options = setup.named_seats(), dict(setup.options)

@@ -6,9 +6,10 @@ only then reported (the return value, then the subscribers). Undo follows the ta
 policy: a seat may take back its own actions until the next player's first action, never
 past a throw, a card drawn or a secret revealed (see :mod:`companion.undo`).
 
-Threading: call the Table from one thread, the UI thread (the UI marshals bridge events
-with ``Clock.schedule_once`` before calling :meth:`Table.route`). A lock guards every
-method anyway, so a stray call from another thread cannot interleave with a change.
+Threading: the app makes every change on one thread, its input pump's (bridge events and
+the screen's taps, in order; see companion/ui/pump.py), and reads from the UI thread; a
+screen checks a tap first with :meth:`Table.check`, which changes nothing. A lock guards
+every method, so a call from another thread cannot interleave with a change.
 Subscribers are called on the thread that made the change, after the lock is released.
 
 >>> from companion import Journal, Table
@@ -378,6 +379,55 @@ class Table:
             if self.outcome is not None or self.game.check(self._state, action):
                 return None  # refused anyway: the refusal says why
             return self.game.undo_barrier(self._state, action)
+
+    def check(self, action: Action, *, wait: bool = True) -> bool:
+        """Check ``action`` as :meth:`submit` will, changing nothing: raises the engine's
+        IllegalAction (every violation with its rule), or TableClosed, when it would be
+        refused now; True when it passes. A screen checks a tap at once with it, so a
+        refusal shows at once, and leaves the commit to the input pump's thread.
+
+        ``wait=False``: when another thread holds the Table (a commit under way), return
+        False at once, unchecked, instead of waiting for it: the submit checks the action
+        against the state it meets anyway.
+
+        >>> import dataclasses
+        >>> from companion import Journal, Table
+        >>> t = Table.create(Journal.open(":memory:"), game_id="stepping_stones",
+        ...                  seats=[{"id": "fox-1", "faction": "fox"}, {"id": "hare-1", "faction": "hare"}], seed=3)
+        >>> roll = t.game.sample(t.state)
+        >>> t.check(roll), t.ply
+        (True, 0)
+        >>> t.check(dataclasses.replace(roll, seat="hare-1"))
+        Traceback (most recent call last):
+            ...
+        rules.core.errors.IllegalAction: ...
+        """
+        if not self._lock.acquire(blocking=wait):
+            return False
+        try:
+            self._check_open()
+            self._check_not_forfeited(action)
+            problems = self.game.check(self._state, action)
+            if problems:
+                raise IllegalAction(problems, action)
+            return True
+        finally:
+            self._lock.release()
+
+    def check_undo(self, seat: str | None = None, *, wait: bool = True) -> bool:
+        """Whether :meth:`undo` would take the last action back now, as :meth:`check` for an
+        action: raises :class:`UndoRefused` (or TableClosed) when the policy forbids it;
+        ``wait=False`` returns False, unchecked, while another thread holds the Table."""
+        if not self._lock.acquire(blocking=wait):
+            return False
+        try:
+            self._check_open()
+            refusal = undo_refusal(self, seat)
+            if refusal is not None:
+                raise refusal
+            return True
+        finally:
+            self._lock.release()
 
     def hidden(self, viewer: str = PUBLIC) -> set[str]:
         """Strings ``viewer`` may not see now (the engine's secrets)."""

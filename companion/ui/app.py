@@ -353,6 +353,12 @@ class CompanionApp(App):
         except PumpClosed:  # the app is closing: a reader thread's last event goes nowhere
             log.debug("input after the app closed: %s", type(event).__name__)
 
+    @property
+    def input_pump(self) -> InputPump:
+        """The one ordered thread that carries input to the Table: bridge events, and the
+        table screen's taps (GameScreen puts its commits here, so taps and dice keep one order)."""
+        return self._pump
+
     def route_event(self, event: Any) -> Any:
         """On the UI thread, at once: show the reading and let the Table route the event to
         the action the game waits for; returns the RouteResult (or None without a table).

@@ -17,10 +17,21 @@ attached, under the prompt line and beside each seat's clock). A game's screen s
 :meth:`on_table_bound`, called through that contract only) and :meth:`draw_table`. A
 Table call's refusal (``rules.RulesError``, ``CompanionError``) is shown; anything else is
 a bug and is left to reach the crash report.
+
+A tap's action is checked at once on the UI thread (a refusal shows at once), then applied
+and committed by the Table on the app's input pump thread, the one dice use
+(:mod:`companion.ui.pump`), so an SD card's slow commit never freezes the screen. Until
+the Table answers, the screen is :attr:`GameScreen.recording`: the tapped button says
+so and the panel's buttons and Undo are not tappable; the new state is drawn only when the
+Table reports it (its subscription), so nothing shows done before it is committed. Undo,
+the app's roller and deck, a crooked die accepted and the choices behind the gate go
+the same way; :meth:`GameScreen.submit` takes ``then(accepted)`` for what follows the
+Table's answer.
 """
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future
 from typing import Any, Callable
 
 from kivy.app import App
@@ -46,6 +57,7 @@ from .widgets.long_press import on_long_press
 # forbids). Anything else is a programming error: it is not caught here, so it reaches
 # the crash report instead of a banner.
 REFUSALS = (RulesError, CompanionError)
+QUICK_COMMIT_S = 0.012  # how long a tap waits on the UI thread for its commit before showing it as being recorded
 SPARE_BUTTONS = 48  # as many as the longest page behind the gate shows (a deck to enter a card from)
 
 
@@ -58,6 +70,8 @@ class GameScreen(Screen):
     undo_reason = StringProperty("")
     log_open = BooleanProperty(False)
     shown_ply = NumericProperty(-1)  # the Table's ply this screen last drew (tests wait on it)
+    # A tap's action is being committed off the UI thread: the panel is held until the answer.
+    recording = BooleanProperty(False)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -77,6 +91,8 @@ class GameScreen(Screen):
         # refresh waited for the next frame, after a frame drawn only for the released
         # button, and every answering tap cost a frame more.
         self._refresh_trigger = Clock.create_trigger(lambda dt: self.refresh(), -1)
+        self._outstanding = 0  # Table calls put on the input pump and not answered yet
+        self._tapped: ButtonSpec | None = None  # the panel button whose tap is being handled
 
     def on_kv_post(self, base_widget: Any) -> None:
         super().on_kv_post(base_widget)
@@ -150,8 +166,9 @@ class GameScreen(Screen):
         self.table = None
 
     def _on_change(self, change: Any) -> None:
-        # Table callbacks may come from a clock or bridge thread: marshal to the UI thread
-        # (its next frame). One made on the UI thread (a tap) is shown in this frame.
+        # Table callbacks may come from the input pump's, a clock's or a bridge's thread:
+        # marshal to the UI thread (its next frame). One made on the UI thread is shown in
+        # this frame.
         on_ui = threading.current_thread() is threading.main_thread()
         Clock.schedule_once(lambda dt: self._dispatch_change(change), -1 if on_ui else 0)
 
@@ -212,6 +229,10 @@ class GameScreen(Screen):
         """Redraw from the Table's public view: the game's board and panels, then the
         action panel, the log and undo (called on the next frame after every change)."""
         if self.table is None:
+            return
+        if self.recording:
+            # A tap is being committed: reading the Table now would wait out that commit on
+            # the UI thread. Its answer refreshes (GameScreen._answered).
             return
         self.draw_table()
         self.show_actions()  # first: it finds the seats whose phone the game waits for
@@ -341,21 +362,27 @@ class GameScreen(Screen):
         self.hands_page.open()
 
     def tap_button(self, spec: ButtonSpec) -> None:
+        if self.recording:
+            return  # the last tap is still being recorded: its answer redraws the panel
         intent = spec.intent
-        if intent == "submit":
-            self.submit(spec.action, spec.label)
-        elif intent == "app-draw":
-            self.app_draw(spec.count)
-        elif intent == "physical-draw":
-            self.open_physical_draw(spec.seat)
-        elif intent == "hand":
-            self.open_hand(spec.seat)
-        elif intent == ON_PHONE:
-            self.open_hand(spec.seat)  # says the choice is on the seat's phone
-        elif intent == "hands":
-            self.show_hands_menu()
-        else:
-            self.on_intent(spec)
+        self._tapped = spec  # the button a submit from here marks as being recorded
+        try:
+            if intent == "submit":
+                self.submit(spec.action, spec.label)
+            elif intent == "app-draw":
+                self.app_draw(spec.count)
+            elif intent == "physical-draw":
+                self.open_physical_draw(spec.seat)
+            elif intent == "hand":
+                self.open_hand(spec.seat)
+            elif intent == ON_PHONE:
+                self.open_hand(spec.seat)  # says the choice is on the seat's phone
+            elif intent == "hands":
+                self.show_hands_menu()
+            else:
+                self.on_intent(spec)
+        finally:
+            self._tapped = None
 
     # ------------------------------------------------------ the log
 
@@ -374,7 +401,7 @@ class GameScreen(Screen):
         reason = self.table.undo_reason()
         self.undo_reason = self.humanise(reason) if reason else ""
         for button in self._undo_buttons():
-            button.disabled = reason is not None
+            button.disabled = reason is not None or self.recording
         if "log" not in self.ids:
             return
         from types import SimpleNamespace
@@ -409,41 +436,128 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------ the app's roller and deck
 
-    def _table_does(self, call: Callable[[Any], Any]) -> Any:
-        """``call(table)`` (the app's roller, a crooked die accepted…); a refusal is shown
-        in the banner and gives None."""
+    def _table_does(self, call: Callable[[Any], Any], then: Callable[[Any], None]) -> bool:
+        """``call(table)`` (the app's roller, a crooked die accepted…), committed on the
+        input pump's thread; then, on the UI thread, ``then(result)``, or a refusal in
+        the banner and ``then(None)``. False without a table."""
         if self.table is None:
-            return None
+            return False
+
+        def done(result: Any, error: BaseException | None) -> None:
+            if error is not None:
+                self.show_rejection(getattr(error, "code", "refused"), str(error))
+            then(result if error is None else None)
+
+        self._commit(call, done)
+        return True
+
+    def roll_for_me(self, then: Callable[[bool], None] | None = None) -> bool:
+        """The app's own roller / deck for the current roll or draw; ``then(accepted)``
+        once the Table answered. False without a table."""
+        return self.app_draw(1, then)
+
+    def app_draw(self, count: int = 1, then: Callable[[bool], None] | None = None) -> bool:
+        """The app's deck deals ``count`` cards (face down: a card is seen only behind the
+        gate), or its roller rolls: one call on the pump, which stops at the first refusal
+        (shown; the cards dealt before it stand). ``then(accepted)``: whether all were."""
+
+        def deal(table: Any) -> tuple[list[Any], BaseException | None]:
+            accepted: list[Any] = []
+            for _ in range(max(1, count)):
+                try:
+                    accepted.append(table.roll_for_me())
+                except REFUSALS as e:
+                    return accepted, e
+            return accepted, None
+
+        def dealt(result: tuple[list[Any], BaseException | None] | None) -> None:
+            accepted, refusal = result if result is not None else ([], None)
+            for acc in accepted:
+                action = getattr(acc, "action", None)
+                if action is not None and getattr(action, "values", None) and "dice" in self.ids:
+                    self.ids.dice.note(tuple(action.values), "the app rolled")
+                self.after_accept(action)
+            if refusal is not None:
+                self.show_rejection(getattr(refusal, "code", "refused"), str(refusal))
+            if then is not None:
+                then(result is not None and refusal is None)
+
+        return self._table_does(deal, dealt)
+
+    def accept_crooked(self, then: Callable[[bool], None] | None = None) -> bool:
+        """The table accepts a die that landed crooked as it reads (the dice tray asks);
+        ``then(accepted)`` once the Table answered."""
+        def answered(acc: Any) -> None:
+            if acc is not None:
+                self.after_accept(acc.action)
+            if then is not None:
+                then(acc is not None)
+
+        return self._table_does(lambda t: t.accept_crooked(), answered)
+
+    # ------------------------------------------------------ committing off the UI thread
+
+    def _commit(self, call: Callable[[Any], Any], done: Callable[[Any, BaseException | None], None]) -> None:
+        """Run ``call(table)`` on the app's input pump thread, in order with the dice, and
+        ``done(result, error)`` on the UI thread after it (``error``: a refusal; a bug is
+        raised there instead, for the crash report). Meanwhile the screen is
+        :attr:`recording`: the tapped button marked, the panel and Undo not tappable.
+        Without the app's pump (a screen outside the app) the call is made at once."""
+        from .pump import outcome
+
+        table = self.table
+        self._outstanding += 1
+        pump = getattr(App.get_running_app(), "input_pump", None)
+        if pump is None:
+            self._answered(table, done, outcome(lambda: call(table)))
+            return
+        arrived = threading.Event()
+        answer: list[Any] = []  # the Future, once the pump has it; then whether it was taken
+
+        def answered(future: "Future[Any]") -> None:  # on the pump's thread
+            answer.append(future)
+            arrived.set()
+            Clock.schedule_once(lambda dt: take(), 0)
+
+        def take() -> None:  # on the UI thread, once: here or from the clock
+            if len(answer) == 1:
+                answer.append(True)
+                self._answered(table, done, answer[0])
+
         try:
-            return call(self.table)
-        except REFUSALS as e:
-            self.show_rejection(getattr(e, "code", "refused"), str(e))
-            return None
+            pump.call(lambda: call(table), answered)
+        except REFUSALS as e:  # the app is closing (PumpClosed): nothing was applied
+            refused: Future[Any] = Future()
+            refused.set_exception(e)
+            self._answered(table, done, refused)
+            return
+        # A commit usually takes about a millisecond: its answer is drawn in the tap's own
+        # frame. One that does not come by then (an SD card's) leaves the screen drawing,
+        # the tap marked as being recorded.
+        if arrived.wait(QUICK_COMMIT_S):
+            take()
+            return
+        if self._outstanding and not self.recording:
+            self.recording = True
+            if "actions" in self.ids:
+                self.ids.actions.hold(self._tapped)
+            for button in self._undo_buttons():
+                button.disabled = True
 
-    def roll_for_me(self) -> bool:
-        """The app's own roller / deck for the current roll or draw."""
-        acc = self._table_does(lambda t: t.roll_for_me())
-        if acc is None:
-            return False
-        action = getattr(acc, "action", None)
-        if action is not None and getattr(action, "values", None) and "dice" in self.ids:
-            self.ids.dice.note(tuple(action.values), "the app rolled")
-        self.after_accept(action)
-        return True
-
-    def app_draw(self, count: int = 1) -> None:
-        """The app's deck deals ``count`` cards (face down: a card is seen only behind the gate)."""
-        for _ in range(max(1, count)):
-            if not self.roll_for_me():
-                break
-
-    def accept_crooked(self) -> bool:
-        """The table accepts a die that landed crooked as it reads (the dice tray asks)."""
-        acc = self._table_does(lambda t: t.accept_crooked())
-        if acc is None:
-            return False
-        self.after_accept(acc.action)
-        return True
+    def _answered(self, table: Any, done: Callable[[Any, BaseException | None], None], future: "Future[Any]") -> None:
+        """The Table's answer to a call put on the pump (a done Future), on the UI thread."""
+        self._outstanding -= 1
+        if self._outstanding == 0:
+            self.recording = False
+            if "actions" in self.ids:
+                self.ids.actions.release()
+            self._refresh_trigger()  # the panel and Undo as the Table now stands
+        error = future.exception()
+        if error is not None and not isinstance(error, REFUSALS):
+            raise error  # a bug, not a refusal: Kivy's exception manager, the crash report
+        if table is not self.table:
+            return  # the game was left while its call waited: nothing here to show
+        done(None if error is not None else future.result(), error)
 
     # ------------------------------------------------------ behind the privacy gate
 
@@ -534,37 +648,68 @@ class GameScreen(Screen):
         """Submit a choice made behind the gate. A refusal is shown there, on ``page``
         (its message may name the seat's cards or base), never on the public banner;
         an accepted choice closes the gate, unless ``again()`` returns the page's next
-        sections (the same seat enters another card): then the page shows them."""
+        sections (the same seat enters another card): then the page shows them.
+
+        The choice is checked at once; while the Table commits it (on the input pump's
+        thread) the page says so and takes no second choice. Returns True when it went to
+        be recorded. The page closes or advances only when the Table accepted it, so a
+        choice refused at commit time is never shown as accepted."""
         if self.table is None:
             return False
+        try:
+            if not self._outstanding:  # with a call still out, the state here is not the one it meets
+                self.table.check(action, wait=False)
+        except REFUSALS as e:
+            self._refuse_private(page, e)
+            return False
+        page.ids.refusal.text = "Recording your choice…"
+        page.disabled = True
+
+        def done(_acc: Any, error: BaseException | None) -> None:
+            page.disabled = False
+            shown = page.parent is not None and self.ids.gate.active  # the seat may have closed the gate
+            if error is not None:
+                if shown:
+                    self._refuse_private(page, error)
+                else:  # its words may name the seat's secrets: not on the shared banner
+                    who = self.presenter.who(action.seat) if self.presenter is not None else ""
+                    self.show_rejection("refused", f"{who}: your secret choice was refused and not recorded; "
+                                                   "open the gate to choose again.")
+                return
+            sections = again() if again is not None and shown else None
+            if sections:
+                page.ids.refusal.text = ""  # an earlier refusal no longer applies
+                page.show(sections)
+                page.scroll_y = 1
+            else:
+                if shown:
+                    self.ids.gate.close()
+            self.after_accept(action)
+
+        self._commit(lambda t: t.submit(action, source=getattr(action, "source", "touch") or "touch"), done)
+        return True
+
+    def _refuse_private(self, page: Any, error: BaseException) -> None:
         from rules.core import IllegalAction
 
-        try:
-            self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
-        except IllegalAction as e:
-            page.refuse(" ".join(f"{self.in_words(v.text)} (Rule: {self.humanise(v.rule)})" for v in e.violations))
-            self._cue("rejected")
-            return False
-        except REFUSALS as e:  # a journal that cannot save: nothing was applied
-            page.refuse(self.humanise(str(e)))
-            self._cue("rejected")
-            return False
-        sections = again() if again is not None else None
-        if sections:
-            page.ids.refusal.text = ""  # an earlier refusal no longer applies
-            page.show(sections)
-            page.scroll_y = 1
-        else:
-            self.ids.gate.close()
-        self.after_accept(action)
-        return True
+        if isinstance(error, IllegalAction):
+            page.refuse(" ".join(f"{self.in_words(v.text)} (Rule: {self.humanise(v.rule)})" for v in error.violations))
+        else:  # a journal that cannot save: nothing was applied
+            page.refuse(self.humanise(str(error)))
+        self._cue("rejected")
 
     # ------------------------------------------------ what every game screen does
 
-    def submit(self, action: Any, what: str = "", confirmed: bool = False) -> bool:
+    def submit(self, action: Any, what: str = "", confirmed: bool = False,
+               then: Callable[[bool], None] | None = None) -> bool:
         """Give an action to the Table; a refusal shows every violation in player words
         and changes nothing. A journal that cannot save (a full disk) is shown the same
         way: nothing was applied.
+
+        The action is checked at once (a refusal shows at once and returns False), then
+        committed on the input pump's thread: True means it went to be recorded, and
+        ``then(accepted)`` is called on the UI thread with the Table's answer (a refusal
+        at commit time, when a die was routed first, is shown as any refusal).
 
         A tap that could never be undone (the engine's undo barrier: an Attack, a card
         revealed) asks first, in a confirmation naming it (``what``: the button's or the
@@ -573,7 +718,7 @@ class GameScreen(Screen):
         question is open; the confirmed action is submitted then."""
         if self.table is None:
             return False
-        from rules.core import Draw, IllegalAction, Roll
+        from rules.core import Draw, Roll
 
         if not confirmed and not isinstance(action, (Roll, Draw)) and not getattr(action, "secret", False):
             try:
@@ -581,34 +726,76 @@ class GameScreen(Screen):
             except REFUSALS:  # a closed table: submit says so below
                 reason = None
             if reason:
-                self.ask_confirmation(what or "Do this", reason, lambda: self.submit(action, what, confirmed=True))
+                tapped = self._tapped
+
+                def confirmed_tap() -> None:
+                    self._tapped = tapped  # the button tapped before the question is the one marked
+                    try:
+                        self.submit(action, what, confirmed=True, then=then)
+                    finally:
+                        self._tapped = None
+
+                self.ask_confirmation(what or "Do this", reason, confirmed_tap)
                 return False
 
         try:
-            self.table.submit(action, source=getattr(action, "source", "touch") or "touch")
-        except IllegalAction as e:
-            vs = e.violations
+            if not self._outstanding:  # with a call still out, the state here is not the one it meets
+                self.table.check(action, wait=False)
+        except REFUSALS as e:
+            self._show_refusal(e)
+            if then is not None:
+                then(False)
+            return False
+
+        def done(_acc: Any, error: BaseException | None) -> None:
+            if error is not None:
+                self._show_refusal(error)
+            else:
+                self.after_accept(action)
+            if then is not None:
+                then(error is None)
+
+        self._commit(lambda t: t.submit(action, source=getattr(action, "source", "touch") or "touch"), done)
+        return True
+
+    def _show_refusal(self, error: BaseException) -> None:
+        """A refused action on the banner: every violation in player words, with its rule."""
+        from rules.core import IllegalAction
+
+        if isinstance(error, IllegalAction):
+            vs = error.violations
             self.ids.banner.show(" ".join(self.in_words(v.text) for v in vs),
                                  " · ".join(dict.fromkeys(v.rule for v in vs)), vs[0].code if vs else "illegal")
             self._cue("rejected")
+        else:
+            self.show_rejection(getattr(error, "code", "refused"), str(error))
+
+    def undo(self) -> bool:
+        """Take back the last action: checked at once against the undo policy (a refusal
+        shows at once), committed on the input pump's thread. True when it went to be
+        recorded."""
+        if self.table is None:
             return False
+        try:
+            if not self._outstanding:
+                self.table.check_undo(wait=False)
         except REFUSALS as e:
-            self.show_rejection(getattr(e, "code", "refused"), str(e))
+            self._refuse_undo(e)
             return False
-        self.after_accept(action)
+
+        def done(_acc: Any, error: BaseException | None) -> None:
+            if error is not None:
+                self._refuse_undo(error)
+            else:
+                self.after_undo()
+
+        self._commit(lambda t: t.undo(), done)
         return True
 
-    def undo(self) -> None:
-        if self.table is None:
-            return
-        try:
-            self.table.undo()
-        except REFUSALS as e:
-            reason = getattr(e, "reason", None) or str(e)
-            rule = (self.presenter.undo_rule if self.presenter is not None else "") or self.undo_rule  # a game's own policy, if it has one
-            self.ids.banner.show(f"Undo refused: {self.humanise(reason)}.", rule, "undo-refused", kind="warn")
-            return
-        self.after_undo()
+    def _refuse_undo(self, error: BaseException) -> None:
+        reason = getattr(error, "reason", None) or str(error)
+        rule = (self.presenter.undo_rule if self.presenter is not None else "") or self.undo_rule  # a game's own policy, if it has one
+        self.ids.banner.show(f"Undo refused: {self.humanise(reason)}.", rule, "undo-refused", kind="warn")
 
     def show_route(self, event: Any, result: Any) -> None:
         """A physical input event was routed by the Table (once, on the UI thread): a

@@ -22,7 +22,8 @@ def _settle(d: Any, extra: float = 0.4) -> Iterator[float]:
     """Until the screen has drawn the Table's latest ply and its layout has followed."""
     for _ in range(120):
         scr = _screen(d)
-        if d.app.table is None or getattr(scr, "shown_ply", -2) == d.app.table.ply and not scr._refresh_trigger.is_triggered:
+        if d.app.table is None or getattr(scr, "shown_ply", -2) == d.app.table.ply and not (
+                getattr(scr, "recording", False) or scr._refresh_trigger.is_triggered):
             break
         yield 0.05
     yield extra

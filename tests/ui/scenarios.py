@@ -84,7 +84,8 @@ def _tap_face(d: Any, value: int) -> None:
 
 def _settled(d: Any) -> bool:
     scr = _screen(d)
-    return d.app.table is not None and scr.shown_ply == d.app.table.ply
+    # A tap's commit runs on the input pump: settled once the Table answered and it is drawn.
+    return d.app.table is not None and not scr.recording and scr.shown_ply == d.app.table.ply
 
 
 def settle(d: Any, extra: float = 0.1, timeout: float = 5.0, since: int | None = None) -> Iterator[float]:

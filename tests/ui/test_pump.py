@@ -3,6 +3,7 @@ thread; a failing route loses only its own event; closing routes what is queued.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 
@@ -72,3 +73,48 @@ def test_close_routes_what_is_queued_then_refuses_more():
     with pytest.raises(PumpClosed):
         pump.put(5)
     pump.close()  # idempotent
+
+
+def test_calls_and_events_share_one_order_and_a_calls_error_goes_to_its_done():
+    """A tap's Table call waits behind the dice routed before it, and a call that raises
+    (a refusal at commit time, or a bug) hands its error to ``done``: nothing is lost
+    silently and the pump goes on."""
+    order: list[Any] = []
+    pump = InputPump(lambda e: order.append(("event", e)), None)
+    release = threading.Event()
+    pump.call(lambda: release.wait(5), lambda f: order.append(("first call", f.result())))
+    pump.put(1)
+    boom = ValueError("refused")
+
+    def refused() -> Any:
+        raise boom
+
+    pump.call(refused, lambda f: order.append(("second call", f.exception())))
+    pump.put(2)
+    assert not pump.join(timeout=0.05) and order == []  # all behind the first call
+    release.set()
+    assert pump.join(timeout=5)
+    pump.close()
+    assert order == [("first call", True), ("event", 1), ("second call", boom), ("event", 2)]
+    assert pump.failures == 0
+
+
+def test_a_done_that_raises_is_a_failure_and_the_pump_goes_on(caplog):
+    seen: list[int] = []
+
+    def bad_done(_f: Any) -> None:
+        raise RuntimeError("a bug in the caller's done")
+
+    pump = InputPump(lambda e: seen.append(e), None)
+    pump.call(lambda: 1, bad_done)
+    pump.put(7)
+    assert pump.join(timeout=5)
+    pump.close()
+    assert seen == [7] and pump.failures == 1
+
+
+def test_a_call_after_close_is_refused():
+    pump = InputPump(lambda e: e)
+    pump.close()
+    with pytest.raises(PumpClosed):
+        pump.call(lambda: 1, lambda f: None)

@@ -7,7 +7,12 @@ at any text size. :class:`ActionPanel` holds a row of them, as tall as they are,
 rebuilds its buttons only when they change (a rebuild redraws the whole panel). It does
 not scroll: the screen's side column is the one scroll area around it, the panel first
 in it (a scroll area in a scroll area fought over every drag at 800×480). New choices
-never scroll that column: nothing moves under a finger."""
+never scroll that column: nothing moves under a finger.
+
+While a tap's action is being recorded (its commit runs off the UI thread: see
+companion/ui/pump.py), :meth:`ActionPanel.hold` marks the tapped button and makes every
+button untappable, so nothing is submitted twice; :meth:`ActionPanel.release` when the
+Table's answer is in."""
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -135,6 +140,8 @@ class ActionPanel(BoxLayout):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._shown: tuple[ButtonSpec, ...] | None = None
+        self._holding = False  # a tap's action is being recorded: no button is tappable
+        self._held: ButtonSpec | None = None  # the tapped button (None: a tap on the board)
 
     def show(self, specs: Sequence[ButtonSpec], tap: Callable[[ButtonSpec], None]) -> bool:
         """Show ``specs``; returns False (and touches nothing) when they are already shown."""
@@ -144,7 +151,32 @@ class ActionPanel(BoxLayout):
             return False
         self._shown = specs
         row.set_buttons([(s.label, s.role, s.span, (lambda s=s: tap(s))) for s in specs])
+        if self._holding:  # new buttons while a tap is recorded (a die came first): held too
+            self._apply_hold()
         return True
+
+    RECORDING = " — recording…"
+
+    def hold(self, spec: ButtonSpec | None) -> None:
+        """A tap's action is being recorded: ``spec``'s button (None: the tap was on the
+        board) says so, and no button is tappable until :meth:`release`."""
+        self._holding, self._held = True, spec
+        self._apply_hold()
+
+    def release(self) -> None:
+        """The Table answered the tap: the buttons as the presenter gave them."""
+        if self._holding:
+            self._holding, self._held = False, None
+            self._apply_hold()
+
+    @property
+    def holding(self) -> bool:
+        return self._holding
+
+    def _apply_hold(self) -> None:
+        for spec, button in zip(self._shown or (), self.buttons):
+            button.disabled = self._holding
+            button.text = spec.label + self.RECORDING if self._holding and spec == self._held else spec.label
 
     def forget(self) -> None:
         """The next :meth:`show` rebuilds (a new game's buttons may equal the last game's)."""

@@ -48,11 +48,12 @@ class DiceTray(BoxLayout):
     is_awaiting = BooleanProperty(False)
     crooked_value = NumericProperty(0)
     sides = NumericProperty(6)
-    # Set by the screen: submit(action) -> bool (False when refused), roll_for_me() -> bool.
+    # Set by the screen: submit(action, then=...) -> bool (False when refused at once;
+    # then(accepted) once the Table committed it or refused), roll_for_me() -> bool.
     submit = ObjectProperty(None, allownone=True)
     roll_for_me = ObjectProperty(None, allownone=True)
     throw = ObjectProperty(None, allownone=True)  # demo: throw the simulated hub's die
-    accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: () -> bool
+    accept_crooked = ObjectProperty(None, allownone=True)  # set by the screen: (then) -> bool
     humanise = ObjectProperty(None, allownone=True)  # set by the screen: seat ids → names
     who_of = ObjectProperty(None, allownone=True)  # set by the screen: a seat → "Ann (▲ Cops)"
     pending_text = StringProperty("")  # a face entered by hand, held before it is submitted
@@ -216,8 +217,9 @@ class DiceTray(BoxLayout):
         action = self.model.take_pending()
         self._stop_pending()
         self._sync()
-        if action is not None and self.submit is not None and self.submit(action):
-            self.note(action.values, "entered by hand")
+        if action is not None and self.submit is not None:
+            # Noted as applied only once the Table has committed it.
+            self.submit(action, then=lambda ok: self.note(action.values, "entered by hand") if ok else None)
 
     def tap_roll_for_me(self) -> None:
         """The button beside the faces: "✔ Now" while a face is held, else the app's roller."""
@@ -231,13 +233,17 @@ class DiceTray(BoxLayout):
         crooked = self.model.crooked
         if crooked is None:
             return
+
+        def answered(ok: bool) -> None:
+            if ok:
+                self.note((crooked.value,), "crooked die accepted")
+
         if self.accept_crooked is not None:
-            ok = self.accept_crooked()
+            self.accept_crooked(then=answered)
         else:
             action = self.model.accept_action()
-            ok = action is not None and self.submit is not None and self.submit(action)
-        if ok:
-            self.note((crooked.value,), "crooked die accepted")
+            if action is not None and self.submit is not None:
+                self.submit(action, then=answered)
 
     def _sync(self) -> None:
         m = self.model

@@ -19,7 +19,9 @@ def _screen(d: Any) -> Any:
 
 def _settle(d: Any) -> Iterator[float]:
     for _ in range(60):
-        if not d.app.sm.has_screen("game:against_all_tyrants") or not _screen(d)._refresh_trigger.is_triggered:
+        # A tap's commit runs on the input pump: wait for the Table's answer, then the redraw.
+        if not d.app.sm.has_screen("game:against_all_tyrants") or not (
+                _screen(d).recording or _screen(d)._refresh_trigger.is_triggered):
             break
         yield 0.05
     yield 0.08

@@ -23,7 +23,7 @@ def settle(d: Any, extra: float = 0.08, timeout: float = 5.0, since: int | None 
         yield 0.05
         waited += 0.05
     while app.sm.has_screen("game:dicetopia") and app.table is not None and waited < timeout and (
-            _screen(d).shown_ply != app.table.ply or _screen(d)._refresh_trigger.is_triggered):
+            _screen(d).shown_ply != app.table.ply or _screen(d).recording or _screen(d)._refresh_trigger.is_triggered):
         yield 0.05
         waited += 0.05
     yield extra

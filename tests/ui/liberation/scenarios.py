@@ -74,7 +74,8 @@ def _hold_gate(d: Any) -> Iterator[float]:
 def _settle(d: Any) -> Iterator[float]:
     """Until the table screen has redrawn after the last change (refresh, then layout)."""
     for _ in range(60):
-        if not d.app.sm.has_screen("game:liberation") or not _screen(d)._refresh_trigger.is_triggered:
+        # A tap's commit runs on the input pump: wait for the Table's answer, then the redraw.
+        if not d.app.sm.has_screen("game:liberation") or not (_screen(d).recording or _screen(d)._refresh_trigger.is_triggered):
             break
         yield 0.05
     yield 0.06

@@ -21,7 +21,7 @@ def _settle(d: Any, since: int | None = None) -> Iterator[float]:
     scr = _screen(d)
     for _ in range(100):
         moved = since is None or d.app.table.ply != since
-        if moved and scr.shown_ply == d.app.table.ply and not scr._refresh_trigger.is_triggered:
+        if moved and scr.shown_ply == d.app.table.ply and not (scr.recording or scr._refresh_trigger.is_triggered):
             break
         yield 0.05
     yield 0.1

@@ -282,8 +282,14 @@ class DicetopiaScreen(GameScreen):
             p.entry = None
         elif spec.intent == "entry-done" and p.entry is not None:
             seat = p.actors()[0]
-            if self.submit(p.entry.roll(seat), "Enter this city"):
-                p.entry = None
+            entry = p.entry
+
+            def entered(ok: bool) -> None:
+                if ok and p.entry is entry:  # the city's roll is recorded: the entry grid goes
+                    p.entry = None
+                    self._refresh_trigger()
+
+            self.submit(entry.roll(seat), "Enter this city", then=entered)
             return
         elif spec.intent == "results":
             App.get_running_app().show_end()
