@@ -534,8 +534,10 @@ class GameScreen(Screen):
         # A commit usually takes about a millisecond: its answer is drawn in the tap's own
         # frame. One that does not come by then (an SD card's) leaves the screen drawing,
         # the tap marked as being recorded.
+        # Taken from the clock either way (just before this frame is drawn), so an answer
+        # that holds a bug reaches Kivy's exception manager as a later one does.
         if arrived.wait(QUICK_COMMIT_S):
-            take()
+            Clock.schedule_once(lambda dt: take(), -1)
             return
         if self._outstanding and not self.recording:
             self.recording = True
