@@ -317,7 +317,12 @@ class CompanionApp(App):
             self.table = None
 
     def show_end(self) -> None:
-        """The game is over: the end screen (winner, chart, export, the final board)."""
+        """The game is over: the end screen (winner, chart, export, the final board). Once:
+        a second refresh of the last state (the Table's own report of the last action,
+        after the tap's answer) finds the end screen up for this table and leaves it,
+        with the picture taken when the table was still on screen."""
+        if self.sm is not None and self.sm.current == "end" and getattr(self.screen("end"), "table", None) is self.table:
+            return
         final = self._final_board()
         scr = self.screen("end")
         scr.show(self.table, final_board=final)

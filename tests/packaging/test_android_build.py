@@ -38,6 +38,8 @@ NOT_FROM_REQUIREMENTS = {
     "jnius": "pyjnius: python-for-android builds it for the sdl2 bootstrap (and bleak's recipe depends on it)",
     "android": "python-for-android's own android module (android.permissions), part of every build",
     "fontTools": "only the font build tool companion/ui/data/fonts/make_font.py, run on a computer",
+    "setuptools": "only the build hook companion/i18n/build.py, which compiles the catalogues when a "
+                  "wheel is built, on a computer (the tablet gets them compiled)",
     # The hub's image on MicroPython flattens firmware_bridge/shared into top-level modules;
     # hubapp.py falls back to those names only there.
     "calibration": "the MicroPython hub image's flat module (firmware_bridge/shared/calibration.py)",
