@@ -137,7 +137,8 @@ class CompanionApp(App):
         self._settle_trigger = Clock.create_trigger(lambda _dt: collector.settle(), 0.25)
         self._settle_memory()
         # Full collections while nobody touches the screen, never under a finger.
-        idle = collector.IdleCollector()
+        # A die or a token counts as a touch: a collection must not fall on its reading.
+        idle = self._idle_gc = collector.IdleCollector()
         Window.bind(on_touch_down=lambda *_a: idle.touched(), on_touch_up=lambda *_a: idle.touched())
         Clock.schedule_interval(lambda _dt: idle.tick(), 1.0)
         Clock.schedule_once(self._ready, 0)
@@ -352,6 +353,9 @@ class CompanionApp(App):
         screen shows the device's reading at once; the Table routes the event on the input
         pump's thread (its journal commit never holds up the screen), and the result comes
         back to the UI thread."""
+        idle = getattr(self, "_idle_gc", None)
+        if idle is not None:
+            idle.touched()  # a device's input: no full collection while the table is playing
         Clock.schedule_once(lambda dt: self.show_reading(event), 0)
         try:
             self._pump.put(event)

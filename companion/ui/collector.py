@@ -75,7 +75,8 @@ def release() -> None:
 
 
 class IdleCollector:
-    """Full collections when nobody is touching the screen: ``touched()`` on every touch,
+    """Full collections when nobody is touching the screen: ``touched()`` on every touch
+    and every device input (a die, a token),
     ``tick()`` now and then (the app calls it every second); a tick collects when the last
     touch is :data:`IDLE_S` old and the last full collection :data:`EVERY_S`.
 
